@@ -78,7 +78,8 @@ TEST(HeaderOnlyArrayRef, EqualityReverseAndPrinting) {
   std::ostringstream os;
   os << IntHeaderOnlyArrayRef(a);
   EXPECT_EQ(os.str(), "[1, 2, 3]");
-  HeaderOnlyArrayRef<double> d({0.5, 1.5});
+  const std::vector<double> dv{0.5, 1.5};
+  HeaderOnlyArrayRef<double> d(dv);
   EXPECT_DOUBLE_EQ(d[1], 1.5);
 }
 

@@ -208,6 +208,8 @@ TEST(ScalarType, PromotionRefusals) {
   EXPECT_EQ(tho::promoteTypes(S::Double, S::UInt64), S::Double);
   EXPECT_THROW((void)tho::promoteTypes(S::UInt16, S::Long), std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::UInt16, S::Bool), std::runtime_error);
+  EXPECT_THROW((void)tho::promoteTypes(S::UInt32, S::ComplexFloat),
+               std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::QInt8, S::Float), std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::Bits8, S::Byte), std::runtime_error);
 }

@@ -48,13 +48,25 @@ const char* short_name(ScalarType t) {
   }
 }
 
+int print_tables();
+
 }  // namespace
 
 int main() {
+  try {
+    return print_tables();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "stabletorch-dtypes: %s\n", e.what());
+    return 1;
+  }
+}
+
+namespace {
+int print_tables() {
   std::printf("stabletorch %s — header-only dtype table (stable-ABI level %s)\n\n",
               STABLETORCH_VERSION_STRING, TORCH_VERSION);
   std::printf("%-18s %7s %5s  %s\n", "dtype", "ordinal", "bytes", "category");
-  for (int i = 0; i < tho::NumScalarTypes; ++i) {
+  for (int i = 0; i < static_cast<int>(ScalarType::Undefined); ++i) {
     const auto t = static_cast<ScalarType>(i);
     std::printf("%-18s %7d %5zu  %s\n", tho::toString(t), i,
                 tho::elementSize(t), category(t).c_str());
@@ -84,3 +96,4 @@ int main() {
   }
   return 0;
 }
+}  // namespace

@@ -197,10 +197,12 @@ inline size_t elementSize(ScalarType t) {
     AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(ST_SIZE_CASE_)
 #undef ST_SIZE_CASE_
     default:
-      STD_TORCH_CHECK_MSG(false, "Unknown ScalarType ", toString(t),
-                          " (ordinal ", static_cast<int>(t),
-                          ") has no element size");
+      break;
   }
+  detail::throw_check_failure(nullptr, __func__, __FILE__, __LINE__,
+                              "Unknown ScalarType ", toString(t),
+                              " (ordinal ", static_cast<int>(t),
+                              ") has no element size");
 }
 
 constexpr bool isQIntType(ScalarType t) {
@@ -289,8 +291,9 @@ inline bool isSignedType(ScalarType t) {
     case ScalarType::Float4_e2m1fn_x2:
     case ScalarType::Undefined:
     case ScalarType::NumOptions:
-      STD_TORCH_CHECK_MSG(false, "isSignedType is not defined for dtype ",
-                          toString(t));
+      detail::throw_check_failure(nullptr, __func__, __FILE__, __LINE__,
+                                  "isSignedType is not defined for dtype ",
+                                  toString(t));
     default:
       return true;
   }
@@ -323,8 +326,9 @@ inline ScalarType toComplexType(ScalarType t) {
     case ScalarType::ComplexDouble:
       return ScalarType::ComplexDouble;
     default:
-      STD_TORCH_CHECK_MSG(false, "Unknown Complex ScalarType for ",
-                          toString(t));
+      detail::throw_check_failure(nullptr, __func__, __FILE__, __LINE__,
+                                  "Unknown Complex ScalarType for ",
+                                  toString(t));
   }
 }
 
@@ -384,18 +388,18 @@ inline ScalarType promoteTypes(ScalarType a, ScalarType b) {
                       "Promotion for Float8 Types is not supported, attempted "
                       "to promote ", toString(a), " and ", toString(b));
   if (isBarebonesUnsignedType(a) || isBarebonesUnsignedType(b)) {
-    // Floating wins; everything else would either overflow (uint64 into
+    // A floating dtype wins (complex does not, as in PyTorch); everything else would either overflow (uint64 into
     // int64) or disagree with NumPy, so PyTorch refuses it.
-    if (isFloatingType(a) || isComplexType(a)) {
+    if (isFloatingType(a)) {
       return a;
     }
-    if (isFloatingType(b) || isComplexType(b)) {
+    if (isFloatingType(b)) {
       return b;
     }
-    STD_TORCH_CHECK_MSG(false,
-                        "Promotion for uint16, uint32, uint64 types is not "
-                        "supported, attempted to promote ", toString(a),
-                        " and ", toString(b));
+    detail::throw_check_failure(
+        nullptr, __func__, __FILE__, __LINE__,
+        "Promotion for uint16, uint32, uint64 types is not supported, "
+        "attempted to promote ", toString(a), " and ", toString(b));
   }
   STD_TORCH_CHECK_MSG(!isQIntType(a) && !isQIntType(b),
                       "promoteTypes with quantized numbers is not handled "

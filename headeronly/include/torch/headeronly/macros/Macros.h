@@ -35,10 +35,28 @@
 // Inline code in extension-facing headers lives in a namespace with hidden
 // visibility, so two plugins built against different SDK versions never
 // interpose each other's copies of the same inline function.
+// HIDDEN_NAMESPACE_BEGIN(torch, stable, detail) opens torch::stable::detail
+// (one to four names) with the innermost hidden; HIDDEN_NAMESPACE_END with
+// the same names closes them.
+#define C10_NS_PICK_(_1, _2, _3, _4, NAME, ...) NAME
+#define C10_NS_OPEN_1_(attr, a) namespace a attr {
+#define C10_NS_OPEN_2_(attr, a, b) namespace a { C10_NS_OPEN_1_(attr, b)
+#define C10_NS_OPEN_3_(attr, a, b, c) namespace a { C10_NS_OPEN_2_(attr, b, c)
+#define C10_NS_OPEN_4_(attr, a, b, c, d) namespace a { C10_NS_OPEN_3_(attr, b, c, d)
+#define C10_NS_CLOSE_1_(a) }
+#define C10_NS_CLOSE_2_(a, b) }}
+#define C10_NS_CLOSE_3_(a, b, c) }}}
+#define C10_NS_CLOSE_4_(a, b, c, d) }}}}
+
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
-#define HIDDEN_NAMESPACE_BEGIN(...) \
-  namespace __VA_ARGS__ __attribute__((visibility("hidden"))) {
+#define C10_HIDDEN_ATTR_ __attribute__((visibility("hidden")))
 #else
-#define HIDDEN_NAMESPACE_BEGIN(...) namespace __VA_ARGS__ {
+#define C10_HIDDEN_ATTR_
 #endif
-#define HIDDEN_NAMESPACE_END(...) }
+
+#define HIDDEN_NAMESPACE_BEGIN(...)                                   \
+  C10_NS_PICK_(__VA_ARGS__, C10_NS_OPEN_4_, C10_NS_OPEN_3_,           \
+               C10_NS_OPEN_2_, C10_NS_OPEN_1_)(C10_HIDDEN_ATTR_, __VA_ARGS__)
+#define HIDDEN_NAMESPACE_END(...)                                     \
+  C10_NS_PICK_(__VA_ARGS__, C10_NS_CLOSE_4_, C10_NS_CLOSE_3_,         \
+               C10_NS_CLOSE_2_, C10_NS_CLOSE_1_)(__VA_ARGS__)

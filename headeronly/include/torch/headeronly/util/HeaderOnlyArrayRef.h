@@ -50,10 +50,19 @@ class HeaderOnlyArrayRef {
   template <size_t N>
   constexpr HeaderOnlyArrayRef(const T (&a)[N]) : data_(a), length_(N) {}
 
-  // Valid only while the initializer list lives: use for call arguments.
+  // Valid only while the initializer list lives: use for call arguments
+  // (`f({2, 3})`), never to initialize a variable. GCC flags the member
+  // initialization itself, which is intended here.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr HeaderOnlyArrayRef(const std::initializer_list<T>& list)
       : data_(list.begin() == list.end() ? nullptr : list.begin()),
         length_(list.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
   constexpr const T* data() const { return data_; }
   constexpr size_t size() const { return length_; }
