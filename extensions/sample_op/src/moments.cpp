@@ -47,7 +47,7 @@ Tensor count_of(const Tensor& x, const std::vector<int64_t>& dims) {
 
 std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims,
                                    bool keepdim) {
-  STD_TORCH_CHECK(x.is_floating_point(), "sample_op::moments: expected a floating tensor, got ",
+  STD_TORCH_CHECK(torch::headeronly::isFloatingType(x.scalar_type()), "sample_op::moments: expected a floating tensor, got ",
                   x.scalar_type());
   const Tensor n = count_of(x, dims);
   // Keep dims for the centering so the mean broadcasts against x.

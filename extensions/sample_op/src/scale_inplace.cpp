@@ -2,6 +2,7 @@
 // writes into x and returns x itself, as PyTorch's in-place ops do.
 #include "sample_op.h"
 
+#include <torch/csrc/stable/ops.h>
 #include <torch/headeronly/core/Dispatch_v2.h>
 #include <torch/headeronly/util/Exception.h>
 
