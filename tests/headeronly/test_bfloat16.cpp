@@ -1,0 +1,248 @@
+// Exhaustive tests of torch::headeronly::BFloat16 against references
+// written here from the format's definition (sign, 8-bit exponent with bias
+// 127, 7-bit mantissa), not from the header's code.
+#include <torch/headeronly/util/BFloat16.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <sstream>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using torch::headeronly::BFloat16;
+
+uint32_t bits_of(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+float float_of(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+BFloat16 bf_bits(uint16_t b) { return BFloat16(b, BFloat16::from_bits()); }
+
+double ref_decode(uint16_t h) {
+  const int sign = h >> 15;
+  const int exp = (h >> 7) & 0xFF;
+  const int mant = h & 0x7F;
+  double mag;
+  if (exp == 0xFF) {
+    mag = mant == 0 ? std::numeric_limits<double>::infinity()
+                    : std::numeric_limits<double>::quiet_NaN();
+  } else if (exp == 0) {
+    mag = std::ldexp(static_cast<double>(mant), -126 - 7);
+  } else {
+    mag = std::ldexp(1.0 + mant / 128.0, exp - 127);
+  }
+  return sign ? -mag : mag;
+}
+
+// Magnitudes of codes 0..0x7F80; the last entry (2^128) is the overflow
+// threshold.
+const std::vector<double>& positive_values() {
+  static const std::vector<double> values = [] {
+    std::vector<double> v;
+    for (uint32_t c = 0; c < 0x7F80; ++c) {
+      v.push_back(ref_decode(static_cast<uint16_t>(c)));
+    }
+    v.push_back(std::ldexp(1.0, 128));
+    return v;
+  }();
+  return values;
+}
+
+uint16_t ref_encode(float f) {
+  if (std::isnan(f)) {
+    return 0x7FC0;
+  }
+  const uint16_t sign = std::signbit(f) ? 0x8000 : 0;
+  const double a = std::fabs(static_cast<double>(f));
+  const auto& v = positive_values();
+  auto it = std::upper_bound(v.begin(), v.end(), a);
+  uint32_t code;
+  if (it == v.end()) {
+    code = 0x7F80;
+  } else {
+    const uint32_t hi = static_cast<uint32_t>(it - v.begin());
+    const uint32_t lo = hi - 1;
+    const double dlo = a - v[lo];
+    const double dhi = v[hi] - a;
+    code = dlo < dhi ? lo : dhi < dlo ? hi : (lo % 2 == 0 ? lo : hi);
+  }
+  return static_cast<uint16_t>(sign | code);
+}
+
+TEST(BFloat16, LayoutAndAliases) {
+  static_assert(sizeof(BFloat16) == 2);
+  static_assert(alignof(BFloat16) == 2);
+  static_assert(std::is_trivially_copyable_v<BFloat16>);
+  static_assert(std::is_standard_layout_v<BFloat16>);
+  static_assert(std::is_same_v<c10::BFloat16, torch::headeronly::BFloat16>);
+  constexpr BFloat16 one(0x3F80, BFloat16::from_bits());
+  static_assert(one.x == 0x3F80);
+  EXPECT_EQ(static_cast<float>(one), 1.0f);
+  EXPECT_EQ(c10::detail::round_to_nearest_even(1.0f), 0x3F80);
+  // bits_from_f32 truncates, unlike the constructor.
+  EXPECT_EQ(c10::detail::bits_from_f32(float_of(0x3F80FFFF)), 0x3F80);
+  EXPECT_EQ(BFloat16(float_of(0x3F80FFFF)).x, 0x3F81);
+}
+
+#if defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST)
+TEST(BFloat16, ConstexprConversions) {
+  static_assert(BFloat16(1.0f).x == 0x3F80);
+  static_assert(static_cast<float>(BFloat16(0xC040, BFloat16::from_bits())) ==
+                -3.0f);
+  SUCCEED();
+}
+#endif
+
+TEST(BFloat16, DecodeEveryPattern) {
+  for (uint32_t b = 0; b <= 0xFFFF; ++b) {
+    const uint16_t h = static_cast<uint16_t>(b);
+    const float got = static_cast<float>(bf_bits(h));
+    const double want = ref_decode(h);
+    if (std::isnan(want)) {
+      ASSERT_TRUE(std::isnan(got)) << std::hex << b;
+    } else {
+      ASSERT_EQ(static_cast<double>(got), want) << std::hex << b;
+      ASSERT_EQ(std::signbit(got), (b >> 15) != 0) << std::hex << b;
+    }
+    // Decoding is a pure widening of the bits, NaN payload included.
+    ASSERT_EQ(bits_of(got), b << 16) << std::hex << b;
+  }
+}
+
+TEST(BFloat16, RoundTripEveryPattern) {
+  for (uint32_t b = 0; b <= 0xFFFF; ++b) {
+    const uint16_t h = static_cast<uint16_t>(b);
+    const BFloat16 back(static_cast<float>(bf_bits(h)));
+    if ((h & 0x7FFF) > 0x7F80) {
+      ASSERT_EQ(back.x, 0x7FC0) << std::hex << b;
+    } else {
+      ASSERT_EQ(back.x, h) << std::hex << b;
+    }
+  }
+}
+
+TEST(BFloat16, RoundsMidpointsToNearestEven) {
+  const auto& v = positive_values();
+  for (uint32_t lo = 0; lo + 1 < v.size(); ++lo) {
+    const uint32_t hi = lo + 1;
+    const double mid_d = (v[lo] + v[hi]) / 2;
+    const float mid = static_cast<float>(mid_d);
+    if (hi == 0x7F80) {
+      // The midpoint to 2^128 is not a float; FLT_MAX lies below it.
+      ASSERT_EQ(BFloat16(std::numeric_limits<float>::max()).x, 0x7F80);
+      continue;
+    }
+    ASSERT_EQ(static_cast<double>(mid), mid_d) << "midpoint must be exact";
+    const uint32_t even = (lo % 2 == 0) ? lo : hi;
+    const float above = std::nextafter(mid, INFINITY);
+    const float below = std::nextafter(mid, 0.0f);
+    for (int s = 0; s < 2; ++s) {
+      const float sg = s ? -1.0f : 1.0f;
+      const uint16_t sb = s ? 0x8000 : 0;
+      ASSERT_EQ(BFloat16(sg * mid).x, sb | even) << std::hex << lo;
+      ASSERT_EQ(BFloat16(sg * above).x, sb | hi) << std::hex << lo;
+      ASSERT_EQ(BFloat16(sg * below).x, sb | lo) << std::hex << lo;
+    }
+  }
+}
+
+TEST(BFloat16, MatchesReferenceOnFloatSweep) {
+  for (uint64_t u = 0; u < 0x100000000ull; u += 211) {
+    const float f = float_of(static_cast<uint32_t>(u));
+    ASSERT_EQ(BFloat16(f).x, ref_encode(f)) << std::hex << u;
+  }
+}
+
+TEST(BFloat16, SpecialValues) {
+  EXPECT_EQ(BFloat16(INFINITY).x, 0x7F80);
+  EXPECT_EQ(BFloat16(-INFINITY).x, 0xFF80);
+  EXPECT_EQ(BFloat16(0.0f).x, 0x0000);
+  EXPECT_EQ(BFloat16(-0.0f).x, 0x8000);
+  // Every NaN, whatever its sign or payload, becomes 0x7FC0; in particular
+  // a NaN whose high bits look like Inf (payload only in the low half) and
+  // one that would carry into the sign under rounding.
+  for (uint32_t nan_bits : {0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7F80FFFFu,
+                            0x7FFFFFFFu, 0xFFFFFFFFu, 0xFF800001u}) {
+    EXPECT_EQ(BFloat16(float_of(nan_bits)).x, 0x7FC0) << std::hex << nan_bits;
+  }
+  // Largest finite value and overflow by rounding.
+  EXPECT_EQ(BFloat16(float_of(0x7F7F0000)).x, 0x7F7F);
+  EXPECT_EQ(BFloat16(float_of(0x7F7F7FFF)).x, 0x7F7F);
+  EXPECT_EQ(BFloat16(float_of(0x7F7F8000)).x, 0x7F80); // tie, odd -> up
+  EXPECT_EQ(BFloat16(-std::numeric_limits<float>::max()).x, 0xFF80);
+  // Subnormals are rounded like everything else.
+  EXPECT_EQ(BFloat16(float_of(0x00008000)).x, 0x0000); // tie, even
+  EXPECT_EQ(BFloat16(float_of(0x00018000)).x, 0x0002); // tie, odd -> up
+  EXPECT_EQ(BFloat16(float_of(0x00008001)).x, 0x0001);
+  EXPECT_EQ(BFloat16(float_of(0x007FFFFF)).x, 0x0080); // into the normals
+}
+
+TEST(BFloat16, Arithmetic) {
+  const BFloat16 a(1.5f), b(2.25f);
+  static_assert(std::is_same_v<decltype(a + b), BFloat16>);
+  static_assert(std::is_same_v<decltype(a + 1.0f), float>);
+  static_assert(std::is_same_v<decltype(a - 1.0), double>);
+  static_assert(std::is_same_v<decltype(a * 2), BFloat16>);
+  static_assert(std::is_same_v<decltype(-a), BFloat16>);
+  EXPECT_EQ(static_cast<float>(a + b), 3.75f);
+  EXPECT_EQ(static_cast<float>(a - b), -0.75f);
+  EXPECT_EQ(static_cast<float>(a * b), 3.375f);
+  EXPECT_EQ(static_cast<float>(b / a), 1.5f);
+  EXPECT_EQ(static_cast<float>(-a), -1.5f);
+  EXPECT_EQ((BFloat16(1.0f) / BFloat16(3.0f)).x, 0x3EAB);
+  // 257 rounds to 256 in BFloat16 before the addition.
+  EXPECT_EQ(static_cast<float>(BFloat16(2.0f) + 257), 258.0f);
+  EXPECT_EQ(static_cast<float>(BFloat16(1.0f) + 257), 256.0f);
+  BFloat16 c(1.0f);
+  c += b;
+  c *= 2.0f;
+  EXPECT_EQ(static_cast<float>(c), 6.5f);
+  c -= BFloat16(0.5f);
+  c /= BFloat16(2.0f);
+  EXPECT_EQ(static_cast<float>(c), 3.0f);
+  float f = 0.5f;
+  f += a;
+  EXPECT_EQ(f, 2.0f);
+  EXPECT_TRUE(a < b);
+  EXPECT_TRUE(a == BFloat16(1.5f));
+  EXPECT_TRUE(a != b);
+}
+
+TEST(BFloat16, Printing) {
+  std::ostringstream os;
+  os << BFloat16(1.5f) << ' ' << BFloat16(-2.0f);
+  EXPECT_EQ(os.str(), "1.5 -2");
+}
+
+TEST(BFloat16, NumericLimits) {
+  using L = std::numeric_limits<BFloat16>;
+  static_assert(L::is_specialized && L::is_signed && L::has_infinity);
+  static_assert(L::digits == 8 && L::max_exponent == 128);
+  EXPECT_EQ(static_cast<float>(L::max()), float_of(0x7F7F0000));
+  EXPECT_EQ(static_cast<float>(L::lowest()), -float_of(0x7F7F0000));
+  EXPECT_EQ(static_cast<float>(L::min()), std::numeric_limits<float>::min());
+  EXPECT_EQ(static_cast<float>(L::min()),
+            std::ldexp(1.0f, L::min_exponent - 1));
+  EXPECT_EQ(static_cast<float>(L::denorm_min()), std::ldexp(1.0f, -133));
+  EXPECT_EQ(static_cast<float>(bf_bits(0x3F81)) - 1.0f,
+            static_cast<float>(L::epsilon()));
+  EXPECT_EQ(static_cast<float>(L::round_error()), 0.5f);
+  EXPECT_EQ(static_cast<float>(L::infinity()), INFINITY);
+  EXPECT_TRUE(std::isnan(static_cast<float>(L::quiet_NaN())));
+  EXPECT_TRUE(std::isnan(static_cast<float>(L::signaling_NaN())));
+  EXPECT_EQ(bits_of(static_cast<float>(L::signaling_NaN())) & 0x00400000u, 0u);
+}
+
+} // namespace
