@@ -23,3 +23,7 @@ add_library(stabletorch_warnings INTERFACE)
 target_compile_options(stabletorch_warnings INTERFACE
   $<$<COMPILE_LANGUAGE:C,CXX>:-Wall -Wextra>
   $<$<AND:$<COMPILE_LANGUAGE:C,CXX>,$<BOOL:${STABLETORCH_WERROR}>>:-Werror>)
+
+# Installed binaries find the installed libraries next to them.
+include(GNUInstallDirs)
+set(CMAKE_INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
