@@ -1,0 +1,137 @@
+#include <st/core/empty_tensor.h>
+
+#include <st/core/allocator.h>
+#include <st/core/error.h>
+
+namespace st {
+namespace detail {
+namespace {
+
+size_t checked_nbytes(const char* op, IntArrayRef sizes, size_t itemsize) {
+  int64_t numel = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    ST_CHECK(sizes[i] >= 0, op,
+             ": Trying to create tensor with negative dimension ", sizes[i],
+             ": ", sizes);
+    overflow |= __builtin_mul_overflow(numel, sizes[i], &numel);
+  }
+  uint64_t nbytes = 0;
+  overflow |= __builtin_mul_overflow(static_cast<uint64_t>(numel),
+                                     static_cast<uint64_t>(itemsize), &nbytes);
+  ST_CHECK(!overflow && nbytes <= static_cast<uint64_t>(INT64_MAX), op,
+           ": storage size calculation overflowed with sizes=", sizes,
+           " and itemsize ", itemsize);
+  return static_cast<size_t>(nbytes);
+}
+
+size_t itemsize_of(const char* op, ScalarType dtype) {
+  const int v = static_cast<int>(dtype);
+  ST_CHECK(v >= 0 && v < static_cast<int>(ScalarType::Undefined), op,
+           ": expected a concrete dtype, got ",
+           torch::headeronly::toString(dtype));
+  return torch::headeronly::elementSize(dtype);
+}
+
+void channels_last_strides(IntArrayRef sizes, const int* order, size_t n,
+                           int64_t* out) {
+  int64_t stride = 1;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t d = static_cast<size_t>(order[i]);
+    out[d] = stride;
+    stride *= sizes[d] > 1 ? sizes[d] : 1;
+  }
+}
+
+}  // namespace
+
+void contiguous_strides(IntArrayRef sizes, int64_t* out_strides) {
+  int64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    out_strides[i] = stride;
+    stride *= sizes[i] > 1 ? sizes[i] : 1;
+  }
+}
+
+size_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides,
+                              size_t itemsize, int64_t storage_offset) {
+  ST_CHECK(sizes.size() == strides.size(),
+           "compute_storage_nbytes: sizes ", sizes, " and strides ", strides,
+           " differ in length");
+  uint64_t extent = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (sizes[i] == 0) {
+      return 0;
+    }
+    uint64_t step = 0;
+    overflow |= __builtin_mul_overflow(static_cast<uint64_t>(sizes[i] - 1),
+                                       static_cast<uint64_t>(strides[i]),
+                                       &step);
+    overflow |= __builtin_add_overflow(extent, step, &extent);
+  }
+  overflow |= __builtin_add_overflow(
+      extent, static_cast<uint64_t>(storage_offset), &extent);
+  uint64_t nbytes = 0;
+  overflow |= __builtin_mul_overflow(extent, static_cast<uint64_t>(itemsize),
+                                     &nbytes);
+  ST_CHECK(!overflow && nbytes <= static_cast<uint64_t>(INT64_MAX),
+           "storage size calculation overflowed with sizes=", sizes,
+           " and strides=", strides);
+  return static_cast<size_t>(nbytes);
+}
+
+Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
+                     MemoryFormat memory_format) {
+  const size_t itemsize = itemsize_of("empty", dtype);
+  const size_t nbytes = checked_nbytes("empty", sizes, itemsize);
+  Allocator* allocator = get_allocator(device.type());
+  auto impl = make_intrusive<TensorImpl>(
+      Storage(make_intrusive<StorageImpl>(nbytes, allocator)), dtype, device);
+  if (__builtin_expect(memory_format == MemoryFormat::Contiguous, 1)) {
+    impl->set_sizes_contiguous(sizes);
+    return Tensor(std::move(impl));
+  }
+  int64_t strides[5];
+  if (memory_format == MemoryFormat::ChannelsLast) {
+    ST_CHECK(sizes.size() == 4,
+             "empty: required rank 4 tensor to use channels_last format, got "
+             "sizes ", sizes);
+    static constexpr int kOrder[] = {1, 3, 2, 0};
+    channels_last_strides(sizes, kOrder, 4, strides);
+  } else if (memory_format == MemoryFormat::ChannelsLast3d) {
+    ST_CHECK(sizes.size() == 5,
+             "empty: required rank 5 tensor to use channels_last_3d format, "
+             "got sizes ", sizes);
+    static constexpr int kOrder[] = {1, 4, 3, 2, 0};
+    channels_last_strides(sizes, kOrder, 5, strides);
+  } else {
+    ST_ERROR("empty: expected memory format Contiguous, ChannelsLast or "
+             "ChannelsLast3d, got ", memory_format);
+  }
+  impl->set_sizes_and_strides(sizes, IntArrayRef(strides, sizes.size()));
+  return Tensor(std::move(impl));
+}
+
+Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
+                             ScalarType dtype, Device device) {
+  const size_t itemsize = itemsize_of("empty_strided", dtype);
+  ST_CHECK(sizes.size() == strides.size(),
+           "empty_strided: dimensionality of sizes (", sizes.size(),
+           ") must match dimensionality of strides (", strides.size(), ")");
+  checked_nbytes("empty_strided", sizes, itemsize);
+  for (size_t i = 0; i < strides.size(); ++i) {
+    ST_CHECK(strides[i] >= 0,
+             "empty_strided: negative strides are not supported, got strides ",
+             strides);
+  }
+  const size_t nbytes = compute_storage_nbytes(sizes, strides, itemsize);
+  Allocator* allocator = get_allocator(device.type());
+  auto impl = make_intrusive<TensorImpl>(
+      Storage(make_intrusive<StorageImpl>(nbytes, allocator)), dtype, device);
+  impl->set_sizes_and_strides(sizes, strides);
+  return Tensor(std::move(impl));
+}
+
+}  // namespace detail
+}  // namespace st

@@ -1,0 +1,226 @@
+#include <st/core/tensor_impl.h>
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include <st/core/wrap_dim.h>
+
+namespace st {
+namespace {
+
+std::atomic<int64_t> g_live_tensor_impls{0};
+
+size_t checked_itemsize(ScalarType dtype) {
+  const int v = static_cast<int>(dtype);
+  ST_CHECK(v >= 0 && dtype != ScalarType::Undefined &&
+               v < static_cast<int>(ScalarType::NumOptions),
+           "TensorImpl: expected a concrete dtype, got ",
+           torch::headeronly::toString(dtype));
+  return torch::headeronly::elementSize(dtype);
+}
+
+template <size_t N>
+bool channels_last_like(IntArrayRef sizes, IntArrayRef strides,
+                        const std::array<int, N>& order) {
+  int64_t expected = 1;
+  for (int d : order) {
+    const int64_t size_d = sizes[static_cast<size_t>(d)];
+    if (size_d != 1) {
+      if (strides[static_cast<size_t>(d)] != expected) {
+        return false;
+      }
+      expected *= size_d;
+    }
+  }
+  return true;
+}
+
+bool compute_non_overlapping_and_dense(IntArrayRef sizes,
+                                       IntArrayRef strides) {
+  const size_t n = sizes.size();
+  if (n == 1) {
+    return sizes[0] < 2 || strides[0] == 1;
+  }
+  std::array<int64_t, 16> small_perm{};
+  std::vector<int64_t> big_perm;
+  int64_t* perm = small_perm.data();
+  if (n > small_perm.size()) {
+    big_perm.resize(n);
+    perm = big_perm.data();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    perm[i] = static_cast<int64_t>(i);
+  }
+  // Size-0/1 dims last; the rest by increasing stride.
+  std::stable_sort(perm, perm + n, [&](int64_t a, int64_t b) {
+    const bool a_small = sizes[static_cast<size_t>(a)] < 2;
+    const bool b_small = sizes[static_cast<size_t>(b)] < 2;
+    if (a_small != b_small) {
+      return b_small;
+    }
+    if (a_small) {
+      return false;
+    }
+    return strides[static_cast<size_t>(a)] < strides[static_cast<size_t>(b)];
+  });
+  int64_t required = 1;
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t size = sizes[static_cast<size_t>(perm[i])];
+    if (size < 2) {
+      return true;
+    }
+    if (strides[static_cast<size_t>(perm[i])] != required) {
+      return false;
+    }
+    required *= size;
+  }
+  return true;
+}
+
+}  // namespace
+
+TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
+    : storage_(std::move(storage)),
+      itemsize_(checked_itemsize(dtype)),
+      dtype_(dtype),
+      device_(device) {
+  g_live_tensor_impls.fetch_add(1, std::memory_order_relaxed);
+}
+
+TensorImpl::~TensorImpl() {
+  g_live_tensor_impls.fetch_sub(1, std::memory_order_relaxed);
+}
+
+int64_t TensorImpl::live_count() noexcept {
+  return g_live_tensor_impls.load(std::memory_order_relaxed);
+}
+
+int64_t live_tensor_count() noexcept { return TensorImpl::live_count(); }
+
+int64_t TensorImpl::size(int64_t d) const {
+  return sizes()[static_cast<size_t>(maybe_wrap_dim(d, dim(), false))];
+}
+
+int64_t TensorImpl::stride(int64_t d) const {
+  return strides()[static_cast<size_t>(maybe_wrap_dim(d, dim(), false))];
+}
+
+void TensorImpl::set_wrapped_number(bool value) {
+  ST_CHECK(!value || dim() == 0,
+           "set_wrapped_number: only a 0-dim tensor can be a wrapped number, "
+           "got a ", dim(), "-dim tensor");
+  is_wrapped_number_ = value;
+}
+
+namespace {
+// numel of `sizes`, or st::Error for a negative size or an overflow.
+int64_t checked_numel(IntArrayRef sizes) {
+  int64_t n = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    ST_CHECK(sizes[i] >= 0, "Trying to create tensor with negative dimension ",
+             sizes[i], ": ", sizes);
+    overflow |= __builtin_mul_overflow(n, sizes[i], &n);
+  }
+  ST_CHECK(!overflow, "numel: integer multiplication overflow for sizes ",
+           sizes);
+  return n;
+}
+}  // namespace
+
+void TensorImpl::refresh_contiguous() noexcept {
+  const IntArrayRef sz = sizes();
+  const IntArrayRef st = strides();
+  bool contiguous = true;
+  if (numel_ != 0) {
+    int64_t expected = 1;
+    for (size_t i = sz.size(); i-- > 0;) {
+      if (sz[i] != 1) {
+        if (st[i] != expected) {
+          contiguous = false;
+          break;
+        }
+        expected *= sz[i];
+      }
+    }
+  }
+  is_contiguous_ = contiguous;
+  const size_t n = sz.size();
+  is_channels_last_contiguous_ =
+      n == 4 && channels_last_like(sz, st, std::array<int, 4>{1, 3, 2, 0});
+  is_channels_last_3d_contiguous_ =
+      n == 5 && channels_last_like(sz, st, std::array<int, 5>{1, 4, 3, 2, 0});
+  is_non_overlapping_and_dense_ =
+      contiguous || is_channels_last_contiguous_ ||
+      is_channels_last_3d_contiguous_ ||
+      compute_non_overlapping_and_dense(sz, st);
+}
+
+bool TensorImpl::is_contiguous_slow(MemoryFormat format) const {
+  switch (format) {
+    case MemoryFormat::Contiguous:
+      return is_contiguous_;
+    case MemoryFormat::ChannelsLast:
+      return is_channels_last_contiguous_;
+    case MemoryFormat::ChannelsLast3d:
+      return is_channels_last_3d_contiguous_;
+    default:
+      ST_ERROR("is_contiguous: expected memory format Contiguous, "
+               "ChannelsLast or ChannelsLast3d, got ", format);
+  }
+}
+
+void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
+  // Validate first so a failure leaves the tensor unchanged.
+  const int64_t numel = checked_numel(sizes);
+  sizes_and_strides_.resize(sizes.size());
+  int64_t* sz = sizes_and_strides_.sizes_data();
+  int64_t* st = sizes_and_strides_.strides_data();
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    sz[i] = sizes[i];
+  }
+  numel_ = numel;
+  int64_t stride = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    st[i] = stride;
+    // Size-0 dims behave like size-1 for the strides that follow.
+    stride *= sizes[i] > 1 ? sizes[i] : 1;
+  }
+  refresh_contiguous();
+}
+
+void TensorImpl::set_sizes_and_strides(IntArrayRef sizes,
+                                       IntArrayRef strides) {
+  ST_CHECK(sizes.size() == strides.size(),
+           "set_sizes_and_strides: dimensionality of sizes (", sizes.size(),
+           ") must match dimensionality of strides (", strides.size(), ")");
+  // Validate first so a failure leaves the tensor unchanged.
+  const int64_t n = checked_numel(sizes);
+  sizes_and_strides_.set(sizes, strides);
+  numel_ = n;
+  refresh_contiguous();
+}
+
+void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
+                                       int64_t storage_offset) {
+  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ",
+           storage_offset);
+  set_sizes_and_strides(sizes, strides);
+  storage_offset_ = storage_offset;
+}
+
+void TensorImpl::set_storage_offset(int64_t storage_offset) {
+  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ",
+           storage_offset);
+  storage_offset_ = storage_offset;
+}
+
+void TensorImpl::set_storage(Storage storage) { storage_ = std::move(storage); }
+
+void TensorImpl::set_dtype(ScalarType dtype) {
+  itemsize_ = checked_itemsize(dtype);
+  dtype_ = dtype;
+}
+
+}  // namespace st
