@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <new>
+
+#include <cstdint>
 #include <cstdlib>
 
 #include <st/core/allocator.h>
@@ -61,6 +64,9 @@ class CountingAllocator final : public st::Allocator {
   static void free_block(void* ctx) { std::free(ctx); }
   st::DataPtr allocate(size_t n) override {
     ++allocations;
+    // Refuse sizes malloc cannot take (keeps -Walloc-size-larger-than quiet
+    // when a test passes an overflowing size).
+    if (n > static_cast<size_t>(PTRDIFF_MAX)) throw std::bad_alloc();
     void* p = std::malloc(n == 0 ? 1 : n);
     return st::DataPtr(p, p, &free_block,
                        st::Device(st::DeviceType::PrivateUse1, 0));

@@ -1,0 +1,131 @@
+// st::OperatorEntry: everything the dispatcher knows about one operator:
+// its schema, its kernels per dispatch key, and the flat dispatch table the
+// call path reads.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <list>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <st/core/export.h>
+#include <st/dispatch/dispatch_key_set.h>
+#include <st/dispatch/function_schema.h>
+#include <st/dispatch/kernel_function.h>
+#include <st/dispatch/operator_name.h>
+
+namespace st {
+
+struct ST_API AnnotatedKernel {
+  KernelFunction kernel;
+  std::optional<CppSignature> cpp_signature;
+  std::shared_ptr<const FunctionSchema> inferred_schema;  // null for boxed kernels
+  std::string debug;  // "registered at file:line"
+  bool builtin = false;  // installed by the dispatcher itself (fallbacks)
+};
+
+struct ST_API AnnotatedSchema {
+  FunctionSchema schema;
+  std::string debug;
+};
+
+// Note [Why the dispatch table is flat]
+// The call path must be cheap and lock-free, so an operator's kernels are
+// flattened into one immutable array indexed by runtime dispatch key: a call
+// computes its key set, masks out the keys whose entry is a fallthrough,
+// takes the highest remaining key and indexes the array. Everything the call
+// path reads (kernels, the fallthrough mask, the schema, which arguments
+// carry dispatch keys) lives in that one DispatchTable object, so a caller
+// sees either the old table or the new one, never a mix.
+//
+// Note [Publishing and reclaiming dispatch tables]
+// Registration (under the dispatcher mutex) builds a new table and publishes
+// it with a release store into OperatorEntry::table_; callers load it with
+// acquire and take no lock. The replaced table is not freed: it is retired
+// into OperatorEntry::retired_, because a concurrent caller may still be
+// reading it. Retired tables are freed when the operator becomes empty (no
+// schema, no kernels): calling an operator while its last registration is
+// being removed is not supported (that code is being unloaded). Entries
+// themselves are never freed while the dispatcher lives, so OperatorHandles
+// stay valid (calling a handle whose operator was removed raises an error).
+struct ST_API DispatchTable {
+  std::array<KernelFunction, kNumRuntimeKeys> kernels;  // [0] = Undefined: missing
+  DispatchKeySet non_fallthrough;  // keys whose entry is not a fallthrough
+  uint32_t registered_keys = 0;    // bit k: a kernel list for DispatchKey k is non-empty
+  uint32_t num_args = 0;
+  uint64_t tensor_arg_mask = 0;    // bit i: argument i is Tensor, Tensor?, Tensor[] or Tensor?[]
+  std::shared_ptr<const AnnotatedSchema> schema;  // null until def'd
+};
+
+class ST_API OperatorEntry {
+ public:
+  using KernelList = std::list<AnnotatedKernel>;
+  using Fallbacks = std::array<KernelList, kNumRuntimeKeys>;
+
+  explicit OperatorEntry(OperatorName name);
+  ~OperatorEntry();
+  OperatorEntry(const OperatorEntry&) = delete;
+  OperatorEntry& operator=(const OperatorEntry&) = delete;
+
+  const OperatorName& name() const { return name_; }
+
+  // --- call path (lock-free) -----------------------------------------------
+  const DispatchTable& table() const { return *table_.load(std::memory_order_acquire); }
+  // The kernel for a key set; throws the "no kernel" error for a missing
+  // entry. `ks` is the unmasked set computed from the arguments.
+  const KernelFunction& lookup(const DispatchTable& t, DispatchKeySet ks) const {
+    const int idx = (ks & t.non_fallthrough).highestPriorityIndex();
+    const KernelFunction& k = t.kernels[idx];
+    if (__builtin_expect(!k.isValid(), 0)) reportMissingKernel(t, static_cast<DispatchKey>(idx));
+    return k;
+  }
+  [[noreturn]] void reportMissingKernel(const DispatchTable& t, DispatchKey key) const;
+
+  // --- registration (precondition: the dispatcher mutex is held) -----------
+  bool hasSchema() const { return schema_ != nullptr; }
+  const AnnotatedSchema* schema() const { return schema_.get(); }
+  void registerSchema(FunctionSchema schema, std::string debug);
+  void deregisterSchema();
+  // key nullopt means CompositeImplicitAutograd. Warns when it overrides a
+  // kernel for the same key. Returns the position to deregister.
+  KernelList::iterator registerKernel(std::optional<DispatchKey> key, AnnotatedKernel kernel);
+  void deregisterKernel(DispatchKey key, KernelList::iterator it);
+  // Records the C++ signature a typed handle is used with.
+  void recordTypedAccess(const CppSignature& sig, const FunctionSchema& inferred);
+  bool isEmpty() const;
+  // Keys with at least one registered kernel, in key order.
+  // Precondition: the dispatcher mutex is held.
+  std::vector<DispatchKey> registeredKernelKeys() const;
+  // Recomputes and publishes the dispatch table.
+  void updateTable(const Fallbacks& fallbacks);
+
+  // --- debugging (precondition: the dispatcher mutex is held) --------------
+  std::string dumpState() const;
+  std::string dumpComputedTable(const Fallbacks& fallbacks) const;
+  // Throws st::Error describing the first violated invariant.
+  void checkInvariants(const Fallbacks& fallbacks) const;
+
+ private:
+  struct Computed {
+    const AnnotatedKernel* kernel;  // null: missing
+    const char* source;             // "kernel", "CompositeExplicitAutograd", ...
+  };
+  Computed computeEntry(DispatchKey k, const Fallbacks& fallbacks) const;
+  std::unique_ptr<DispatchTable> buildTable(const Fallbacks& fallbacks) const;
+  void checkKernelAgainstSchema(const AnnotatedKernel& k, const FunctionSchema& s) const;
+
+  OperatorName name_;
+  std::shared_ptr<const AnnotatedSchema> schema_;
+  std::array<KernelList, static_cast<size_t>(DispatchKey::NumDispatchKeys)> kernels_;
+  std::optional<CppSignature> cpp_signature_;
+  std::string cpp_signature_debug_;
+  bool typed_access_ = false;  // a TypedOperatorHandle was made: signature pinned
+  std::atomic<const DispatchTable*> table_{nullptr};
+  std::unique_ptr<const DispatchTable> current_;  // what table_ points to
+  std::vector<std::unique_ptr<const DispatchTable>> retired_;
+};
+
+}  // namespace st
