@@ -1,5 +1,6 @@
 // Constant getters and version getters of the C ABI: the c10 codes of the
-// header-only enums, and the running core's versions. None can fail.
+// header-only enums, and the running core's versions. None can fail, except
+// dtype_element_size on an unknown code (0, with the thread's last error set).
 #include <stabletorch/c/runtime.h>
 #include <stabletorch/version.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
@@ -8,6 +9,9 @@
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
 #include <torch/headeronly/version.h>
+
+#include "abi_codes.h"
+#include "error_state.h"
 
 namespace {
 
@@ -53,6 +57,14 @@ int32_t aoti_torch_dtype_complex32(void) { return code(ScalarType::ComplexHalf);
 int32_t aoti_torch_dtype_complex64(void) { return code(ScalarType::ComplexFloat); }
 int32_t aoti_torch_dtype_complex128(void) { return code(ScalarType::ComplexDouble); }
 
+size_t aoti_torch_dtype_element_size(int32_t dtype) {
+  if (!stc::is_supported_dtype_code(dtype)) {
+    stc::record_failure_message(__func__, "unsupported dtype code (returned 0)");
+    return 0;
+  }
+  return torch::headeronly::elementSize(static_cast<ScalarType>(dtype));
+}
+
 int32_t aoti_torch_layout_strided(void) { return code(Layout::Strided); }
 int32_t aoti_torch_layout_sparse_coo(void) { return code(Layout::Sparse); }
 int32_t aoti_torch_layout_sparse_csr(void) { return code(Layout::SparseCsr); }
@@ -66,6 +78,11 @@ int32_t aoti_torch_memory_format_contiguous_format(void) { return code(MemoryFor
 int32_t aoti_torch_memory_format_channels_last(void) { return code(MemoryFormat::ChannelsLast); }
 int32_t aoti_torch_memory_format_channels_last_3d(void) { return code(MemoryFormat::ChannelsLast3d); }
 int32_t aoti_torch_memory_format_preserve_format(void) { return code(MemoryFormat::Preserve); }
+
+// 2.11 getters: declared in a block newer than these headers' own level,
+// so exported explicitly.
+AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void) { return code(ScalarType::Float8_e8m0fnu); }
+AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void) { return code(ScalarType::Float4_e2m1fn_x2); }
 
 uint64_t aoti_torch_abi_version(void) { return TORCH_ABI_VERSION; }
 

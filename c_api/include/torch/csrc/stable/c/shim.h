@@ -92,6 +92,10 @@ AOTI_TORCH_EXPORT AOTITorchError torch_set_requires_grad(AtenTensorHandle tensor
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
 
+/* Codes of the dtypes added at 2.11 (c10 ordinals). Pure, never fail. */
+AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void);
+AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
+
 /* Wraps data without copying; deleter(data, deleter_ctx) runs when the
  * last tensor viewing it dies (NULL deleter: caller keeps ownership). With
  * data == NULL, allocates like empty_strided. ret: returns new reference. */

@@ -1,0 +1,197 @@
+// C ABI call overhead: aoti_torch_call_dispatcher on a one-tensor no-op
+// operator and on aten::add.Tensor with 1-element tensors, next to the
+// core's own boxed and typed calls of the same operators (same run).
+//
+// The C ABI path is measured as an extension pays it: make an owning
+// handle for the argument (what torch::stable's `from` does), call (the
+// callee steals it and returns a new handle), delete the returned handle.
+// Target: C ABI boxed < 2x core boxed.
+#include <benchmark/benchmark.h>
+
+#include <optional>
+
+#include <st/core/device.h>
+#include <st/core/empty_tensor.h>
+#include <st/dispatch/dispatcher.h>
+#include <st/dispatch/library.h>
+#include <stabletorch/c/runtime.h>
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
+
+#if TORCH_FEATURE_VERSION < TORCH_VERSION_2_13_0
+// Exported by the library; declared by the headers only at level 2.13.
+extern "C" AOTI_TORCH_EXPORT const char* torch_exception_get_what(void);
+#endif
+
+namespace {
+
+using st::Tensor;
+
+__attribute__((noinline)) Tensor noop(const Tensor& self) { return self; }
+
+void registerNoop() {
+  static st::Library def = [] {
+    st::Library l(st::Library::DEF, "bench_c", std::nullopt, __FILE__, __LINE__);
+    l.def("noop(Tensor self) -> Tensor");
+    return l;
+  }();
+  static st::Library impl = [] {
+    st::Library l(st::Library::IMPL, "bench_c", st::DispatchKey::CPU, __FILE__, __LINE__);
+    l.impl("noop", ST_FN(noop));
+    return l;
+  }();
+}
+
+Tensor oneElement() {
+  const int64_t one = 1;
+  Tensor t = st::detail::empty_generic(st::IntArrayRef(&one, 1), st::ScalarType::Float,
+                                       st::Device(st::DeviceType::CPU));
+  t.data_ptr<float>()[0] = 1.0f;
+  return t;
+}
+
+StableIValue bits(const void* p) { return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p)); }
+AtenTensorHandle handle(StableIValue v) {
+  return reinterpret_cast<AtenTensorHandle>(static_cast<uintptr_t>(v));
+}
+
+std::optional<st::OperatorHandle> findOp(const char* name, const char* overload) {
+  return st::Dispatcher::singleton().findSchema(st::OperatorName(name, overload));
+}
+
+// --- one-tensor no-op --------------------------------------------------------
+
+void BM_Noop_CoreTyped(benchmark::State& state) {
+  registerNoop();
+  auto op = findOp("bench_c::noop", "")->typed<Tensor(const Tensor&)>();
+  Tensor t = oneElement();
+  for (auto _ : state) {
+    Tensor r = op.call(t);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_Noop_CoreTyped);
+
+void BM_Noop_CoreBoxed(benchmark::State& state) {
+  registerNoop();
+  st::OperatorHandle op = *findOp("bench_c::noop", "");
+  Tensor t = oneElement();
+  st::Stack stack;
+  stack.reserve(1);
+  for (auto _ : state) {
+    stack.emplace_back(t);
+    op.callBoxed(&stack);
+    benchmark::DoNotOptimize(stack.data());
+    stack.clear();
+  }
+}
+BENCHMARK(BM_Noop_CoreBoxed);
+
+void BM_Noop_CApiBoxed(benchmark::State& state) {
+  registerNoop();
+  AtenTensorHandle t = nullptr;
+  aoti_torch_create_tensor_from_blob(nullptr, 0, nullptr, nullptr, 0, aoti_torch_dtype_float32(),
+                                     aoti_torch_device_type_cpu(), -1, &t);
+  StableIValue stack[1];
+  for (auto _ : state) {
+    AtenTensorHandle arg = nullptr;
+    aoti_torch_new_tensor_handle(t, &arg);
+    stack[0] = bits(arg);
+    if (aoti_torch_call_dispatcher("bench_c::noop", "", stack) != AOTI_TORCH_SUCCESS) {
+      state.SkipWithError(torch_exception_get_what());
+      break;
+    }
+    aoti_torch_delete_tensor_object(handle(stack[0]));
+  }
+  aoti_torch_delete_tensor_object(t);
+}
+BENCHMARK(BM_Noop_CApiBoxed);
+
+// --- aten::add.Tensor, 1-element tensors -----------------------------------------
+
+void BM_Add_CoreTyped(benchmark::State& state) {
+  auto h = findOp("aten::add", "Tensor");
+  if (!h) {
+    state.SkipWithError("aten::add.Tensor is not registered in this core yet");
+    return;
+  }
+  auto op = h->typed<Tensor(const Tensor&, const Tensor&, const st::Scalar&)>();
+  Tensor a = oneElement(), b = oneElement();
+  const st::Scalar alpha(int64_t{1});
+  for (auto _ : state) {
+    Tensor r = op.call(a, b, alpha);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_Add_CoreTyped);
+
+void BM_Add_CoreBoxed(benchmark::State& state) {
+  auto h = findOp("aten::add", "Tensor");
+  if (!h) {
+    state.SkipWithError("aten::add.Tensor is not registered in this core yet");
+    return;
+  }
+  Tensor a = oneElement(), b = oneElement();
+  st::Stack stack;
+  stack.reserve(3);
+  for (auto _ : state) {
+    stack.emplace_back(a);
+    stack.emplace_back(b);
+    stack.emplace_back(st::Scalar(int64_t{1}));
+    h->callBoxed(&stack);
+    benchmark::DoNotOptimize(stack.data());
+    stack.clear();
+  }
+}
+BENCHMARK(BM_Add_CoreBoxed);
+
+void BM_Add_CApiBoxed(benchmark::State& state) {
+  if (!findOp("aten::add", "Tensor")) {
+    state.SkipWithError("aten::add.Tensor is not registered in this core yet");
+    return;
+  }
+  AtenTensorHandle a = nullptr, b = nullptr;
+  const int64_t one = 1;
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &a);
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &b);
+  StableIValue stack[3];
+  for (auto _ : state) {
+    AtenTensorHandle ha = nullptr, hb = nullptr;
+    StableScalarHandle alpha = nullptr;
+    aoti_torch_new_tensor_handle(a, &ha);
+    aoti_torch_new_tensor_handle(b, &hb);
+    stabletorch_scalar_from_int(1, &alpha);
+    stack[0] = bits(ha);
+    stack[1] = bits(hb);
+    stack[2] = bits(alpha);
+    if (aoti_torch_call_dispatcher("aten::add", "Tensor", stack) != AOTI_TORCH_SUCCESS) {
+      state.SkipWithError(torch_exception_get_what());
+      break;
+    }
+    aoti_torch_delete_tensor_object(handle(stack[0]));
+  }
+  aoti_torch_delete_tensor_object(a);
+  aoti_torch_delete_tensor_object(b);
+}
+BENCHMARK(BM_Add_CApiBoxed);
+
+// --- references: the handle round trip alone ------------------------------------
+
+void BM_Ref_NewAndDeleteTensorHandle(benchmark::State& state) {
+  AtenTensorHandle t = nullptr;
+  aoti_torch_new_uninitialized_tensor(&t);
+  for (auto _ : state) {
+    AtenTensorHandle h = nullptr;
+    aoti_torch_new_tensor_handle(t, &h);
+    benchmark::DoNotOptimize(h);
+    aoti_torch_delete_tensor_object(h);
+  }
+  aoti_torch_delete_tensor_object(t);
+}
+BENCHMARK(BM_Ref_NewAndDeleteTensorHandle);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,303 @@
+// Operator libraries of extensions: library_init_impl/def/fragment,
+// library_def, library_impl / torch_library_impl (boxed StableIValue
+// kernels in the core dispatcher) and delete_library_object.
+//
+// Note [Extension kernels]
+// An extension kernel fn(stack, num_args, num_outputs) is registered as a
+// boxed kernel of the core's dispatcher. When called, it
+//   1. encodes the arguments (the top num_args IValues of the core stack)
+//      as StableIValues by the operator's schema: new references that fn
+//      steals;
+//   2. calls fn on a buffer of max(num_args, num_outputs) slots, catching
+//      any C++ exception it throws (same C++ runtime), which becomes an
+//      st::Error carrying its message, the operator and the dispatch key;
+//   3. decodes stack[0..num_outputs) by the schema's return types, taking
+//      ownership of them, and pushes them on the core stack.
+// If fn fails, ownership of what it left in the buffer is unknown, so
+// nothing there is released (a leak beats a double free).
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <st/dispatch/library.h>
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
+
+#include "error_state.h"
+#include "handle_types.h"
+#include "loader/plugin_registry.h"
+#include "stable_ivalue_codec.h"
+
+// As STC_API_END, and a failure while a plugin loads is also recorded
+// against it, so stabletorch_load_library refuses the plugin whole instead
+// of leaving it half registered (Note [Plugin ownership]).
+#define STC_REGISTRATION_END                                                    \
+  }                                                                             \
+  catch (const std::exception& stc_e) {                                         \
+    ::stc::plugins::note_registration_error(::stc::plugins::loading_plugin(),   \
+                                            std::string(__func__) + ": " + stc_e.what()); \
+    return ::stc::record_failure(__func__, stc_e);                              \
+  }                                                                             \
+  catch (...) {                                                                 \
+    return ::stc::record_unknown_failure(__func__);                             \
+  }                                                                             \
+  return AOTI_TORCH_SUCCESS;
+
+namespace stc {
+
+using StableBoxedFn = void (*)(StableIValue*, uint64_t, uint64_t);
+
+// A library object of the C ABI. One created while a plugin loads belongs
+// to it: unloading the plugin detaches it (drops every registration) even
+// if the plugin never deletes it (Note [Plugin ownership]).
+class LibraryObject {
+ public:
+  LibraryObject(st::Library::Kind kind, std::string ns, std::optional<std::string> key,
+                const char* file, uint32_t line)
+      : ns_(ns),
+        key_name_(key.value_or("CompositeImplicitAutograd")),
+        where_(std::string(file != nullptr ? file : "?") + ":" + std::to_string(line)),
+        library_(make(kind, std::move(ns), key, file, line)),
+        plugin_(plugins::loading_plugin()) {
+    plugin_token_ = plugins::note_library(plugin_, ns_, kind == st::Library::DEF,
+                                          [this] { library_.reset(); });
+  }
+  ~LibraryObject() { plugins::forget_library(plugin_, plugin_token_); }
+  LibraryObject(const LibraryObject&) = delete;
+  LibraryObject& operator=(const LibraryObject&) = delete;
+
+  st::Library& library() {
+    ST_CHECK(library_.has_value(), "the library registered at ", where_,
+             " belongs to a plugin that was unloaded");
+    return *library_;
+  }
+  const std::string& ns() const { return ns_; }
+  const std::string& key_name() const { return key_name_; }
+  const std::string& where() const { return where_; }
+  plugins::Plugin* plugin() const { return plugin_; }
+
+ private:
+  static st::Library make(st::Library::Kind kind, std::string ns,
+                          const std::optional<std::string>& key, const char* file,
+                          uint32_t line) {
+    if (key.has_value()) return st::Library(kind, std::move(ns), std::string_view(*key), file, line);
+    return st::Library(kind, std::move(ns), std::nullopt, file, line);
+  }
+
+  std::string ns_;
+  std::string key_name_;
+  std::string where_;
+  std::optional<st::Library> library_;
+  plugins::Plugin* plugin_;
+  uint64_t plugin_token_ = 0;
+};
+
+void delete_library_object(LibraryObject* library) noexcept { delete library; }
+
+namespace {
+
+// Dispatch key names PyTorch extensions use that this core has no key for:
+// an IMPL library for one of them is accepted and inert (its kernels are
+// never selected), so plugins written for other builds still load.
+bool is_known_foreign_key(std::string_view k) {
+  static const char* const kKeys[] = {
+      "XPU", "MPS", "HIP", "XLA", "Lazy", "MTIA", "HPU", "IPU", "VE", "Vulkan", "Metal", "MAIA",
+      "FPGA", "SparseCPU", "SparseCUDA", "QuantizedCPU", "QuantizedCUDA", "MkldnnCPU",
+      "NestedTensorCPU", "NestedTensorCUDA", "AutogradXPU", "AutogradMPS", "AutogradLazy",
+      "AutogradXLA", "AutocastCPU", "AutocastCUDA", "AutocastXPU", "AutocastMPS", "Python",
+      "Functionalize", "FuncTorchBatched", "CompositeExplicitAutogradNonFunctional",
+      "AutogradNestedTensor", "PrivateUse2", "PrivateUse3", "SparseCsrCPU", "SparseCsrCUDA"};
+  for (const char* key : kKeys) {
+    if (k == key) return true;
+  }
+  return false;
+}
+
+void check_namespace(const char* ns) {
+  ST_CHECK(ns != nullptr, "ns: null namespace");
+  const std::string_view s(ns);
+  ST_CHECK(!s.empty(), "ns: empty namespace");
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_';
+    ST_CHECK(ok, "ns: namespace '", s, "' must be an identifier ([A-Za-z0-9_])");
+  }
+}
+
+TorchLibraryHandle new_library(st::Library::Kind kind, const char* ns,
+                               std::optional<std::string> key, const char* file, uint32_t line) {
+  check_namespace(ns);
+  std::unique_ptr<LibraryObject, LibraryDeleter> lib(
+      new LibraryObject(kind, ns, std::move(key), file, line));
+  return to_handle<TorchLibraryHandle>(make_handle<LibraryBox>(LibraryBox{std::move(lib)}));
+}
+
+LibraryObject& library_of(TorchLibraryHandle h, const char* what) {
+  return *get<LibraryBox>(h, what).library;
+}
+
+// The boxed kernel around an extension's fn (Note [Extension kernels]).
+struct StableKernel {
+  StableBoxedFn fn;
+  uint64_t extension_build_version;
+  std::string key_name;
+  std::string where;
+  plugins::Plugin* plugin;  // whose code fn is, or null
+
+  [[noreturn]] void fail(const st::OperatorHandle& op, st::DispatchKeySet ks,
+                         const std::string& what) const {
+    st::DispatchKey backend = st::DispatchKey::Undefined;
+    for (st::DispatchKey k : ks) {
+      if (st::isBackendDispatchKey(k)) backend = k;  // ascending: the highest wins
+    }
+    ST_ERROR(op.operatorName(), " (extension kernel for dispatch key ", key_name,
+             ", called for ", st::toString(backend != st::DispatchKey::Undefined
+                                                ? backend
+                                                : ks.highestPriorityKey()),
+             ", registered at ", where, "): ", what);
+  }
+
+  void operator()(const st::OperatorHandle& op, st::DispatchKeySet ks, st::Stack* stack) const {
+    const st::FunctionSchema& schema = op.schema();
+    const auto& args = schema.arguments();
+    const auto& rets = schema.returns();
+    const size_t n_args = args.size();
+    const size_t n_rets = rets.size();
+    if (stack->size() < n_args) {
+      fail(op, ks, "the stack holds " + std::to_string(stack->size()) +
+                       " value(s) but the schema has " + std::to_string(n_args) + " argument(s)");
+    }
+    const size_t n = std::max(n_args, n_rets);
+    StableIValue small[16];
+    std::vector<StableIValue> big;
+    StableIValue* buf = small;
+    if (n > 16) {
+      big.resize(n);
+      buf = big.data();
+    }
+    std::fill(buf, buf + n, StableIValue{0});
+
+    st::IValue* base = stack->data() + (stack->size() - n_args);
+    for (size_t i = 0; i < n_args; ++i) {
+      try {
+        buf[i] = encode(args[i].type, std::move(base[i]));
+      } catch (const std::exception& e) {
+        for (size_t j = 0; j < i; ++j) release(args[j].type, buf[j]);
+        fail(op, ks, "argument " + std::to_string(i) + " '" + args[i].name + "': " + e.what());
+      }
+    }
+    stack->erase(stack->end() - static_cast<std::ptrdiff_t>(n_args), stack->end());
+
+    try {
+      plugins::PluginCall in_plugin(plugin);
+      fn(buf, n_args, n_rets);
+    } catch (const std::exception& e) {
+      fail(op, ks, std::string("the kernel threw: ") + e.what());
+    } catch (...) {
+      fail(op, ks, "the kernel threw an exception of unknown type");
+    }
+
+    stack->reserve(stack->size() + n_rets);
+    for (size_t j = 0; j < n_rets; ++j) {
+      try {
+        stack->push_back(decode(rets[j].type, buf[j]));
+      } catch (const std::exception& e) {
+        for (size_t k = j; k < n_rets; ++k) release(rets[k].type, buf[k]);
+        fail(op, ks, "return " + std::to_string(j) + ": " + e.what());
+      }
+      release(rets[j].type, buf[j]);
+    }
+  }
+};
+
+void library_impl(TorchLibraryHandle self, const char* name, StableBoxedFn fn,
+                  uint64_t extension_build_version) {
+  LibraryObject& lib = library_of(self, "self");
+  ST_CHECK(name != nullptr, "name: null operator name");
+  ST_CHECK(fn != nullptr, "fn: null kernel for operator '", name, "'");
+  StableKernel k{fn, extension_build_version, lib.key_name(), lib.where(), lib.plugin()};
+  lib.library().impl(name, st::CppFunction::makeFromBoxedLambda(std::move(k)));
+  const std::string_view n(name);
+  plugins::note_impl(lib.plugin(),
+                     n.find("::") == std::string_view::npos ? lib.ns() + "::" + name : name,
+                     lib.key_name());
+}
+
+// "ns::name.overload" of a schema string def'd in namespace ns.
+std::string defined_name(const std::string& ns, std::string_view schema) {
+  std::string_view name = schema.substr(0, schema.find('('));
+  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+  return name.find("::") == std::string_view::npos ? ns + "::" + std::string(name)
+                                                   : std::string(name);
+}
+
+}  // namespace
+}  // namespace stc
+
+extern "C" {
+
+AOTITorchError aoti_torch_library_init_impl(const char* ns, const char* k, const char* file,
+                                            uint32_t line, TorchLibraryHandle* ret_new_torch_lib) {
+  STC_API_BEGIN
+  stc::check_out(ret_new_torch_lib, "ret_new_torch_lib");
+  ST_CHECK(k != nullptr, "k: null dispatch key");
+  ST_CHECK(st::parseDispatchKey(k).has_value() || stc::is_known_foreign_key(k),
+           "k: unknown dispatch key '", k,
+           "' (expected e.g. CPU, CUDA, Meta, PrivateUse1, CompositeExplicitAutograd, "
+           "CompositeImplicitAutograd, Autograd)");
+  *ret_new_torch_lib =
+      stc::new_library(st::Library::IMPL, ns, std::string(k), file, line);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError aoti_torch_library_init_def(const char* ns, const char* file, uint32_t line,
+                                           TorchLibraryHandle* ret_new_torch_lib) {
+  STC_API_BEGIN
+  stc::check_out(ret_new_torch_lib, "ret_new_torch_lib");
+  *ret_new_torch_lib = stc::new_library(st::Library::DEF, ns, std::nullopt, file, line);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError aoti_torch_library_init_fragment(const char* ns, const char* file, uint32_t line,
+                                                TorchLibraryHandle* ret_new_torch_lib) {
+  STC_API_BEGIN
+  stc::check_out(ret_new_torch_lib, "ret_new_torch_lib");
+  *ret_new_torch_lib = stc::new_library(st::Library::FRAGMENT, ns, std::nullopt, file, line);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name,
+                                       void (*fn)(StableIValue*, uint64_t, uint64_t)) {
+  STC_API_BEGIN
+  stc::library_impl(self, name, fn, TORCH_ABI_VERSION);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name,
+                                  void (*fn)(StableIValue*, uint64_t, uint64_t),
+                                  uint64_t extension_build_version) {
+  STC_API_BEGIN
+  stc::library_impl(self, name, fn, extension_build_version);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema) {
+  STC_API_BEGIN
+  stc::LibraryObject& lib = stc::library_of(self, "self");
+  ST_CHECK(schema != nullptr, "schema: null schema string");
+  lib.library().def(std::string_view(schema));
+  stc::plugins::note_def(lib.plugin(), stc::defined_name(lib.ns(), schema));
+  STC_REGISTRATION_END
+}
+
+AOTITorchError aoti_torch_delete_library_object(TorchLibraryHandle tlh) {
+  STC_API_BEGIN
+  if (tlh == nullptr) return AOTI_TORCH_SUCCESS;  // harmless no-op, as delete
+  stc::destroy<stc::LibraryBox>(tlh, "tlh");
+  STC_API_END
+}
+
+}  // extern "C"

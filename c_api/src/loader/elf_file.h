@@ -1,0 +1,41 @@
+// Reads what the loader and `stabletorch inspect` need from a plugin file
+// without loading it: that it is a 64-bit little-endian ELF shared object
+// for this machine, its undefined dynamic symbols (what it imports), and
+// the raw bytes of a named section (the plugin descriptor).
+//
+// Every offset and size read from the file is bounds-checked: garbage,
+// truncated or hostile files yield a clear error, never a crash.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace st::loader {
+
+struct ElfFile {
+  std::string path;
+  uint16_t machine = 0;           // e_machine
+  std::vector<std::string> imports;  // undefined dynamic symbols, sorted
+  std::vector<std::string> exports;  // defined global dynamic symbols, sorted
+  // Contents of the requested section, if the file has it.
+  std::optional<std::vector<uint8_t>> section;
+};
+
+// Parses the ELF file at `path`; `section_name` selects the section whose
+// bytes are returned. Throws st::Error naming the path and the problem
+// ("not an ELF file", "truncated ...", "built for AArch64, this machine
+// is x86-64", "not a shared object", ...).
+ElfFile read_elf_file(const std::string& path, const std::string& section_name);
+
+// Same, from bytes already in memory (used by the fuzzer); `path` only
+// names the source in messages.
+ElfFile parse_elf_bytes(const std::vector<uint8_t>& bytes,
+                        const std::string& path,
+                        const std::string& section_name);
+
+// "x86-64", "AArch64", ... for an e_machine value.
+std::string machine_name(uint16_t machine);
+
+}  // namespace st::loader

@@ -1,0 +1,143 @@
+// aoti_torch_call_dispatcher / torch_call_dispatcher: lookups, stack
+// conventions, errors naming operator/argument/kinds, no leaks.
+#include "c_api_test_util.h"
+#include "test_ops.h"
+
+#include <thread>
+
+using namespace stc_test;
+
+class CallDispatcherTest : public CApiTest {
+ protected:
+  void SetUp() override {
+    CApiTest::SetUp();
+    register_test_ops();
+  }
+};
+
+TEST_F(CallDispatcherTest, StealsArgumentsAndReturnsNewReferences) {
+  AtenTensorHandle t = make_floats({1, 2});
+  StableIValue stack[1] = {from_ptr(t)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::noop", "", stack));
+  AtenTensorHandle out = to_ptr<AtenTensorHandle>(stack[0]);
+  EXPECT_EQ(read_floats(out), (std::vector<float>{1, 2}));
+  bool d = false;
+  EXPECT_EQ(aoti_torch_is_defined(t, &d), AOTI_TORCH_FAILURE);  // stolen
+  // Reuse the stack for a second call (extensions do).
+  ASSERT_C_OK(torch_call_dispatcher("stc_test::noop", "", stack, TORCH_ABI_VERSION));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+}
+
+TEST_F(CallDispatcherTest, ZeroArgumentsAndReturns) {
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nothing", "", nullptr),
+                   "aoti_torch_call_dispatcher", "stack is null");
+  StableIValue unused[1] = {0};
+  EXPECT_C_OK(aoti_torch_call_dispatcher("stc_test::nothing", "", unused));
+}
+
+TEST_F(CallDispatcherTest, UnknownOperatorOrOverload) {
+  StableIValue stack[1] = {0};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nope", "", stack),
+                   "aoti_torch_call_dispatcher", "could not find an operator named 'stc_test::nope'");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", "bad", stack),
+                   "aoti_torch_call_dispatcher", "stc_test::noop.bad");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(nullptr, "", stack), "aoti_torch_call_dispatcher",
+                   "opName is null");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", nullptr, stack),
+                   "aoti_torch_call_dispatcher", "overloadName is null");
+  EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::noop", "", nullptr, TORCH_ABI_VERSION),
+                   "torch_call_dispatcher", "stack is null");
+}
+
+TEST_F(CallDispatcherTest, BadArgumentsNameIndexNameAndKindsAndAreReleased) {
+  AtenTensorHandle a = make_tensor({1});
+  StableListHandle l = nullptr;
+  ASSERT_C_OK(torch_new_list_reserve_size(0, &l));
+  StableIValue stack[2] = {from_ptr(a), from_ptr(l)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "", stack),
+                   "aoti_torch_call_dispatcher",
+                   "stc_test::two: argument 1 'b': expected Tensor (a tensor handle) but got a "
+                   "list handle");
+  // Both slots were stolen: a and the (wrong-kind) list are released.
+  bool d = false;
+  EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);
+  size_t n = 0;
+  EXPECT_EQ(torch_list_size(l, &n), AOTI_TORCH_FAILURE);
+
+  StableIValue bad[2] = {0, from_ptr(deleted_tensor())};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "", bad), "stc_test::two",
+                   "argument 0 'a': expected Tensor (a tensor handle) but got a null pointer");
+  EXPECT_NE(last_error().find("argument 1 'b': expected Tensor (a tensor handle) but got an "
+                              "already deleted handle"),
+            std::string::npos);
+  StableIValue junk[2] = {0x1234, 0x1234};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "", junk), "stc_test::two",
+                   "not a handle made by this library");
+}
+
+TEST_F(CallDispatcherTest, SameHandleTwiceIsRefused) {
+  AtenTensorHandle a = make_tensor({1});
+  StableIValue stack[2] = {from_ptr(a), from_ptr(a)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "", stack), "stc_test::two",
+                   "argument 1 'b': the same tensor handle as argument 0 'a'");
+  bool d = false;
+  EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released once
+}
+
+TEST_F(CallDispatcherTest, KernelErrorsNameTheOperator) {
+  AtenTensorHandle t = make_tensor({1});
+  StableIValue stack[1] = {from_ptr(t)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::throws", "", stack),
+                   "aoti_torch_call_dispatcher", "boom");
+  EXPECT_NE(last_error().find("stc_test::throws"), std::string::npos);
+  AtenTensorHandle t2 = make_tensor({1});
+  StableIValue stack2[1] = {from_ptr(t2)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::wrong_return", "", stack2),
+                   "stc_test::wrong_return", "return 0: expected Tensor but got int");
+}
+
+TEST_F(CallDispatcherTest, NoKernelForTheKeyIsAnError) {
+  // A Meta tensor (wrapping a blob: no allocation): stc_test::noop has a
+  // CPU kernel only.
+  float blob[1] = {0};
+  const int64_t size = 1;
+  AtenTensorHandle m = nullptr;
+  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
+                                                 aoti_torch_dtype_float32(),
+                                                 aoti_torch_device_type_meta(), 0, &m));
+  StableIValue stack[1] = {from_ptr(m)};
+  EXPECT_EQ(aoti_torch_call_dispatcher("stc_test::noop", "", stack), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("stc_test::noop"), std::string::npos) << last_error();
+  EXPECT_NE(last_error().find("Meta"), std::string::npos) << last_error();
+}
+
+TEST_F(CallDispatcherTest, ManyThreadsCallConcurrently) {
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 4; ++k) {
+    threads.emplace_back([] {
+      for (int i = 0; i < 500; ++i) {
+        AtenTensorHandle t = nullptr;
+        ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&t), AOTI_TORCH_SUCCESS);
+        StableIValue s[2] = {from_ptr(t), 0};  // b is missing: fails, t is released
+        EXPECT_EQ(aoti_torch_call_dispatcher("stc_test::two", "", s), AOTI_TORCH_FAILURE);
+        AtenTensorHandle r = make_tensor({1});
+        StableIValue s2[1] = {from_ptr(r)};
+        ASSERT_EQ(aoti_torch_call_dispatcher("stc_test::noop", "", s2), AOTI_TORCH_SUCCESS);
+        aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s2[0]));
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+}
+
+TEST_F(CallDispatcherTest, AtenAddWhenRegistered) {
+  if (!has_op("aten::add", "Tensor")) GTEST_SKIP() << "aten::add.Tensor is not registered yet";
+  AtenTensorHandle a = make_floats({1, 2});
+  AtenTensorHandle b = make_floats({10, 20});
+  StableScalarHandle alpha = nullptr;
+  ASSERT_C_OK(stabletorch_scalar_from_int(2, &alpha));
+  StableIValue stack[3] = {from_ptr(a), from_ptr(b), from_ptr(alpha)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("aten::add", "Tensor", stack));
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{21, 42}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+}

@@ -1,0 +1,261 @@
+// Extension libraries through the C ABI: init (def/impl/fragment), def,
+// impl / torch_library_impl as boxed kernels, errors, deregistration.
+#include "c_api_test_util.h"
+
+#include <cstring>
+#include <stdexcept>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/generator.h>
+#include <st/dispatch/dispatcher.h>
+
+using namespace stc_test;
+
+namespace {
+
+// add_one(Tensor t) -> Tensor, written as an extension would: steal the
+// argument, leave a new reference in stack[0].
+void add_one_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
+  if (num_args != 1 || num_outputs != 1) return;
+  AtenTensorHandle in = to_ptr<AtenTensorHandle>(stack[0]);
+  int64_t n = 0;
+  aoti_torch_get_numel(in, &n);
+  AtenTensorHandle out = nullptr;
+  aoti_torch_empty_strided(1, &n, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &out);
+  float *src = nullptr, *dst = nullptr;
+  aoti_torch_get_data_ptr(in, reinterpret_cast<void**>(&src));
+  aoti_torch_get_data_ptr(out, reinterpret_cast<void**>(&dst));
+  for (int64_t i = 0; i < n; ++i) dst[i] = src[i] + 1;
+  aoti_torch_delete_tensor_object(in);
+  stack[0] = from_ptr(out);
+}
+
+void throwing_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+  throw std::runtime_error("ext boom");
+}
+
+// Leaves a list handle where a Tensor return is expected.
+void wrong_return_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+  StableListHandle l = nullptr;
+  torch_new_list_reserve_size(0, &l);
+  stack[0] = from_ptr(l);
+}
+
+// describe(str s, int[] xs, Tensor? t, Scalar a) -> (str, int)
+void describe_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  StringHandle s = to_ptr<StringHandle>(stack[0]);
+  StableListHandle xs = to_ptr<StableListHandle>(stack[1]);
+  const char* p = nullptr;
+  torch_string_c_str(s, &p);
+  std::string text = p;
+  size_t n = 0;
+  torch_list_size(xs, &n);
+  int64_t sum = 0;
+  for (size_t i = 0; i < n; ++i) {
+    StableIValue v = 0;
+    torch_list_get_item(xs, i, &v);
+    sum += static_cast<int64_t>(v);
+  }
+  text += stack[2] == 0 ? ":none" : ":tensor";
+  if (stack[2] != 0) {
+    StableIValue* slot = to_ptr<StableIValue*>(stack[2]);
+    aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(*slot));
+    delete slot;
+  }
+  double a = 0;
+  stabletorch_scalar_to_double(to_ptr<StableScalarHandle>(stack[3]), &a);
+  stabletorch_delete_scalar(to_ptr<StableScalarHandle>(stack[3]));
+  text += ":" + std::to_string(static_cast<int>(a));
+  torch_delete_string(s);
+  torch_delete_list(xs);
+  StringHandle out = nullptr;
+  torch_new_string_handle(text.data(), text.size(), &out);
+  stack[0] = from_ptr(out);
+  stack[1] = static_cast<StableIValue>(sum);
+}
+
+}  // namespace
+
+class LibraryTest : public CApiTest {};
+
+TEST_F(LibraryTest, DefImplCallAndDeregister) {
+  TorchLibraryHandle def = nullptr, impl = nullptr;
+  // The impl may come before the def.
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_ext", "CPU", __FILE__, __LINE__, &impl));
+  ASSERT_C_OK(aoti_torch_library_impl(impl, "add_one", &add_one_kernel));
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_ext", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "add_one(Tensor t) -> Tensor"));
+
+  AtenTensorHandle t = make_floats({1, 2});
+  StableIValue stack[1] = {from_ptr(t)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_ext::add_one", "", stack));
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{2, 3}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+
+  // Through the core's own boxed call as well.
+  {
+    st::OperatorHandle op = st::Dispatcher::singleton().findSchemaOrThrow("stc_ext::add_one", "");
+    const int64_t one = 1;
+    st::Tensor x = st::detail::empty_generic(st::IntArrayRef(&one, 1), st::ScalarType::Float,
+                                             st::Device(st::DeviceType::CPU));
+    x.data_ptr<float>()[0] = 5;
+    st::Stack s{st::IValue(x)};
+    op.callBoxed(&s);
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].toTensor().data_ptr<float>()[0], 6.0f);
+  }
+
+  ASSERT_C_OK(aoti_torch_delete_library_object(impl));
+  AtenTensorHandle t2 = make_floats({1});
+  stack[0] = from_ptr(t2);
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_ext::add_one", "", stack),
+                   "aoti_torch_call_dispatcher", "stc_ext::add_one");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+  stack[0] = 0;
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_ext::add_one", "", stack),
+                   "aoti_torch_call_dispatcher", "could not find an operator");
+}
+
+TEST_F(LibraryTest, ExtensionExceptionsBecomeErrorsWithOpAndKey) {
+  TorchLibraryHandle frag = nullptr, impl = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_fragment("stc_ext2", __FILE__, __LINE__, &frag));
+  ASSERT_C_OK(aoti_torch_library_def(frag, "boom(Tensor t) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_def(frag, "stc_ext2::wrong(Tensor t) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_ext2", "CompositeExplicitAutograd", __FILE__,
+                                           __LINE__, &impl));
+  ASSERT_C_OK(torch_library_impl(impl, "boom", &throwing_kernel, TORCH_ABI_VERSION));
+  ASSERT_C_OK(torch_library_impl(impl, "stc_ext2::wrong", &wrong_return_kernel, TORCH_ABI_VERSION));
+  AtenTensorHandle t = make_tensor({1});
+  StableIValue stack[1] = {from_ptr(t)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_ext2::boom", "", stack),
+                   "aoti_torch_call_dispatcher", "ext boom");
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("stc_ext2::boom"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("dispatch key CompositeExplicitAutograd"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("called for CPU"), std::string::npos) << msg;
+  AtenTensorHandle t2 = make_tensor({1});
+  stack[0] = from_ptr(t2);
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_ext2::wrong", "", stack), "stc_ext2::wrong",
+                   "return 0: expected Tensor (a tensor handle) but got a list handle");
+  ASSERT_C_OK(aoti_torch_delete_library_object(impl));
+  ASSERT_C_OK(aoti_torch_delete_library_object(frag));
+}
+
+TEST_F(LibraryTest, KernelsSeeStringsListsOptionalsAndScalars) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_ext3", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "describe(str s, int[] xs, Tensor? t, Scalar a) -> (str, int)"));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "describe", &describe_kernel));  // CompositeImplicit
+  StringHandle s = nullptr;
+  ASSERT_C_OK(torch_new_string_handle("x", 1, &s));
+  StableListHandle xs = nullptr;
+  ASSERT_C_OK(torch_new_list_reserve_size(2, &xs));
+  torch_list_push_back(xs, 4);
+  torch_list_push_back(xs, 5);
+  StableScalarHandle a = nullptr;
+  ASSERT_C_OK(stabletorch_scalar_from_double(3.0, &a));
+  StableIValue stack[4] = {from_ptr(s), from_ptr(xs), 0, from_ptr(a)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_ext3::describe", "", stack));
+  const char* p = nullptr;
+  ASSERT_C_OK(torch_string_c_str(to_ptr<StringHandle>(stack[0]), &p));
+  EXPECT_STREQ(p, "x:none:3");
+  EXPECT_EQ(stack[1], 9u);
+  torch_delete_string(to_ptr<StringHandle>(stack[0]));
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
+
+TEST_F(LibraryTest, BadInput) {
+  TorchLibraryHandle lib = nullptr;
+  EXPECT_C_FAILURE(aoti_torch_library_init_def(nullptr, __FILE__, __LINE__, &lib),
+                   "aoti_torch_library_init_def", "ns: null namespace");
+  EXPECT_C_FAILURE(aoti_torch_library_init_def("bad ns", __FILE__, __LINE__, &lib),
+                   "aoti_torch_library_init_def", "must be an identifier");
+  EXPECT_C_FAILURE(aoti_torch_library_init_fragment("", __FILE__, __LINE__, &lib),
+                   "aoti_torch_library_init_fragment", "empty namespace");
+  EXPECT_C_FAILURE(aoti_torch_library_init_impl("stc_bad", "CPUU", __FILE__, __LINE__, &lib),
+                   "aoti_torch_library_init_impl", "unknown dispatch key 'CPUU'");
+  EXPECT_C_FAILURE(aoti_torch_library_init_impl("stc_bad", nullptr, __FILE__, __LINE__, &lib),
+                   "aoti_torch_library_init_impl", "null dispatch key");
+  EXPECT_C_FAILURE(aoti_torch_library_init_def("stc_bad", __FILE__, __LINE__, nullptr),
+                   "aoti_torch_library_init_def", "null output");
+  EXPECT_EQ(lib, nullptr);
+
+  // A key this core has no backend for: accepted, inert.
+  TorchLibraryHandle xla = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_bad", "XLA", __FILE__, __LINE__, &xla));
+  EXPECT_C_OK(aoti_torch_library_impl(xla, "whatever", &add_one_kernel));
+  EXPECT_C_FAILURE(aoti_torch_library_def(xla, "f(Tensor t) -> Tensor"), "aoti_torch_library_def",
+                   "");
+  ASSERT_C_OK(aoti_torch_delete_library_object(xla));
+
+  TorchLibraryHandle def = nullptr, def2 = nullptr, impl = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_bad", "first.cpp", 1, &def));
+  EXPECT_C_FAILURE(aoti_torch_library_init_def("stc_bad", "second.cpp", 2, &def2),
+                   "aoti_torch_library_init_def", "first.cpp:1");
+  EXPECT_NE(last_error().find("second.cpp:2"), std::string::npos);
+  EXPECT_C_FAILURE(aoti_torch_library_def(def, "f(Tensor t -> Tensor"), "aoti_torch_library_def",
+                   "schema parse error");
+  EXPECT_C_FAILURE(aoti_torch_library_def(def, "other::f(Tensor t) -> Tensor"),
+                   "aoti_torch_library_def", "namespace");
+  EXPECT_C_FAILURE(aoti_torch_library_def(def, nullptr), "aoti_torch_library_def", "null schema");
+  EXPECT_C_FAILURE(aoti_torch_library_impl(def, "f", nullptr), "aoti_torch_library_impl",
+                   "null kernel");
+  EXPECT_C_FAILURE(aoti_torch_library_impl(def, nullptr, &add_one_kernel),
+                   "aoti_torch_library_impl", "null operator name");
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_bad", "CPU", __FILE__, __LINE__, &impl));
+  EXPECT_C_FAILURE(aoti_torch_library_impl(impl, "other::f", &add_one_kernel),
+                   "aoti_torch_library_impl", "namespace");
+  EXPECT_C_FAILURE(torch_library_impl(nullptr, "f", &add_one_kernel, TORCH_ABI_VERSION),
+                   "torch_library_impl", "null library handle");
+  EXPECT_C_FAILURE(aoti_torch_library_def(foreign<TorchLibraryHandle>(), "f() -> ()"),
+                   "aoti_torch_library_def", "foreign library handle");
+  ASSERT_C_OK(aoti_torch_delete_library_object(impl));
+  EXPECT_C_FAILURE(aoti_torch_library_impl(impl, "f", &add_one_kernel), "aoti_torch_library_impl",
+                   "already deleted");
+  EXPECT_C_FAILURE(aoti_torch_delete_library_object(impl), "aoti_torch_delete_library_object",
+                   "already deleted");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+  EXPECT_C_OK(aoti_torch_delete_library_object(nullptr));
+  // After the DEF library is gone the namespace can be defined again.
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_bad", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
+
+namespace {
+// pair() -> (int, int): more returns than arguments.
+void pair_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
+  if (num_args != 0 || num_outputs != 2) return;
+  stack[0] = 1;
+  stack[1] = 2;
+}
+void never_called(StableIValue*, uint64_t, uint64_t) {}
+}  // namespace
+
+TEST_F(LibraryTest, MoreReturnsThanArgumentsAndUnsupportedArgumentTypes) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_ext4", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "pair() -> (int, int)"));
+  ASSERT_C_OK(aoti_torch_library_def(def, "gen(Generator? g) -> ()"));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "pair", &pair_kernel));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "gen", &never_called));
+  StableIValue stack[2] = {0, 0};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_ext4::pair", "", stack));
+  EXPECT_EQ(stack[0], 1u);
+  EXPECT_EQ(stack[1], 2u);
+  // The core calls the extension kernel with a value the C ABI cannot
+  // encode: a clean error naming the operator and the argument.
+  st::OperatorHandle op = st::Dispatcher::singleton().findSchemaOrThrow("stc_ext4::gen", "");
+  st::Stack s{st::IValue(st::make_cpu_generator())};
+  try {
+    op.callBoxed(&s);
+    ADD_FAILURE() << "expected an error";
+  } catch (const st::Error& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("stc_ext4::gen"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("argument 0 'g'"), std::string::npos) << msg;
+  }
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
