@@ -61,10 +61,8 @@ class LibraryObject {
         key_name_(key.value_or("CompositeImplicitAutograd")),
         where_(std::string(file != nullptr ? file : "?") + ":" + std::to_string(line)),
         library_(make(kind, std::move(ns), key, file, line)),
-        plugin_(plugins::loading_plugin()) {
-    plugin_token_ = plugins::note_library(plugin_, ns_, kind == st::Library::DEF,
-                                          [this] { library_.reset(); });
-  }
+        plugin_(plugins::loading_plugin()),
+        is_def_(kind == st::Library::DEF) {}
   ~LibraryObject() { plugins::forget_library(plugin_, plugin_token_); }
   LibraryObject(const LibraryObject&) = delete;
   LibraryObject& operator=(const LibraryObject&) = delete;
@@ -78,6 +76,10 @@ class LibraryObject {
   const std::string& key_name() const { return key_name_; }
   const std::string& where() const { return where_; }
   plugins::Plugin* plugin() const { return plugin_; }
+  bool is_def() const { return is_def_; }
+  // Drops every registration (its plugin is being unloaded).
+  void detach() { library_.reset(); }
+  void set_plugin_token(uint64_t token) { plugin_token_ = token; }
 
  private:
   static st::Library make(st::Library::Kind kind, std::string ns,
@@ -92,6 +94,7 @@ class LibraryObject {
   std::string where_;
   std::optional<st::Library> library_;
   plugins::Plugin* plugin_;
+  bool is_def_;
   uint64_t plugin_token_ = 0;
 };
 
@@ -132,7 +135,13 @@ TorchLibraryHandle new_library(st::Library::Kind kind, const char* ns,
   check_namespace(ns);
   std::unique_ptr<LibraryObject, LibraryDeleter> lib(
       new LibraryObject(kind, ns, std::move(key), file, line));
-  return to_handle<TorchLibraryHandle>(make_handle<LibraryBox>(LibraryBox{std::move(lib)}));
+  LibraryObject* obj = lib.get();
+  const auto h =
+      to_handle<TorchLibraryHandle>(make_handle<LibraryBox>(LibraryBox{std::move(lib)}));
+  obj->set_plugin_token(plugins::note_library(
+      obj->plugin(), obj->ns(), obj->is_def(), [obj] { obj->detach(); },
+      [h] { destroy<LibraryBox>(h, "library of an unloaded plugin"); }));
+  return h;
 }
 
 LibraryObject& library_of(TorchLibraryHandle h, const char* what) {

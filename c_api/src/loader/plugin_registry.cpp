@@ -37,7 +37,11 @@ struct Plugin {
   std::vector<std::string> namespaces_defined;
   std::vector<std::string> errors;
   std::vector<std::string> notes;
-  std::map<uint64_t, std::function<void()>> libraries;  // token -> deregister
+  struct Library {
+    std::function<void()> detach;
+    std::function<void()> destroy;
+  };
+  std::map<uint64_t, Library> libraries;  // token -> its library object
   std::map<uint64_t, std::string> live_tensors;          // id -> description
   std::atomic<int64_t> in_flight{0};
   std::string report;
@@ -98,11 +102,9 @@ void build_report(Plugin& p) {
 // Drops the plugin's registrations, waits for its calls in flight, unloads
 // its code and remembers its operators. Precondition: registry mutex held.
 void tear_down(Plugin& p) {
-  auto libraries = std::move(p.libraries);
-  p.libraries.clear();
-  for (auto& [token, deregister] : libraries) {
+  for (auto& [token, lib] : p.libraries) {
     try {
-      deregister();
+      lib.detach();
     } catch (...) {
       // Deregistration of a half-registered library must not stop the rest.
     }
@@ -111,8 +113,17 @@ void tear_down(Plugin& p) {
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
   if (p.dl != nullptr) {
-    ::dlclose(p.dl);
+    ::dlclose(p.dl);  // its destructors delete (and forget) their libraries
     p.dl = nullptr;
+  }
+  // What the plugin never deleted: nobody can reach those handles any more.
+  auto leftovers = std::move(p.libraries);
+  p.libraries.clear();
+  for (auto& [token, lib] : leftovers) {
+    try {
+      lib.destroy();
+    } catch (...) {
+    }
   }
   p.loaded = false;
   for (const std::string& op : p.ops_defined) registry().unloaded_ops[op] = p.path;
@@ -122,11 +133,12 @@ void tear_down(Plugin& p) {
 
 Plugin* loading_plugin() noexcept { return t_loading; }
 
-uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void()> deregister) {
+uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void()> detach,
+                      std::function<void()> destroy) {
   if (p == nullptr) return 0;
   std::lock_guard<std::recursive_mutex> lock(registry_mutex());
   const uint64_t token = registry().next_token++;
-  p->libraries.emplace(token, std::move(deregister));
+  p->libraries.emplace(token, Plugin::Library{std::move(detach), std::move(destroy)});
   if (is_def) p->namespaces_defined.push_back(std::move(ns));
   return token;
 }

@@ -29,10 +29,13 @@ struct Plugin;
 // The plugin whose registrations are running on this thread, or null.
 Plugin* loading_plugin() noexcept;
 
-// Registers `deregister`, which drops every registration of one library
-// object, with plugin p; returns a token for forget_library (the plugin
-// deleted the library itself). No-op returning 0 when p is null.
-uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void()> deregister);
+// Registers a library object of plugin p: `detach` drops its
+// registrations (run before the plugin's code is unmapped), `destroy`
+// deletes its handle (run after, if the plugin never deleted it). Returns a
+// token for forget_library, which the library's destructor calls. No-op
+// returning 0 when p is null.
+uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void()> detach,
+                      std::function<void()> destroy);
 void forget_library(Plugin* p, uint64_t token) noexcept;
 void note_def(Plugin* p, const std::string& op_name);
 void note_impl(Plugin* p, const std::string& op_name, const std::string& key);

@@ -1,0 +1,253 @@
+// End-to-end tests of the plugin loader (stabletorch/c/loader.h) on real
+// shared objects built by this suite: loading, calling, refusing, unloading.
+#include <stabletorch/c/loader.h>
+#include <stabletorch/c/runtime.h>
+#include <torch/csrc/stable/c/shim.h>
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <st/core/allocator.h>
+#include <st/core/tensor_impl.h>
+
+extern "C" const char* torch_exception_get_what_without_backtrace(void);
+
+namespace {
+
+std::string last_error() { return torch_exception_get_what_without_backtrace(); }
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "stabletorch_loader_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::vector<char> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_file(const std::string& path, const std::vector<char>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Calls ns::add_one(x) through the C ABI.
+AOTITorchError add_one(const char* op, int64_t x, int64_t* result) {
+  StableIValue stack[1];
+  std::memcpy(&stack[0], &x, sizeof(x));
+  const AOTITorchError err = aoti_torch_call_dispatcher(op, "", stack);
+  if (err == AOTI_TORCH_SUCCESS) std::memcpy(result, &stack[0], sizeof(*result));
+  return err;
+}
+
+class LoaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    stabletorch_live_handle_count(&handles_before_);
+    tensors_before_ = st::live_tensor_count();
+    bytes_before_ = st::cpu_allocator_stats().bytes_in_use;
+  }
+  void TearDown() override {
+    int64_t handles_after = 0;
+    stabletorch_live_handle_count(&handles_after);
+    EXPECT_EQ(handles_after, handles_before_) << "C-ABI handles leaked";
+    EXPECT_EQ(st::live_tensor_count(), tensors_before_) << "tensors leaked";
+    EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use, bytes_before_) << "memory leaked";
+  }
+
+ private:
+  int64_t handles_before_ = 0;
+  int64_t tensors_before_ = 0;
+  int64_t bytes_before_ = 0;
+};
+
+TEST_F(LoaderTest, LoadsCallsAndUnloads) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  ASSERT_EQ(add_one("counter_a::add_one", 41, &r), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(r, 42);
+
+  int64_t ops = 0, kernels = 0;
+  ASSERT_EQ(stabletorch_plugin_counts(p, &ops, &kernels), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(ops, 2);
+  EXPECT_EQ(kernels, 2);
+  const char* report = nullptr;
+  ASSERT_EQ(stabletorch_plugin_report(p, &report), AOTI_TORCH_SUCCESS);
+  EXPECT_NE(std::string(report).find("counter_a::add_one"), std::string::npos) << report;
+  EXPECT_NE(std::string(report).find("level is unknown"), std::string::npos) << report;
+
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("operator counter_a::add_one has no kernel (its library was unloaded"),
+            std::string::npos)
+      << last_error();
+  // The handle is gone too.
+  EXPECT_EQ(stabletorch_unload_library(p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("already unloaded"), std::string::npos) << last_error();
+}
+
+TEST_F(LoaderTest, LoadingTwiceIsIdempotent) {
+  StableTorchPluginHandle a = nullptr, b = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &a), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &b), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(stabletorch_unload_library(a), AOTI_TORCH_SUCCESS);
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_SUCCESS) << "still loaded once";
+  ASSERT_EQ(stabletorch_unload_library(b), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
+}
+
+TEST_F(LoaderTest, UnloadDeregistersLibrariesThePluginNeverDeletes) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(LEAKY_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  ASSERT_EQ(add_one("counter_leaky::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_leaky::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  // And it can be loaded again: its namespace is free.
+  ASSERT_EQ(stabletorch_load_library(LEAKY_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
+TEST_F(LoaderTest, HundredLoadUnloadCyclesLeakNothing) {
+  for (int i = 0; i < 100; ++i) {
+    StableTorchPluginHandle p = nullptr;
+    ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+    int64_t r = 0;
+    ASSERT_EQ(add_one("counter_a::add_one", i, &r), AOTI_TORCH_SUCCESS) << last_error();
+    ASSERT_EQ(r, i + 1);
+    ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+  }
+  // TearDown checks handles, tensors and allocator bytes.
+}
+
+TEST_F(LoaderTest, SecondPluginDefiningTheSameNamespaceIsRefusedNamingBoth) {
+  StableTorchPluginHandle a = nullptr, b = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &a), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_load_library(COUNTER_DUP_PLUGIN, &b), AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("was not loaded"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("libcounter_dup_plugin.so"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("libcounter_plugin.so"), std::string::npos) << msg;
+  // The first plugin is untouched.
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(a), AOTI_TORCH_SUCCESS);
+}
+
+TEST_F(LoaderTest, NewerTargetLevelIsRefusedBeforeAnyCodeRuns) {
+  // The plugin aborts the process if its constructor runs.
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(EXPLODING_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("targets stable-ABI level 2.99.0 but this core provides 2.10.0"),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(p, nullptr);
+}
+
+TEST_F(LoaderTest, DescriptorWithinTheCoreLevelLoads) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_29_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  const char* report = nullptr;
+  ASSERT_EQ(stabletorch_plugin_report(p, &report), AOTI_TORCH_SUCCESS);
+  EXPECT_NE(std::string(report).find("targets stable-ABI 2.9.0"), std::string::npos) << report;
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS);
+}
+
+TEST_F(LoaderTest, UnloadIsRefusedWhileAPluginOwnedTensorLives) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(BLOB_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  StableIValue stack[1];
+  const int64_t n = 5;
+  std::memcpy(&stack[0], &n, sizeof(n));
+  ASSERT_EQ(aoti_torch_call_dispatcher("blobns::make", "", stack), AOTI_TORCH_SUCCESS)
+      << last_error();
+  AtenTensorHandle t = nullptr;
+  std::memcpy(&t, &stack[0], sizeof(t));
+  int64_t numel = 0;
+  ASSERT_EQ(aoti_torch_get_numel(t, &numel), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(numel, 5);
+
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("1 tensor whose deleter lives in it is still alive"), std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find("blob of 20 bytes"), std::string::npos) << msg;
+
+  // Still loaded and usable; once the tensor dies the plugin's deleter runs
+  // and unloading succeeds.
+  ASSERT_EQ(aoti_torch_delete_tensor_object(t), AOTI_TORCH_SUCCESS);
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
+TEST_F(LoaderTest, MissingFileGarbageTruncatedAndForeignFilesGiveCleanErrors) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library("/nonexistent/libnothing.so", &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("cannot load plugin '/nonexistent/libnothing.so': No such file"),
+            std::string::npos)
+      << last_error();
+
+  const std::string garbage = temp_path("garbage.so");
+  write_file(garbage, std::vector<char>(4096, 'x'));
+  ASSERT_EQ(stabletorch_load_library(garbage.c_str(), &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("not an ELF file"), std::string::npos) << last_error();
+
+  const std::vector<char> real = read_file(COUNTER_PLUGIN);
+  ASSERT_GT(real.size(), 4096u);
+  for (size_t cut : {size_t{10}, size_t{64}, size_t{200}, real.size() / 2, real.size() - 1}) {
+    const std::string truncated = temp_path("truncated_" + std::to_string(cut) + ".so");
+    write_file(truncated, std::vector<char>(real.begin(), real.begin() + static_cast<long>(cut)));
+    EXPECT_EQ(stabletorch_load_library(truncated.c_str(), &p), AOTI_TORCH_FAILURE)
+        << "cut at " << cut;
+    EXPECT_FALSE(last_error().empty());
+    std::remove(truncated.c_str());
+  }
+
+  // An ELF for another machine (e_machine patched to AArch64 = 183).
+  std::vector<char> foreign = real;
+  const uint16_t aarch64 = 183;
+  std::memcpy(foreign.data() + 18, &aarch64, sizeof(aarch64));
+  const std::string foreign_path = temp_path("aarch64.so");
+  write_file(foreign_path, foreign);
+  ASSERT_EQ(stabletorch_load_library(foreign_path.c_str(), &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("was built for AArch64; this machine is x86-64"), std::string::npos)
+      << last_error();
+
+  // Not a shared object: an ELF executable's type patched to ET_EXEC.
+  std::vector<char> exec = real;
+  const uint16_t et_exec = 2;
+  std::memcpy(exec.data() + 16, &et_exec, sizeof(et_exec));
+  const std::string exec_path = temp_path("exec.so");
+  write_file(exec_path, exec);
+  ASSERT_EQ(stabletorch_load_library(exec_path.c_str(), &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("is not a shared object"), std::string::npos) << last_error();
+
+  std::remove(garbage.c_str());
+  std::remove(foreign_path.c_str());
+  std::remove(exec_path.c_str());
+}
+
+TEST_F(LoaderTest, BadHandlesAreReported) {
+  EXPECT_EQ(stabletorch_unload_library(nullptr), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("null plugin handle"), std::string::npos) << last_error();
+  int dummy = 0;
+  EXPECT_EQ(stabletorch_unload_library(reinterpret_cast<StableTorchPluginHandle>(&dummy)),
+            AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("foreign plugin handle"), std::string::npos) << last_error();
+  StableTorchPluginHandle p = nullptr;
+  EXPECT_EQ(stabletorch_load_library(nullptr, &p), AOTI_TORCH_FAILURE);
+  EXPECT_EQ(stabletorch_load_library(COUNTER_PLUGIN, nullptr), AOTI_TORCH_FAILURE);
+}
+
+}  // namespace
