@@ -60,15 +60,21 @@ TEST_F(TensorCopiesTest, CopyConvertsAndBroadcasts) {
   AtenTensorHandle src = make_tensor({2}, aoti_torch_dtype_int64());  // 0, 1
   ASSERT_C_OK(aoti_torch_copy_(dst, src, 0));
   EXPECT_EQ(read_floats(dst), (std::vector<float>{0, 1, 0, 1}));
-  AtenTensorHandle src2 = make_floats({7, 7, 7, 7});
-  ASSERT_C_OK(aoti_torch_tensor_copy_(src2, dst));  // note the order
-  EXPECT_EQ(read_floats(dst), (std::vector<float>{7, 7, 7, 7}));
+  AtenTensorHandle src2 = make_floats({7, 8});  // [2] broadcasts over dst's rows
+  ASSERT_C_OK(aoti_torch_tensor_copy_(src2, dst));  // note the order: (src, dst)
+  EXPECT_EQ(read_floats(dst), (std::vector<float>{7, 8, 7, 8}));
+  AtenTensorHandle four = make_floats({1, 2, 3, 4});  // [4] does not broadcast to [2, 2]
+  EXPECT_C_FAILURE(aoti_torch_tensor_copy_(four, dst), "aoti_torch_tensor_copy_",
+                   "must match the existing size");
+  aoti_torch_delete_tensor_object(four);
   AtenTensorHandle bad = make_tensor({3});
   EXPECT_EQ(aoti_torch_copy_(dst, bad, 0), AOTI_TORCH_FAILURE);
   for (AtenTensorHandle h : {dst, src, src2, bad}) aoti_torch_delete_tensor_object(h);
 }
 
-TEST_F(TensorCopiesTest, CloneIsContiguous) {
+// aten::clone with memory_format=None is Preserve: a dense view keeps its
+// strides, a view with gaps comes back contiguous (as in PyTorch).
+TEST_F(TensorCopiesTest, ClonePreservesDenseStridesAndCompactsGaps) {
   if (!has_op("aten::clone")) GTEST_SKIP() << "aten::clone is not registered yet";
   AtenTensorHandle base = make_tensor({2, 3});
   const int64_t sizes[] = {3, 2};
@@ -76,11 +82,22 @@ TEST_F(TensorCopiesTest, CloneIsContiguous) {
   AtenTensorHandle t = nullptr, c = nullptr;
   ASSERT_C_OK(aoti_torch_as_strided(base, sizes, strides, &t));
   ASSERT_C_OK(aoti_torch_clone(t, &c));
+  int64_t* cs = nullptr;
+  ASSERT_C_OK(aoti_torch_get_strides(c, &cs));
+  EXPECT_EQ(cs[0], 1);
+  EXPECT_EQ(cs[1], 3);
+  EXPECT_EQ(read_floats(c), read_floats(base));  // same layout, same bytes
+
+  const int64_t gap_sizes[] = {2, 2};
+  const int64_t gap_strides[] = {3, 2};  // columns 0 and 2 of each row
+  AtenTensorHandle g = nullptr, gc = nullptr;
+  ASSERT_C_OK(aoti_torch_as_strided(base, gap_sizes, gap_strides, &g));
+  ASSERT_C_OK(aoti_torch_clone(g, &gc));
   bool contiguous = false;
-  ASSERT_C_OK(aoti_torch_is_contiguous(c, &contiguous));
+  ASSERT_C_OK(aoti_torch_is_contiguous(gc, &contiguous));
   EXPECT_TRUE(contiguous);
-  EXPECT_EQ(read_floats(c), (std::vector<float>{0, 3, 1, 4, 2, 5}));
-  for (AtenTensorHandle h : {base, t, c}) aoti_torch_delete_tensor_object(h);
+  EXPECT_EQ(read_floats(gc), (std::vector<float>{0, 2, 3, 5}));
+  for (AtenTensorHandle h : {base, t, c, g, gc}) aoti_torch_delete_tensor_object(h);
 }
 
 TEST_F(TensorCopiesTest, ZeroFills) {

@@ -1,0 +1,197 @@
+// Dtype dispatch for CPU kernels: run a generic lambda with the C++ type of
+// a runtime ScalarType, restricted at compile time to a set of dtypes so
+// that kernels are only instantiated where they make sense. A dtype outside
+// the set raises st::Error naming the op and the dtype:
+//   "add" not implemented for 'ComplexHalf'
+//
+//   dispatch_dtype<kAllTypes | kBool>(t, "add", [&](auto tag) {
+//     using T = typename decltype(tag)::type;
+//     ...
+//   });
+//
+// Also here: opmath types (the type a kernel computes in: float for Half and
+// BFloat16, std::complex for complex dtypes) and convert<To>(from), the one
+// value conversion every cast in the native kernels goes through.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <type_traits>
+
+#include <st/core/export.h>
+#include <torch/headeronly/core/ScalarType.h>
+
+namespace st::native {
+
+using ScalarType = torch::headeronly::ScalarType;
+using Half = torch::headeronly::Half;
+using BFloat16 = torch::headeronly::BFloat16;
+template <typename T>
+using hcomplex = torch::headeronly::complex<T>;
+
+template <typename T>
+struct TypeTag {
+  using type = T;
+};
+
+constexpr uint64_t dtype_bit(ScalarType t) {
+  return uint64_t{1} << static_cast<unsigned>(t);
+}
+
+// Dtype sets (bit masks over ScalarType ordinals).
+inline constexpr uint64_t kIntegralTypes =
+    dtype_bit(ScalarType::Byte) | dtype_bit(ScalarType::Char) |
+    dtype_bit(ScalarType::Short) | dtype_bit(ScalarType::Int) |
+    dtype_bit(ScalarType::Long);
+inline constexpr uint64_t kUnsignedTypes = dtype_bit(ScalarType::UInt16) |
+                                           dtype_bit(ScalarType::UInt32) |
+                                           dtype_bit(ScalarType::UInt64);
+inline constexpr uint64_t kFloatTypes =
+    dtype_bit(ScalarType::Float) | dtype_bit(ScalarType::Double);
+inline constexpr uint64_t kReducedFloatTypes =
+    dtype_bit(ScalarType::Half) | dtype_bit(ScalarType::BFloat16);
+inline constexpr uint64_t kComplexTypes = dtype_bit(ScalarType::ComplexFloat) |
+                                          dtype_bit(ScalarType::ComplexDouble);
+inline constexpr uint64_t kBoolType = dtype_bit(ScalarType::Bool);
+// PyTorch's "all types": integral + float + double.
+inline constexpr uint64_t kAllTypes = kIntegralTypes | kFloatTypes;
+inline constexpr uint64_t kAllFloat = kFloatTypes | kReducedFloatTypes;
+inline constexpr uint64_t kEverything = kAllTypes | kReducedFloatTypes |
+                                        kComplexTypes | kBoolType |
+                                        kUnsignedTypes;
+
+// "add" not implemented for 'Half'
+[[noreturn]] ST_API void throw_dtype_not_implemented(const char* op,
+                                                     ScalarType t);
+
+#define ST_NATIVE_DTYPE_CASE_(cpp, name)                      \
+  case ScalarType::name:                                      \
+    if constexpr ((kSet & dtype_bit(ScalarType::name)) != 0) { \
+      return f(TypeTag<cpp>{});                               \
+    }                                                         \
+    break;
+
+template <uint64_t kSet, typename F>
+decltype(auto) dispatch_dtype(ScalarType t, const char* op, F&& f) {
+  switch (t) {
+    ST_NATIVE_DTYPE_CASE_(uint8_t, Byte)
+    ST_NATIVE_DTYPE_CASE_(int8_t, Char)
+    ST_NATIVE_DTYPE_CASE_(int16_t, Short)
+    ST_NATIVE_DTYPE_CASE_(int32_t, Int)
+    ST_NATIVE_DTYPE_CASE_(int64_t, Long)
+    ST_NATIVE_DTYPE_CASE_(Half, Half)
+    ST_NATIVE_DTYPE_CASE_(float, Float)
+    ST_NATIVE_DTYPE_CASE_(double, Double)
+    ST_NATIVE_DTYPE_CASE_(hcomplex<float>, ComplexFloat)
+    ST_NATIVE_DTYPE_CASE_(hcomplex<double>, ComplexDouble)
+    ST_NATIVE_DTYPE_CASE_(bool, Bool)
+    ST_NATIVE_DTYPE_CASE_(BFloat16, BFloat16)
+    ST_NATIVE_DTYPE_CASE_(uint16_t, UInt16)
+    ST_NATIVE_DTYPE_CASE_(uint32_t, UInt32)
+    ST_NATIVE_DTYPE_CASE_(uint64_t, UInt64)
+    default:
+      break;
+  }
+  throw_dtype_not_implemented(op, t);
+}
+
+#undef ST_NATIVE_DTYPE_CASE_
+
+// ---- opmath types and conversions --------------------------------------
+
+template <typename T>
+struct opmath {
+  using type = T;
+};
+template <>
+struct opmath<Half> {
+  using type = float;
+};
+template <>
+struct opmath<BFloat16> {
+  using type = float;
+};
+template <typename U>
+struct opmath<hcomplex<U>> {
+  using type = std::complex<U>;
+};
+template <typename T>
+using opmath_t = typename opmath<T>::type;
+
+template <typename T>
+struct is_std_complex : std::false_type {};
+template <typename U>
+struct is_std_complex<std::complex<U>> : std::true_type {};
+template <typename T>
+inline constexpr bool is_complex_v =
+    is_std_complex<T>::value || is_std_complex<opmath_t<T>>::value;
+
+// The real type of an opmath type (float for std::complex<float>).
+template <typename T>
+struct real_value {
+  using type = T;
+};
+template <typename U>
+struct real_value<std::complex<U>> {
+  using type = U;
+};
+template <typename T>
+using real_value_t = typename real_value<T>::type;
+
+template <typename T>
+inline opmath_t<T> to_opmath(T v) {
+  if constexpr (std::is_same_v<opmath_t<T>, T>) {
+    return v;
+  } else {
+    return static_cast<opmath_t<T>>(v);
+  }
+}
+
+template <typename T>
+inline T from_opmath(opmath_t<T> v) {
+  if constexpr (std::is_same_v<opmath_t<T>, T>) {
+    return v;
+  } else {
+    return T(v);
+  }
+}
+
+// The value of `v` as a To: complex -> real keeps the real part (bool:
+// either part non-zero), real -> complex has imaginary part 0, anything ->
+// bool is "!= 0", floating -> unsigned goes through int64 (as PyTorch, so
+// negative values wrap instead of being undefined).
+template <typename To, typename From>
+inline To convert(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else {
+    using X = opmath_t<From>;
+    using Y = opmath_t<To>;
+    const X x = to_opmath(v);
+    if constexpr (std::is_same_v<To, bool>) {
+      if constexpr (is_std_complex<X>::value) {
+        return x.real() != 0 || x.imag() != 0;
+      } else {
+        return x != X(0);
+      }
+    } else if constexpr (is_std_complex<Y>::value) {
+      using R = typename Y::value_type;
+      if constexpr (is_std_complex<X>::value) {
+        return from_opmath<To>(Y(static_cast<R>(x.real()), static_cast<R>(x.imag())));
+      } else {
+        return from_opmath<To>(Y(static_cast<R>(x), R(0)));
+      }
+    } else {
+      if constexpr (is_std_complex<X>::value) {
+        return convert<To>(x.real());
+      } else if constexpr (std::is_floating_point_v<X> &&
+                           std::is_integral_v<Y> && std::is_unsigned_v<Y>) {
+        return static_cast<To>(static_cast<int64_t>(x));
+      } else {
+        return from_opmath<To>(static_cast<Y>(x));
+      }
+    }
+  }
+}
+
+}  // namespace st::native

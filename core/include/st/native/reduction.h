@@ -1,0 +1,191 @@
+// The reduction engine. make_reduce_geometry() turns (input, dims, keepdim)
+// into "for each output element, walk these reduced elements"; reduce_loop()
+// runs an accumulator over it:
+//
+//   struct SumOps {
+//     double init() const { return 0; }
+//     void step(double& acc, float v, int64_t k) const { acc += v; }
+//     void combine(double& acc, const double& other) const { acc += other; }
+//     void write(int64_t out_index, const double& acc) const { out[out_index] = acc; }
+//   };
+//
+// k is the element's position in the reduced block (row-major over the
+// reduced dims in their original order: the index along the dim for a
+// one-dim reduction). Outputs are numbered row-major over the kept dims, so
+// write() targets a contiguous result; reduce_into_output() copies that into
+// a user's out= tensor (resizing it) when there is one.
+//
+// Work is split over the thread pool by output elements, or, for few
+// outputs with a long reduction, by fixed blocks of the reduced range that
+// are combined in order (so results do not depend on the thread count).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <st/core/array_ref.h>
+#include <st/core/export.h>
+#include <st/core/parallel.h>
+#include <st/core/tensor.h>
+
+namespace st::native {
+
+struct ST_API ReduceGeometry {
+  Tensor input;
+  std::vector<bool> mask;                 // per input dim: reduced?
+  std::vector<int64_t> kept_sizes, kept_strides;  // outer, original order
+  std::vector<int64_t> red_sizes, red_strides;    // coalesced, outer first
+  int64_t num_outputs = 1;
+  int64_t reduce_size = 1;
+  std::vector<int64_t> out_shape;          // honours keepdim
+};
+
+// dims: nullopt or empty = every dim (PyTorch's sum(dim=[])). Throws for
+// out-of-range or repeated dims ("dim 1 appears multiple times in the list
+// of dims").
+ST_API std::vector<bool> make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim,
+                                       const char* op);
+ST_API ReduceGeometry make_reduce_geometry(const Tensor& input, std::optional<IntArrayRef> dims,
+                                           bool keepdim, const char* op);
+// Throws "<op>(): Expected reduction dim 0 to have non-zero size." when a
+// reduced dim is empty and the output is not (max, amax, argmax, ...).
+ST_API void check_nonempty_reduction(const ReduceGeometry& g, const char* op);
+
+// The result of a reduction: `computed` (contiguous, g.out_shape) is
+// returned as is, or copied into `out` after resizing it.
+ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,
+                                 const char* op);
+
+namespace detail {
+
+template <typename In, typename Ops, typename Acc>
+void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t k0,
+                  int64_t k1, Acc& acc, const Ops& ops, std::vector<int64_t>& idx) {
+  const size_t nd = g.red_sizes.size();
+  if (k0 >= k1) return;
+  if (nd == 0) {
+    if (k0 < k1) ops.step(acc, data[base], 0);
+    return;
+  }
+  idx.assign(nd, 0);
+  int64_t rem = k0;
+  for (size_t d = nd; d-- > 0;) {
+    idx[d] = rem % g.red_sizes[d];
+    rem /= g.red_sizes[d];
+  }
+  const int64_t inner_size = g.red_sizes[nd - 1];
+  const int64_t inner_stride = g.red_strides[nd - 1];
+  int64_t k = k0;
+  while (k < k1) {
+    int64_t off = base;
+    for (size_t d = 0; d < nd; ++d) off += idx[d] * g.red_strides[d];
+    const int64_t n = std::min(inner_size - idx[nd - 1], k1 - k);
+    const In* p = data + off;
+    if (inner_stride == 1) {
+      for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j], k + j);
+    } else {
+      for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j * inner_stride], k + j);
+    }
+    k += n;
+    idx[nd - 1] += n;
+    for (size_t d = nd - 1; d > 0 && idx[d] == g.red_sizes[d]; --d) {
+      idx[d] = 0;
+      ++idx[d - 1];
+    }
+  }
+}
+
+inline int64_t kept_offset(const ReduceGeometry& g, int64_t out_index) {
+  int64_t off = 0;
+  for (size_t d = g.kept_sizes.size(); d-- > 0;) {
+    off += (out_index % g.kept_sizes[d]) * g.kept_strides[d];
+    out_index /= g.kept_sizes[d];
+  }
+  return off;
+}
+
+}  // namespace detail
+
+template <typename In, typename Ops>
+void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
+  using Acc = decltype(ops.init());
+  const In* data = static_cast<const In*>(g.input.const_data_ptr());
+  const int64_t nout = g.num_outputs;
+  const int64_t nred = g.reduce_size;
+  if (nout == 0) return;
+  constexpr int64_t kBlock = 16384;
+  // The choice depends on the shape only (not on the thread count), so a
+  // result is the same on every machine.
+  if (nred >= 4 * kBlock && nout < 16) {
+    // Few outputs, long reductions: blocks of the reduced range.
+    const int64_t nblocks = (nred + kBlock - 1) / kBlock;
+    std::vector<Acc> partial(static_cast<size_t>(nblocks));
+    for (int64_t o = 0; o < nout; ++o) {
+      const int64_t base = detail::kept_offset(g, o);
+      parallel_for(0, nblocks, 1, [&](int64_t b0, int64_t b1) {
+        std::vector<int64_t> idx;
+        for (int64_t b = b0; b < b1; ++b) {
+          Acc acc = ops.init();
+          detail::reduce_range(g, data, base, b * kBlock, std::min(nred, (b + 1) * kBlock), acc,
+                               ops, idx);
+          partial[static_cast<size_t>(b)] = acc;
+        }
+      });
+      Acc acc = partial[0];
+      for (int64_t b = 1; b < nblocks; ++b) ops.combine(acc, partial[static_cast<size_t>(b)]);
+      ops.write(o, acc);
+    }
+    return;
+  }
+  const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(nred, 1));
+  if (!g.kept_sizes.empty() && g.kept_strides.back() == 1 && !g.red_strides.empty() &&
+      g.red_strides.back() != 1 && nred > 0) {
+    // Reducing outer dims of a layout whose innermost kept dim is
+    // contiguous (sum(dim=0) of a row-major matrix): walk the reduced
+    // elements once per run of adjacent outputs, updating the run's
+    // accumulators side by side, instead of one strided walk per output.
+    const int64_t run = g.kept_sizes.back();
+    const size_t nd = g.red_sizes.size();
+    parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
+      struct Slot {
+        Acc v;
+      };  // (not std::vector<bool>: accumulators need real references)
+      std::vector<Slot> accs;
+      std::vector<int64_t> idx(nd);
+      for (int64_t o = o0; o < o1;) {
+        const int64_t end = std::min(o1, (o / run + 1) * run);
+        const int64_t n = end - o;
+        const int64_t base = detail::kept_offset(g, o);
+        accs.assign(static_cast<size_t>(n), Slot{ops.init()});
+        std::fill(idx.begin(), idx.end(), 0);
+        int64_t off = 0;
+        for (int64_t k = 0; k < nred; ++k) {
+          const In* p = data + base + off;
+          for (int64_t j = 0; j < n; ++j) ops.step(accs[static_cast<size_t>(j)].v, p[j], k);
+          // next reduced element (row-major over the reduced dims)
+          for (size_t d = nd; d-- > 0;) {
+            off += g.red_strides[d];
+            if (++idx[d] < g.red_sizes[d]) break;
+            off -= g.red_strides[d] * g.red_sizes[d];
+            idx[d] = 0;
+          }
+        }
+        for (int64_t j = 0; j < n; ++j) ops.write(o + j, accs[static_cast<size_t>(j)].v);
+        o = end;
+      }
+    });
+    return;
+  }
+  parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
+    std::vector<int64_t> idx;
+    for (int64_t o = o0; o < o1; ++o) {
+      Acc acc = ops.init();
+      detail::reduce_range(g, data, detail::kept_offset(g, o), 0, nred, acc, ops, idx);
+      ops.write(o, acc);
+    }
+  });
+}
+
+}  // namespace st::native

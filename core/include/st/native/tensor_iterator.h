@@ -1,0 +1,190 @@
+// The elementwise engine: TensorIterator (a TensorIterator in PyTorch's
+// spirit, written for this project). Given outputs and inputs it
+//   - broadcasts the inputs to one shape;
+//   - computes the common dtype with PyTorch's type promotion (dimensioned
+//     tensors > zero-dim tensors > wrapped numbers, by category), converts
+//     inputs to it, and checks that the result can be cast to a given
+//     output ("result type Float can't be cast to the desired output type
+//     Long");
+//   - allocates undefined outputs (strides follow the inputs' memory
+//     layout) or resizes out= tensors (warning when they had elements), and
+//     refuses to broadcast an in-place self ("output with shape [3] doesn't
+//     match the broadcast shape [2, 3]");
+//   - orders dimensions fastest-first and coalesces them, so contiguous
+//     operands run as one flat loop;
+//   - runs a 1-d inner loop over [0, numel) split by parallel_for when the
+//     output is large.
+// Outputs whose dtype differs from what the kernel computes are written
+// through a temporary and copied back by finish() (cpu_kernel calls it).
+//
+// Kernels live in st/native/loops.h (cpu_kernel).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include <st/core/array_ref.h>
+#include <st/core/export.h>
+#include <st/core/scalar.h>
+#include <st/core/tensor.h>
+
+namespace st::native {
+
+// A 1-d inner loop: data[i] points at element 0 of operand i (outputs
+// first), strides[i] is its step in bytes, n the number of elements.
+using loop1d_t = std::function<void(char** data, const int64_t* strides, int64_t n)>;
+
+class TensorIterator;
+
+class ST_API TensorIteratorConfig {
+ public:
+  // The op name used in error messages ("add").
+  TensorIteratorConfig& name(const char* op_name) {
+    name_ = op_name;
+    return *this;
+  }
+  // An output; undefined means "allocate it".
+  TensorIteratorConfig& add_output(const Tensor& t) {
+    outputs_.push_back(t);
+    return *this;
+  }
+  // An input. promote=false keeps its dtype and leaves it out of the
+  // common dtype (e.g. the bool condition of where()).
+  TensorIteratorConfig& add_input(const Tensor& t, bool promote = true) {
+    inputs_.push_back(t);
+    input_promote_.push_back(promote);
+    return *this;
+  }
+  // Convert inputs to the common dtype (default true).
+  TensorIteratorConfig& promote_inputs_to_common_dtype(bool v) {
+    promote_ = v;
+    return *this;
+  }
+  // Integral/bool common dtypes become the default float dtype (exp, div).
+  TensorIteratorConfig& promote_integer_inputs_to_float(bool v) {
+    int_to_float_ = v;
+    return *this;
+  }
+  // Check canCast(common dtype, output dtype) for given outputs.
+  TensorIteratorConfig& enforce_safe_casting_to_output(bool v) {
+    safe_cast_ = v;
+    return *this;
+  }
+  // The dtype the kernel writes (default: the common dtype), e.g. Bool for
+  // comparisons, the real dtype for abs of complex.
+  TensorIteratorConfig& kernel_output_dtype(ScalarType t) {
+    kernel_out_dtype_ = t;
+    return *this;
+  }
+  // The output is also input 0 (in-place): it may not be resized.
+  TensorIteratorConfig& is_inplace(bool v) {
+    inplace_ = v;
+    return *this;
+  }
+  // A fixed common dtype instead of type promotion (all inputs converted).
+  TensorIteratorConfig& common_dtype(ScalarType t) {
+    forced_common_ = t;
+    return *this;
+  }
+
+  TensorIterator build();
+
+ private:
+  friend class TensorIterator;
+  const char* name_ = "op";
+  std::vector<Tensor> outputs_;
+  std::vector<Tensor> inputs_;
+  std::vector<bool> input_promote_;
+  bool promote_ = true;
+  bool int_to_float_ = false;
+  bool safe_cast_ = true;
+  bool inplace_ = false;
+  std::optional<ScalarType> kernel_out_dtype_;
+  std::optional<ScalarType> forced_common_;
+};
+
+class ST_API TensorIterator {
+ public:
+  int noutputs() const { return static_cast<int>(noutputs_); }
+  int ninputs() const { return static_cast<int>(operands_.size() - noutputs_); }
+  int ntensors() const { return static_cast<int>(operands_.size()); }
+  ScalarType common_dtype() const { return common_dtype_; }
+  // The dtype of operand `i` as the kernel sees it (outputs first).
+  ScalarType dtype(int i) const { return operands_[i].scalar_type(); }
+  ScalarType input_dtype(int i = 0) const { return dtype(noutputs() + i); }
+  // The user-visible output (valid after finish()).
+  const Tensor& output(int i = 0) const { return outputs_[i]; }
+  // The broadcast shape (original dim order).
+  IntArrayRef shape() const { return IntArrayRef(shape_); }
+  int64_t numel() const { return numel_; }
+  const char* name() const { return name_; }
+  // The operand tensors as the kernel sees them (converted inputs, possibly
+  // temporary outputs).
+  const Tensor& operand(int i) const { return operands_[i]; }
+
+  // Calls loop over every element, in chunks of >= grain_size elements on
+  // the thread pool when numel is large.
+  void for_each(const loop1d_t& loop, int64_t grain_size = 32768) const;
+  // Runs loop on the single-threaded path (for kernels that are not
+  // thread-safe, like random number generation).
+  void serial_for_each(const loop1d_t& loop) const;
+  // Copies temporary outputs back into the user's outputs.
+  void finish();
+
+ private:
+  friend class TensorIteratorConfig;
+  TensorIterator() = default;
+  void run_range(const loop1d_t& loop, int64_t begin, int64_t end) const;
+
+  const char* name_ = "op";
+  size_t noutputs_ = 0;
+  std::vector<Tensor> operands_;  // outputs first, then inputs
+  std::vector<Tensor> outputs_;   // what the user gets
+  std::vector<bool> needs_copy_back_;
+  std::vector<int64_t> shape_;    // broadcast shape, original order
+  int64_t numel_ = 0;
+  ScalarType common_dtype_ = ScalarType::Undefined;
+  // Iteration geometry after reordering and coalescing (fastest dim first).
+  std::vector<int64_t> iter_shape_;
+  std::vector<std::vector<int64_t>> iter_strides_;  // [operand][dim], bytes
+};
+
+// ---- helpers shared by the kernels --------------------------------------
+
+// The broadcast of two shapes; throws "The size of tensor a (3) must match
+// the size of tensor b (4) at non-singleton dimension 1".
+ST_API std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b);
+
+// A 0-dim CPU tensor holding `s` in its own dtype (Bool, Long, Double,
+// ComplexDouble) marked as a wrapped number, as PyTorch wraps Scalars.
+ST_API Tensor wrapped_scalar_tensor(const Scalar& s);
+// A 0-dim CPU tensor holding `s` converted to dtype (not wrapped).
+ST_API Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype);
+
+// Resizes an out= tensor to `shape` (warning when it had elements and the
+// shape changes, as PyTorch). Returns true when it was resized.
+ST_API bool resize_output(const Tensor& out, IntArrayRef shape);
+// Reshapes `t` in place to `shape` with contiguous strides, growing the
+// storage if needed (the resize_ primitive).
+ST_API void resize_impl(const Tensor& t, IntArrayRef shape);
+
+// Throws when `t` has elements sharing memory (stride-0 dims of size > 1)
+// and would be written to.
+ST_API void assert_no_internal_overlap(const Tensor& t, const char* op);
+// Throws when a and b share memory without being the same view.
+ST_API void assert_no_partial_overlap(const Tensor& a, const Tensor& b, const char* op);
+
+// A copy of t converted to dtype (t itself when it already has it).
+ST_API Tensor to_dtype(const Tensor& t, ScalarType dtype);
+
+// Writes src (converted to dst's dtype, broadcast to dst's shape) into dst.
+ST_API void copy_into(const Tensor& dst, const Tensor& src);
+
+// A new tensor of `sizes`/dtype on `device` with strides that follow the
+// layout of `like` when it is non-overlapping and dense (empty_like with
+// Preserve), else contiguous.
+ST_API Tensor empty_preserving(const Tensor& like, ScalarType dtype);
+
+}  // namespace st::native

@@ -1,0 +1,257 @@
+// Comparisons (eq, ne, lt, le, gt, ge), where, masked_fill, clamp.
+#include <cmath>
+
+#include <st/core/error.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/loops.h>
+#include <st/native/scalar_ops.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+namespace {
+
+const Tensor kNone;
+
+enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
+
+template <typename O>
+bool compare(Cmp c, O a, O b) {
+  switch (c) {
+    case Cmp::Eq: return a == b;
+    case Cmp::Ne: return a != b;
+    default: break;
+  }
+  if constexpr (is_std_complex<O>::value) {
+    return false;  // unreachable: ordered comparisons reject complex first
+  } else {
+    switch (c) {
+      case Cmp::Lt: return a < b;
+      case Cmp::Le: return a <= b;
+      case Cmp::Gt: return a > b;
+      default: return a >= b;
+    }
+  }
+}
+
+Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
+                    bool inplace) {
+  TensorIterator iter = TensorIteratorConfig().name(name).add_output(out).add_input(a)
+                            .add_input(b).kernel_output_dtype(ScalarType::Bool)
+                            .is_inplace(inplace).build();
+  if (c == Cmp::Eq || c == Cmp::Ne) {
+    dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      cpu_kernel(iter, [c](T x, T y) -> bool { return compare(c, to_opmath(x), to_opmath(y)); });
+    });
+  } else {
+    dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
+        iter.common_dtype(), name, [&](auto tag) {
+          using T = typename decltype(tag)::type;
+          cpu_kernel(iter, [c](T x, T y) -> bool { return compare(c, to_opmath(x), to_opmath(y)); });
+        });
+  }
+  return iter.output();
+}
+
+}  // namespace
+
+#define ST_COMPARE_FAMILY(NAME, CMP)                                                       \
+  Tensor NAME(const Tensor& self, const Tensor& other) {                                   \
+    return compare_impl(#NAME "_cpu", CMP, kNone, self, other, false);                     \
+  }                                                                                        \
+  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) {          \
+    compare_impl(#NAME "_cpu", CMP, out, self, other, false);                              \
+    return out;                                                                            \
+  }                                                                                        \
+  Tensor NAME##_(const Tensor& self, const Tensor& other) {                                \
+    compare_impl(#NAME "_cpu", CMP, self, self, other, true);                              \
+    return self;                                                                           \
+  }                                                                                        \
+  Tensor NAME(const Tensor& self, const Scalar& other) {                                   \
+    return st::NAME(self, wrapped_scalar_tensor(other));                                   \
+  }                                                                                        \
+  Tensor NAME##_out(const Tensor& self, const Scalar& other, const Tensor& out) {          \
+    return st::NAME##_outf(self, wrapped_scalar_tensor(other), out);                       \
+  }                                                                                        \
+  Tensor NAME##_(const Tensor& self, const Scalar& other) {                                \
+    return st::NAME##_(self, wrapped_scalar_tensor(other));                                \
+  }
+
+ST_COMPARE_FAMILY(eq, Cmp::Eq)
+ST_COMPARE_FAMILY(ne, Cmp::Ne)
+ST_COMPARE_FAMILY(lt, Cmp::Lt)
+ST_COMPARE_FAMILY(le, Cmp::Le)
+ST_COMPARE_FAMILY(gt, Cmp::Gt)
+ST_COMPARE_FAMILY(ge, Cmp::Ge)
+#undef ST_COMPARE_FAMILY
+
+// ---- where ---------------------------------------------------------------------------
+
+namespace {
+Tensor where_impl(const Tensor& out, const Tensor& condition, const Tensor& self,
+                  const Tensor& other) {
+  ST_CHECK(condition.dtype() == ScalarType::Bool,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+           torch::headeronly::toString(condition.dtype()));
+  TensorIteratorConfig cfg;
+  cfg.name("where_cpu").add_output(out).add_input(condition, /*promote=*/false)
+      .add_input(self).add_input(other);
+  TensorIterator iter = cfg.build();
+  dispatch_dtype<kEverything>(iter.common_dtype(), "where_cpu", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    cpu_kernel(iter, [](bool c, T a, T b) -> T { return c ? a : b; });
+  });
+  return iter.output();
+}
+}  // namespace
+
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  return where_impl(kNone, condition, self, other);
+}
+Tensor where_out(const Tensor& condition, const Tensor& self, const Tensor& other,
+                 const Tensor& out) {
+  where_impl(out, condition, self, other);
+  return out;
+}
+Tensor where(const Tensor& condition, const Scalar& self, const Tensor& other) {
+  return st::where(condition, wrapped_scalar_tensor(self), other);
+}
+Tensor where(const Tensor& condition, const Tensor& self, const Scalar& other) {
+  return st::where(condition, self, wrapped_scalar_tensor(other));
+}
+Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
+  return st::where(condition, wrapped_scalar_tensor(self), wrapped_scalar_tensor(other));
+}
+
+// ---- masked_fill ------------------------------------------------------------------------
+
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  ST_CHECK(mask.dtype() == ScalarType::Bool,
+           "masked_fill_ only supports boolean masks, but got mask with dtype ",
+           torch::headeronly::toString(mask.dtype()));
+  assert_no_internal_overlap(self, "masked_fill_");
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("masked_fill")
+                            .add_output(self)
+                            .add_input(self, false)
+                            .add_input(mask, false)
+                            .promote_inputs_to_common_dtype(false)
+                            .kernel_output_dtype(self.dtype())
+                            .is_inplace(true)
+                            .build();
+  dispatch_dtype<kEverything>(self.dtype(), "masked_fill", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = scalar_as<T>(value);
+    cpu_kernel(iter, [v](T a, bool m) -> T { return m ? v : a; });
+  });
+  return self;
+}
+
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  ST_CHECK(value.dim() == 0,
+           "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+           value.dim(), " dimension(s).");
+  return native::masked_fill_(self, mask, item_scalar(value));
+}
+
+namespace {
+Tensor expanded_clone(const Tensor& self, const Tensor& mask) {
+  const std::vector<int64_t> shape = infer_size(self.sizes(), mask.sizes());
+  Tensor result = st::empty(shape, self.dtype(), std::nullopt, self.device());
+  st::copy_(result, self);
+  return result;
+}
+}  // namespace
+
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  Tensor result = expanded_clone(self, mask);
+  st::masked_fill_(result, mask, value);
+  return result;
+}
+Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  Tensor result = expanded_clone(self, mask);
+  st::masked_fill_(result, mask, value);
+  return result;
+}
+
+// ---- clamp -------------------------------------------------------------------------------
+
+namespace {
+
+Tensor clamp_tensor_impl(const Tensor& out, const Tensor& self, const std::optional<Tensor>& min,
+                         const std::optional<Tensor>& max, bool inplace) {
+  const bool has_min = min.has_value() && min->defined();
+  const bool has_max = max.has_value() && max->defined();
+  ST_CHECK(has_min || has_max,
+           "torch.clamp: At least one of 'min' or 'max' must not be None");
+  ST_CHECK(!self.is_complex(), "clamp is not supported for complex types");
+  TensorIteratorConfig cfg;
+  cfg.name("clamp").add_output(out).add_input(self).is_inplace(inplace);
+  if (has_min) cfg.add_input(*min);
+  if (has_max) cfg.add_input(*max);
+  TensorIterator iter = cfg.build();
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType>(iter.common_dtype(), "clamp", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using O = opmath_t<T>;
+    // NaN in x or in a bound propagates, as PyTorch's clamp.
+    auto lower = [](O v, O lo) -> O {
+      if constexpr (std::is_floating_point_v<O>) {
+        if (std::isnan(v) || std::isnan(lo)) return v + lo;
+      }
+      return v < lo ? lo : v;
+    };
+    auto upper = [](O v, O hi) -> O {
+      if constexpr (std::is_floating_point_v<O>) {
+        if (std::isnan(v) || std::isnan(hi)) return v + hi;
+      }
+      return v > hi ? hi : v;
+    };
+    if (has_min && has_max) {
+      cpu_kernel(iter, [lower, upper](T x, T lo, T hi) -> T {
+        return from_opmath<T>(upper(lower(to_opmath(x), to_opmath(lo)), to_opmath(hi)));
+      });
+    } else if (has_min) {
+      cpu_kernel(iter, [lower](T x, T lo) -> T { return from_opmath<T>(lower(to_opmath(x), to_opmath(lo))); });
+    } else {
+      cpu_kernel(iter, [upper](T x, T hi) -> T { return from_opmath<T>(upper(to_opmath(x), to_opmath(hi))); });
+    }
+  });
+  return iter.output();
+}
+
+std::optional<Tensor> wrap_opt(const std::optional<Scalar>& s) {
+  if (!s.has_value()) return std::nullopt;
+  return wrapped_scalar_tensor(*s);
+}
+
+}  // namespace
+
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return clamp_tensor_impl(kNone, self, wrap_opt(min), wrap_opt(max), false);
+}
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  return clamp_tensor_impl(kNone, self, min, max, false);
+}
+Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  clamp_tensor_impl(self, self, wrap_opt(min), wrap_opt(max), true);
+  return self;
+}
+Tensor clamp_(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  clamp_tensor_impl(self, self, min, max, true);
+  return self;
+}
+Tensor clamp_out(const Tensor& self, const std::optional<Scalar>& min,
+                 const std::optional<Scalar>& max, const Tensor& out) {
+  clamp_tensor_impl(out, self, wrap_opt(min), wrap_opt(max), false);
+  return out;
+}
+Tensor clamp_out(const Tensor& self, const std::optional<Tensor>& min,
+                 const std::optional<Tensor>& max, const Tensor& out) {
+  clamp_tensor_impl(out, self, min, max, false);
+  return out;
+}
+
+}  // namespace st::native

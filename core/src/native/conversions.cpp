@@ -1,0 +1,146 @@
+// Copies and conversions: fill_, zero_, copy_, clone, _to_copy, to.
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/core/warning.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/loops.h>
+#include <st/native/scalar_ops.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+Scalar item_scalar(const Tensor& t) {
+  ST_CHECK(t.numel() == 1, "a Tensor with ", t.numel(),
+           " elements cannot be converted to Scalar");
+  ST_CHECK(t.is_cpu(), "item: expected a CPU tensor, got device ", t.device());
+  return dispatch_dtype<kEverything>(t.dtype(), "item", [&](auto tag) -> Scalar {
+    using T = typename decltype(tag)::type;
+    const T v = *static_cast<const T*>(t.const_data_ptr());
+    if constexpr (std::is_same_v<T, bool>) {
+      return Scalar(v);
+    } else if constexpr (is_complex_v<T>) {
+      return Scalar(convert<std::complex<double>>(v));
+    } else if constexpr (std::is_integral_v<T>) {
+      if constexpr (std::is_same_v<T, uint64_t>) {
+        return Scalar(static_cast<int64_t>(v));
+      } else {
+        return Scalar(static_cast<int64_t>(v));
+      }
+    } else {
+      return Scalar(static_cast<double>(to_opmath(v)));
+    }
+  });
+}
+
+Tensor fill_(const Tensor& self, const Scalar& value) {
+  if (self.is_meta() || self.numel() == 0) return self;
+  assert_no_internal_overlap(self, "fill_");
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("fill_")
+                            .add_output(self)
+                            .kernel_output_dtype(self.dtype())
+                            .is_inplace(true)
+                            .build();
+  dispatch_dtype<kEverything>(self.dtype(), "fill_", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = checked_scalar_as<T>(value);
+    cpu_kernel(iter, [v]() -> T { return v; });
+  });
+  return self;
+}
+
+Tensor fill_(const Tensor& self, const Tensor& value) {
+  ST_CHECK(value.dim() == 0,
+           "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
+           " dimensions.");
+  return native::fill_(self, item_scalar(value));
+}
+
+Tensor zero_(const Tensor& self) { return native::fill_(self, Scalar(int64_t{0})); }
+
+Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking) {
+  (void)non_blocking;  // CPU copies are synchronous
+  ST_CHECK(self.defined() && src.defined(), "copy_: expected defined tensors");
+  if (self.is_same(src)) return self;
+  if (self.is_meta()) {
+    infer_size(self.sizes(), src.sizes());
+    return self;
+  }
+  ST_CHECK(src.is_cpu() && self.is_cpu(), "copy_: copying from ", src.device(), " to ",
+           self.device(), " is not supported by the CPU kernel");
+  if (self.numel() == 0) return self;
+  assert_no_internal_overlap(self, "copy_");
+  assert_no_partial_overlap(self, src, "copy_");
+  if (src.is_complex() && !self.is_complex()) {
+    ST_WARN("Casting complex values to real discards the imaginary part");
+  }
+  copy_into(self, src);
+  return self;
+}
+
+Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
+  Tensor out = st::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                              memory_format.value_or(MemoryFormat::Preserve));
+  st::copy_(out, self);
+  return out;
+}
+
+Tensor _to_copy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
+                std::optional<MemoryFormat> memory_format) {
+  Tensor out = st::empty_like(self, dtype, layout, device, pin_memory,
+                              memory_format.value_or(MemoryFormat::Preserve));
+  st::copy_(out, self, non_blocking);
+  return out;
+}
+
+namespace {
+
+Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+               std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
+               bool copy, std::optional<MemoryFormat> memory_format) {
+  const MemoryFormat mf = memory_format.value_or(MemoryFormat::Preserve);
+  const bool same_dtype = !dtype.has_value() || *dtype == self.dtype();
+  const bool same_layout = !layout.has_value() || *layout == Layout::Strided;
+  bool same_device = true;
+  if (device.has_value()) {
+    same_device = device->type() == self.device().type() &&
+                  (!device->has_index() || device->index() == self.device().index());
+  }
+  const bool same_format = mf == MemoryFormat::Preserve || self.is_contiguous(mf);
+  if (!copy && same_dtype && same_layout && same_device && same_format &&
+      !pin_memory.value_or(false)) {
+    return self;
+  }
+  return st::_to_copy(self, dtype, layout, device, pin_memory, non_blocking, memory_format);
+}
+
+}  // namespace
+
+Tensor to(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+          std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
+          bool copy, std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, dtype, layout, device, pin_memory, non_blocking, copy, memory_format);
+}
+
+Tensor to(const Tensor& self, Device device, ScalarType dtype, bool non_blocking, bool copy,
+          std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, dtype, std::nullopt, device, std::nullopt, non_blocking, copy,
+                 memory_format);
+}
+
+Tensor to(const Tensor& self, ScalarType dtype, bool non_blocking, bool copy,
+          std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, dtype, std::nullopt, std::nullopt, std::nullopt, non_blocking, copy,
+                 memory_format);
+}
+
+Tensor to(const Tensor& self, const Tensor& other, bool non_blocking, bool copy,
+          std::optional<MemoryFormat> memory_format) {
+  return to_impl(self, other.dtype(), std::nullopt, other.device(), std::nullopt, non_blocking,
+                 copy, memory_format);
+}
+
+}  // namespace st::native

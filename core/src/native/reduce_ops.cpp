@@ -1,0 +1,719 @@
+// Reductions: sum, mean, prod, amax/amin, max/min (full and .dim),
+// argmax/argmin, all/any, cumsum, var/std, norm, linalg_vector_norm.
+// Accumulation types follow PyTorch's CPU kernels: floating types
+// accumulate in double, complex in complex<double>, integers in int64.
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/core/wrap_dim.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/reduction.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+namespace {
+
+// ---- accumulation types ---------------------------------------------------------
+
+template <typename T>
+struct acc_type {
+  using type = std::conditional_t<
+      is_complex_v<T>, std::complex<double>,
+      std::conditional_t<std::is_floating_point_v<opmath_t<T>>, double,
+                         std::conditional_t<std::is_unsigned_v<T> && !std::is_same_v<T, bool>,
+                                            uint64_t, int64_t>>>;
+};
+template <typename T>
+using acc_t = typename acc_type<T>::type;
+
+template <typename T>
+bool is_nan_value(T v) {
+  if constexpr (std::is_floating_point_v<opmath_t<T>>) {
+    return std::isnan(to_opmath(v));
+  } else {
+    return false;
+  }
+}
+
+Tensor make_result(const ReduceGeometry& g, ScalarType dtype, const Tensor& like) {
+  return st::detail::empty_generic(IntArrayRef(g.out_shape), dtype, like.device());
+}
+
+ScalarType integral_to_long(const Tensor& self, std::optional<ScalarType> dtype) {
+  if (dtype.has_value()) return *dtype;
+  if (torch::headeronly::isIntegralType(self.dtype(), true)) return ScalarType::Long;
+  return self.dtype();
+}
+
+// ---- sum / prod / mean -----------------------------------------------------------------
+
+template <typename T, bool kProd>
+struct SumOps {
+  using A = acc_t<T>;
+  T* out;
+  A init() const { return kProd ? A(1) : A(0); }
+  void step(A& a, T v, int64_t) const {
+    if constexpr (kProd) {
+      a *= convert<A>(v);
+    } else {
+      a += convert<A>(v);
+    }
+  }
+  void combine(A& a, const A& b) const {
+    if constexpr (kProd) {
+      a *= b;
+    } else {
+      a += b;
+    }
+  }
+  void write(int64_t o, const A& a) const { out[o] = convert<T>(a); }
+};
+
+template <typename T>
+struct MeanOps {
+  using A = acc_t<T>;
+  T* out;
+  double n;
+  A init() const { return A(0); }
+  void step(A& a, T v, int64_t) const { a += convert<A>(v); }
+  void combine(A& a, const A& b) const { a += b; }
+  void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
+};
+
+constexpr uint64_t kSumTypes =
+    kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
+
+Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
+                bool keepdim, ScalarType out_dtype, bool prod) {
+  ST_CHECK(self.is_cpu(), name, ": expected a CPU tensor, got ", self.device());
+  const Tensor input = to_dtype(self, out_dtype);
+  ReduceGeometry g = make_reduce_geometry(input, dims, keepdim, name);
+  Tensor result = make_result(g, out_dtype, self);
+  dispatch_dtype<kSumTypes>(out_dtype, name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* out = static_cast<T*>(result.data_ptr());
+    if (prod) {
+      reduce_loop<T>(g, SumOps<T, true>{out});
+    } else {
+      reduce_loop<T>(g, SumOps<T, false>{out});
+    }
+  });
+  return result;
+}
+
+// ---- max / min --------------------------------------------------------------------------
+
+template <typename T, bool kMax>
+struct ExtremeOps {
+  using O = opmath_t<T>;
+  T* out;
+  O init() const {
+    if constexpr (std::is_floating_point_v<O>) {
+      return kMax ? -std::numeric_limits<O>::infinity() : std::numeric_limits<O>::infinity();
+    } else {
+      return kMax ? std::numeric_limits<O>::lowest() : std::numeric_limits<O>::max();
+    }
+  }
+  static bool better(O v, O a) {
+    if constexpr (std::is_floating_point_v<O>) {
+      if (std::isnan(a)) return false;
+      if (std::isnan(v)) return true;
+    }
+    return kMax ? v > a : v < a;
+  }
+  void step(O& a, T v, int64_t) const {
+    const O x = to_opmath(v);
+    if (better(x, a)) a = x;
+  }
+  void combine(O& a, const O& b) const {
+    if (better(b, a)) a = b;
+  }
+  void write(int64_t o, const O& a) const { out[o] = from_opmath<T>(a); }
+};
+
+template <typename O>
+struct ValueIndex {
+  O value{};
+  int64_t index = -1;
+};
+
+template <typename T, bool kMax>
+struct ArgOps {
+  using O = opmath_t<T>;
+  T* values;        // may be null (argmax)
+  int64_t* indices;
+  ValueIndex<O> init() const { return {}; }
+  void step(ValueIndex<O>& a, T v, int64_t k) const {
+    const O x = to_opmath(v);
+    if (a.index < 0 || ExtremeOps<T, kMax>::better(x, a.value)) {
+      a.value = x;
+      a.index = k;
+    }
+  }
+  void combine(ValueIndex<O>& a, const ValueIndex<O>& b) const {
+    if (b.index < 0) return;
+    if (a.index < 0 || ExtremeOps<T, kMax>::better(b.value, a.value)) a = b;
+  }
+  void write(int64_t o, const ValueIndex<O>& a) const {
+    if (values != nullptr) values[o] = from_opmath<T>(a.value);
+    indices[o] = a.index < 0 ? 0 : a.index;
+  }
+};
+
+constexpr uint64_t kOrderedTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
+
+Tensor extreme(const char* name, const Tensor& self, IntArrayRef dims, bool keepdim, bool is_max) {
+  ReduceGeometry g = make_reduce_geometry(self, dims, keepdim, name);
+  check_nonempty_reduction(g, name);
+  Tensor result = make_result(g, self.dtype(), self);
+  dispatch_dtype<kOrderedTypes>(self.dtype(), name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* out = static_cast<T*>(result.data_ptr());
+    if (is_max) {
+      reduce_loop<T>(g, ExtremeOps<T, true>{out});
+    } else {
+      reduce_loop<T>(g, ExtremeOps<T, false>{out});
+    }
+  });
+  return result;
+}
+
+std::tuple<Tensor, Tensor> arg_extreme(const char* name, const Tensor& self, int64_t dim,
+                                       bool keepdim, bool is_max, bool want_values) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  ReduceGeometry g = make_reduce_geometry(self, IntArrayRef(&d, 1), keepdim, name);
+  if (self.dim() > 0 && self.size(d) == 0 && g.num_outputs != 0) {
+    ST_ERROR(name, "(): Expected reduction dim ", d, " to have non-zero size.");
+  }
+  Tensor values = want_values ? make_result(g, self.dtype(), self) : Tensor();
+  Tensor indices = make_result(g, ScalarType::Long, self);
+  dispatch_dtype<kOrderedTypes>(self.dtype(), name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* v = want_values ? static_cast<T*>(values.data_ptr()) : nullptr;
+    int64_t* ix = static_cast<int64_t*>(indices.data_ptr());
+    if (is_max) {
+      reduce_loop<T>(g, ArgOps<T, true>{v, ix});
+    } else {
+      reduce_loop<T>(g, ArgOps<T, false>{v, ix});
+    }
+  });
+  return {values, indices};
+}
+
+Tensor arg_impl(const char* name, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
+                bool is_max) {
+  ST_CHECK(!self.is_complex(), name, "(): does not support complex input");
+  if (dim.has_value()) {
+    return std::get<1>(arg_extreme(name, self, *dim, keepdim, is_max, false));
+  }
+  ST_CHECK(self.numel() != 0, name,
+           "(): Expected reduction dim to be specified for input.numel() == 0.");
+  Tensor flat = st::reshape(self, {-1});
+  Tensor r = std::get<1>(arg_extreme(name, flat, 0, false, is_max, false));
+  if (keepdim) {
+    std::vector<int64_t> ones(static_cast<size_t>(self.dim()), 1);
+    r = st::reshape(r, ones);
+  }
+  return r;
+}
+
+// ---- all / any ----------------------------------------------------------------------------
+
+template <typename T, bool kAll>
+struct BoolReduceOps {
+  uint8_t* out;  // Bool and Byte results are both one byte
+  bool out_is_bool;
+  bool init() const { return kAll; }
+  void step(bool& a, T v, int64_t) const {
+    if constexpr (kAll) {
+      a = a && convert<bool>(v);
+    } else {
+      a = a || convert<bool>(v);
+    }
+  }
+  void combine(bool& a, const bool& b) const { a = kAll ? (a && b) : (a || b); }
+  void write(int64_t o, const bool& a) const { out[o] = a ? 1 : 0; }
+};
+
+Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
+                   bool keepdim, bool is_all) {
+  ReduceGeometry g = make_reduce_geometry(self, dims, keepdim, name);
+  const ScalarType out_dtype = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  Tensor result = make_result(g, out_dtype, self);
+  dispatch_dtype<kEverything>(self.dtype(), name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    uint8_t* out = static_cast<uint8_t*>(result.data_ptr());
+    if (is_all) {
+      reduce_loop<T>(g, BoolReduceOps<T, true>{out, out_dtype == ScalarType::Bool});
+    } else {
+      reduce_loop<T>(g, BoolReduceOps<T, false>{out, out_dtype == ScalarType::Bool});
+    }
+  });
+  return result;
+}
+
+// ---- var / std -----------------------------------------------------------------------------
+
+struct Welford {
+  double mean = 0, m2 = 0;
+  int64_t n = 0;
+  void add(double x) {
+    ++n;
+    const double d = x - mean;
+    mean += d / static_cast<double>(n);
+    m2 += d * (x - mean);
+  }
+  void merge(const Welford& o) {
+    if (o.n == 0) return;
+    if (n == 0) {
+      *this = o;
+      return;
+    }
+    const double total = static_cast<double>(n + o.n);
+    const double d = o.mean - mean;
+    mean += d * static_cast<double>(o.n) / total;
+    m2 += o.m2 + d * d * static_cast<double>(n) * static_cast<double>(o.n) / total;
+    n += o.n;
+  }
+};
+
+struct Welford2 {
+  Welford re, im;
+};
+
+template <typename T, typename R>
+struct VarOps {
+  R* out;
+  double correction;
+  bool take_sqrt;
+  Welford2 init() const { return {}; }
+  void step(Welford2& a, T v, int64_t) const {
+    if constexpr (is_complex_v<T>) {
+      const auto z = to_opmath(v);
+      a.re.add(static_cast<double>(z.real()));
+      a.im.add(static_cast<double>(z.imag()));
+    } else {
+      a.re.add(static_cast<double>(to_opmath(v)));
+    }
+  }
+  void combine(Welford2& a, const Welford2& b) const {
+    a.re.merge(b.re);
+    a.im.merge(b.im);
+  }
+  void write(int64_t o, const Welford2& a) const {
+    const double denom = std::max(0.0, static_cast<double>(a.re.n) - correction);
+    double v = (a.re.m2 + a.im.m2) / denom;
+    if (take_sqrt) v = std::sqrt(v);
+    out[o] = convert<R>(v);
+  }
+};
+
+Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dim,
+               const std::optional<Scalar>& correction, bool keepdim, bool take_sqrt) {
+  ST_CHECK(self.is_floating_point() || self.is_complex(), name,
+           ": std and var only support floating point and complex dtypes");
+  const double corr = correction.has_value() ? correction->toDouble() : 1.0;
+  ReduceGeometry g = make_reduce_geometry(self, dim, keepdim, name);
+  const ScalarType out_dtype = torch::headeronly::toRealValueType(self.dtype());
+  Tensor result = make_result(g, out_dtype, self);
+  dispatch_dtype<kAllFloat | kComplexTypes>(self.dtype(), name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    dispatch_dtype<kAllFloat>(out_dtype, name, [&](auto rtag) {
+      using R = typename decltype(rtag)::type;
+      reduce_loop<T>(g, VarOps<T, R>{static_cast<R*>(result.data_ptr()), corr, take_sqrt});
+    });
+  });
+  return result;
+}
+
+// ---- vector norm ---------------------------------------------------------------------------
+
+template <typename T, typename R>
+struct NormOps {
+  R* out;
+  double p;  // inf / -inf / 0 / other
+  double init() const {
+    if (std::isinf(p)) return p > 0 ? 0.0 : std::numeric_limits<double>::infinity();
+    return 0.0;
+  }
+  static double absval(T v) {
+    if constexpr (is_complex_v<T>) {
+      return static_cast<double>(std::abs(to_opmath(v)));
+    } else {
+      return std::fabs(static_cast<double>(to_opmath(v)));
+    }
+  }
+  void step(double& a, T v, int64_t) const {
+    const double x = absval(v);
+    if (std::isinf(p)) {
+      if (std::isnan(x) || std::isnan(a)) {
+        a = std::numeric_limits<double>::quiet_NaN();
+      } else {
+        a = p > 0 ? std::max(a, x) : std::min(a, x);
+      }
+    } else if (p == 0) {
+      a += x != 0 ? 1.0 : 0.0;
+    } else if (p == 1) {
+      a += x;
+    } else if (p == 2) {
+      a += x * x;
+    } else {
+      a += std::pow(x, p);
+    }
+  }
+  void combine(double& a, const double& b) const {
+    if (std::isinf(p)) {
+      if (std::isnan(a) || std::isnan(b)) {
+        a = std::numeric_limits<double>::quiet_NaN();
+      } else {
+        a = p > 0 ? std::max(a, b) : std::min(a, b);
+      }
+    } else {
+      a += b;
+    }
+  }
+  void write(int64_t o, const double& a) const {
+    double r = a;
+    if (!std::isinf(p) && p != 0 && p != 1) r = p == 2 ? std::sqrt(a) : std::pow(a, 1.0 / p);
+    out[o] = convert<R>(r);
+  }
+};
+
+Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                        bool keepdim, std::optional<ScalarType> dtype) {
+  const char* name = "linalg.vector_norm";
+  ST_CHECK(self.is_floating_point() || self.is_complex(), name,
+           ": Expected a floating point or complex tensor as input. Got ",
+           torch::headeronly::toString(self.dtype()));
+  if (dtype.has_value()) {
+    ST_CHECK(torch::headeronly::isFloatingType(*dtype) || torch::headeronly::isComplexType(*dtype),
+             name, ": dtype should be floating point or complex. Got ",
+             torch::headeronly::toString(*dtype));
+  }
+  const double p = ord.isComplex() ? ord.toComplexDouble().real() : ord.toDouble();
+  const Tensor input = dtype.has_value() ? to_dtype(self, *dtype) : self;
+  ReduceGeometry g = make_reduce_geometry(input, dim, keepdim, name);
+  if (std::isinf(p) && p < 0) {
+    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name,
+             " cannot compute the -inf norm on an empty tensor because the operation does not "
+             "have an identity");
+  }
+  if (p < 0 && !std::isinf(p)) {
+    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name, " cannot compute the ", p,
+             " norm on an empty tensor because the operation does not have an identity");
+  }
+  const ScalarType out_dtype = torch::headeronly::toRealValueType(input.dtype());
+  Tensor result = make_result(g, out_dtype, self);
+  dispatch_dtype<kAllFloat | kComplexTypes>(input.dtype(), name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    dispatch_dtype<kAllFloat>(out_dtype, name, [&](auto rtag) {
+      using R = typename decltype(rtag)::type;
+      reduce_loop<T>(g, NormOps<T, R>{static_cast<R*>(result.data_ptr()), p});
+    });
+  });
+  return result;
+}
+
+
+}  // namespace
+
+// ---- sum ---------------------------------------------------------------------------------
+Tensor sum(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+           std::optional<ScalarType> dtype) {
+  return sum_like("sum", self, dim, keepdim, integral_to_long(self, dtype), false);
+}
+Tensor sum(const Tensor& self, std::optional<ScalarType> dtype) {
+  return st::sum(self, std::optional<IntArrayRef>(), false, dtype);
+}
+Tensor sum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+               std::optional<ScalarType> dtype, const Tensor& out) {
+  const ScalarType dt = dtype.value_or(out.dtype());
+  return reduce_into_output(sum_like("sum", self, dim, keepdim, dt, false), out, "sum");
+}
+
+Tensor sum_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
+  return st::sum_outf(self, std::nullopt, false, dtype, out);
+}
+
+// ---- mean --------------------------------------------------------------------------------
+Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+            std::optional<ScalarType> dtype) {
+  const ScalarType dt = dtype.value_or(self.dtype());
+  ST_CHECK(torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt),
+           "mean(): could not infer output dtype. ",
+           dtype.has_value() ? "Optional dtype" : "Input dtype",
+           " must be either a floating point or complex dtype. Got: ",
+           torch::headeronly::toString(dt));
+  const Tensor input = to_dtype(self, dt);
+  ReduceGeometry g = make_reduce_geometry(input, dim, keepdim, "mean");
+  Tensor result = make_result(g, dt, self);
+  dispatch_dtype<kAllFloat | kComplexTypes>(dt, "mean", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    reduce_loop<T>(g, MeanOps<T>{static_cast<T*>(result.data_ptr()),
+                                 static_cast<double>(g.reduce_size)});
+  });
+  return result;
+}
+Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
+  return st::mean(self, std::optional<IntArrayRef>(), false, dtype);
+}
+Tensor mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+                std::optional<ScalarType> dtype, const Tensor& out) {
+  return reduce_into_output(native::mean(self, dim, keepdim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())),
+                            out, "mean");
+}
+
+// ---- prod --------------------------------------------------------------------------------
+Tensor prod(const Tensor& self, std::optional<ScalarType> dtype) {
+  return sum_like("prod", self, std::nullopt, false, integral_to_long(self, dtype), true);
+}
+Tensor prod(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, integral_to_long(self, dtype), true);
+}
+Tensor prod_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
+  const ScalarType dt = dtype.value_or(out.dtype());
+  return reduce_into_output(sum_like("prod", self, std::nullopt, false, dt, true), out, "prod");
+}
+Tensor prod_out(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype,
+                const Tensor& out) {
+  const ScalarType dt = dtype.value_or(out.dtype());
+  return reduce_into_output(sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, dt, true), out,
+                            "prod");
+}
+
+// ---- amax / amin ---------------------------------------------------------------------------
+Tensor amax(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  return extreme("amax", self, dim, keepdim, true);
+}
+Tensor amin(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  return extreme("amin", self, dim, keepdim, false);
+}
+Tensor amax_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+  ST_CHECK(out.dtype() == self.dtype(), "Expected the dtype for input and out to match, but got ",
+           torch::headeronly::toString(self.dtype()), " for input's dtype and ",
+           torch::headeronly::toString(out.dtype()), " for out's dtype.");
+  return reduce_into_output(native::amax(self, dim, keepdim), out, "amax");
+}
+Tensor amin_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+  ST_CHECK(out.dtype() == self.dtype(), "Expected the dtype for input and out to match, but got ",
+           torch::headeronly::toString(self.dtype()), " for input's dtype and ",
+           torch::headeronly::toString(out.dtype()), " for out's dtype.");
+  return reduce_into_output(native::amin(self, dim, keepdim), out, "amin");
+}
+
+// ---- max / min ----------------------------------------------------------------------------
+std::tuple<Tensor, Tensor> max(const Tensor& self, int64_t dim, bool keepdim) {
+  ST_CHECK(!self.is_complex(), "max(): does not support complex input");
+  return arg_extreme("max", self, dim, keepdim, true, true);
+}
+std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
+  ST_CHECK(!self.is_complex(), "min(): does not support complex input");
+  return arg_extreme("min", self, dim, keepdim, false, true);
+}
+std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim,
+                                   const Tensor& max, const Tensor& max_values) {
+  auto r = native::max(self, dim, keepdim);
+  reduce_into_output(std::get<0>(r), max, "max");
+  reduce_into_output(std::get<1>(r), max_values, "max");
+  return {max, max_values};
+}
+std::tuple<Tensor, Tensor> min_out(const Tensor& self, int64_t dim, bool keepdim,
+                                   const Tensor& min, const Tensor& min_indices) {
+  auto r = native::min(self, dim, keepdim);
+  reduce_into_output(std::get<0>(r), min, "min");
+  reduce_into_output(std::get<1>(r), min_indices, "min");
+  return {min, min_indices};
+}
+Tensor max(const Tensor& self) {
+  ST_CHECK(self.numel() > 0, "max(): Expected reduction dim to be specified for input.numel() == "
+           "0. Specify the reduction dim with the 'dim' argument.");
+  ST_CHECK(!self.is_complex(), "max(): does not support complex input");
+  return extreme("max", self, {}, false, true);
+}
+Tensor min(const Tensor& self) {
+  ST_CHECK(self.numel() > 0, "min(): Expected reduction dim to be specified for input.numel() == "
+           "0. Specify the reduction dim with the 'dim' argument.");
+  ST_CHECK(!self.is_complex(), "min(): does not support complex input");
+  return extreme("min", self, {}, false, false);
+}
+Tensor max_out(const Tensor& self, const Tensor& out) {
+  return reduce_into_output(native::max(self), out, "max");
+}
+Tensor min_out(const Tensor& self, const Tensor& out) {
+  return reduce_into_output(native::min(self), out, "min");
+}
+
+// ---- argmax / argmin ----------------------------------------------------------------------
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_impl("argmax", self, dim, keepdim, true);
+}
+Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_impl("argmin", self, dim, keepdim, false);
+}
+Tensor argmax_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+  return reduce_into_output(native::argmax(self, dim, keepdim), out, "argmax");
+}
+Tensor argmin_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+  return reduce_into_output(native::argmin(self, dim, keepdim), out, "argmin");
+}
+
+// ---- all / any ------------------------------------------------------------------------------
+#define ST_BOOL_REDUCE_FAMILY(NAME, IS_ALL)                                                   \
+  Tensor NAME(const Tensor& self) { return bool_reduce(#NAME, self, std::nullopt, false, IS_ALL); } \
+  Tensor NAME(const Tensor& self, int64_t dim, bool keepdim) {                               \
+    return bool_reduce(#NAME, self, IntArrayRef(&dim, 1), keepdim, IS_ALL);                   \
+  }                                                                                           \
+  Tensor NAME(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {            \
+    return bool_reduce(#NAME, self, dim, keepdim, IS_ALL);                                    \
+  }                                                                                           \
+  Tensor NAME##_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {      \
+    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);                          \
+  }                                                                                           \
+  Tensor NAME##_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,        \
+                    const Tensor& out) {                                                      \
+    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);                          \
+  }                                                                                           \
+  Tensor NAME##_out(const Tensor& self, const Tensor& out) {                                 \
+    return reduce_into_output(native::NAME(self), out, #NAME);                                        \
+  }
+
+ST_BOOL_REDUCE_FAMILY(all, true)
+ST_BOOL_REDUCE_FAMILY(any, false)
+#undef ST_BOOL_REDUCE_FAMILY
+
+// ---- cumsum -----------------------------------------------------------------------------------
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const ScalarType dt = integral_to_long(self, dtype);
+  const Tensor input = to_dtype(self, dt);
+  Tensor result = st::detail::empty_generic(self.sizes(), dt, self.device());
+  if (self.numel() == 0) return result;
+  const int64_t n = self.dim() == 0 ? 1 : self.size(d);
+  const int64_t outer = self.numel() / n;
+  // Walk every line along `d`: the line's other coordinates come from a
+  // linear index over the remaining dims.
+  std::vector<int64_t> other_sizes, other_in, other_out;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i == d) continue;
+    other_sizes.push_back(self.size(i));
+    other_in.push_back(input.stride(i));
+    other_out.push_back(result.stride(i));
+  }
+  const int64_t in_step = self.dim() == 0 ? 0 : input.stride(d);
+  const int64_t out_step = self.dim() == 0 ? 0 : result.stride(d);
+  dispatch_dtype<kSumTypes>(dt, "cumsum", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using A = acc_t<T>;
+    const T* in = static_cast<const T*>(input.const_data_ptr());
+    T* out = static_cast<T*>(result.data_ptr());
+    parallel_for(0, outer, std::max<int64_t>(1, 16384 / n), [&](int64_t b, int64_t e) {
+      for (int64_t line = b; line < e; ++line) {
+        int64_t rem = line, oi = 0, oo = 0;
+        for (size_t k = other_sizes.size(); k-- > 0;) {
+          const int64_t idx = rem % other_sizes[k];
+          rem /= other_sizes[k];
+          oi += idx * other_in[k];
+          oo += idx * other_out[k];
+        }
+        A acc = A(0);
+        for (int64_t j = 0; j < n; ++j) {
+          acc += convert<A>(in[oi + j * in_step]);
+          out[oo + j * out_step] = convert<T>(acc);
+        }
+      }
+    });
+  });
+  return result;
+}
+Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  if (dtype.has_value()) {
+    ST_CHECK(*dtype == self.dtype(), "provided dtype must match the dtype of self tensor in cumsum. Got ",
+             torch::headeronly::toString(*dtype), " and ", torch::headeronly::toString(self.dtype()),
+             ".");
+  }
+  Tensor r = native::cumsum(self, dim, self.dtype());
+  copy_into(self, r);
+  return self;
+}
+Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const Tensor& out) {
+  return reduce_into_output(native::cumsum(self, dim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())),
+                            out, "cumsum");
+}
+
+// ---- var / std ------------------------------------------------------------------------------
+Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, const std::optional<Scalar>& correction,
+           bool keepdim) {
+  return var_std("var", self, dim, correction, keepdim, false);
+}
+Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, const std::optional<Scalar>& correction,
+           bool keepdim) {
+  return var_std("std", self, dim, correction, keepdim, true);
+}
+Tensor var_out(const Tensor& self, std::optional<IntArrayRef> dim,
+               const std::optional<Scalar>& correction, bool keepdim, const Tensor& out) {
+  return reduce_into_output(native::var(self, dim, correction, keepdim), out, "var");
+}
+Tensor std_out(const Tensor& self, std::optional<IntArrayRef> dim,
+               const std::optional<Scalar>& correction, bool keepdim, const Tensor& out) {
+  return reduce_into_output(native::std(self, dim, correction, keepdim), out, "std");
+}
+Tensor var(const Tensor& self, bool unbiased) {
+  return st::var(self, std::nullopt, Scalar(int64_t{unbiased ? 1 : 0}), false);
+}
+Tensor std(const Tensor& self, bool unbiased) {
+  return st::std(self, std::nullopt, Scalar(int64_t{unbiased ? 1 : 0}), false);
+}
+Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return st::var(self, dim, Scalar(int64_t{unbiased ? 1 : 0}), keepdim);
+}
+Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return st::std(self, dim, Scalar(int64_t{unbiased ? 1 : 0}), keepdim);
+}
+Tensor var_out(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim,
+               const Tensor& out) {
+  return st::var_outf(self, dim, Scalar(int64_t{unbiased ? 1 : 0}), keepdim, out);
+}
+Tensor std_out(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim,
+               const Tensor& out) {
+  return st::std_outf(self, dim, Scalar(int64_t{unbiased ? 1 : 0}), keepdim, out);
+}
+
+// ---- norm / linalg_vector_norm -----------------------------------------------------------------
+Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                          bool keepdim, std::optional<ScalarType> dtype) {
+  return vector_norm_impl(self, ord, dim, keepdim, dtype);
+}
+Tensor linalg_vector_norm_out(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                              bool keepdim, std::optional<ScalarType> dtype, const Tensor& out) {
+  return reduce_into_output(vector_norm_impl(self, ord, dim, keepdim, dtype), out,
+                            "linalg.vector_norm");
+}
+Tensor norm(const Tensor& self, const std::optional<Scalar>& p, ScalarType dtype) {
+  return st::linalg_vector_norm(self, p.value_or(2), std::nullopt, false, dtype);
+}
+Tensor norm(const Tensor& self, const Scalar& p) {
+  return st::linalg_vector_norm(self, p, std::nullopt, false, std::nullopt);
+}
+Tensor norm(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
+            ScalarType dtype) {
+  return st::linalg_vector_norm(self, p.value_or(2), dim, keepdim, dtype);
+}
+Tensor norm(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim) {
+  return st::linalg_vector_norm(self, p.value_or(2), dim, keepdim, std::nullopt);
+}
+Tensor norm_out(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
+                ScalarType dtype, const Tensor& out) {
+  return st::linalg_vector_norm_outf(self, p.value_or(2), dim, keepdim, dtype, out);
+}
+Tensor norm_out(const Tensor& self, const std::optional<Scalar>& p, IntArrayRef dim, bool keepdim,
+                const Tensor& out) {
+  return st::linalg_vector_norm_outf(self, p.value_or(2), dim, keepdim, std::nullopt, out);
+}
+
+}  // namespace st::native

@@ -1,0 +1,78 @@
+// The reduction engine's geometry; see st/native/reduction.h.
+#include <st/native/reduction.h>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/core/wrap_dim.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+std::vector<bool> make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim, const char* op) {
+  std::vector<bool> mask(static_cast<size_t>(ndim), false);
+  if (!dims.has_value() || dims->empty()) {
+    mask.assign(static_cast<size_t>(ndim), true);
+    return mask;
+  }
+  for (int64_t d : *dims) {
+    const int64_t w = maybe_wrap_dim(d, ndim);
+    if (ndim == 0) continue;
+    ST_CHECK(!mask[static_cast<size_t>(w)], op, ": dim ", w,
+             " appears multiple times in the list of dims");
+    mask[static_cast<size_t>(w)] = true;
+  }
+  return mask;
+}
+
+ReduceGeometry make_reduce_geometry(const Tensor& input, std::optional<IntArrayRef> dims,
+                                    bool keepdim, const char* op) {
+  ReduceGeometry g;
+  g.input = input;
+  const int64_t nd = input.dim();
+  g.mask = make_dim_mask(dims, nd, op);
+  for (int64_t d = 0; d < nd; ++d) {
+    const int64_t size = input.size(d);
+    const int64_t stride = input.stride(d);
+    if (g.mask[static_cast<size_t>(d)]) {
+      g.reduce_size *= size;
+      if (keepdim) g.out_shape.push_back(1);
+      if (size == 1) continue;
+      // Merge with the previous reduced dim when it steps over this one.
+      if (!g.red_sizes.empty() && g.red_strides.back() == size * stride) {
+        g.red_sizes.back() *= size;
+        g.red_strides.back() = stride;
+      } else {
+        g.red_sizes.push_back(size);
+        g.red_strides.push_back(stride);
+      }
+    } else {
+      g.num_outputs *= size;
+      g.out_shape.push_back(size);
+      g.kept_sizes.push_back(size);
+      g.kept_strides.push_back(stride);
+    }
+  }
+  return g;
+}
+
+void check_nonempty_reduction(const ReduceGeometry& g, const char* op) {
+  if (g.reduce_size != 0 || g.num_outputs == 0) return;
+  for (size_t d = 0; d < g.mask.size(); ++d) {
+    if (g.mask[d] && g.input.size(static_cast<int64_t>(d)) == 0) {
+      ST_ERROR(op, "(): Expected reduction dim ", d, " to have non-zero size.");
+    }
+  }
+  ST_ERROR(op, "(): Expected reduction dim to have non-zero size.");
+}
+
+Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,
+                          const char* op) {
+  if (!out.has_value() || !out->defined()) return computed;
+  const Tensor& o = *out;
+  ST_CHECK(o.is_cpu(), op, ": expected out on cpu but got ", o.device());
+  resize_output(o, computed.sizes());
+  copy_into(o, computed);
+  return o;
+}
+
+}  // namespace st::native

@@ -1,0 +1,377 @@
+// Unary pointwise kernels: abs, neg, sign, exp, log, sqrt, rsqrt, sin, cos,
+// tanh, sigmoid, relu, gelu, logical_not, bitwise_not, isnan, isinf,
+// nan_to_num.
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include <st/core/error.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/loops.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+namespace {
+
+const Tensor kNone;
+
+struct UnaryOptions {
+  bool int_to_float = false;
+  std::optional<ScalarType> kernel_out;
+  bool real_out = false;  // kernel writes the real dtype of the common dtype (abs)
+};
+
+template <uint64_t kSet, typename Make>
+Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
+                const UnaryOptions& opt, const Make& make) {
+  TensorIteratorConfig cfg;
+  cfg.name(name).add_output(out).add_input(self).is_inplace(inplace)
+      .promote_integer_inputs_to_float(opt.int_to_float);
+  if (opt.kernel_out) {
+    cfg.kernel_output_dtype(*opt.kernel_out);
+  } else if (opt.real_out) {
+    ScalarType common = self.dtype();
+    if (opt.int_to_float && torch::headeronly::isIntegralType(common, true)) common = ScalarType::Float;
+    cfg.kernel_output_dtype(torch::headeronly::toRealValueType(common));
+  }
+  TensorIterator iter = cfg.build();
+  dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
+  return iter.output();
+}
+
+// A float-like function applied in opmath: f(opmath_t<T>) -> opmath_t<T>.
+template <uint64_t kSet, typename F>
+Tensor float_unary(const char* name, const Tensor& out, const Tensor& self, bool inplace,
+                   const F& f) {
+  UnaryOptions opt;
+  opt.int_to_float = true;
+  return unary_op<kSet>(name, out, self, inplace, opt, [&f](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [f](T x) -> T { return from_opmath<T>(f(to_opmath(x))); };
+  });
+}
+
+constexpr uint64_t kFloatComplex = kAllFloat | kComplexTypes;
+
+struct ExpF {
+  template <typename V> V operator()(V v) const { return std::exp(v); }
+};
+struct LogF {
+  template <typename V> V operator()(V v) const { return std::log(v); }
+};
+struct SqrtF {
+  template <typename V> V operator()(V v) const { return std::sqrt(v); }
+};
+struct RsqrtF {
+  template <typename V> V operator()(V v) const { return V(1) / std::sqrt(v); }
+};
+struct SinF {
+  template <typename V> V operator()(V v) const { return std::sin(v); }
+};
+struct CosF {
+  template <typename V> V operator()(V v) const { return std::cos(v); }
+};
+struct TanhF {
+  template <typename V> V operator()(V v) const { return std::tanh(v); }
+};
+struct SigmoidF {
+  template <typename V> V operator()(V v) const { return V(1) / (V(1) + std::exp(-v)); }
+};
+
+}  // namespace
+
+#define ST_FLOAT_UNARY(NAME, FUNCTOR)                                             \
+  Tensor NAME(const Tensor& self) {                                               \
+    return float_unary<kFloatComplex>(#NAME, kNone, self, false, FUNCTOR());      \
+  }                                                                               \
+  Tensor NAME##_(const Tensor& self) {                                            \
+    float_unary<kFloatComplex>(#NAME "_", self, self, true, FUNCTOR());           \
+    return self;                                                                  \
+  }                                                                               \
+  Tensor NAME##_out(const Tensor& self, const Tensor& out) {                      \
+    float_unary<kFloatComplex>(#NAME, out, self, false, FUNCTOR());               \
+    return out;                                                                   \
+  }
+
+ST_FLOAT_UNARY(exp, ExpF)
+ST_FLOAT_UNARY(log, LogF)
+ST_FLOAT_UNARY(sqrt, SqrtF)
+ST_FLOAT_UNARY(rsqrt, RsqrtF)
+ST_FLOAT_UNARY(sin, SinF)
+ST_FLOAT_UNARY(cos, CosF)
+ST_FLOAT_UNARY(tanh, TanhF)
+ST_FLOAT_UNARY(sigmoid, SigmoidF)
+#undef ST_FLOAT_UNARY
+
+// ---- abs ------------------------------------------------------------------------
+namespace {
+Tensor abs_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  ST_CHECK(self.dtype() != ScalarType::Bool, "abs: boolean tensors are not supported");
+  UnaryOptions opt;
+  opt.real_out = true;
+  if (inplace) {
+    ST_CHECK(!self.is_complex(), "In-place abs is not supported for complex tensors.");
+  }
+  return unary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
+      "abs", out, self, inplace, opt, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (is_complex_v<T>) {
+          using R = typename opmath_t<T>::value_type;
+          return [](T x) -> R { return std::abs(to_opmath(x)); };
+        } else if constexpr (std::is_integral_v<T>) {
+          return [](T x) -> T { return x < 0 ? static_cast<T>(-x) : x; };
+        } else {
+          return [](T x) -> T { return from_opmath<T>(std::abs(to_opmath(x))); };
+        }
+      });
+}
+}  // namespace
+
+Tensor abs(const Tensor& self) { return abs_impl(kNone, self, false); }
+Tensor abs_(const Tensor& self) {
+  abs_impl(self, self, true);
+  return self;
+}
+Tensor abs_out(const Tensor& self, const Tensor& out) {
+  abs_impl(out, self, false);
+  return out;
+}
+
+// ---- neg / sign -------------------------------------------------------------------
+namespace {
+Tensor neg_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  ST_CHECK(self.dtype() != ScalarType::Bool,
+           "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+           "to invert a mask, use the `~` or `logical_not()` operator instead.");
+  return unary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
+      "neg", out, self, inplace, {}, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        return [](T x) -> T { return from_opmath<T>(static_cast<opmath_t<T>>(-to_opmath(x))); };
+      });
+}
+Tensor sign_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  ST_CHECK(!self.is_complex(),
+           "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
+           "torch.sgn instead.");
+  return unary_op<kAllTypes | kReducedFloatTypes | kBoolType>(
+      "sign", out, self, inplace, {}, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        return [](T x) -> T {
+          if constexpr (std::is_same_v<T, bool>) {
+            return x;
+          } else {
+            using O = opmath_t<T>;
+            const O v = to_opmath(x);
+            return from_opmath<T>(static_cast<O>((O(0) < v) - (v < O(0))));
+          }
+        };
+      });
+}
+}  // namespace
+
+Tensor neg(const Tensor& self) { return neg_impl(kNone, self, false); }
+Tensor neg_(const Tensor& self) {
+  neg_impl(self, self, true);
+  return self;
+}
+Tensor neg_out(const Tensor& self, const Tensor& out) {
+  neg_impl(out, self, false);
+  return out;
+}
+Tensor sign(const Tensor& self) { return sign_impl(kNone, self, false); }
+Tensor sign_(const Tensor& self) {
+  sign_impl(self, self, true);
+  return self;
+}
+Tensor sign_out(const Tensor& self, const Tensor& out) {
+  sign_impl(out, self, false);
+  return out;
+}
+
+// ---- logical_not / bitwise_not ------------------------------------------------------
+namespace {
+Tensor logical_not_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  UnaryOptions opt;
+  opt.kernel_out = ScalarType::Bool;
+  return unary_op<kEverything>("logical_not", out, self, inplace, opt, [](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [](T x) -> bool { return !convert<bool>(x); };
+  });
+}
+Tensor bitwise_not_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  return unary_op<kIntegralTypes | kUnsignedTypes | kBoolType>(
+      "bitwise_not", out, self, inplace, {}, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        if constexpr (std::is_same_v<T, bool>) {
+          return [](bool x) -> bool { return !x; };
+        } else {
+          return [](T x) -> T { return static_cast<T>(~x); };
+        }
+      });
+}
+}  // namespace
+
+Tensor logical_not(const Tensor& self) { return logical_not_impl(kNone, self, false); }
+Tensor logical_not_(const Tensor& self) {
+  logical_not_impl(self, self, true);
+  return self;
+}
+Tensor logical_not_out(const Tensor& self, const Tensor& out) {
+  logical_not_impl(out, self, false);
+  return out;
+}
+Tensor bitwise_not(const Tensor& self) { return bitwise_not_impl(kNone, self, false); }
+Tensor bitwise_not_(const Tensor& self) {
+  bitwise_not_impl(self, self, true);
+  return self;
+}
+Tensor bitwise_not_out(const Tensor& self, const Tensor& out) {
+  bitwise_not_impl(out, self, false);
+  return out;
+}
+
+// ---- relu / gelu ----------------------------------------------------------------------
+namespace {
+Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
+  ST_CHECK(self.dtype() != ScalarType::Bool, "Boolean inputs not supported for relu");
+  return unary_op<kAllTypes | kReducedFloatTypes>("relu", out, self, inplace, {}, [](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [](T x) -> T {
+      using O = opmath_t<T>;
+      const O v = to_opmath(x);
+      if constexpr (std::is_floating_point_v<O>) {
+        if (std::isnan(v)) return x;
+      }
+      return v > O(0) ? x : from_opmath<T>(O(0));
+    };
+  });
+}
+
+Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace, std::string_view approximate) {
+  const bool tanh_approx = approximate == "tanh";
+  ST_CHECK(tanh_approx || approximate == "none", "approximate argument must be either none or tanh.");
+  return unary_op<kAllFloat>("GeluKernelImpl", out, self, inplace, {}, [tanh_approx](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [tanh_approx](T x) -> T {
+      const double v = static_cast<double>(to_opmath(x));
+      double r;
+      if (tanh_approx) {
+        const double k = std::sqrt(2.0 / 3.14159265358979323846);
+        r = 0.5 * v * (1.0 + std::tanh(k * (v + 0.044715 * v * v * v)));
+      } else {
+        r = 0.5 * v * (1.0 + std::erf(v / std::sqrt(2.0)));
+      }
+      return convert<T>(r);
+    };
+  });
+}
+}  // namespace
+
+Tensor relu(const Tensor& self) { return relu_impl(kNone, self, false); }
+Tensor relu_(const Tensor& self) {
+  relu_impl(self, self, true);
+  return self;
+}
+Tensor gelu(const Tensor& self, std::string_view approximate) {
+  return gelu_impl(kNone, self, false, approximate);
+}
+Tensor gelu_(const Tensor& self, std::string_view approximate) {
+  gelu_impl(self, self, true, approximate);
+  return self;
+}
+Tensor gelu_out(const Tensor& self, std::string_view approximate, const Tensor& out) {
+  gelu_impl(out, self, false, approximate);
+  return out;
+}
+
+// ---- isnan / isinf / nan_to_num --------------------------------------------------------
+Tensor isnan(const Tensor& self) {
+  UnaryOptions opt;
+  opt.kernel_out = ScalarType::Bool;
+  return unary_op<kEverything>("isnan", kNone, self, false, opt, [](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [](T x) -> bool {
+      if constexpr (is_complex_v<T>) {
+        const auto z = to_opmath(x);
+        return std::isnan(z.real()) || std::isnan(z.imag());
+      } else if constexpr (std::is_floating_point_v<opmath_t<T>>) {
+        return std::isnan(to_opmath(x));
+      } else {
+        return false;
+      }
+    };
+  });
+}
+
+Tensor isinf(const Tensor& self) {
+  UnaryOptions opt;
+  opt.kernel_out = ScalarType::Bool;
+  return unary_op<kEverything>("isinf", kNone, self, false, opt, [](auto tag) {
+    using T = typename decltype(tag)::type;
+    return [](T x) -> bool {
+      if constexpr (is_complex_v<T>) {
+        const auto z = to_opmath(x);
+        return std::isinf(z.real()) || std::isinf(z.imag());
+      } else if constexpr (std::is_floating_point_v<opmath_t<T>>) {
+        return std::isinf(to_opmath(x));
+      } else {
+        return false;
+      }
+    };
+  });
+}
+
+namespace {
+Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
+                       std::optional<double> nan, std::optional<double> posinf,
+                       std::optional<double> neginf) {
+  return unary_op<kEverything>("nan_to_num", out, self, inplace, {}, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_complex_v<T> || std::is_floating_point_v<opmath_t<T>>) {
+      using R = real_value_t<opmath_t<T>>;
+      // The limits of the stored type (Half's max, not float's).
+      using Stored = std::conditional_t<is_complex_v<T>, R, T>;
+      const R nan_v = static_cast<R>(nan.value_or(0.0));
+      const R pos_v = posinf ? static_cast<R>(*posinf)
+                             : static_cast<R>(std::numeric_limits<Stored>::max());
+      const R neg_v = neginf ? static_cast<R>(*neginf)
+                             : static_cast<R>(std::numeric_limits<Stored>::lowest());
+      auto fix = [nan_v, pos_v, neg_v](R v) {
+        if (std::isnan(v)) return nan_v;
+        if (std::isinf(v)) return v > 0 ? pos_v : neg_v;
+        return v;
+      };
+      return [fix](T x) -> T {
+        if constexpr (is_complex_v<T>) {
+          const auto z = to_opmath(x);
+          return from_opmath<T>(opmath_t<T>(fix(z.real()), fix(z.imag())));
+        } else {
+          return from_opmath<T>(fix(to_opmath(x)));
+        }
+      };
+    } else {
+      return [](T x) -> T { return x; };
+    }
+  });
+}
+}  // namespace
+
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf) {
+  return nan_to_num_impl(kNone, self, false, nan, posinf, neginf);
+}
+Tensor nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                   std::optional<double> neginf) {
+  nan_to_num_impl(self, self, true, nan, posinf, neginf);
+  return self;
+}
+Tensor nan_to_num_out(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                      std::optional<double> neginf, const Tensor& out) {
+  nan_to_num_impl(out, self, false, nan, posinf, neginf);
+  return out;
+}
+
+}  // namespace st::native

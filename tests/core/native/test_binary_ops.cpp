@@ -1,0 +1,134 @@
+// Binary pointwise operators against hand-computed values.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+const double kInf = std::numeric_limits<double>::infinity();
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+TEST(NativeBinaryOps, AddSubWithAlpha) {
+  Tensor a = make1({1, 2, 3}, ScalarType::Int);
+  Tensor b = make1({10, 20, 30}, ScalarType::Int);
+  expect_close(values(st::add(a, b, 2)), {21, 42, 63});
+  expect_close(values(st::sub(a, b)), {-9, -18, -27});
+  expect_close(values(st::subtract(a, b, 3)), {-29, -58, -87});
+  expect_close(values(st::sub(a, 1)), {0, 1, 2});
+  EXPECT_NATIVE_ERROR(st::add(a, b, 1.5), "For integral input tensors, argument alpha must not be a floating point number.");
+  EXPECT_NATIVE_ERROR(st::sub(make1({1}, ScalarType::Bool), make1({1}, ScalarType::Bool)),
+                   "Subtraction, the `-` operator, with two bool tensors is not supported");
+  EXPECT_NATIVE_ERROR(st::sub(make1({1}, ScalarType::Bool), make1({1})),
+                   "Subtraction, the `-` operator, with a bool tensor is not supported");
+  expect_close(values(st::add(make1({0, 1}, ScalarType::Bool), make1({0, 1}, ScalarType::Bool))), {0, 1});
+  auto c = cvalues(st::add(st::full({1}, Scalar(std::complex<double>(1, 2))), 1, 2));
+  EXPECT_EQ(c[0], std::complex<double>(3, 2));
+  expect_close(values(st::add(make1({1, 2}, ScalarType::Half), 0.5)), {1.5, 2.5});
+  expect_close(values(st::add(make1({1, 2}, ScalarType::BFloat16), make1({1, 1}, ScalarType::BFloat16))), {2, 3});
+  Tensor x = make1({1, 2});
+  st::sub_(x, 1);
+  expect_close(values(x), {0, 1});
+  st::add_(x, make1({1, 1}), 10);
+  expect_close(values(x), {10, 11});
+}
+
+TEST(NativeBinaryOps, MulDiv) {
+  expect_close(values(st::mul(make1({2, 3}, ScalarType::Long), 4)), {8, 12});
+  Tensor d = st::div(make1({1, 3}, ScalarType::Long), make1({2, 2}, ScalarType::Long));
+  EXPECT_EQ(d.dtype(), ScalarType::Float);
+  expect_close(values(d), {0.5, 1.5});
+  expect_close(values(st::divide(make1({1, -1, 0}), 0)), {kInf, -kInf, kNan});
+  Tensor a = make1({7, -7, 7, -7}, ScalarType::Long);
+  Tensor b = make1({2, 2, -2, -2}, ScalarType::Long);
+  expect_close(values(st::div(a, b, "trunc")), {3, -3, -3, 3});
+  expect_close(values(st::div(a, b, "floor")), {3, -4, -4, 3});
+  EXPECT_EQ(st::div(a, b, "floor").dtype(), ScalarType::Long);
+  expect_close(values(st::div(make1({7.5, -7.5}), 2, "floor")), {3, -4});
+  expect_close(values(st::div(make1({7.5, -7.5}), 2, "trunc")), {3, -3});
+  EXPECT_NATIVE_ERROR(st::div(a, b, "round"), "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
+  EXPECT_NATIVE_ERROR(st::div(a, st::zeros({4}, ScalarType::Long), "floor"), "ZeroDivisionError");
+  expect_close(values(st::floor_divide(a, b)), {3, -4, -4, 3});
+  expect_close(values(st::floor_divide(make1({5.0, -5.0}), 2.0)), {2, -3});
+  Tensor i = make1({1, 2}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::div_(i, 2), "result type Float can't be cast to the desired output type Long");
+}
+
+TEST(NativeBinaryOps, Remainder) {
+  Tensor a = make1({7, -7, 7, -7}, ScalarType::Int);
+  Tensor b = make1({3, 3, -3, -3}, ScalarType::Int);
+  expect_close(values(st::remainder(a, b)), {1, 2, -2, -1});
+  expect_close(values(st::remainder(make1({5.5, -5.5}), 2)), {1.5, 0.5});
+  expect_close(values(st::remainder(10, make1({3, 4}, ScalarType::Long))), {1, 2});
+}
+
+TEST(NativeBinaryOps, PowOverloads) {
+  expect_close(values(st::pow(make1({2, 3}, ScalarType::Long), 2)), {4, 9});
+  expect_close(values(st::pow(make1({2, 3}), make1({0.5, 2}))), {std::sqrt(2.0), 9});
+  expect_close(values(st::pow(2, make1({1, 2, 3}, ScalarType::Long))), {2, 4, 8});
+  EXPECT_EQ(st::pow(2.5, make1({1}, ScalarType::Long)).dtype(), ScalarType::Float);
+  expect_close(values(st::pow(make1({2, 1, -1}, ScalarType::Long), make1({-1, -2, -3}, ScalarType::Long))), {0, 1, -1});
+  EXPECT_NATIVE_ERROR(st::pow(make1({2}, ScalarType::Long), -1), "Integers to negative integer powers are not allowed.");
+  Tensor x = make1({3});
+  st::pow_(x, 2);
+  expect_close(values(x), {9});
+}
+
+TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {
+  Tensor a = make1({1, kNan, 3});
+  Tensor b = make1({2, 0, kNan});
+  expect_close(values(st::maximum(a, b)), {2, kNan, kNan});
+  expect_close(values(st::minimum(a, b)), {1, kNan, kNan});
+  expect_close(values(st::max(make1({1, 5}, ScalarType::Int), make1({3, 2}, ScalarType::Int))), {3, 5});
+  EXPECT_NATIVE_ERROR(st::maximum(st::zeros({1}, ScalarType::ComplexFloat), st::zeros({1}, ScalarType::ComplexFloat)),
+                   "maximum not implemented for complex tensors.");
+}
+
+TEST(NativeBinaryOps, BitwiseAndShifts) {
+  Tensor a = make1({12, 10}, ScalarType::Int);
+  Tensor b = make1({10, 6}, ScalarType::Int);
+  expect_close(values(st::bitwise_and(a, b)), {8, 2});
+  expect_close(values(st::bitwise_or(a, b)), {14, 14});
+  expect_close(values(st::bitwise_xor(a, 3)), {15, 9});
+  expect_close(values(st::bitwise_and(make1({1, 0}, ScalarType::Bool), true)), {1, 0});
+  expect_close(values(st::bitwise_left_shift(make1({1, 3}, ScalarType::Long), 2)), {4, 12});
+  expect_close(values(st::bitwise_right_shift(make1({-8, 8}, ScalarType::Char), make1({1, 9}, ScalarType::Char))), {-4, 0});
+  expect_close(values(st::bitwise_not(make1({0, 5}, ScalarType::Int))), {-1, -6});
+  expect_close(values(st::bitwise_not(make1({0, 1}, ScalarType::Bool))), {1, 0});
+  EXPECT_NATIVE_ERROR(st::bitwise_and(make1({1.0}), make1({1.0})), "not implemented for 'Float'");
+}
+
+TEST(NativeBinaryOps, Logical) {
+  Tensor a = make1({0, 1, 2, 0});
+  Tensor b = make1({0, 0, 3, 4}, ScalarType::Long);
+  Tensor r = st::logical_and(a, b);
+  EXPECT_EQ(r.dtype(), ScalarType::Bool);
+  expect_close(values(r), {0, 0, 1, 0});
+  expect_close(values(st::logical_or(a, b)), {0, 1, 1, 1});
+  expect_close(values(st::logical_xor(a, b)), {0, 1, 0, 1});
+  expect_close(values(st::logical_not(a)), {1, 0, 0, 1});
+  Tensor inplace = make1({0, 2});
+  st::logical_not_(inplace);
+  EXPECT_EQ(inplace.dtype(), ScalarType::Float);
+  expect_close(values(inplace), {1, 0});
+}
+
+}  // namespace
+
+namespace {
+
+using namespace st_native_test;
+
+TEST(NativeBinaryOps, UnsignedWideTypes) {
+  Tensor a = make1({1, 2}, ScalarType::UInt32);
+  Tensor r = st::add(a, a, 3);
+  EXPECT_EQ(r.dtype(), ScalarType::UInt32);
+  expect_close(values(r), {4, 8});
+  expect_close(values(st::sub(make1({1}, ScalarType::UInt16), make1({2}, ScalarType::UInt16))), {65535});
+  EXPECT_NATIVE_ERROR(st::add(a, make1({1}, ScalarType::Int)), "Promotion for uint16, uint32, uint64 types is not supported");
+}
+
+}  // namespace

@@ -1,0 +1,80 @@
+// Comparisons, where, masked_fill, clamp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+TEST(NativeCompareOps, TensorAndScalar) {
+  Tensor a = make1({1, 2, 3}, ScalarType::Int);
+  Tensor b = make1({3, 2, 1});
+  Tensor r = st::lt(a, b);
+  EXPECT_EQ(r.dtype(), ScalarType::Bool);
+  expect_close(values(r), {1, 0, 0});
+  expect_close(values(st::le(a, b)), {1, 1, 0});
+  expect_close(values(st::gt(a, 2)), {0, 0, 1});
+  expect_close(values(st::ge(a, 2.5)), {0, 0, 1});
+  expect_close(values(st::eq(a, b)), {0, 1, 0});
+  expect_close(values(st::ne(a, 2)), {1, 0, 1});
+  expect_close(values(st::eq(make1({kNan}), make1({kNan}))), {0});
+  expect_close(values(st::ne(make1({kNan}), make1({kNan}))), {1});
+  Tensor c = st::full({1}, Scalar(std::complex<double>(1, 1)));
+  expect_close(values(st::eq(c, c)), {1});
+  EXPECT_NATIVE_ERROR(st::lt(c, c), "not implemented for 'ComplexFloat'");
+  Tensor out = st::empty({0}, ScalarType::Float);
+  st::gt_out(out, a, 1);
+  EXPECT_EQ(out.dtype(), ScalarType::Float);
+  expect_close(values(out), {0, 1, 1});
+  Tensor x = make1({1, 5});
+  st::gt_(x, 2);
+  EXPECT_EQ(x.dtype(), ScalarType::Float);
+  expect_close(values(x), {0, 1});
+}
+
+TEST(NativeCompareOps, Where) {
+  Tensor cond = make1({1, 0, 1}, ScalarType::Bool);
+  Tensor r = st::where(cond, make1({1, 2, 3}, ScalarType::Int), make1({10}, ScalarType::Double));
+  EXPECT_EQ(r.dtype(), ScalarType::Double);
+  expect_close(values(r), {1, 10, 3});
+  expect_close(values(st::where(cond, 1.5, make1({0, 0, 0}))), {1.5, 0, 1.5});
+  Tensor s = st::where(cond, Scalar(1), Scalar(2.0));
+  EXPECT_EQ(s.dtype(), ScalarType::Float);
+  expect_close(values(s), {1, 2, 1});
+  EXPECT_NATIVE_ERROR(st::where(make1({1}), make1({1}), make1({1})),
+                   "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+}
+
+TEST(NativeCompareOps, MaskedFill) {
+  Tensor a = make({1, 2, 3, 4}, {2, 2});
+  Tensor mask = make1({1, 0}, ScalarType::Bool);
+  expect_close(values(st::masked_fill(a, mask, -1)), {-1, 2, -1, 4});
+  st::masked_fill_(a, mask, make({7}, {}));
+  expect_close(values(a), {7, 2, 7, 4});
+  EXPECT_NATIVE_ERROR(st::masked_fill_(a, make1({1, 0}), 1), "masked_fill_ only supports boolean masks, but got mask with dtype Float");
+  EXPECT_NATIVE_ERROR(st::masked_fill_(a, mask, make1({1, 2})), "masked_fill_ only supports a 0-dimensional value tensor");
+  Tensor small = make1({1, 2});
+  EXPECT_NATIVE_ERROR(st::masked_fill_(small, make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool), 0),
+                   "doesn't match the broadcast shape");
+  Tensor grown = st::masked_fill(small, make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool), 0);
+  expect_close(values(grown), {0, 2, 1, 0});
+}
+
+TEST(NativeCompareOps, Clamp) {
+  Tensor a = make1({-2, 0.5, 3, kNan});
+  expect_close(values(st::clamp(a, -1, 1)), {-1, 0.5, 1, kNan});
+  expect_close(values(st::clamp(a, std::nullopt, 0)), {-2, 0, 0, kNan});
+  expect_close(values(st::clamp(a, make1({0, 0, 0, 0}), make1({1, 1, 2, 2}))), {0, 0.5, 2, kNan});
+  expect_close(values(st::clamp(make1({1, 5}, ScalarType::Int), 2, 4)), {2, 4});
+  EXPECT_NATIVE_ERROR(st::clamp(a), "At least one of 'min' or 'max' must not be None");
+  Tensor x = make1({5});
+  st::clamp_(x, 0, 1);
+  expect_close(values(x), {1});
+}
+
+}  // namespace

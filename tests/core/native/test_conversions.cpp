@@ -1,0 +1,116 @@
+// copy_ (every dtype pair, strides, broadcasting), fill_, clone, to, _to_copy.
+#include <gtest/gtest.h>
+
+#include <st/core/warning.h>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+
+const std::vector<ScalarType> kDtypes = {
+    ScalarType::Byte,  ScalarType::Char,   ScalarType::Short,        ScalarType::Int,
+    ScalarType::Long,  ScalarType::Half,   ScalarType::Float,        ScalarType::Double,
+    ScalarType::Bool,  ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble,
+    ScalarType::UInt16, ScalarType::UInt32, ScalarType::UInt64};
+
+TEST(NativeCopy, EveryDtypePair) {
+  for (ScalarType from : kDtypes) {
+    for (ScalarType to : kDtypes) {
+      Tensor src = make1({0, 1, 2, 3}, from);
+      Tensor dst = st::empty({4}, to);
+      st::WarningCapture quiet;
+      st::copy_(dst, src);
+      const std::vector<double> want =
+          to == ScalarType::Bool || from == ScalarType::Bool ? std::vector<double>{0, 1, 1, 1}
+                                                             : std::vector<double>{0, 1, 2, 3};
+      if (from == ScalarType::Bool) {
+        expect_close(values(dst), {0, 1, 1, 1});
+      } else {
+        expect_close(values(dst), want);
+      }
+    }
+  }
+}
+
+TEST(NativeCopy, ConversionRules) {
+  Tensor c = st::empty({1}, ScalarType::ComplexFloat);
+  st::fill_(c, Scalar(std::complex<double>(1.5, -2)));
+  Tensor f = st::empty({1});
+  {
+    st::WarningCapture cap;
+    st::copy_(f, c);
+    ASSERT_EQ(cap.messages().size(), 1u);
+    EXPECT_NE(cap.messages()[0].find("discards the imaginary part"), std::string::npos);
+  }
+  expect_close(values(f), {1.5});
+  Tensor b = st::empty({1}, ScalarType::Bool);
+  st::copy_(b, c);
+  expect_close(values(b), {1});
+  Tensor u8 = st::empty({2}, ScalarType::Byte);
+  st::copy_(u8, make1({-1, 2.7}));  // through int64: -1 wraps to 255, 2.7 truncates
+  expect_close(values(u8), {255, 2});
+  Tensor h = st::empty({1}, ScalarType::Half);
+  st::copy_(h, make1({65520}, ScalarType::Double));  // rounds to inf in half
+  EXPECT_TRUE(std::isinf(values(h)[0]));
+  auto z = cvalues(st::to(make1({2}, ScalarType::Int), ScalarType::ComplexDouble));
+  EXPECT_EQ(z[0], std::complex<double>(2, 0));
+}
+
+TEST(NativeCopy, StridesAndBroadcast) {
+  Tensor dst = st::zeros({2, 3});
+  st::copy_(dst, make1({1, 2, 3}, ScalarType::Int));
+  expect_close(values(dst), {1, 2, 3, 1, 2, 3});
+  Tensor t = st::zeros({3, 2}, ScalarType::Double);
+  st::copy_(st::transpose(t, 0, 1), make({1, 2, 3, 4, 5, 6}, {2, 3}));
+  expect_close(values(t), {1, 4, 2, 5, 3, 6});
+  EXPECT_NATIVE_ERROR(st::copy_(st::zeros({2}), make1({1, 2, 3})), "");
+  Tensor base = make1({0, 1, 2, 3});
+  EXPECT_NATIVE_ERROR(st::copy_(st::narrow(base, 0, 0, 3), st::narrow(base, 0, 1, 3)),
+                   "refer to a single memory location");
+}
+
+TEST(NativeFill, ScalarAndTensorValues) {
+  Tensor t = st::empty({2, 2}, ScalarType::Int);
+  st::fill_(t, 3);
+  expect_close(values(t), {3, 3, 3, 3});
+  st::fill_(t, make({5}, {}, ScalarType::Double));
+  expect_close(values(t), {5, 5, 5, 5});
+  EXPECT_NATIVE_ERROR(st::fill_(t, make1({1, 2})), "fill_ only supports 0-dimension value tensor");
+  st::zero_(t);
+  expect_close(values(t), {0, 0, 0, 0});
+  Tensor strided = st::select(st::zeros({3, 2}), 1, 0);
+  st::fill_(strided, 1.5);
+  expect_close(values(strided), {1.5, 1.5, 1.5});
+}
+
+TEST(NativeClone, PreservesLayoutAndCopies) {
+  Tensor a = st::transpose(make({1, 2, 3, 4, 5, 6}, {2, 3}), 0, 1);
+  Tensor c = st::clone(a);
+  EXPECT_FALSE(c.is_alias_of(a));
+  EXPECT_EQ(c.strides()[0], a.strides()[0]);
+  expect_close(values(c), values(a));
+  Tensor cc = st::clone(a, st::MemoryFormat::Contiguous);
+  EXPECT_TRUE(cc.is_contiguous());
+  Tensor ct = st::contiguous(a);
+  EXPECT_TRUE(ct.is_contiguous());
+}
+
+TEST(NativeTo, AliasesWhenNothingChanges) {
+  Tensor a = make1({1, 2});
+  EXPECT_TRUE(st::to(a, ScalarType::Float).is_same(a));
+  EXPECT_FALSE(st::to(a, ScalarType::Float, false, /*copy=*/true).is_same(a));
+  EXPECT_TRUE(st::to(a, st::Device("cpu"), ScalarType::Float).is_same(a));
+  Tensor d = st::to(a, make1({1}, ScalarType::Double));
+  EXPECT_EQ(d.dtype(), ScalarType::Double);
+  Tensor l = st::to(a, ScalarType::Long);
+  EXPECT_EQ(l.dtype(), ScalarType::Long);
+  Tensor viaopts = st::to(a, std::optional<ScalarType>(ScalarType::Half));
+  EXPECT_EQ(viaopts.dtype(), ScalarType::Half);
+  Tensor copy = st::_to_copy(a);
+  EXPECT_FALSE(copy.is_alias_of(a));
+  expect_close(values(copy), {1, 2});
+}
+
+}  // namespace

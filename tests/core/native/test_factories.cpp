@@ -1,0 +1,114 @@
+// Factory operators.
+#include <gtest/gtest.h>
+
+#include <st/core/generator.h>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+
+TEST(NativeFactories, EmptyZerosOnesFull) {
+  Tensor e = st::empty({2, 3});
+  EXPECT_EQ(shape(e), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(e.dtype(), ScalarType::Float);
+  EXPECT_TRUE(e.is_contiguous());
+  Tensor cl = st::empty({2, 3, 4, 5}, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                        st::MemoryFormat::ChannelsLast);
+  EXPECT_TRUE(cl.is_contiguous(st::MemoryFormat::ChannelsLast));
+  expect_close(values(st::zeros({2, 2}, ScalarType::Int)), {0, 0, 0, 0});
+  expect_close(values(st::ones({3}, ScalarType::Half)), {1, 1, 1});
+  Tensor f = st::full({2}, 7);
+  EXPECT_EQ(f.dtype(), ScalarType::Long);  // inferred from the fill value
+  expect_close(values(f), {7, 7});
+  EXPECT_EQ(st::full({1}, true).dtype(), ScalarType::Bool);
+  EXPECT_EQ(st::full({1}, 1.5).dtype(), ScalarType::Float);
+  EXPECT_EQ(st::full({1}, Scalar(std::complex<double>(1, 2))).dtype(), ScalarType::ComplexFloat);
+  EXPECT_NATIVE_ERROR(st::full({1}, 300, ScalarType::Byte),
+                   "value cannot be converted to type uint8_t without overflow");
+  EXPECT_NATIVE_ERROR(st::empty({-1}), "");
+}
+
+TEST(NativeFactories, EmptyStridedAndLike) {
+  Tensor s = st::empty_strided({2, 3}, {1, 2});
+  EXPECT_EQ(s.stride(0), 1);
+  EXPECT_EQ(s.stride(1), 2);
+  Tensor like = st::empty_like(s);  // Preserve keeps dense strides
+  EXPECT_EQ(like.stride(0), 1);
+  EXPECT_EQ(like.stride(1), 2);
+  Tensor c = st::empty_like(s, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                            st::MemoryFormat::Contiguous);
+  EXPECT_TRUE(c.is_contiguous());
+  Tensor zl = st::zeros_like(make1({1, 2}, ScalarType::Int));
+  EXPECT_EQ(zl.dtype(), ScalarType::Int);
+  expect_close(values(zl), {0, 0});
+  expect_close(values(st::ones_like(zl, ScalarType::Double)), {1, 1});
+  expect_close(values(st::full_like(zl, 4)), {4, 4});
+}
+
+TEST(NativeFactories, NewFactoriesInheritDtype) {
+  Tensor base = make1({1}, ScalarType::Short);
+  Tensor n = st::new_zeros(base, {2});
+  EXPECT_EQ(n.dtype(), ScalarType::Short);
+  expect_close(values(n), {0, 0});
+  expect_close(values(st::new_ones(base, {1})), {1});
+  expect_close(values(st::new_full(base, {2}, 5)), {5, 5});
+  EXPECT_EQ(shape(st::new_empty(base, {3, 1})), (std::vector<int64_t>{3, 1}));
+  EXPECT_EQ(st::new_empty(base, {1}, ScalarType::Float).dtype(), ScalarType::Float);
+}
+
+TEST(NativeFactories, Arange) {
+  Tensor a = st::arange(5);
+  EXPECT_EQ(a.dtype(), ScalarType::Long);
+  expect_close(values(a), {0, 1, 2, 3, 4});
+  Tensor b = st::arange(1, 2, 0.25);
+  EXPECT_EQ(b.dtype(), ScalarType::Float);
+  expect_close(values(b), {1, 1.25, 1.5, 1.75});
+  expect_close(values(st::arange(5, 0, -2)), {5, 3, 1});
+  EXPECT_EQ(st::arange(0).numel(), 0);
+  EXPECT_NATIVE_ERROR(st::arange(0, 5, 0), "step must be nonzero");
+  EXPECT_NATIVE_ERROR(st::arange(0, 5, -1), "upper bound and larger bound inconsistent with step sign");
+  Tensor out = st::empty({0}, ScalarType::Double);
+  st::arange_out(out, 3);
+  expect_close(values(out), {0, 1, 2});
+}
+
+TEST(NativeFactories, ScalarTensor) {
+  Tensor s = st::scalar_tensor(3);
+  EXPECT_EQ(s.dim(), 0);
+  EXPECT_EQ(s.dtype(), ScalarType::Float);
+  expect_close(values(s), {3});
+}
+
+TEST(NativeFactories, RandomFactories) {
+  st::manual_seed(42);
+  Tensor r1 = st::rand({1000});
+  st::manual_seed(42);
+  Tensor r2 = st::rand({1000});
+  EXPECT_EQ(values(r1), values(r2));
+  for (double v : values(r1)) {
+    EXPECT_GE(v, 0.0);
+    EXPECT_LT(v, 1.0);
+  }
+  Tensor n = st::randn({20000}, ScalarType::Double);
+  double mean = 0, sq = 0;
+  for (double v : values(n)) {
+    mean += v;
+    sq += v * v;
+  }
+  mean /= 20000;
+  EXPECT_NEAR(mean, 0.0, 0.05);
+  EXPECT_NEAR(sq / 20000 - mean * mean, 1.0, 0.05);
+  Tensor ri = st::randint(3, 7, {500});
+  EXPECT_EQ(ri.dtype(), ScalarType::Long);
+  for (double v : values(ri)) {
+    EXPECT_GE(v, 3);
+    EXPECT_LT(v, 7);
+  }
+  EXPECT_EQ(shape(st::rand_like(st::empty({2, 2}))), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(st::randn_like(st::empty({2}, ScalarType::Double)).dtype(), ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::rand({2}, ScalarType::Long), "expected a floating point or complex dtype but got Long");
+}
+
+}  // namespace

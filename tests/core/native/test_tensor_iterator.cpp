@@ -1,0 +1,136 @@
+// The elementwise engine: broadcasting, type promotion, out= and in-place
+// rules, overlap checks, layouts, coalescing and the parallel path.
+#include <gtest/gtest.h>
+
+#include <st/core/parallel.h>
+#include <st/core/warning.h>
+#include <st/native/loops.h>
+#include <st/native/tensor_iterator.h>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+using st::native::TensorIterator;
+using st::native::TensorIteratorConfig;
+
+TEST(NativeTensorIterator, BroadcastsInputs) {
+  Tensor a = make({1, 2, 3}, {3, 1});
+  Tensor b = make({10, 20}, {2});
+  Tensor r = st::add(a, b);
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{3, 2}));
+  expect_close(values(r), {11, 21, 12, 22, 13, 23});
+}
+
+TEST(NativeTensorIterator, BroadcastErrorNamesSizes) {
+  EXPECT_NATIVE_ERROR(st::add(make1({1, 2, 3}), make1({1, 2})),
+                   "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
+}
+
+TEST(NativeTensorIterator, TypePromotionFollowsCategories) {
+  Tensor i = make1({1, 2}, ScalarType::Int);
+  Tensor f = make1({1, 2}, ScalarType::Float);
+  Tensor d0 = make({1}, {}, ScalarType::Double);  // zero-dim
+  EXPECT_EQ(st::add(i, f).dtype(), ScalarType::Float);
+  EXPECT_EQ(st::add(i, 2).dtype(), ScalarType::Int);        // int scalar keeps Int
+  EXPECT_EQ(st::add(i, 2.5).dtype(), ScalarType::Float);    // float scalar -> default
+  EXPECT_EQ(st::add(f, d0).dtype(), ScalarType::Float);     // zero-dim same category
+  EXPECT_EQ(st::add(i, d0).dtype(), ScalarType::Double);    // zero-dim higher category
+  EXPECT_EQ(st::add(make1({1}, ScalarType::Byte), make1({1}, ScalarType::Char)).dtype(),
+            ScalarType::Short);
+  EXPECT_EQ(st::mul(make1({1}, ScalarType::Bool), 3).dtype(), ScalarType::Long);
+  EXPECT_EQ(st::add(make1({1}, ScalarType::Half), make1({1}, ScalarType::BFloat16)).dtype(),
+            ScalarType::Float);
+  EXPECT_EQ(st::add(f, Scalar(std::complex<double>(1, 1))).dtype(), ScalarType::ComplexFloat);
+}
+
+TEST(NativeTensorIterator, OutIsResizedWithWarning) {
+  Tensor out = st::empty({5});
+  st::WarningCapture cap;
+  st::add_out(out, make1({1, 2}), make1({3, 4}));
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{2}));
+  expect_close(values(out), {4, 6});
+  ASSERT_EQ(cap.messages().size(), 1u);
+  EXPECT_NE(cap.messages()[0].find("An output with one or more elements was resized"),
+            std::string::npos);
+  Tensor empty_out = st::empty({0});
+  st::WarningCapture cap2;
+  st::add_out(empty_out, make1({1, 2}), make1({3, 4}));
+  EXPECT_TRUE(cap2.messages().empty());
+}
+
+TEST(NativeTensorIterator, OutDtypeIsCheckedAndCastInto) {
+  Tensor out = st::empty({0}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::add_out(out, make1({1.5}), make1({1})),
+                   "result type Float can't be cast to the desired output type Long");
+  Tensor dout = st::empty({0}, ScalarType::Double);
+  st::add_out(dout, make1({1, 2}, ScalarType::Int), make1({3, 4}, ScalarType::Int));
+  EXPECT_EQ(dout.dtype(), ScalarType::Double);
+  expect_close(values(dout), {4, 6});
+}
+
+TEST(NativeTensorIterator, InPlaceRules) {
+  Tensor a = make1({1, 2, 3});
+  EXPECT_NATIVE_ERROR(st::add_(a, make({1, 2, 3, 4, 5, 6}, {2, 3})),
+                   "output with shape [3] doesn't match the broadcast shape [2, 3]");
+  Tensor i = make1({1, 2}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::add_(i, 1.5), "result type Float can't be cast to the desired output type Long");
+  Tensor f = make1({1, 2});
+  st::add_(f, make1({1, 1}, ScalarType::Double));  // Double -> Float is allowed
+  EXPECT_EQ(f.dtype(), ScalarType::Float);
+  expect_close(values(f), {2, 3});
+  st::mul_(f, 2);
+  expect_close(values(f), {4, 6});
+}
+
+TEST(NativeTensorIterator, WrittenOutputMayNotOverlapItself) {
+  Tensor e = st::expand(make1({1}), {3});
+  EXPECT_NATIVE_ERROR(st::add_(e, 1), "more than one element of the written-to tensor refers to a single memory location");
+  Tensor base = make1({0, 1, 2, 3, 4});
+  Tensor x = st::narrow(base, 0, 0, 4);
+  Tensor y = st::narrow(base, 0, 1, 4);
+  EXPECT_NATIVE_ERROR(st::add_out(x, y, y), "some elements of the input tensor and the written-to tensor refer to a single memory location");
+}
+
+TEST(NativeTensorIterator, OutputFollowsInputLayout) {
+  Tensor a = st::transpose(make({1, 2, 3, 4, 5, 6}, {2, 3}), 0, 1);  // [3, 2], strides [1, 3]
+  Tensor r = st::neg(a);
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(r.stride(0), 1);
+  EXPECT_EQ(r.stride(1), 3);
+  expect_close(values(r), {-1, -4, -2, -5, -3, -6});
+}
+
+TEST(NativeTensorIterator, ZeroSizeAndZeroDim) {
+  Tensor z = st::add(st::empty({0, 3}), make1({1, 2, 3}));
+  EXPECT_EQ(shape(z), (std::vector<int64_t>{0, 3}));
+  Tensor s = st::add(make({2}, {}), make({3}, {}));
+  EXPECT_EQ(s.dim(), 0);
+  expect_close(values(s), {5});
+}
+
+TEST(NativeTensorIterator, ParallelPathMatchesSerial) {
+  const int64_t n = 300007;
+  Tensor a = st::arange(n, ScalarType::Double);
+  Tensor b = st::full({n}, 2.0, ScalarType::Double);
+  Tensor r = st::mul(a, b);
+  auto v = values(r);
+  for (int64_t i = 0; i < n; i += 9973) EXPECT_EQ(v[static_cast<size_t>(i)], 2.0 * static_cast<double>(i));
+  EXPECT_EQ(v.back(), 2.0 * static_cast<double>(n - 1));
+}
+
+TEST(NativeTensorIterator, CoalescesContiguousDims) {
+  // A custom kernel over a 3-d contiguous tensor sees one long inner loop.
+  Tensor a = st::zeros({4, 5, 6});
+  TensorIterator it = TensorIteratorConfig().add_output(Tensor()).add_input(a).build();
+  int64_t calls = 0, longest = 0;
+  it.serial_for_each([&](char**, const int64_t*, int64_t n) {
+    ++calls;
+    longest = std::max(longest, n);
+  });
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(longest, 120);
+}
+
+}  // namespace

@@ -1,0 +1,72 @@
+// Unary pointwise operators.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "native/test_helpers.h"
+
+namespace {
+
+using namespace st_native_test;
+const double kInf = std::numeric_limits<double>::infinity();
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+
+TEST(NativeUnaryOps, FloatingFunctionsPromoteIntegers) {
+  Tensor i = make1({0, 1, 4}, ScalarType::Long);
+  Tensor e = st::exp(i);
+  EXPECT_EQ(e.dtype(), ScalarType::Float);
+  expect_close(values(e), {1, std::exp(1.0), std::exp(4.0)});
+  expect_close(values(st::log(i)), {-kInf, 0, std::log(4.0)});
+  expect_close(values(st::sqrt(i)), {0, 1, 2});
+  expect_close(values(st::rsqrt(i)), {kInf, 1, 0.5});
+  expect_close(values(st::sin(make1({0, 1}, ScalarType::Double))), {0, std::sin(1.0)});
+  expect_close(values(st::cos(make1({0, 1}, ScalarType::Half))), {1, std::cos(1.0)}, 1e-3);
+  expect_close(values(st::tanh(make1({-1, 1}, ScalarType::BFloat16))), {std::tanh(-1.0), std::tanh(1.0)}, 1e-2);
+  expect_close(values(st::sigmoid(make1({0, 2}))), {0.5, 1 / (1 + std::exp(-2.0))});
+  auto z = cvalues(st::exp(st::full({1}, Scalar(std::complex<double>(0, 1)))));
+  EXPECT_NEAR(z[0].real(), std::cos(1.0), 1e-6);
+  Tensor l = make1({1, 2}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::exp_(l), "result type Float can't be cast to the desired output type Long");
+  Tensor f = make1({0, 0});
+  st::exp_(f);
+  expect_close(values(f), {1, 1});
+}
+
+TEST(NativeUnaryOps, AbsNegSign) {
+  expect_close(values(st::abs(make1({-2, 3}, ScalarType::Int))), {2, 3});
+  Tensor c = st::abs(st::full({1}, Scalar(std::complex<double>(3, 4))));
+  EXPECT_EQ(c.dtype(), ScalarType::Float);
+  expect_close(values(c), {5});
+  expect_close(values(st::neg(make1({1, -2}))), {-1, 2});
+  EXPECT_NATIVE_ERROR(st::neg(make1({1}, ScalarType::Bool)), "Negation, the `-` operator, on a bool tensor is not supported");
+  expect_close(values(st::sign(make1({-3, 0, 5, kNan}))), {-1, 0, 1, 0});
+  EXPECT_NATIVE_ERROR(st::sign(st::zeros({1}, ScalarType::ComplexFloat)), "torch.sign is not intended to support complex numbers");
+  Tensor out = st::empty({0}, ScalarType::Double);
+  st::abs_out(out, make1({-1.5}));
+  expect_close(values(out), {1.5});
+}
+
+TEST(NativeUnaryOps, ReluGelu) {
+  expect_close(values(st::relu(make1({-1, 0, 2}, ScalarType::Int))), {0, 0, 2});
+  expect_close(values(st::relu(make1({kNan}))), {kNan});
+  expect_close(values(st::gelu(make1({0, 1}))), {0, 0.5 * (1 + std::erf(1 / std::sqrt(2.0)))});
+  const double k = std::sqrt(2.0 / 3.14159265358979323846);
+  expect_close(values(st::gelu(make1({1}), "tanh")), {0.5 * (1 + std::tanh(k * 1.044715))});
+  EXPECT_NATIVE_ERROR(st::gelu(make1({1}), "erf"), "approximate argument must be either none or tanh.");
+  EXPECT_NATIVE_ERROR(st::gelu(make1({1}, ScalarType::Long)), "not implemented for 'Long'");
+}
+
+TEST(NativeUnaryOps, NanInfChecks) {
+  Tensor a = make1({1, kNan, kInf, -kInf});
+  expect_close(values(st::isnan(a)), {0, 1, 0, 0});
+  expect_close(values(st::isinf(a)), {0, 0, 1, 1});
+  EXPECT_EQ(st::isnan(make1({1}, ScalarType::Long)).dtype(), ScalarType::Bool);
+  const double fmax = std::numeric_limits<float>::max();
+  expect_close(values(st::nan_to_num(a)), {1, 0, fmax, -fmax});
+  expect_close(values(st::nan_to_num(a, 5.0, 6.0, -7.0)), {1, 5, 6, -7});
+  expect_close(values(st::nan_to_num(make1({kInf}, ScalarType::Half))), {65504});
+  expect_close(values(st::nan_to_num(make1({3}, ScalarType::Int))), {3});
+}
+
+}  // namespace

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Tests of tools/codegen/gen_native.py: every validation rule gets a bad
+entry and the error must name the entry and the rule.
+
+Usage: test_gen_native.py GEN_NATIVE_PY NATIVE_FUNCTIONS_YAML
+(ctest passes both; run by hand the same way.)
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+GEN = None
+REAL_YAML = None
+
+
+def run_gen(yaml_text, extra_args=("--check",)):
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "native_functions.yaml")
+        with open(path, "w") as f:
+            f.write(textwrap.dedent(yaml_text))
+        p = subprocess.run([sys.executable, GEN, "--yaml", path] + list(extra_args),
+                           capture_output=True, text=True)
+        return p.returncode, p.stderr
+
+
+GOOD = """
+- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+  variants: function, method
+  dispatch:
+    CPU: add
+"""
+
+
+class Validation(unittest.TestCase):
+    def expect_error(self, yaml_text, *needles):
+        rc, err = run_gen(yaml_text)
+        self.assertEqual(rc, 1, "expected failure, stderr: " + err)
+        for n in needles:
+            self.assertIn(n, err)
+
+    def test_good_entry_passes(self):
+        rc, err = run_gen(GOOD)
+        self.assertEqual(rc, 0, err)
+
+    def test_duplicate_overload_name(self):
+        self.expect_error(GOOD + GOOD.replace("  variants: function, method\n", ""),
+                          "entry 'add.Tensor'", "duplicate overload name 'Tensor'", "line 2")
+
+    def test_more_than_one_empty_overload_name(self):
+        self.expect_error("""
+            - func: abs(Tensor self) -> Tensor
+            - func: abs(Tensor self, int x) -> Tensor
+            """, "entry 'abs'", "more than one overload of 'abs' has an empty overload name")
+
+    def test_out_function_without_write_annotation(self):
+        self.expect_error("""
+            - func: abs.out(Tensor self, *, Tensor out) -> Tensor
+            """, "entry 'abs.out'", "out function without (a!) annotation")
+
+    def test_out_argument_named_out_needs_annotation(self):
+        self.expect_error("""
+            - func: foo(Tensor self, *, Tensor out) -> Tensor
+            """, "entry 'foo'", "out function without (a!) annotation")
+
+    def test_out_argument_must_be_named_out(self):
+        self.expect_error("""
+            - func: abs.out(Tensor self, *, Tensor(a!) result) -> Tensor(a!)
+            """, "entry 'abs.out'", "out argument must be named 'out', not 'result'")
+
+    def test_out_function_must_return_its_out(self):
+        self.expect_error("""
+            - func: abs.out(Tensor self, *, Tensor(a!) out) -> Tensor
+            """, "entry 'abs.out'", "must return its out argument")
+
+    def test_both_composite_keys(self):
+        self.expect_error("""
+            - func: foo(Tensor self) -> Tensor
+              dispatch:
+                CompositeExplicitAutograd: foo
+                CompositeImplicitAutograd: foo2
+            """, "entry 'foo'", "both CompositeExplicitAutograd and CompositeImplicitAutograd")
+
+    def test_unknown_dispatch_key(self):
+        self.expect_error("""
+            - func: foo(Tensor self) -> Tensor
+              dispatch:
+                CPU, XLA: foo
+            """, "entry 'foo'", "unknown dispatch key 'XLA'")
+
+    def test_defaults_on_non_suffix_arguments(self):
+        self.expect_error("""
+            - func: foo(Tensor self, int a=1, int b) -> Tensor
+            """, "entry 'foo'", "default on non-suffix argument", "'a'", "'b'")
+
+    def test_method_without_self(self):
+        self.expect_error("""
+            - func: foo(Tensor input) -> Tensor
+              variants: method
+            """, "entry 'foo'", "method variant without 'Tensor self'")
+
+    def test_unknown_field(self):
+        self.expect_error("""
+            - func: foo(Tensor self) -> Tensor
+              dispach:
+                CPU: foo
+            """, "entry 'foo'", "unknown field 'dispach'")
+
+    def test_unknown_type(self):
+        self.expect_error("""
+            - func: foo(Tensor self, Dimname d) -> Tensor
+            """, "entry 'foo'", "unknown type 'Dimname'")
+
+    def test_missing_func(self):
+        self.expect_error("""
+            - variants: function
+            """, "missing 'func'")
+
+    def test_inplace_must_take_mutable_self(self):
+        self.expect_error("""
+            - func: foo_(Tensor self) -> Tensor
+            """, "entry 'foo_'", "in-place function")
+
+    def test_error_names_the_line(self):
+        rc, err = run_gen("\n\n" + GOOD.strip() + "\n- func: foo(Tensor self, int a=1, int b) -> Tensor\n")
+        self.assertEqual(rc, 1)
+        self.assertIn("native_functions.yaml:7:", err)
+
+
+class RealFile(unittest.TestCase):
+    def test_project_yaml_is_valid(self):
+        p = subprocess.run([sys.executable, GEN, "--yaml", REAL_YAML, "--check"],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+
+    def test_generates_every_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = subprocess.run([sys.executable, GEN, "--yaml", REAL_YAML, "--out", d],
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            for rel in ["include/st/generated/functions.h", "include/st/generated/operators.h",
+                        "include/st/generated/tensor_methods.h", "src/register_schemas.cpp",
+                        "src/register_CPU.cpp", "src/register_BackendSelect.cpp"]:
+                self.assertTrue(os.path.exists(os.path.join(d, rel)), rel)
+            with open(os.path.join(d, "src/register_schemas.cpp")) as f:
+                text = f.read()
+            self.assertIn('m.def("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");', text)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3:
+        sys.stderr.write(__doc__)
+        sys.exit(2)
+    GEN, REAL_YAML = sys.argv[1], sys.argv[2]
+    unittest.main(argv=[sys.argv[0]])
