@@ -1,0 +1,291 @@
+/*
+ * The baseline stable C ABI (PyTorch's aoti_torch_* shim, level 2.9 and
+ * earlier, unversioned): constants, tensor handles and metadata, creation,
+ * copies, scalars, grad mode, operator libraries, the dispatcher, device
+ * guards, streams and the CUDA helpers.
+ *
+ * Valid C11 and C++. See macros.h for the conventions every function
+ * follows (error codes, ownership words, handle validation, threads).
+ *
+ * Unlike PyTorch, the declared and exported set never depends on build
+ * flags: the CUDA functions exist in every core; a core built without CUDA
+ * returns AOTI_TORCH_FAILURE with "this core was built without CUDA".
+ *
+ * Never change a declaration here: add a new function (a `_v2`) instead,
+ * in a version block, and record it in c_api/shim_function_versions.txt.
+ */
+#ifndef AOTI_TORCH_SHIM
+#define AOTI_TORCH_SHIM
+
+#include <torch/csrc/inductor/aoti_torch/c/macros.h>
+
+#ifdef __cplusplus
+#include <torch/headeronly/util/BFloat16.h>
+#include <torch/headeronly/util/Half.h>
+#include <torch/headeronly/util/complex.h>
+/* In C++ the scalar read-out/wrap functions take the header-only numeric
+ * types, as PyTorch's do; in C, layout-identical structs. */
+typedef torch::headeronly::Half AOTITorchHalf;
+typedef torch::headeronly::BFloat16 AOTITorchBFloat16;
+typedef torch::headeronly::complex<float> AOTITorchComplex64;
+typedef torch::headeronly::complex<double> AOTITorchComplex128;
+#else
+typedef struct AOTITorchHalf { uint16_t x; } AOTITorchHalf;
+typedef struct AOTITorchBFloat16 { uint16_t x; } AOTITorchBFloat16;
+typedef struct AOTITorchComplex64 { _Alignas(8) float real_; float imag_; } AOTITorchComplex64;
+typedef struct AOTITorchComplex128 { _Alignas(16) double real_; double imag_; } AOTITorchComplex128;
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Constants ---------------------------------------------------------
+ * The codes are c10's ordinals (torch::headeronly enums); the getters exist
+ * so callers never hard-code them. Pure, thread-safe, never fail. */
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_cpu(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_cuda(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_meta(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_xpu(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_mps(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_privateuse1(void);
+
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e5m2(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e4m3fn(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e5m2fnuz(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e4m3fnuz(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_bfloat16(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float16(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float32(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float64(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_uint8(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_uint16(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_uint32(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_uint64(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_int8(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_int16(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_int32(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_int64(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_bool(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex32(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex64(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex128(void);
+/* Bytes per element of a dtype code; 0 for an unknown code (and the
+ * thread's last error says so). */
+AOTI_TORCH_EXPORT size_t aoti_torch_dtype_element_size(int32_t dtype);
+
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_strided(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_sparse_coo(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_sparse_csr(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_sparse_csc(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_sparse_bsr(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_sparse_bsc(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout__mkldnn(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_layout_jagged(void);
+
+AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_contiguous_format(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_channels_last(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_channels_last_3d(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_preserve_format(void);
+
+/* TORCH_ABI_VERSION of the running core (the stable-ABI level it serves),
+ * as opposed to the level an extension was built with. */
+AOTI_TORCH_EXPORT uint64_t aoti_torch_abi_version(void);
+
+/* ---- Scalar read-out: the value of a one-element tensor, converted to the
+ * requested type. Fails on a tensor of another size or an unconvertible
+ * dtype (complex to real). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float16(AtenTensorHandle tensor, AOTITorchHalf* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float32(AtenTensorHandle tensor, float* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float64(AtenTensorHandle tensor, double* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint8(AtenTensorHandle tensor, uint8_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint16(AtenTensorHandle tensor, uint16_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint32(AtenTensorHandle tensor, uint32_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint64(AtenTensorHandle tensor, uint64_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int8(AtenTensorHandle tensor, int8_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int16(AtenTensorHandle tensor, int16_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int32(AtenTensorHandle tensor, int32_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int64(AtenTensorHandle tensor, int64_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bool(AtenTensorHandle tensor, bool* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bfloat16(AtenTensorHandle tensor, AOTITorchBFloat16* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_complex64(AtenTensorHandle tensor, AOTITorchComplex64* ret_value);
+
+/* ---- Scalar to tensor: a new zero-dim CPU tensor holding the value.
+ * ret_new_tensor: returns new reference. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float32(float value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float64(double value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint8(uint8_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint16(uint16_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint32(uint32_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint64(uint64_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int8(int8_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int16(int16_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int32(int32_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int64(int64_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_bool(bool value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex64(AOTITorchComplex64 value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex128(AOTITorchComplex128 value, AtenTensorHandle* ret_new_tensor);
+
+/* ---- Grad mode (thread-local, as in PyTorch). This core has no autograd;
+ * the flag is kept so extensions can save and restore it. */
+AOTI_TORCH_EXPORT bool aoti_torch_grad_mode_is_enabled(void);
+AOTI_TORCH_EXPORT void aoti_torch_grad_mode_set_enabled(bool enabled);
+
+/* ---- Tensor handle lifetime --------------------------------------------*/
+/* Deletes one handle (drops its reference). NULL is a harmless no-op that
+ * succeeds; a foreign or already deleted handle fails. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_tensor_object(AtenTensorHandle tensor);
+/* new_handle: returns new reference to the same tensor as orig_handle. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle, AtenTensorHandle* new_handle);
+/* ret: returns new reference to an undefined tensor. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_uninitialized_tensor(AtenTensorHandle* ret);
+/* Makes dst refer to src's tensor (both stay owned by their holders). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors(AtenTensorHandle src, AtenTensorHandle dst);
+/* ret_dst: returns new reference to src's tensor. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors_out(AtenTensorHandle src, AtenTensorHandle* ret_dst);
+
+/* ---- Metadata ----------------------------------------------------------*/
+/* ret_data_ptr: returns borrowed reference (the first element, storage
+ * offset applied); NULL for an empty tensor. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr);
+/* Size of the underlying storage in bytes. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret_size);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dim(AtenTensorHandle tensor, int64_t* ret_dim);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_numel(AtenTensorHandle tensor, int64_t* ret_numel);
+/* Elements the storage can hold (storage bytes / element size). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor, int64_t* ret_numel);
+/* ret_sizes / ret_strides: return borrowed references, valid while the
+ * tensor lives and its metadata is unchanged. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_sizes(AtenTensorHandle tensor, int64_t** ret_sizes);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* ret_size);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor, int64_t** ret_strides);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t* ret_stride);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dtype(AtenTensorHandle tensor, int32_t* ret_dtype);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor, int32_t* ret_device_type);
+/* -1 for CPU tensors, whatever index they were created with. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layout);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor, int64_t* ret_storage_offset);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_contiguous(AtenTensorHandle tensor, bool* ret_is_contiguous);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, bool* ret_is_defined);
+
+/* ---- Creation and views ------------------------------------------------*/
+/* All ret parameters below: returns new reference. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
+/* A view of self with the given sizes and strides (self's dim count) at
+ * self's storage offset. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, const int64_t* sizes_ptr, const int64_t* strides_ptr, AtenTensorHandle* ret);
+/* A view of self's storage with ndim sizes/strides at storage_offset. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, AtenTensorHandle* ret_new_tensor);
+/* Wraps caller-owned memory without copying and without a deleter: the
+ * memory must outlive every tensor viewing it. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret);
+/* As above with a layout (only strided is supported) and opaque metadata
+ * (must be empty: no layout here uses it). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob_v2(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size);
+
+/* ---- Copies ------------------------------------------------------------*/
+/* Deprecated spelling of aoti_torch_copy_(dst, src, 0); note the order. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_tensor_copy_(AtenTensorHandle src, AtenTensorHandle dst);
+/* self.copy_(src): any dtype to any dtype, src broadcast to self. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src, int32_t non_blocking);
+/* ret: returns new reference (contiguous copy). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone(AtenTensorHandle self, AtenTensorHandle* ret);
+/* ret: returns new reference (copy with self's strides). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone_preserve_strides(AtenTensorHandle self, AtenTensorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_zero_(AtenTensorHandle self);
+
+/* ---- Operator libraries and the dispatcher -----------------------------*/
+typedef uint64_t StableIValue;
+
+struct TorchLibraryOpaque;
+typedef struct TorchLibraryOpaque* TorchLibraryHandle;
+
+/* Create a library object (IMPL for dispatch key k, DEF, FRAGMENT) for
+ * namespace ns; file/line name the place in error messages.
+ * ret_new_torch_lib: returns new reference; delete it with
+ * aoti_torch_delete_library_object, which deregisters what it registered.
+ * A second DEF of one namespace fails naming both places. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_impl(const char* ns, const char* k, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_def(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
+/* Registers a boxed kernel fn for operator `name` ("op" or "op.overload")
+ * under the library's dispatch key. fn(stack, num_args, num_outputs) finds
+ * num_args arguments on the stack (it steals them) and must leave
+ * num_outputs new references in stack[0..num_outputs). The extension is
+ * assumed to be built with the running core's level. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t));
+/* Declares an operator from a schema string. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_library_object(TorchLibraryHandle tlh);
+
+/* Calls opName.overloadName ("" for the default overload) on a stack of
+ * max(num_args, num_returns) StableIValues. The callee steals the
+ * arguments; on success stack[0..num_returns) hold new references to the
+ * returns. On failure the arguments have been released. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack);
+
+/* ---- Device guards and streams (device-generic) ------------------------*/
+struct DeviceGuardOpaque;
+typedef struct DeviceGuardOpaque* DeviceGuardHandle;
+
+/* Makes device_index current for the current accelerator until deleted.
+ * ret_guard: returns new reference. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_device_guard(int32_t device_index, DeviceGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_device_guard(DeviceGuardHandle guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_device_guard_set_index(DeviceGuardHandle guard, int32_t device_index);
+
+struct StreamOpaque;
+typedef struct StreamOpaque* StreamHandle;
+
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_stream(StreamHandle stream);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_stream_id(StreamHandle stream, int64_t* ret_stream_id);
+/* ret_stream: returns new reference to the current stream of the device. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_stream(int32_t device_index, StreamHandle* ret_stream);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_device_index(int32_t* ret_device_index);
+
+/* ---- CUDA (declared and exported in every build) -----------------------*/
+struct CUDAGuardOpaque;
+typedef struct CUDAGuardOpaque* CUDAGuardHandle;
+struct CUDAStreamGuardOpaque;
+typedef struct CUDAStreamGuardOpaque* CUDAStreamGuardHandle;
+
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_guard(int32_t device_index, CUDAGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_guard(CUDAGuardHandle guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_guard_set_index(CUDAGuardHandle guard, int32_t device_index);
+/* stream: a cudaStream_t. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_stream_guard(void* stream, int32_t device_index, CUDAStreamGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_stream_guard(CUDAStreamGuardHandle guard);
+/* ret_stream: returns borrowed cudaStream_t. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_cuda_stream(int32_t device_index, void** ret_stream);
+/* Device memory from the caching allocator on the current stream. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_alloc(uint64_t nbytes, void** ret_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_delete(void* ptr);
+
+/* ---- Diagnostics -------------------------------------------------------*/
+/* Delivers a warning through the core's warning handler. Never fails. */
+AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint32_t line, const char* msg);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+/* The dtype code of a C++ element type (C++ only, header inline). */
+template <typename T>
+int32_t aoti_torch_dtype() = delete;
+template <> inline int32_t aoti_torch_dtype<torch::headeronly::BFloat16>() { return aoti_torch_dtype_bfloat16(); }
+template <> inline int32_t aoti_torch_dtype<torch::headeronly::Half>() { return aoti_torch_dtype_float16(); }
+template <> inline int32_t aoti_torch_dtype<torch::headeronly::complex<float>>() { return aoti_torch_dtype_complex64(); }
+template <> inline int32_t aoti_torch_dtype<torch::headeronly::complex<double>>() { return aoti_torch_dtype_complex128(); }
+template <> inline int32_t aoti_torch_dtype<float>() { return aoti_torch_dtype_float32(); }
+template <> inline int32_t aoti_torch_dtype<double>() { return aoti_torch_dtype_float64(); }
+template <> inline int32_t aoti_torch_dtype<uint8_t>() { return aoti_torch_dtype_uint8(); }
+template <> inline int32_t aoti_torch_dtype<int8_t>() { return aoti_torch_dtype_int8(); }
+template <> inline int32_t aoti_torch_dtype<int16_t>() { return aoti_torch_dtype_int16(); }
+template <> inline int32_t aoti_torch_dtype<int32_t>() { return aoti_torch_dtype_int32(); }
+template <> inline int32_t aoti_torch_dtype<int64_t>() { return aoti_torch_dtype_int64(); }
+template <> inline int32_t aoti_torch_dtype<bool>() { return aoti_torch_dtype_bool(); }
+#endif
+
+#endif /* AOTI_TORCH_SHIM */

@@ -1,0 +1,160 @@
+// Translation between the header-only enums (ScalarType, DeviceType, Layout,
+// MemoryFormat) and the integer codes the C shim speaks, always through the
+// shim's constant getters so that the extension never hard-codes an ordinal.
+// Only the values the stable ABI supports translate; anything else throws
+// "Not yet supported <enum> ...".
+#pragma once
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/headeronly/core/DeviceType.h>
+#include <torch/headeronly/core/Layout.h>
+#include <torch/headeronly/core/MemoryFormat.h>
+#include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/Exception.h>
+
+#include <cstdint>
+
+HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
+
+inline int32_t to_shim_dtype(torch::headeronly::ScalarType t) {
+  using torch::headeronly::ScalarType;
+  switch (t) {
+    case ScalarType::Byte: return aoti_torch_dtype_uint8();
+    case ScalarType::Char: return aoti_torch_dtype_int8();
+    case ScalarType::Short: return aoti_torch_dtype_int16();
+    case ScalarType::Int: return aoti_torch_dtype_int32();
+    case ScalarType::Long: return aoti_torch_dtype_int64();
+    case ScalarType::Half: return aoti_torch_dtype_float16();
+    case ScalarType::Float: return aoti_torch_dtype_float32();
+    case ScalarType::Double: return aoti_torch_dtype_float64();
+    case ScalarType::ComplexHalf: return aoti_torch_dtype_complex32();
+    case ScalarType::ComplexFloat: return aoti_torch_dtype_complex64();
+    case ScalarType::ComplexDouble: return aoti_torch_dtype_complex128();
+    case ScalarType::Bool: return aoti_torch_dtype_bool();
+    case ScalarType::BFloat16: return aoti_torch_dtype_bfloat16();
+    case ScalarType::Float8_e5m2: return aoti_torch_dtype_float8_e5m2();
+    case ScalarType::Float8_e4m3fn: return aoti_torch_dtype_float8_e4m3fn();
+    case ScalarType::Float8_e5m2fnuz: return aoti_torch_dtype_float8_e5m2fnuz();
+    case ScalarType::Float8_e4m3fnuz: return aoti_torch_dtype_float8_e4m3fnuz();
+    case ScalarType::UInt16: return aoti_torch_dtype_uint16();
+    case ScalarType::UInt32: return aoti_torch_dtype_uint32();
+    case ScalarType::UInt64: return aoti_torch_dtype_uint64();
+    default: break;
+  }
+  STD_TORCH_CHECK_MSG(false, "Not yet supported ScalarType ", t,
+                      ", please file an issue describing your use case.");
+}
+
+inline torch::headeronly::ScalarType from_shim_dtype(int32_t code) {
+  using torch::headeronly::ScalarType;
+  // Ordered by how often kernels see them.
+  if (code == aoti_torch_dtype_float32()) return ScalarType::Float;
+  if (code == aoti_torch_dtype_int64()) return ScalarType::Long;
+  if (code == aoti_torch_dtype_float64()) return ScalarType::Double;
+  if (code == aoti_torch_dtype_int32()) return ScalarType::Int;
+  if (code == aoti_torch_dtype_bool()) return ScalarType::Bool;
+  if (code == aoti_torch_dtype_float16()) return ScalarType::Half;
+  if (code == aoti_torch_dtype_bfloat16()) return ScalarType::BFloat16;
+  if (code == aoti_torch_dtype_uint8()) return ScalarType::Byte;
+  if (code == aoti_torch_dtype_int8()) return ScalarType::Char;
+  if (code == aoti_torch_dtype_int16()) return ScalarType::Short;
+  if (code == aoti_torch_dtype_complex32()) return ScalarType::ComplexHalf;
+  if (code == aoti_torch_dtype_complex64()) return ScalarType::ComplexFloat;
+  if (code == aoti_torch_dtype_complex128()) return ScalarType::ComplexDouble;
+  if (code == aoti_torch_dtype_float8_e5m2()) return ScalarType::Float8_e5m2;
+  if (code == aoti_torch_dtype_float8_e4m3fn()) return ScalarType::Float8_e4m3fn;
+  if (code == aoti_torch_dtype_float8_e5m2fnuz()) return ScalarType::Float8_e5m2fnuz;
+  if (code == aoti_torch_dtype_float8_e4m3fnuz()) return ScalarType::Float8_e4m3fnuz;
+  if (code == aoti_torch_dtype_uint16()) return ScalarType::UInt16;
+  if (code == aoti_torch_dtype_uint32()) return ScalarType::UInt32;
+  if (code == aoti_torch_dtype_uint64()) return ScalarType::UInt64;
+  STD_TORCH_CHECK_MSG(false, "Not yet supported ScalarType ", code,
+                      ", please file an issue describing your use case.");
+}
+
+inline int32_t to_shim_device_type(torch::headeronly::DeviceType t) {
+  using torch::headeronly::DeviceType;
+  switch (t) {
+    case DeviceType::CPU: return aoti_torch_device_type_cpu();
+    case DeviceType::CUDA: return aoti_torch_device_type_cuda();
+    case DeviceType::Meta: return aoti_torch_device_type_meta();
+    case DeviceType::XPU: return aoti_torch_device_type_xpu();
+    case DeviceType::MPS: return aoti_torch_device_type_mps();
+    case DeviceType::PrivateUse1: return aoti_torch_device_type_privateuse1();
+    default: break;
+  }
+  STD_TORCH_CHECK_MSG(false, "Not yet supported DeviceType ",
+                      torch::headeronly::DeviceTypeName(t),
+                      ", please file an issue describing your use case.");
+}
+
+inline torch::headeronly::DeviceType from_shim_device_type(int32_t code) {
+  using torch::headeronly::DeviceType;
+  if (code == aoti_torch_device_type_cpu()) return DeviceType::CPU;
+  if (code == aoti_torch_device_type_cuda()) return DeviceType::CUDA;
+  if (code == aoti_torch_device_type_meta()) return DeviceType::Meta;
+  if (code == aoti_torch_device_type_xpu()) return DeviceType::XPU;
+  if (code == aoti_torch_device_type_mps()) return DeviceType::MPS;
+  if (code == aoti_torch_device_type_privateuse1()) return DeviceType::PrivateUse1;
+  STD_TORCH_CHECK_MSG(false, "Not yet supported DeviceType ", code,
+                      ", please file an issue describing your use case.");
+}
+
+inline int32_t to_shim_layout(torch::headeronly::Layout l) {
+  using torch::headeronly::Layout;
+  switch (l) {
+    case Layout::Strided: return aoti_torch_layout_strided();
+    case Layout::Sparse: return aoti_torch_layout_sparse_coo();
+    case Layout::SparseCsr: return aoti_torch_layout_sparse_csr();
+    case Layout::SparseCsc: return aoti_torch_layout_sparse_csc();
+    case Layout::SparseBsr: return aoti_torch_layout_sparse_bsr();
+    case Layout::SparseBsc: return aoti_torch_layout_sparse_bsc();
+    case Layout::Mkldnn: return aoti_torch_layout__mkldnn();
+    case Layout::Jagged: return aoti_torch_layout_jagged();
+    default: break;
+  }
+  STD_TORCH_CHECK_MSG(false, "Not yet supported Layout ",
+                      static_cast<int>(l),
+                      ", please file an issue describing your use case.");
+}
+
+inline torch::headeronly::Layout from_shim_layout(int32_t code) {
+  using torch::headeronly::Layout;
+  if (code == aoti_torch_layout_strided()) return Layout::Strided;
+  if (code == aoti_torch_layout_sparse_coo()) return Layout::Sparse;
+  if (code == aoti_torch_layout_sparse_csr()) return Layout::SparseCsr;
+  if (code == aoti_torch_layout_sparse_csc()) return Layout::SparseCsc;
+  if (code == aoti_torch_layout_sparse_bsr()) return Layout::SparseBsr;
+  if (code == aoti_torch_layout_sparse_bsc()) return Layout::SparseBsc;
+  if (code == aoti_torch_layout__mkldnn()) return Layout::Mkldnn;
+  if (code == aoti_torch_layout_jagged()) return Layout::Jagged;
+  STD_TORCH_CHECK_MSG(false, "Not yet supported Layout ", code,
+                      ", please file an issue describing your use case.");
+}
+
+inline int32_t to_shim_memory_format(torch::headeronly::MemoryFormat m) {
+  using torch::headeronly::MemoryFormat;
+  switch (m) {
+    case MemoryFormat::Contiguous: return aoti_torch_memory_format_contiguous_format();
+    case MemoryFormat::Preserve: return aoti_torch_memory_format_preserve_format();
+    case MemoryFormat::ChannelsLast: return aoti_torch_memory_format_channels_last();
+    case MemoryFormat::ChannelsLast3d: return aoti_torch_memory_format_channels_last_3d();
+    default: break;
+  }
+  STD_TORCH_CHECK_MSG(false, "Not yet supported MemoryFormat ",
+                      static_cast<int>(m),
+                      ", please file an issue describing your use case.");
+}
+
+inline torch::headeronly::MemoryFormat from_shim_memory_format(int32_t code) {
+  using torch::headeronly::MemoryFormat;
+  if (code == aoti_torch_memory_format_contiguous_format()) return MemoryFormat::Contiguous;
+  if (code == aoti_torch_memory_format_preserve_format()) return MemoryFormat::Preserve;
+  if (code == aoti_torch_memory_format_channels_last()) return MemoryFormat::ChannelsLast;
+  if (code == aoti_torch_memory_format_channels_last_3d()) return MemoryFormat::ChannelsLast3d;
+  STD_TORCH_CHECK_MSG(false, "Not yet supported MemoryFormat ", code,
+                      ", please file an issue describing your use case.");
+}
+
+HIDDEN_NAMESPACE_END(torch, stable, detail)

@@ -1,0 +1,276 @@
+// What the reduced-precision float types (Half, BFloat16, Float8_*) share:
+// bit-level access to binary32 (they all convert through float by editing
+// the 32-bit pattern), one round-to-nearest-even encoder, and the arithmetic
+// operators, which PyTorch defines as "convert to float, compute, round
+// back". The operators are written once here as templates, enabled per type
+// through detail::computes_via_fp32, instead of being repeated in six
+// headers.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/bit_cast.h>
+
+namespace torch::headeronly::detail {
+
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp32_from_bits(
+    uint32_t w) noexcept {
+  return torch::headeronly::bit_cast<float>(w);
+}
+
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint32_t
+fp32_to_bits(float f) noexcept {
+  return torch::headeronly::bit_cast<uint32_t>(f);
+}
+
+// Rounds the magnitude of a finite binary32 value (sign already cleared,
+// `abs_bits` < 0x7F800000) to a binary format with `MantBits` stored
+// mantissa bits and exponent bias `Bias`, ties to even, and returns the
+// magnitude code (exponent << MantBits | mantissa) of the result, with
+// subnormals where the exponent field would be < 1.
+//
+// The exponent range is deliberately unbounded above: the caller compares
+// the code against its format's largest finite code and decides what
+// overflow means (Inf for Half/e5m2, NaN for e4m3fn and the fnuz types).
+// Doing the rounding before that check is what makes "overflow after
+// rounding" come out right, e.g. 464 -> 448 but 465 -> NaN in e4m3fn.
+//
+// Only valid for formats whose smallest subnormal is far above the float
+// subnormal range (true for every format here: the smallest is Half's
+// 2^-24), because binary32 subnormal inputs are flushed to code 0.
+template <int MantBits, int Bias>
+C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(
+    uint32_t abs_bits) noexcept {
+  static_assert(MantBits >= 0 && MantBits <= 22, "unsupported mantissa width");
+  const int32_t f_exp = static_cast<int32_t>(abs_bits >> 23);
+  if (f_exp == 0) {
+    return 0;
+  }
+  // 24-bit significand with the hidden bit: value = sig * 2^(f_exp-127-23).
+  const uint32_t sig = (abs_bits & 0x7FFFFFu) | 0x800000u;
+  const int32_t t_exp = f_exp - 127 + Bias; // target biased exponent
+  // Bits of `sig` below the target's last mantissa bit. A target exponent
+  // below 1 is a subnormal: the quantum stays at 2^(1-Bias-MantBits), so
+  // more bits drop off.
+  int32_t shift = 23 - MantBits + (t_exp < 1 ? 1 - t_exp : 0);
+  if (shift > 25) {
+    // sig < 2^24 <= half a quantum: rounds to zero whatever the parity.
+    return 0;
+  }
+  uint32_t q = sig >> shift;
+  const uint32_t rem = sig & ((1u << shift) - 1u);
+  const uint32_t half = 1u << (shift - 1);
+  if (rem > half || (rem == half && (q & 1u) != 0)) {
+    ++q; // a carry out of the mantissa correctly bumps the exponent
+  }
+  // For normals q includes the hidden bit (2^MantBits), which the
+  // "- 1" in the exponent cancels; for subnormals q is the whole code.
+  const uint32_t exp_part =
+      t_exp < 1 ? 0u : static_cast<uint32_t>(t_exp - 1) << MantBits;
+  return exp_part + q;
+}
+
+// The inverse of round_fp32_magnitude_rne for finite codes: the binary32
+// bit pattern (exact, sign clear) of magnitude code `code` of a format with
+// `MantBits` mantissa bits and bias `Bias`. Subnormals are normalised by
+// shifting rather than by a float multiply, so flush-to-zero modes on a
+// GPU cannot change the result.
+template <int MantBits, int Bias>
+C10_HOST_DEVICE constexpr uint32_t fp32_bits_from_magnitude(
+    uint32_t code) noexcept {
+  constexpr uint32_t mant_mask = (1u << MantBits) - 1u;
+  const uint32_t exp = code >> MantBits;
+  uint32_t mant = code & mant_mask;
+  if (exp != 0) {
+    return ((exp - Bias + 127) << 23) | (mant << (23 - MantBits));
+  }
+  if (mant == 0) {
+    return 0;
+  }
+  uint32_t f_exp = 1 - Bias + 127;
+  while ((mant & (1u << MantBits)) == 0) {
+    mant <<= 1;
+    --f_exp;
+  }
+  return (f_exp << 23) | ((mant & mant_mask) << (23 - MantBits));
+}
+
+// Opt-in trait: a type specialises this to true to get the float-based
+// arithmetic operators below. Float8_e8m0fnu does not opt in, because
+// PyTorch gives it no arithmetic of its own (its operands decay to float).
+template <typename T>
+struct computes_via_fp32 : std::false_type {};
+
+template <typename T>
+using enable_if_computes_via_fp32_t =
+    std::enable_if_t<computes_via_fp32<T>::value, int>;
+
+// Blocks template argument deduction on the right-hand side of compound
+// assignments, so that `h += 1.0f` converts the float to Half as it does
+// with PyTorch's non-template operators.
+template <typename T>
+struct type_identity {
+  using type = T;
+};
+template <typename T>
+using type_identity_t = typename type_identity<T>::type;
+
+} // namespace torch::headeronly::detail
+
+namespace torch::headeronly {
+
+// Mixed-type rules follow PyTorch: with float or double the result is that
+// wider type; with int or int64_t it stays the reduced type. Comparisons
+// are not declared: operands convert to float implicitly.
+
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T operator+(const T& a, const T& b) {
+  return static_cast<float>(a) + static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T operator-(const T& a, const T& b) {
+  return static_cast<float>(a) - static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T operator*(const T& a, const T& b) {
+  return static_cast<float>(a) * static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T operator/(const T& a, const T& b) {
+  return static_cast<float>(a) / static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T operator-(const T& a) {
+  return -static_cast<float>(a);
+}
+
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T& operator+=(T& a,
+                                     const detail::type_identity_t<T>& b) {
+  a = a + b;
+  return a;
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T& operator-=(T& a,
+                                     const detail::type_identity_t<T>& b) {
+  a = a - b;
+  return a;
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T& operator*=(T& a,
+                                     const detail::type_identity_t<T>& b) {
+  a = a * b;
+  return a;
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline T& operator/=(T& a,
+                                     const detail::type_identity_t<T>& b) {
+  a = a / b;
+  return a;
+}
+
+// With a floating-point scalar of type S on either side: computed in and
+// returned as S.
+#define TORCH_HEADERONLY_FP32_MIXED_OPS(S)                            \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator+(const T& a, S b) {               \
+    return static_cast<S>(static_cast<float>(a)) + b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator-(const T& a, S b) {               \
+    return static_cast<S>(static_cast<float>(a)) - b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator*(const T& a, S b) {               \
+    return static_cast<S>(static_cast<float>(a)) * b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator/(const T& a, S b) {               \
+    return static_cast<S>(static_cast<float>(a)) / b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator+(S a, const T& b) {               \
+    return a + static_cast<S>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator-(S a, const T& b) {               \
+    return a - static_cast<S>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator*(S a, const T& b) {               \
+    return a * static_cast<S>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline S operator/(S a, const T& b) {               \
+    return a / static_cast<S>(static_cast<float>(b));                 \
+  }
+
+// With an integer scalar of type S on either side: the integer is first
+// rounded to the reduced type (as PyTorch does), so `Half(1) + 2049`
+// is 1 + 2048, not the rounding of 2050.
+#define TORCH_HEADERONLY_INT_MIXED_OPS(S)                             \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator+(const T& a, S b) {               \
+    return a + static_cast<T>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator-(const T& a, S b) {               \
+    return a - static_cast<T>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator*(const T& a, S b) {               \
+    return a * static_cast<T>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator/(const T& a, S b) {               \
+    return a / static_cast<T>(static_cast<float>(b));                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator+(S a, const T& b) {               \
+    return static_cast<T>(static_cast<float>(a)) + b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator-(S a, const T& b) {               \
+    return static_cast<T>(static_cast<float>(a)) - b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator*(S a, const T& b) {               \
+    return static_cast<T>(static_cast<float>(a)) * b;                 \
+  }                                                                   \
+  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
+  C10_HOST_DEVICE inline T operator/(S a, const T& b) {               \
+    return static_cast<T>(static_cast<float>(a)) / b;                 \
+  }
+
+TORCH_HEADERONLY_FP32_MIXED_OPS(float)
+TORCH_HEADERONLY_FP32_MIXED_OPS(double)
+TORCH_HEADERONLY_INT_MIXED_OPS(int)
+TORCH_HEADERONLY_INT_MIXED_OPS(int64_t)
+#undef TORCH_HEADERONLY_FP32_MIXED_OPS
+#undef TORCH_HEADERONLY_INT_MIXED_OPS
+
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline float& operator+=(float& a, const T& b) {
+  return a += static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline float& operator-=(float& a, const T& b) {
+  return a -= static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline float& operator*=(float& a, const T& b) {
+  return a *= static_cast<float>(b);
+}
+template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
+C10_HOST_DEVICE inline float& operator/=(float& a, const T& b) {
+  return a /= static_cast<float>(b);
+}
+
+} // namespace torch::headeronly
+
+namespace c10::detail {
+using torch::headeronly::detail::fp32_from_bits;
+using torch::headeronly::detail::fp32_to_bits;
+} // namespace c10::detail

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Writes the ABI baseline of a release into abi_checks/baselines/<version>/:
+#   exported_symbols.txt  golden list: every exported C-ABI function + level
+#   abi_level.txt         the stable-ABI level the release claims
+#   libstabletorch.abi    abidw dump of libstabletorch (public types only)
+# and, with --freeze-headers, the frozen SDK headers (freeze_headers.sh).
+#
+#   abi_checks/refresh_baseline.sh [--build-dir DIR] [--freeze-headers] [--force] <version>
+#
+# Run it once, when cutting <version>, from a Release build of that exact
+# commit whose libstabletorch carries DWARF (-g). Default build dir:
+# build/ci. A committed baseline is never regenerated (--force only before
+# the release is tagged). See docs/abi_policy.md.
+set -euo pipefail
+
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build/ci"
+freeze=0
+force=0
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h|--help) usage; exit 0 ;;
+    --build-dir) build=$2; shift 2 ;;
+    --freeze-headers) freeze=1; shift ;;
+    --force) force=1; shift ;;
+    -*) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+[[ $# -eq 1 ]] || { usage >&2; exit 2; }
+version=$1
+[[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "error: version must be X.Y.Z" >&2; exit 2; }
+
+project_version=$(sed -n 's/^project(stabletorch VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
+[[ "$project_version" == "$version" ]] || { echo "error: the tree is stabletorch $project_version, not $version" >&2; exit 1; }
+
+lib=$(find "$build" -name 'libstabletorch.so.*' -type f 2>/dev/null | sort | tail -1)
+[[ -n "$lib" ]] || { echo "error: no libstabletorch.so.* under $build; build target stabletorch_c first" >&2; exit 1; }
+dest="$root/abi_checks/baselines/$version"
+if [[ -e "$dest/exported_symbols.txt" && $force -eq 0 ]]; then
+  echo "error: $dest/exported_symbols.txt exists; a released baseline never changes" >&2
+  exit 1
+fi
+
+level=$(sed -n 's/^#define TORCH_VERSION "\([0-9.]*\)"/\1/p' "$root/headeronly/include/torch/headeronly/version.h")
+mkdir -p "$dest"
+python3 "$root/abi_checks/check_exported_symbols.py" --library "$lib" \
+  --versions "$root/c_api/shim_function_versions.txt" --write-golden "$dest" --abi-level "$level"
+python3 "$root/abi_checks/check_abi_diff.py" --library "$lib" \
+  --headers-dir "$root/c_api/include" --headers-dir "$root/headeronly/include" \
+  --dump "$dest/libstabletorch.abi"
+if [[ $freeze -eq 1 ]]; then
+  freeze_args=()
+  [[ $force -eq 1 ]] && freeze_args+=(--force)
+  "$root/abi_checks/freeze_headers.sh" "${freeze_args[@]}" "$version"
+fi
+# Sanity: the fresh baseline passes its own checks.
+python3 "$root/abi_checks/check_exported_symbols.py" --library "$lib" \
+  --versions "$root/c_api/shim_function_versions.txt" --baselines "$root/abi_checks/baselines"
+python3 "$root/abi_checks/check_abi_diff.py" --library "$lib" --baseline "$dest/libstabletorch.abi" \
+  --headers-dir "$root/c_api/include" --headers-dir "$root/headeronly/include"
+echo "baseline of $version (stable-ABI level $level) written to $dest; commit it with the release"
