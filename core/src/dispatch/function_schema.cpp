@@ -335,13 +335,14 @@ class Parser {
     if (!acceptLiteral(lit)) fail(what);
   }
 
-  std::string parseIdent(std::string_view what) {
+  std::string_view parseIdentView(std::string_view what) {
     skipWs();
     if (pos_ >= s_.size() || !isIdentStart(s_[pos_])) fail(what);
     size_t start = pos_;
     while (pos_ < s_.size() && isIdentChar(s_[pos_])) ++pos_;
-    return std::string(s_.substr(start, pos_ - start));
+    return s_.substr(start, pos_ - start);
   }
+  std::string parseIdent(std::string_view what) { return std::string(parseIdentView(what)); }
 
   // Overload names may start with a digit in principle; accept [A-Za-z0-9_]+.
   std::string parseOverload() {
@@ -418,7 +419,12 @@ class Parser {
       if (pos_ < s_.size() && isIdentStart(s_[pos_])) a.name = parseIdent("a name");
       return a;
     }
-    a.name = parseIdent("an argument name after the type " + a.type.toString());
+    // The message names the type; build it only when the name is missing
+    // (parsing registers every operator at start-up, so keep it cheap).
+    if (pos_ >= s_.size() || !isIdentStart(s_[pos_])) {
+      fail("an argument name after the type " + a.type.toString());
+    }
+    a.name = parseIdent("an argument name");
     if (accept('=')) a.default_value = parseDefault(a.type);
     return a;
   }
@@ -427,7 +433,7 @@ class Parser {
     skipWs();
     size_t start = pos_;
     if (pos_ >= s_.size() || !isIdentStart(s_[pos_])) fail("a type");
-    std::string id = parseIdent("a type");
+    const std::string_view id = parseIdentView("a type");
     struct Named { const char* name; TypeKind kind; };
     static const Named names[] = {
         {"Tensor", TypeKind::Tensor}, {"int", TypeKind::Int},
@@ -442,7 +448,7 @@ class Parser {
       if (id == n.name) return SchemaType(n.kind);
     }
     if (id == "Dimname" || id == "DimnameList") {
-      failAt(start, "type '" + id +
+      failAt(start, "type '" + std::string(id) +
                         "' (named tensors) is not supported by stabletorch; "
                         "declare the overload without Dimname arguments");
     }
