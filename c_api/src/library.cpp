@@ -15,6 +15,14 @@
 //      ownership of them, and pushes them on the core stack.
 // If fn fails, ownership of what it left in the buffer is unknown, so
 // nothing there is released (a leak beats a double free).
+//
+// Note [Kernel signature check]
+// StableIValues carry no type tag: a kernel whose C++ parameters disagree
+// with the schema would misread its stack. A kernel registered through
+// stabletorch_library_impl_with_signature (TORCH_BOX does) comes with its
+// C++ signature as a schema; the dispatcher compares it with the operator's
+// schema when both are known (at impl when the def came first, else at the
+// def) and refuses a mismatch, listing every differing position.
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -24,6 +32,7 @@
 
 #include <st/dispatch/library.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <stabletorch/c/library.h>
 #include <torch/csrc/stable/c/shim.h>
 
 #include "error_state.h"
@@ -222,13 +231,30 @@ struct StableKernel {
   }
 };
 
+// The kernel's C++ signature ("(Tensor _0, float? _1) -> Tensor") as a
+// schema the dispatcher checks against the operator's (Note [Kernel
+// signature check]).
+st::FunctionSchema parse_kernel_signature(const char* name, const char* signature) {
+  try {
+    return st::FunctionSchema::parse(std::string("kernel") + signature);
+  } catch (const std::exception& e) {
+    ST_ERROR("kernel_signature: '", signature, "' given for operator '", name,
+             "' is not a schema signature like \"(Tensor _0, int _1) -> Tensor\": ", e.what());
+  }
+}
+
 void library_impl(TorchLibraryHandle self, const char* name, StableBoxedFn fn,
-                  uint64_t extension_build_version) {
+                  uint64_t extension_build_version, const char* kernel_signature = nullptr) {
   LibraryObject& lib = library_of(self, "self");
   ST_CHECK(name != nullptr, "name: null operator name");
   ST_CHECK(fn != nullptr, "fn: null kernel for operator '", name, "'");
   StableKernel k{fn, extension_build_version, lib.key_name(), lib.where(), lib.plugin()};
-  lib.library().impl(name, st::CppFunction::makeFromBoxedLambda(std::move(k)));
+  if (kernel_signature != nullptr) {
+    lib.library().impl(name, st::CppFunction::makeFromBoxedLambdaWithSchema(
+                                 std::move(k), parse_kernel_signature(name, kernel_signature)));
+  } else {
+    lib.library().impl(name, st::CppFunction::makeFromBoxedLambda(std::move(k)));
+  }
   const std::string_view n(name);
   plugins::note_impl(lib.plugin(),
                      n.find("::") == std::string_view::npos ? lib.ns() + "::" + name : name,
@@ -290,6 +316,14 @@ AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name,
                                   uint64_t extension_build_version) {
   STC_API_BEGIN
   stc::library_impl(self, name, fn, extension_build_version);
+  STC_REGISTRATION_END
+}
+
+AOTITorchError stabletorch_library_impl_with_signature(
+    TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t),
+    uint64_t extension_build_version, const char* kernel_signature) {
+  STC_API_BEGIN
+  stc::library_impl(self, name, fn, extension_build_version, kernel_signature);
   STC_REGISTRATION_END
 }
 

@@ -4,6 +4,7 @@
  * _Static_asserts pin the sizes and codes that are compile-time constants;
  * the runtime codes (getters) are pinned against c10's ordinals by the
  * function below, which test_headers_are_c_runner.cpp calls. */
+#include <stabletorch/c/library.h>
 #include <stabletorch/c/runtime.h>
 #include <torch/csrc/inductor/aoti_torch/c/macros.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>

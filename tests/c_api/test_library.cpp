@@ -2,6 +2,8 @@
 // impl / torch_library_impl as boxed kernels, errors, deregistration.
 #include "c_api_test_util.h"
 
+#include <stabletorch/c/library.h>
+
 #include <cstring>
 #include <stdexcept>
 
@@ -257,5 +259,67 @@ TEST_F(LibraryTest, MoreReturnsThanArgumentsAndUnsupportedArgumentTypes) {
     EXPECT_NE(msg.find("stc_ext4::gen"), std::string::npos) << msg;
     EXPECT_NE(msg.find("argument 0 'g'"), std::string::npos) << msg;
   }
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
+
+// stabletorch_library_impl_with_signature: the kernel's C++ signature is
+// checked against the schema whichever comes first, and every differing
+// position is listed.
+TEST_F(LibraryTest, KernelSignatureIsCheckedAgainstTheSchema) {
+  TorchLibraryHandle def = nullptr, impl = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_sig", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "add_one(Tensor t) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_def(def, "two(Tensor t, int n, float? x) -> (Tensor, int)"));
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_sig", "CPU", __FILE__, __LINE__, &impl));
+  // Matching: registered and callable.
+  ASSERT_C_OK(stabletorch_library_impl_with_signature(impl, "add_one", &add_one_kernel,
+                                                      TORCH_ABI_VERSION, "(Tensor _0) -> Tensor"));
+  AtenTensorHandle t = make_floats({1});
+  StableIValue stack[1] = {from_ptr(t)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_sig::add_one", "", stack));
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{2}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+  // Mismatching in two arguments and one return: refused, all listed.
+  EXPECT_EQ(stabletorch_library_impl_with_signature(
+                impl, "two", &add_one_kernel, TORCH_ABI_VERSION,
+                "(Tensor _0, float _1, int? _2) -> (Tensor, float)"),
+            AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("stabletorch_library_impl_with_signature"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("argument 1 ('n') is int in the schema but float in the kernel"),
+            std::string::npos) << msg;
+  EXPECT_NE(msg.find("argument 2 ('x') is float? in the schema but int? in the kernel"),
+            std::string::npos) << msg;
+  EXPECT_NE(msg.find("return 1 is int in the schema but float in the kernel"), std::string::npos)
+      << msg;
+  // A count mismatch names the counts and the missing positions.
+  EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel,
+                                                           TORCH_ABI_VERSION,
+                                                           "(Tensor _0) -> (Tensor, int)"),
+                   "stabletorch_library_impl_with_signature",
+                   "argument 2 ('x') is float? in the schema but missing in the kernel");
+  // Malformed signature, null handle.
+  EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel,
+                                                           TORCH_ABI_VERSION, "Tensor -> int"),
+                   "stabletorch_library_impl_with_signature", "is not a schema signature");
+  EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(nullptr, "two", &add_one_kernel,
+                                                           TORCH_ABI_VERSION, "() -> ()"),
+                   "stabletorch_library_impl_with_signature", "self");
+  // NULL signature: registered unchecked, as torch_library_impl.
+  EXPECT_C_OK(stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel,
+                                                      TORCH_ABI_VERSION, nullptr));
+  ASSERT_C_OK(aoti_torch_delete_library_object(impl));
+
+  // Impl first: the def that disagrees is refused.
+  TorchLibraryHandle impl2 = nullptr, frag = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_impl("stc_sig", "CPU", __FILE__, __LINE__, &impl2));
+  ASSERT_C_OK(stabletorch_library_impl_with_signature(impl2, "late", &add_one_kernel,
+                                                      TORCH_ABI_VERSION, "(int _0) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_init_fragment("stc_sig", __FILE__, __LINE__, &frag));
+  EXPECT_C_FAILURE(aoti_torch_library_def(frag, "late(Tensor t) -> Tensor"),
+                   "aoti_torch_library_def",
+                   "argument 0 ('t') is Tensor in the schema but int in the kernel");
+  ASSERT_C_OK(aoti_torch_delete_library_object(frag));
+  ASSERT_C_OK(aoti_torch_delete_library_object(impl2));
   ASSERT_C_OK(aoti_torch_delete_library_object(def));
 }

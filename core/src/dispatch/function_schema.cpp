@@ -1,5 +1,6 @@
 #include <st/dispatch/function_schema.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -666,40 +667,56 @@ SchemaOrName parseSchemaOrName(std::string_view text) {
 
 std::string diffKernelSchema(const FunctionSchema& declared,
                              const FunctionSchema& inferred) {
-  // Fast path without streams: registration calls this for every typed kernel.
-  auto report = [&](const auto&... mismatch) {
-    std::ostringstream os;
-    os << "the C++ kernel's signature does not match the operator's schema\n"
-       << "  schema:   " << declared.toString() << "\n"
-       << "  expected: " << declared.signatureString() << "\n"
-       << "  kernel:   " << inferred.signatureString() << "\n  mismatch: ";
-    (os << ... << mismatch);
-    return os.str();
-  };
+  // Every differing position is listed, so one registration attempt shows
+  // the whole fix. The common case (a match) builds no strings.
   const auto& da = declared.arguments();
   const auto& ia = inferred.arguments();
-  if (da.size() != ia.size()) {
-    return report("the schema has ", da.size(), " argument(s) but the kernel takes ", ia.size());
-  }
-  for (size_t i = 0; i < da.size(); ++i) {
-    if (!da[i].type.equivalentForKernel(ia[i].type)) {
-      return report("argument ", i, " ('", da[i].name, "') is ", da[i].type.toString(),
-                    " in the schema but ", ia[i].type.toString(), " in the kernel");
-    }
-  }
   const auto& dr = declared.returns();
   const auto& ir = inferred.returns();
-  if (dr.size() != ir.size()) {
-    return report("the schema returns ", dr.size(), " value(s) but the kernel returns ",
-                  ir.size());
+  std::vector<std::string> mismatches;
+  auto note = [&](const auto&... parts) {
+    std::ostringstream os;
+    (os << ... << parts);
+    mismatches.push_back(os.str());
+  };
+  if (da.size() != ia.size()) {
+    note("the schema has ", da.size(), " argument(s) but the kernel takes ", ia.size());
   }
-  for (size_t i = 0; i < dr.size(); ++i) {
-    if (!dr[i].type.equivalentForKernel(ir[i].type)) {
-      return report("return ", i, " is ", dr[i].type.toString(), " in the schema but ",
-                    ir[i].type.toString(), " in the kernel");
+  for (size_t i = 0; i < std::max(da.size(), ia.size()); ++i) {
+    if (i >= ia.size()) {
+      note("argument ", i, " ('", da[i].name, "') is ", da[i].type.toString(),
+           " in the schema but missing in the kernel");
+    } else if (i >= da.size()) {
+      note("argument ", i, " is ", ia[i].type.toString(),
+           " in the kernel but missing in the schema");
+    } else if (!da[i].type.equivalentForKernel(ia[i].type)) {
+      note("argument ", i, " ('", da[i].name, "') is ", da[i].type.toString(),
+           " in the schema but ", ia[i].type.toString(), " in the kernel");
     }
   }
-  return std::string();
+  if (dr.size() != ir.size()) {
+    note("the schema returns ", dr.size(), " value(s) but the kernel returns ", ir.size());
+  }
+  for (size_t i = 0; i < std::max(dr.size(), ir.size()); ++i) {
+    if (i >= ir.size()) {
+      note("return ", i, " is ", dr[i].type.toString(),
+           " in the schema but missing in the kernel");
+    } else if (i >= dr.size()) {
+      note("return ", i, " is ", ir[i].type.toString(),
+           " in the kernel but missing in the schema");
+    } else if (!dr[i].type.equivalentForKernel(ir[i].type)) {
+      note("return ", i, " is ", dr[i].type.toString(), " in the schema but ",
+           ir[i].type.toString(), " in the kernel");
+    }
+  }
+  if (mismatches.empty()) return std::string();
+  std::ostringstream os;
+  os << "the C++ kernel's signature does not match the operator's schema\n"
+     << "  schema:   " << declared.toString() << "\n"
+     << "  expected: " << declared.signatureString() << "\n"
+     << "  kernel:   " << inferred.signatureString();
+  for (const std::string& m : mismatches) os << "\n  mismatch: " << m;
+  return os.str();
 }
 
 }  // namespace st

@@ -79,6 +79,15 @@ class ST_API CppFunction {
   static CppFunction makeFromBoxedLambda(F&& f) {
     return CppFunction(KernelFunction::makeFromBoxedLambda(std::forward<F>(f)));
   }
+  // A boxed kernel whose typed signature is known (an extension kernel
+  // boxed by TORCH_BOX): registration checks `signature` against the
+  // operator's schema as it does for typed kernels.
+  template <typename F>
+  static CppFunction makeFromBoxedLambdaWithSchema(F&& f, FunctionSchema signature) {
+    CppFunction c(KernelFunction::makeFromBoxedLambda(std::forward<F>(f)));
+    c.schema_ = std::make_unique<FunctionSchema>(std::move(signature));
+    return c;
+  }
   static CppFunction makeFallthrough() { return CppFunction(KernelFunction::makeFallthrough()); }
   static CppFunction makeFromKernelFunction(KernelFunction k) { return CppFunction(std::move(k)); }
 
