@@ -12,6 +12,8 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/fast_paths.h"
+
 namespace st::native {
 
 namespace {
@@ -53,6 +55,10 @@ void check_alpha(const char* op, ScalarType common, const Scalar& alpha) {
 
 Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                 const Scalar& alpha, bool inplace, bool subtract) {
+  if (Tensor r = cpu::try_fast_binary(cpu::BinaryKind::Add, out, a, b, alpha, subtract, inplace);
+      r.defined()) {
+    return r;
+  }
   constexpr uint64_t kSet = kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
   TensorIterator iter = TensorIteratorConfig().name(name).add_output(out).add_input(a)
                             .add_input(b).is_inplace(inplace).build();
@@ -90,6 +96,10 @@ void check_sub(const Tensor& a, const Tensor& b) {
 // ---- mul / div -----------------------------------------------------------------
 
 Tensor mul_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplace) {
+  if (Tensor r = cpu::try_fast_binary(cpu::BinaryKind::Mul, out, a, b, 1, false, inplace);
+      r.defined()) {
+    return r;
+  }
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes>(
       "mul", out, a, b, inplace, {}, [](auto tag) {
         using T = typename decltype(tag)::type;

@@ -15,6 +15,8 @@
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/fast_paths.h"
+
 namespace st::native {
 
 namespace {
@@ -92,6 +94,9 @@ constexpr uint64_t kSumTypes =
 Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                 bool keepdim, ScalarType out_dtype, bool prod) {
   ST_CHECK(self.is_cpu(), name, ": expected a CPU tensor, got ", self.device());
+  if (!prod) {
+    if (Tensor r = cpu::try_fast_sum(self, dims, keepdim, out_dtype); r.defined()) return r;
+  }
   const Tensor input = to_dtype(self, out_dtype);
   ReduceGeometry g = make_reduce_geometry(input, dims, keepdim, name);
   Tensor result = make_result(g, out_dtype, self);

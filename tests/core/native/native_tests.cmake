@@ -12,4 +12,30 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_reduce_ops.cpp
   native/test_codegen_api.cpp
   native/test_property.cpp
+  native/test_linear_algebra.cpp
+  native/test_join_split.cpp
+  native/test_indexing.cpp
+  native/test_sorting.cpp
+  native/test_softmax.cpp
+  native/test_foreach.cpp
+  native/cpu/test_vec_kernels.cpp
 )
+
+# test_vec_kernels checks every ISA variant the CPU supports, so it compiles
+# the variants itself with the library's flags (they are internal symbols
+# of the shared library).
+set(_st_vec_src ${PROJECT_SOURCE_DIR}/core/src/native/cpu)
+list(APPEND STABLETORCH_CORE_NATIVE_TESTS
+  ${_st_vec_src}/vec_dispatch.cpp
+  ${_st_vec_src}/vec_kernels_default.cpp
+  ${_st_vec_src}/vec_kernels_avx2.cpp
+  ${_st_vec_src}/vec_kernels_avx512.cpp)
+set(_st_vec_common -ffp-contract=off -Wno-psabi)
+set_source_files_properties(${_st_vec_src}/vec_kernels_default.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common}")
+set_source_files_properties(${_st_vec_src}/vec_kernels_avx2.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma")
+set_source_files_properties(${_st_vec_src}/vec_kernels_avx512.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma;-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq")
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_kernels.cpp
+  PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)

@@ -1,0 +1,232 @@
+// Operator speed, each beside a reference measured in the same run:
+//   - 1-element add / add_ (op latency) next to a direct function call;
+//   - add.out and copy_ over 16M floats, and sum over 16M floats, in GB/s
+//     (bytes read + written) next to memcpy of 16M floats (1 and 2
+//     threads, the memcpy split over the same thread pool);
+//   - sum next to a plain vectorized float reduction loop.
+//
+// Instructions per call for the 1-element cases: tools/callgrind_ops.sh
+// runs `bench_ops --instructions` under callgrind; each measure_* function
+// makes kCallgrindCalls calls.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <st/core/parallel.h>
+#include <st/core/tensor.h>
+#include <st/generated/functions.h>
+
+namespace {
+
+using st::Tensor;
+
+constexpr int64_t kBig = int64_t{16} << 20;  // 16M floats = 64 MiB
+constexpr int kCallgrindCalls = 1000;
+
+// ---- references -----------------------------------------------------------
+
+__attribute__((noinline)) float add_floats(const float* a, const float* b, float* out) {
+  *out = *a + *b;
+  return *out;
+}
+// Through a pointer the optimiser cannot see through: a real call.
+float (*volatile g_add)(const float*, const float*, float*) = &add_floats;
+
+void BM_DirectCall(benchmark::State& state) {
+  float a = 1, b = 2, out = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(g_add(&a, &b, &out));
+  }
+}
+BENCHMARK(BM_DirectCall);
+
+struct Threads {
+  int saved = st::get_num_threads();
+  explicit Threads(int n) { st::set_num_threads(n); }
+  ~Threads() { st::set_num_threads(saved); }
+};
+
+Tensor big_floats(float v) { return st::full({kBig}, v); }
+
+void memcpy_parallel(void* dst, const void* src, size_t bytes, int threads) {
+  const int64_t n = threads;
+  st::parallel_for(0, n, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) {
+      const size_t lo = bytes * static_cast<size_t>(i) / static_cast<size_t>(n);
+      const size_t hi = bytes * static_cast<size_t>(i + 1) / static_cast<size_t>(n);
+      std::memcpy(static_cast<char*>(dst) + lo, static_cast<const char*>(src) + lo, hi - lo);
+    }
+  });
+}
+
+// memcpy of 16M floats: bytes read + written (2 x 64 MiB per iteration).
+void BM_Memcpy16M(benchmark::State& state) {
+  Threads t(static_cast<int>(state.range(0)));
+  Tensor src = big_floats(1), dst = big_floats(0);
+  for (auto _ : state) {
+    memcpy_parallel(dst.data_ptr(), src.const_data_ptr(), kBig * sizeof(float),
+                    static_cast<int>(state.range(0)));
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * 2 * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_Memcpy16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// ---- 1-element latency ------------------------------------------------------
+
+void BM_Add1(benchmark::State& state) {
+  Tensor a = st::full({1}, 1.0f), b = st::full({1}, 2.0f);
+  for (auto _ : state) {
+    Tensor r = st::add(a, b);
+    benchmark::DoNotOptimize(r.unsafeGetTensorImpl());
+  }
+}
+BENCHMARK(BM_Add1);
+
+void BM_AddInplace1(benchmark::State& state) {
+  Tensor a = st::full({1}, 1.0f), b = st::full({1}, 0.0f);
+  for (auto _ : state) {
+    st::add_(a, b);
+    benchmark::DoNotOptimize(a.unsafeGetTensorImpl());
+  }
+}
+BENCHMARK(BM_AddInplace1);
+
+void BM_AddOut1(benchmark::State& state) {
+  Tensor a = st::full({1}, 1.0f), b = st::full({1}, 2.0f), out = st::full({1}, 0.0f);
+  for (auto _ : state) {
+    st::add_out(out, a, b);
+    benchmark::DoNotOptimize(out.unsafeGetTensorImpl());
+  }
+}
+BENCHMARK(BM_AddOut1);
+
+// ---- bandwidth ----------------------------------------------------------------
+
+// add.out: reads 2 x 64 MiB, writes 64 MiB per iteration.
+void BM_AddOut16M(benchmark::State& state) {
+  Threads t(static_cast<int>(state.range(0)));
+  Tensor a = big_floats(1), b = big_floats(2), out = big_floats(0);
+  for (auto _ : state) {
+    st::add_out(out, a, b);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * 3 * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_AddOut16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// copy_: reads and writes 64 MiB per iteration (the same bytes as memcpy).
+void BM_Copy16M(benchmark::State& state) {
+  Threads t(static_cast<int>(state.range(0)));
+  Tensor src = big_floats(1), dst = big_floats(0);
+  for (auto _ : state) {
+    st::copy_(dst, src);
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * 2 * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_Copy16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// sum: reads 64 MiB per iteration.
+void BM_Sum16M(benchmark::State& state) {
+  Threads t(static_cast<int>(state.range(0)));
+  Tensor x = big_floats(0.5f);
+  for (auto _ : state) {
+    Tensor s = st::sum(x);
+    benchmark::DoNotOptimize(s.unsafeGetTensorImpl());
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_Sum16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// Reference for sum: a plain vectorized float reduction (64-byte vectors,
+// four accumulators; what a hand-written loop reaches), split over the
+// same thread pool in two halves for 2 threads.
+typedef float vf __attribute__((vector_size(64)));
+__attribute__((noinline)) float plain_sum(const float* x, int64_t n) {
+  vf a0{}, a1{}, a2{}, a3{};
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    vf v0, v1, v2, v3;
+    std::memcpy(&v0, x + i, 64);
+    std::memcpy(&v1, x + i + 16, 64);
+    std::memcpy(&v2, x + i + 32, 64);
+    std::memcpy(&v3, x + i + 48, 64);
+    a0 += v0;
+    a1 += v1;
+    a2 += v2;
+    a3 += v3;
+  }
+  vf a = (a0 + a1) + (a2 + a3);
+  float s = 0;
+  for (int j = 0; j < 16; ++j) s += a[j];
+  for (; i < n; ++i) s += x[i];
+  return s;
+}
+
+void BM_PlainSumLoop16M(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  Threads t(threads);
+  Tensor x = big_floats(0.5f);
+  const float* p = static_cast<const float*>(x.const_data_ptr());
+  for (auto _ : state) {
+    std::vector<float> part(static_cast<size_t>(threads));
+    st::parallel_for(0, threads, 1, [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) {
+        const int64_t lo = kBig * i / threads, hi = kBig * (i + 1) / threads;
+        part[static_cast<size_t>(i)] = plain_sum(p + lo, hi - lo);
+      }
+    });
+    float s = 0;
+    for (float v : part) s += v;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_PlainSumLoop16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// ---- instructions per call (under callgrind) -------------------------------------
+
+__attribute__((noinline)) void measure_direct_call() {
+  float a = 1, b = 2, out = 0;
+  for (int i = 0; i < kCallgrindCalls; ++i) benchmark::DoNotOptimize(g_add(&a, &b, &out));
+}
+__attribute__((noinline)) void measure_add1(const Tensor& a, const Tensor& b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) {
+    Tensor r = st::add(a, b);
+    benchmark::DoNotOptimize(r.unsafeGetTensorImpl());
+  }
+}
+__attribute__((noinline)) void measure_add_inplace1(const Tensor& a, const Tensor& b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) st::add_(a, b);
+}
+__attribute__((noinline)) void measure_add_out1(const Tensor& a, const Tensor& b, const Tensor& out) {
+  for (int i = 0; i < kCallgrindCalls; ++i) st::add_out(out, a, b);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--instructions") == 0) {
+    Tensor a = st::full({1}, 1.0f), b = st::full({1}, 2.0f), out = st::full({1}, 0.0f);
+    // Warm up (first-use lookups, thread pool) outside the measured functions.
+    for (int i = 0; i < 10; ++i) {
+      (void)st::add(a, b);
+      st::add_(a, st::full({1}, 0.0f));
+      st::add_out(out, a, b);
+    }
+    measure_direct_call();
+    measure_add1(a, b);
+    measure_add_inplace1(a, st::full({1}, 0.0f));
+    measure_add_out1(a, b, out);
+    std::printf("calls per measure_* function: %d\n", kCallgrindCalls);
+    return 0;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

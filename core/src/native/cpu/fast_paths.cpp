@@ -1,0 +1,194 @@
+// The engines' fast paths; see fast_paths.h.
+#include "fast_paths.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/parallel.h>
+#include <st/core/wrap_dim.h>
+
+#include "vec_kernels.h"
+
+namespace st::native::cpu {
+
+namespace {
+
+// The same grain as the elementwise engine's parallel loop.
+constexpr int64_t kGrain = 32768;
+
+bool same_sizes(IntArrayRef a, IntArrayRef b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// A usable out= tensor: same dtype, shape and contiguity as self, and
+// either the very same memory as an input or no shared storage at all.
+bool out_ok(const Tensor& out, const Tensor& self, const Tensor& other) {
+  if (out.dtype() != self.dtype() || !out.is_cpu() || !out.is_contiguous() ||
+      !same_sizes(out.sizes(), self.sizes())) {
+    return false;
+  }
+  const bool same_as_self = out.const_data_ptr() == self.const_data_ptr();
+  if (out.is_alias_of(self) && !same_as_self) return false;
+  if (out.is_alias_of(other) && !(out.const_data_ptr() == other.const_data_ptr() &&
+                                  same_sizes(out.sizes(), other.sizes()))) {
+    return false;
+  }
+  return true;
+}
+
+template <typename T, typename F>
+void run_blocks(int64_t n, const F& f) {
+  if (n <= kGrain) {
+    f(int64_t{0}, n);
+    return;
+  }
+  parallel_for(0, n, kGrain, f);
+}
+
+}  // namespace
+
+Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
+                       const Tensor& other, const Scalar& alpha, bool negate_alpha,
+                       bool inplace) {
+  if (!self.defined() || !other.defined()) return Tensor();
+  const ScalarType dt = self.dtype();
+  if ((dt != ScalarType::Float && dt != ScalarType::Double) || other.dtype() != dt) return Tensor();
+  if (!self.is_cpu() || !other.is_cpu()) return Tensor();
+  if (kind == BinaryKind::Add && (alpha.isComplex() || alpha.isBoolean())) return Tensor();
+  const bool scalar_other = other.numel() == 1 && other.dim() <= self.dim();
+  if (!scalar_other && !same_sizes(self.sizes(), other.sizes())) return Tensor();
+  if (!self.is_contiguous() || !other.is_contiguous()) return Tensor();
+  Tensor result;
+  if (inplace) {
+    if (other.is_alias_of(self) && !(other.const_data_ptr() == self.const_data_ptr() &&
+                                     same_sizes(other.sizes(), self.sizes()))) {
+      return Tensor();
+    }
+    result = self;
+  } else if (out.defined()) {
+    if (!out_ok(out, self, other)) return Tensor();
+    result = out;
+  } else {
+    result = st::detail::empty_generic(self.sizes(), dt, self.device());
+  }
+  const int64_t n = self.numel();
+  const VecKernels& k = vec_kernels();
+  if (dt == ScalarType::Float) {
+    float* o = static_cast<float*>(result.data_ptr());
+    const float* a = static_cast<const float*>(self.const_data_ptr());
+    const float* b = static_cast<const float*>(other.const_data_ptr());
+    if (kind == BinaryKind::Add) {
+      float al = alpha.to<float>();
+      if (negate_alpha) al = -al;
+      run_blocks<float>(n, [&](int64_t i0, int64_t i1) {
+        k.add_f32(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other);
+      });
+    } else {
+      run_blocks<float>(n, [&](int64_t i0, int64_t i1) {
+        k.mul_f32(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other);
+      });
+    }
+  } else {
+    double* o = static_cast<double*>(result.data_ptr());
+    const double* a = static_cast<const double*>(self.const_data_ptr());
+    const double* b = static_cast<const double*>(other.const_data_ptr());
+    if (kind == BinaryKind::Add) {
+      double al = alpha.to<double>();
+      if (negate_alpha) al = -al;
+      run_blocks<double>(n, [&](int64_t i0, int64_t i1) {
+        k.add_f64(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other);
+      });
+    } else {
+      run_blocks<double>(n, [&](int64_t i0, int64_t i1) {
+        k.mul_f64(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other);
+      });
+    }
+  }
+  return result;
+}
+
+Tensor try_fast_sum(const Tensor& self, std::optional<IntArrayRef> dims, bool keepdim,
+                    ScalarType out_dtype) {
+  const ScalarType dt = self.dtype();
+  if ((dt != ScalarType::Float && dt != ScalarType::Double) || out_dtype != dt) return Tensor();
+  if (!self.is_cpu() || !self.is_contiguous()) return Tensor();
+  const int64_t nd = self.dim();
+  // Reduced dims must be a suffix (rows are then contiguous).
+  std::vector<bool> mask(static_cast<size_t>(nd), dims.has_value() && !dims->empty() ? false : true);
+  if (dims.has_value()) {
+    for (int64_t d : *dims) {
+      const int64_t w = maybe_wrap_dim(d, nd);
+      if (nd == 0) continue;
+      if (mask[static_cast<size_t>(w)]) return Tensor();  // repeated: the engine reports it
+      mask[static_cast<size_t>(w)] = true;
+    }
+  }
+  int64_t first_reduced = nd;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (mask[static_cast<size_t>(d)]) {
+      first_reduced = d;
+      break;
+    }
+  }
+  for (int64_t d = first_reduced; d < nd; ++d) {
+    if (!mask[static_cast<size_t>(d)]) return Tensor();
+  }
+  std::vector<int64_t> out_shape;
+  int64_t rows = 1, len = 1;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (mask[static_cast<size_t>(d)]) {
+      len *= self.size(d);
+      if (keepdim) out_shape.push_back(1);
+    } else {
+      rows *= self.size(d);
+      out_shape.push_back(self.size(d));
+    }
+  }
+  Tensor result = st::detail::empty_generic(IntArrayRef(out_shape), dt, self.device());
+  const VecKernels& k = vec_kernels();
+  auto sum_row = [&](const void* p, int64_t n) -> double {
+    return dt == ScalarType::Float ? k.sum_f32(static_cast<const float*>(p), n)
+                                   : k.sum_f64(static_cast<const double*>(p), n);
+  };
+  const int64_t item = static_cast<int64_t>(self.itemsize());
+  const char* base = static_cast<const char*>(self.const_data_ptr());
+  auto write = [&](int64_t o, double v) {
+    if (dt == ScalarType::Float) {
+      static_cast<float*>(result.data_ptr())[o] = static_cast<float>(v);
+    } else {
+      static_cast<double*>(result.data_ptr())[o] = v;
+    }
+  };
+  // Long rows are cut into fixed blocks whose partial sums are added in
+  // order: the result does not depend on the thread count.
+  constexpr int64_t kBlock = 1 << 16;
+  if (rows <= 4 && len > 2 * kBlock) {
+    const int64_t nb = (len + kBlock - 1) / kBlock;
+    std::vector<double> partial(static_cast<size_t>(nb));
+    for (int64_t r = 0; r < rows; ++r) {
+      const char* row = base + r * len * item;
+      parallel_for(0, nb, 1, [&](int64_t b0, int64_t b1) {
+        for (int64_t b = b0; b < b1; ++b) {
+          const int64_t s = b * kBlock;
+          partial[static_cast<size_t>(b)] = sum_row(row + s * item, std::min(kBlock, len - s));
+        }
+      });
+      double total = 0;
+      for (double v : partial) total += v;
+      write(r, total);
+    }
+    return result;
+  }
+  const int64_t grain = std::max<int64_t>(1, kGrain / std::max<int64_t>(len, 1));
+  parallel_for(0, rows, grain, [&](int64_t r0, int64_t r1) {
+    for (int64_t r = r0; r < r1; ++r) write(r, sum_row(base + r * len * item, len));
+  });
+  return result;
+}
+
+}  // namespace st::native::cpu

@@ -1,0 +1,34 @@
+// Internal: fast paths the generic engines take first for the common
+// cases, falling back (returning an undefined tensor) whenever a rule of
+// the full engine could matter (type promotion, broadcasting, resizing,
+// overlap checks, dtype conversion):
+//   - add/sub/mul of two float or double CPU tensors of one dtype, both
+//     contiguous, with equal shapes or a one-element `other` of at most the
+//     same rank, into a new tensor, self (in place) or a matching
+//     contiguous out= that shares no memory with the inputs;
+//   - sum of a contiguous float/double tensor over trailing dims.
+// They run the per-ISA loops of vec_kernels.h, split over the thread pool
+// in fixed-size blocks for large inputs, and allocate nothing but the
+// result on the 1-element path.
+#pragma once
+
+#include <optional>
+
+#include <st/core/array_ref.h>
+#include <st/core/scalar.h>
+#include <st/core/tensor.h>
+
+namespace st::native::cpu {
+
+enum class BinaryKind { Add, Mul };
+
+// out undefined: allocate; inplace: out is self. alpha is ignored for Mul.
+Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
+                       const Tensor& other, const Scalar& alpha, bool negate_alpha,
+                       bool inplace);
+
+// The sum of self (dtype == out_dtype) over dims, or undefined.
+Tensor try_fast_sum(const Tensor& self, std::optional<IntArrayRef> dims, bool keepdim,
+                    ScalarType out_dtype);
+
+}  // namespace st::native::cpu

@@ -1,0 +1,48 @@
+// Internal: the hot inner loops of the elementwise and reduction engines,
+// compiled once per instruction set (baseline x86-64, AVX2+FMA, AVX-512)
+// from one source (vec_kernels_impl.inc) and chosen once at run time from
+// the CPU's features. Never -march=native: each variant is its own
+// translation unit with its own target flags, and only the table selected
+// for this CPU is ever called.
+//
+// The variants compute bit-identical results: every variant works on
+// 64-byte vectors with the same lane arithmetic (only the registers used
+// differ) and FMA contraction is off.
+//
+// Thread-safety: the table is selected once (a function-local static) and
+// read-only afterwards.
+#pragma once
+
+#include <cstdint>
+
+namespace st::native::cpu {
+
+struct VecKernels {
+  const char* isa;  // "default", "avx2", "avx512"
+  // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i)
+  void (*add_f32)(float* out, const float* a, const float* b, float alpha, int64_t n,
+                  bool b_scalar);
+  void (*add_f64)(double* out, const double* a, const double* b, double alpha, int64_t n,
+                  bool b_scalar);
+  // out[i] = a[i] * b[i] (b_scalar: b[0])
+  void (*mul_f32)(float* out, const float* a, const float* b, int64_t n, bool b_scalar);
+  void (*mul_f64)(double* out, const double* a, const double* b, int64_t n, bool b_scalar);
+  // The sum of x[0..n), accumulated in double.
+  double (*sum_f32)(const float* x, int64_t n);
+  double (*sum_f64)(const double* x, int64_t n);
+};
+
+// The table for this CPU (best supported ISA, or the one named by the
+// environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when
+// the CPU supports it).
+const VecKernels& vec_kernels();
+// A given variant, or nullptr when the CPU lacks it (for tests that check
+// that the variants agree).
+const VecKernels* vec_kernels_for(const char* isa);
+
+// The per-ISA tables (defined in vec_kernels_<isa>.cpp).
+const VecKernels& vec_kernels_default();
+const VecKernels& vec_kernels_avx2();
+const VecKernels& vec_kernels_avx512();
+
+}  // namespace st::native::cpu

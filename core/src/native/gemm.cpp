@@ -1,0 +1,197 @@
+// The GEMM layer under mm/bmm/addmm/matmul; see gemm.h.
+#include "gemm.h"
+
+#include <algorithm>
+#include <complex>
+#include <vector>
+
+#include <oneapi/dnnl/dnnl.h>
+#include <omp.h>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/core/parallel.h>
+#include <st/generated/functions.h>
+#include <st/native/loops.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+namespace {
+
+// oneDNN (Debian's build) parallelizes with OpenMP. Its thread count
+// follows ours: set_num_threads(n) caps it, and a GEMM started from inside
+// one of our parallel regions runs on its calling thread only.
+// omp_set_num_threads only changes the calling thread's setting.
+void sync_dnnl_threads() {
+  const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
+  if (omp_get_max_threads() != n) omp_set_num_threads(n);
+}
+
+void check_dnnl(dnnl_status_t s, const char* fn) {
+  ST_CHECK(s == dnnl_success, fn, " failed with oneDNN status ", static_cast<int>(s));
+}
+
+template <typename T>
+void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
+                  const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
+                  int64_t ldc) {
+  using O = opmath_t<T>;
+  // Rows of C split over the thread pool; each row is built in column
+  // blocks held in an opmath accumulator (a cache-sized strip of B's rows
+  // is reused across the rows of a task).
+  constexpr int64_t kBlockN = 256;
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
+  parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
+    std::vector<O> acc(static_cast<size_t>(std::min(kBlockN, std::max<int64_t>(n, 1))));
+    for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
+      const int64_t jn = std::min(kBlockN, n - j0);
+      for (int64_t i = i0; i < i1; ++i) {
+        std::fill(acc.begin(), acc.begin() + jn, O(0));
+        for (int64_t p = 0; p < k; ++p) {
+          const O av = to_opmath(transa ? a[p * lda + i] : a[i * lda + p]);
+          if (!transb) {
+            const T* brow = b + p * ldb + j0;
+            for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(brow[j]);
+          } else {
+            const T* bcol = b + j0 * ldb + p;
+            for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(bcol[j * ldb]);
+          }
+        }
+        T* crow = c + i * ldc + j0;
+        for (int64_t j = 0; j < jn; ++j) {
+          const O v = beta == O(0) ? alpha * acc[j] : alpha * acc[j] + beta * to_opmath(crow[j]);
+          crow[j] = from_opmath<T>(v);
+        }
+      }
+    }
+  });
+}
+
+}  // namespace
+
+template <typename T>
+void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
+          const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
+          int64_t ldc) {
+  if (m == 0 || n == 0) return;
+  if constexpr (std::is_same_v<T, float>) {
+    if (k == 0) {
+      // oneDNN requires lda >= 1 etc.; C = beta * C by hand.
+      for (int64_t i = 0; i < m; ++i) {
+        for (int64_t j = 0; j < n; ++j) {
+          c[i * ldc + j] = beta == T(0) ? T(0) : beta * c[i * ldc + j];
+        }
+      }
+      return;
+    }
+    sync_dnnl_threads();
+    const char ta = transa ? 'T' : 'N';
+    const char tb = transb ? 'T' : 'N';
+    check_dnnl(dnnl_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc), "dnnl_sgemm");
+  } else {
+    gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  }
+}
+
+GemmOperand gemm_layout(int64_t rows, int64_t cols, int64_t row_stride, int64_t col_stride) {
+  // Strides of size-1 dims carry no information and are ignored.
+  const int64_t r1 = std::max<int64_t>(rows, 1), c1 = std::max<int64_t>(cols, 1);
+  GemmOperand g;
+  if ((col_stride == 1 || cols <= 1) && (rows <= 1 || row_stride >= c1)) {
+    g.ok = true;
+    g.trans = false;
+    g.ld = rows <= 1 ? c1 : row_stride;
+  } else if ((row_stride == 1 || rows <= 1) && (cols <= 1 || col_stride >= r1)) {
+    // Column-major: the transpose of a row-major [cols, rows] matrix.
+    g.ok = true;
+    g.trans = true;
+    g.ld = cols <= 1 ? r1 : col_stride;
+  }
+  return g;
+}
+
+namespace {
+bool is_zero(const Scalar& s) {
+  if (s.isComplex()) return s.toComplexDouble() == std::complex<double>(0, 0);
+  return s.toDouble() == 0;
+}
+}  // namespace
+
+void gemm_tensors(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha,
+                  const Scalar& beta, const char* op) {
+  ST_CHECK(out.dim() == 3 && a.dim() == 3 && b.dim() == 3, op,
+           ": internal error: gemm_tensors expects 3-d operands");
+  const int64_t batch = a.size(0), m = a.size(1), k = a.size(2), n = b.size(2);
+  if (batch == 0 || m == 0 || n == 0) return;
+  Tensor A = a, B = b;
+  GemmOperand ga = gemm_layout(m, k, A.stride(1), A.stride(2));
+  if (!ga.ok) {
+    A = st::contiguous(a);
+    ga = gemm_layout(m, k, A.stride(1), A.stride(2));
+  }
+  GemmOperand gb = gemm_layout(k, n, B.stride(1), B.stride(2));
+  if (!gb.ok) {
+    B = st::contiguous(b);
+    gb = gemm_layout(k, n, B.stride(1), B.stride(2));
+  }
+  // The output must be row-major (C) or column-major (compute C^T), and may
+  // not share memory with an input (the product would read what it wrote).
+  Tensor C = out;
+  GemmOperand gc = gemm_layout(m, n, C.stride(1), C.stride(2));
+  const bool aliased = (out.is_alias_of(a) || out.is_alias_of(b));
+  const bool copy_back = !gc.ok || aliased;
+  if (copy_back) {
+    C = st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
+    if (!is_zero(beta)) copy_into(C, out);
+    gc = gemm_layout(m, n, C.stride(1), C.stride(2));
+  }
+  const int64_t sa = A.stride(0), sb = B.stride(0), sc = C.stride(0);
+  dispatch_dtype<kGemmTypes>(out.dtype(), op, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using O = opmath_t<T>;
+    const O al = scalar_as<O>(alpha);
+    const O be = scalar_as<O>(beta);
+    const T* pa = static_cast<const T*>(A.const_data_ptr());
+    const T* pb = static_cast<const T*>(B.const_data_ptr());
+    T* pc = static_cast<T*>(C.data_ptr());
+    auto one = [&](int64_t i) {
+      if (!gc.trans) {
+        gemm<T>(ga.trans, gb.trans, m, n, k, al, pa + i * sa, ga.ld, pb + i * sb, gb.ld, be,
+                pc + i * sc, gc.ld);
+      } else {
+        // C^T[n, m] = op(B)^T op(A)^T: swap the operands, flip their trans.
+        gemm<T>(!gb.trans, !ga.trans, n, m, k, al, pb + i * sb, gb.ld, pa + i * sa, ga.ld, be,
+                pc + i * sc, gc.ld);
+      }
+    };
+    // Small products: one per task over the batch; large ones: one after
+    // the other, each parallel inside.
+    if (batch > 1 && m * n * std::max<int64_t>(k, 1) < 64 * 64 * 64) {
+      parallel_for(0, batch, 1, [&](int64_t b0, int64_t b1) {
+        for (int64_t i = b0; i < b1; ++i) one(i);
+      });
+    } else {
+      for (int64_t i = 0; i < batch; ++i) one(i);
+    }
+  });
+  if (copy_back) copy_into(out, C);
+}
+
+#define ST_GEMM_INSTANTIATE_(T)                                                              \
+  template void gemm<T>(bool, bool, int64_t, int64_t, int64_t, opmath_t<T>, const T*, int64_t, \
+                        const T*, int64_t, opmath_t<T>, T*, int64_t);
+ST_GEMM_INSTANTIATE_(float)
+ST_GEMM_INSTANTIATE_(double)
+ST_GEMM_INSTANTIATE_(Half)
+ST_GEMM_INSTANTIATE_(BFloat16)
+ST_GEMM_INSTANTIATE_(uint8_t)
+ST_GEMM_INSTANTIATE_(int8_t)
+ST_GEMM_INSTANTIATE_(int16_t)
+ST_GEMM_INSTANTIATE_(int32_t)
+ST_GEMM_INSTANTIATE_(int64_t)
+ST_GEMM_INSTANTIATE_(hcomplex<float>)
+ST_GEMM_INSTANTIATE_(hcomplex<double>)
+#undef ST_GEMM_INSTANTIATE_
+
+}  // namespace st::native

@@ -1,0 +1,558 @@
+// Indexing: index_select, gather, scatter (src and value), masked_select,
+// nonzero, index.Tensor. The kernels move elements as raw bytes of the
+// element size (no arithmetic), so every dtype is supported.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/core/parallel.h>
+#include <st/core/wrap_dim.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/loops.h>
+#include <st/native/scalar_ops.h>
+#include <st/native/tensor_iterator.h>
+
+namespace st::native {
+
+namespace {
+
+const char* dtype_name(ScalarType t) { return torch::headeronly::toString(t); }
+
+struct Bytes16 {
+  uint64_t lo, hi;
+};
+
+// Runs f(TypeTag<U>) with an unsigned type of the element size.
+template <typename F>
+void by_itemsize(int64_t size, const char* op, F&& f) {
+  switch (size) {
+    case 1:
+      return f(TypeTag<uint8_t>{});
+    case 2:
+      return f(TypeTag<uint16_t>{});
+    case 4:
+      return f(TypeTag<uint32_t>{});
+    case 8:
+      return f(TypeTag<uint64_t>{});
+    case 16:
+      return f(TypeTag<Bytes16>{});
+    default:
+      ST_ERROR(op, ": unsupported element size ", size);
+  }
+}
+
+// Visits every coordinate of `shape` in row-major order, keeping one
+// element offset per stride set: f(offsets) with offsets[j] = sum_d
+// coord[d] * strides[j][d].
+template <size_t N, typename F>
+void walk(IntArrayRef shape, const std::array<const int64_t*, N>& strides, F&& f) {
+  int64_t total = 1;
+  for (int64_t s : shape) total *= s;
+  if (total == 0) return;
+  const size_t nd = shape.size();
+  std::vector<int64_t> idx(nd, 0);
+  std::array<int64_t, N> off{};
+  for (int64_t k = 0; k < total; ++k) {
+    f(off);
+    for (size_t d = nd; d-- > 0;) {
+      for (size_t j = 0; j < N; ++j) off[j] += strides[j][d];
+      if (++idx[d] < shape[d]) break;
+      for (size_t j = 0; j < N; ++j) off[j] -= strides[j][d] * shape[d];
+      idx[d] = 0;
+    }
+  }
+}
+
+std::vector<int64_t> strides_of(const Tensor& t) {
+  return std::vector<int64_t>(t.strides().begin(), t.strides().end());
+}
+
+// The value of a 0-d tensor as a double.
+double values_as_double(const Tensor& t) {
+  double v = 0;
+  dispatch_dtype<kEverything>(t.dtype(), "index", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    v = convert<double>(*static_cast<const T*>(t.const_data_ptr()));
+  });
+  return v;
+}
+
+// Reads an index element (Long or Int) at element offset `off`.
+int64_t read_index(const Tensor& index, const void* base, int64_t off) {
+  if (index.dtype() == ScalarType::Long) return static_cast<const int64_t*>(base)[off];
+  return static_cast<const int32_t*>(base)[off];
+}
+
+void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, "(): Expected out tensor to have dtype ", dtype_name(want),
+           ", but got ", dtype_name(out.dtype()), " instead");
+}
+
+// A result computed in a fresh tensor, copied into out= after resizing.
+Tensor finish_out(const Tensor& result, const Tensor& out, const char* op) {
+  check_out_dtype(out, result.dtype(), op);
+  ST_CHECK(!(out.numel() > 0 && result.numel() > 0 && out.is_alias_of(result)), op,
+           "(): out must not share memory with the result");
+  resize_output(out, result.sizes());
+  copy_into(out, result);
+  return out;
+}
+
+}  // namespace
+
+// ---- index_select ------------------------------------------------------------------
+
+namespace {
+
+Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
+  ST_CHECK(index.dim() <= 1, "index_select(): Index is supposed to be a vector, got a ",
+           index.dim(), "-D tensor");
+  ST_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
+           "index_select(): Expected dtype int32/int64 for index but got: ",
+           dtype_name(index.dtype()));
+  ST_CHECK(self.is_cpu() && index.is_cpu(), "index_select(): expected self and index on cpu");
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const Tensor src = self.dim() == 0 ? st::reshape(self, {1}) : st::contiguous(self);
+  const Tensor idx = st::contiguous(st::reshape(index, {-1}));
+  const int64_t n = idx.numel();
+  const int64_t size = src.size(d);
+  std::vector<int64_t> shape(src.sizes().begin(), src.sizes().end());
+  shape[static_cast<size_t>(d)] = n;
+  Tensor out = st::detail::empty_generic(IntArrayRef(shape), self.dtype(), self.device());
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < d; ++i) outer *= src.size(i);
+  for (int64_t i = d + 1; i < src.dim(); ++i) inner *= src.size(i);
+  const void* ip = idx.const_data_ptr();
+  std::vector<int64_t> pos(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v = read_index(idx, ip, i);
+    ST_CHECK(v >= -size && v < size, "index_select(): index ", v,
+             " is out of bounds for dimension ", d, " with size ", size);
+    pos[static_cast<size_t>(i)] = v < 0 ? v + size : v;
+  }
+  const size_t row = static_cast<size_t>(inner * self.itemsize());
+  const char* s = static_cast<const char*>(src.const_data_ptr());
+  char* o = static_cast<char*>(out.data_ptr());
+  if (row > 0) {
+    parallel_for(0, outer, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)),
+                 [&](int64_t a, int64_t b) {
+                   for (int64_t k = a; k < b; ++k) {
+                     const char* sk = s + static_cast<size_t>(k * size) * row;
+                     char* ok = o + static_cast<size_t>(k * n) * row;
+                     for (int64_t i = 0; i < n; ++i) {
+                       std::memcpy(ok + static_cast<size_t>(i) * row,
+                                   sk + static_cast<size_t>(pos[static_cast<size_t>(i)]) * row,
+                                   row);
+                     }
+                   }
+                 });
+  }
+  if (self.dim() == 0 && index.dim() == 0) return st::reshape(out, {});
+  return out;
+}
+
+}  // namespace
+
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
+  return index_select_impl(self, dim, index);
+}
+
+Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& out) {
+  ST_CHECK(out.dtype() == self.dtype(),
+           "index_select(): self and result must have the same scalar type, got ",
+           dtype_name(self.dtype()), " and ", dtype_name(out.dtype()));
+  return finish_out(index_select_impl(self, dim, index), out, "index_select");
+}
+
+// ---- gather / scatter ------------------------------------------------------------------
+
+namespace {
+
+// Shape checks shared by gather and scatter (PyTorch's rules): same
+// number of dims (0-d counts as 1-d), index no larger than self outside
+// `dim` and (scatter) no larger than src anywhere.
+void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const Tensor& index,
+                          const Tensor* src) {
+  ST_CHECK(index.dtype() == ScalarType::Long, op, "(): Expected dtype int64 for index, got ",
+           dtype_name(index.dtype()));
+  const int64_t sd = std::max<int64_t>(self.dim(), 1);
+  const int64_t id = std::max<int64_t>(index.dim(), 1);
+  ST_CHECK(sd == id, op, "(): Index tensor must have the same number of dimensions as ",
+           src ? "self" : "input", " tensor (", id, " vs ", sd, ")");
+  if (src) {
+    const int64_t rd = std::max<int64_t>(src->dim(), 1);
+    ST_CHECK(rd == id, op, "(): Index tensor must have the same number of dimensions as src "
+             "tensor (", id, " vs ", rd, ")");
+  }
+  if (index.numel() == 0) return;
+  for (int64_t d = 0; d < index.dim(); ++d) {
+    const int64_t is = index.size(d);
+    if (d != dim) {
+      ST_CHECK(is <= (self.dim() ? self.size(d) : 1), op, "(): Size does not match at dimension ",
+               d, " expected index ", shape_str(index.sizes()), " to be no larger than ",
+               src ? "self " : "input ", shape_str(self.sizes()), " apart from dimension ", dim);
+    }
+    if (src) {
+      ST_CHECK(is <= (src->dim() ? src->size(d) : 1), op, "(): Expected index ",
+               shape_str(index.sizes()), " to be no larger than src ", shape_str(src->sizes()),
+               " at dimension ", d);
+    }
+  }
+}
+
+std::vector<int64_t> shape1(const Tensor& t) {
+  if (t.dim() == 0) return {1};
+  return std::vector<int64_t>(t.sizes().begin(), t.sizes().end());
+}
+std::vector<int64_t> strides1(const Tensor& t) {
+  if (t.dim() == 0) return {1};
+  return strides_of(t);
+}
+
+// out[coord] = self[coord with coord[dim] = index[coord]] over index's shape.
+void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
+  const std::vector<int64_t> shape = shape1(index);
+  std::vector<int64_t> ss = strides1(self);
+  const int64_t dstride = ss[static_cast<size_t>(dim)];
+  const int64_t size = self.dim() ? self.size(dim) : 1;
+  ss[static_cast<size_t>(dim)] = 0;
+  const std::vector<int64_t> is = strides1(index), os = strides1(out);
+  const int64_t* ip = static_cast<const int64_t*>(index.const_data_ptr());
+  by_itemsize(self.itemsize(), "gather", [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    const U* sp = static_cast<const U*>(self.const_data_ptr());
+    U* op = static_cast<U*>(out.data_ptr());
+    walk<3>(IntArrayRef(shape), {os.data(), is.data(), ss.data()}, [&](const auto& off) {
+      const int64_t v = ip[off[1]];
+      ST_CHECK(v >= -size && v < size, "gather(): index ", v, " is out of bounds for dimension ",
+               dim, " with size ", size);
+      op[off[0]] = sp[off[2] + (v < 0 ? v + size : v) * dstride];
+    });
+  });
+}
+
+Tensor gather_impl(const Tensor& self, int64_t dim, const Tensor& index) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  check_gather_scatter("gather", self, d, index, nullptr);
+  Tensor out = st::detail::empty_generic(index.sizes(), self.dtype(), self.device());
+  gather_into(out, self, d, index);
+  return out;
+}
+
+// self[coord with coord[dim] = index[coord]] = src[coord] (or value).
+void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
+                  const Scalar* value) {
+  assert_no_internal_overlap(self, "scatter_");
+  const std::vector<int64_t> shape = shape1(index);
+  std::vector<int64_t> ss = strides1(self);
+  const int64_t dstride = ss[static_cast<size_t>(dim)];
+  const int64_t size = self.dim() ? self.size(dim) : 1;
+  ss[static_cast<size_t>(dim)] = 0;
+  const std::vector<int64_t> is = strides1(index);
+  const std::vector<int64_t> rs = src ? strides1(*src) : std::vector<int64_t>(shape.size(), 0);
+  const int64_t* ip = static_cast<const int64_t*>(index.const_data_ptr());
+  Tensor value_t;
+  if (value) value_t = scalar_to_tensor(*value, self.dtype());
+  const Tensor& from = src ? *src : value_t;
+  by_itemsize(self.itemsize(), "scatter", [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    U* sp = static_cast<U*>(self.data_ptr());
+    const U* rp = static_cast<const U*>(from.const_data_ptr());
+    walk<3>(IntArrayRef(shape), {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
+      const int64_t v = ip[off[1]];
+      ST_CHECK(v >= -size && v < size, "scatter(): index ", v, " is out of bounds for dimension ",
+               dim, " with size ", size);
+      sp[off[0] + (v < 0 ? v + size : v) * dstride] = rp[off[2]];
+    });
+  });
+}
+
+void scatter_checks(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+  check_gather_scatter("scatter", self, dim, index, src);
+  if (src) {
+    ST_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to "
+             "src.dtype, got ", dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
+  }
+}
+
+}  // namespace
+
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
+  return gather_impl(self, dim, index);
+}
+
+Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
+                  const Tensor& out) {
+  return finish_out(gather_impl(self, dim, index), out, "gather");
+}
+
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  scatter_checks(self, d, index, &src);
+  scatter_into(self, d, index, &src, nullptr);
+  return self;
+}
+
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  scatter_checks(self, d, index, nullptr);
+  scatter_into(self, d, index, nullptr, &value);
+  return self;
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  Tensor out = st::clone(self);
+  return native::scatter_(out, dim, index, src);
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  Tensor out = st::clone(self);
+  return native::scatter_(out, dim, index, value);
+}
+
+Tensor scatter_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                   const Tensor& out) {
+  return finish_out(native::scatter(self, dim, index, src), out, "scatter");
+}
+
+Tensor scatter_out(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
+                   const Tensor& out) {
+  return finish_out(native::scatter(self, dim, index, value), out, "scatter");
+}
+
+// ---- masked_select / nonzero -----------------------------------------------------------
+
+namespace {
+
+Tensor masked_select_impl(const Tensor& self, const Tensor& mask) {
+  ST_CHECK(mask.dtype() == ScalarType::Bool,
+           "masked_select: expected BoolTensor for mask, got ", dtype_name(mask.dtype()));
+  const std::vector<int64_t> shape = infer_size(self.sizes(), mask.sizes());
+  const Tensor s = st::contiguous(st::expand(self, IntArrayRef(shape)));
+  const Tensor m = st::contiguous(st::expand(mask, IntArrayRef(shape)));
+  const bool* mp = static_cast<const bool*>(m.const_data_ptr());
+  const int64_t n = m.numel();
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += mp[i] ? 1 : 0;
+  Tensor out = st::detail::empty_generic({count}, self.dtype(), self.device());
+  by_itemsize(self.itemsize(), "masked_select", [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    const U* sp = static_cast<const U*>(s.const_data_ptr());
+    U* op = static_cast<U*>(out.data_ptr());
+    int64_t j = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (mp[i]) op[j++] = sp[i];
+    }
+  });
+  return out;
+}
+
+Tensor nonzero_impl(const Tensor& self) {
+  ST_CHECK(self.is_cpu(), "nonzero: expected a cpu tensor, got ", self.device());
+  const Tensor s = st::contiguous(self);
+  const int64_t n = s.numel();
+  const int64_t nd = s.dim();
+  std::vector<bool> nz(static_cast<size_t>(n));
+  dispatch_dtype<kEverything>(s.dtype(), "nonzero", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* p = static_cast<const T*>(s.const_data_ptr());
+    for (int64_t i = 0; i < n; ++i) nz[static_cast<size_t>(i)] = convert<bool>(p[i]);
+  });
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) count += nz[static_cast<size_t>(i)] ? 1 : 0;
+  Tensor out = st::detail::empty_generic({count, nd}, ScalarType::Long, self.device());
+  int64_t* op = static_cast<int64_t*>(out.data_ptr());
+  std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    if (nz[static_cast<size_t>(i)]) {
+      for (int64_t d = 0; d < nd; ++d) *op++ = coord[static_cast<size_t>(d)];
+    }
+    for (int64_t d = nd; d-- > 0;) {
+      if (++coord[static_cast<size_t>(d)] < s.size(d)) break;
+      coord[static_cast<size_t>(d)] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  return masked_select_impl(self, mask);
+}
+
+Tensor masked_select_out(const Tensor& self, const Tensor& mask, const Tensor& out) {
+  return finish_out(masked_select_impl(self, mask), out, "masked_select");
+}
+
+Tensor nonzero(const Tensor& self) { return nonzero_impl(self); }
+
+Tensor nonzero_out(const Tensor& self, const Tensor& out) {
+  ST_CHECK(out.dtype() == ScalarType::Long,
+           "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
+           dtype_name(out.dtype()));
+  return finish_out(nonzero_impl(self), out, "nonzero");
+}
+
+// ---- index.Tensor (advanced indexing) ----------------------------------------------------
+
+namespace {
+
+Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
+  int64_t consumed = 0;
+  for (const auto& given : indices) {
+    const bool mask = given.has_value() && given->defined() &&
+                      (given->dtype() == ScalarType::Byte || given->dtype() == ScalarType::Bool);
+    consumed += mask ? given->dim() : 1;
+  }
+  ST_CHECK(consumed <= self_in.dim(), "index: too many indices for tensor of dimension ",
+           self_in.dim(), " (got ", consumed, ")");
+  // 1. Boolean/byte masks become one long index per masked dim; a 0-d
+  //    mask inserts a dim of size 1 indexed by [0] (true) or [] (false).
+  Tensor self = self_in;
+  std::vector<std::optional<Tensor>> idx;
+  for (const auto& given : indices) {
+    if (!given.has_value() || !given->defined()) {
+      idx.emplace_back(std::nullopt);
+      continue;
+    }
+    const Tensor& t = *given;
+    const ScalarType dt = t.dtype();
+    ST_CHECK(dt == ScalarType::Long || dt == ScalarType::Int || dt == ScalarType::Byte ||
+                 dt == ScalarType::Bool,
+             "index: tensors used as indices must be long, int, byte or bool tensors, got ",
+             dtype_name(dt));
+    if (dt == ScalarType::Byte || dt == ScalarType::Bool) {
+      const int64_t start = static_cast<int64_t>(idx.size());
+      if (t.dim() == 0) {
+        self = st::unsqueeze(self, start);
+        const bool on = convert<bool>(values_as_double(t));
+        Tensor i = st::zeros({on ? 1 : 0}, ScalarType::Long);
+        idx.emplace_back(i);
+        continue;
+      }
+      for (int64_t j = 0; j < t.dim(); ++j) {
+        ST_CHECK(start + j < self.dim() && t.size(j) == self.size(start + j),
+                 "index: The shape of the mask ", shape_str(t.sizes()), " at index ", j,
+                 " does not match the shape of the indexed tensor ", shape_str(self.sizes()),
+                 " at index ", start + j);
+      }
+      const Tensor nz = st::nonzero(t);
+      for (int64_t j = 0; j < t.dim(); ++j) idx.emplace_back(st::select(nz, 1, j));
+    } else {
+      idx.emplace_back(to_dtype(t, ScalarType::Long));
+    }
+  }
+  while (static_cast<int64_t>(idx.size()) < self.dim()) idx.emplace_back(std::nullopt);
+
+  // 2. Broadcast the index tensors; note where they sit.
+  std::vector<int64_t> indexed, rest;
+  std::vector<int64_t> bshape;
+  bool first = true;
+  for (size_t d = 0; d < idx.size(); ++d) {
+    if (!idx[d].has_value()) {
+      rest.push_back(static_cast<int64_t>(d));
+      continue;
+    }
+    indexed.push_back(static_cast<int64_t>(d));
+    if (first) {
+      bshape.assign(idx[d]->sizes().begin(), idx[d]->sizes().end());
+      first = false;
+    } else {
+      bshape = infer_size(IntArrayRef(bshape), idx[d]->sizes());
+    }
+  }
+  if (indexed.empty()) return st::clone(self);
+  const bool adjacent = indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+
+  // 3. Gather: result[b..., r...] = self[idx_0[b], ..., r...] with the
+  //    indexed dims moved first.
+  std::vector<Tensor> bidx;
+  std::vector<std::vector<int64_t>> bstr;
+  for (int64_t d : indexed) {
+    Tensor e = st::expand(*idx[static_cast<size_t>(d)], IntArrayRef(bshape));
+    bstr.push_back(strides_of(e));
+    bidx.push_back(e);
+  }
+  std::vector<int64_t> rsizes, rstrides;
+  for (int64_t d : rest) {
+    rsizes.push_back(self.size(d));
+    rstrides.push_back(self.stride(d));
+  }
+  std::vector<int64_t> out_shape(bshape);
+  out_shape.insert(out_shape.end(), rsizes.begin(), rsizes.end());
+  Tensor out = st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(), self.device());
+  int64_t rnum = 1;
+  for (int64_t s : rsizes) rnum *= s;
+  std::vector<int64_t> rcontig(rsizes.size(), 1);
+  for (size_t d = rsizes.size(); d-- > 1;) rcontig[d - 1] = rcontig[d] * rsizes[d];
+  int64_t bnum = 1;
+  for (int64_t s : bshape) bnum *= s;
+  by_itemsize(self.itemsize(), "index", [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    const U* sp = static_cast<const U*>(self.const_data_ptr());
+    U* op = static_cast<U*>(out.data_ptr());
+    std::vector<int64_t> base(static_cast<size_t>(bnum));
+    // Offsets of each broadcast position in self (bounds-checked).
+    int64_t k = 0;
+    std::vector<int64_t> coord(bshape.size(), 0);
+    for (int64_t b = 0; b < bnum; ++b) {
+      int64_t off = 0;
+      for (size_t j = 0; j < indexed.size(); ++j) {
+        int64_t e = 0;
+        for (size_t d = 0; d < bshape.size(); ++d) e += coord[d] * bstr[j][d];
+        int64_t v = static_cast<const int64_t*>(bidx[j].const_data_ptr())[e];
+        const int64_t size = self.size(indexed[j]);
+        ST_CHECK(v >= -size && v < size, "index ", v, " is out of bounds for dimension ",
+                 indexed[j], " with size ", size);
+        if (v < 0) v += size;
+        off += v * self.stride(indexed[j]);
+      }
+      base[static_cast<size_t>(k++)] = off;
+      for (size_t d = bshape.size(); d-- > 0;) {
+        if (++coord[d] < bshape[d]) break;
+        coord[d] = 0;
+      }
+    }
+    parallel_for(0, bnum, std::max<int64_t>(1, 32768 / std::max<int64_t>(rnum, 1)),
+                 [&](int64_t b0, int64_t b1) {
+                   for (int64_t b = b0; b < b1; ++b) {
+                     const U* s = sp + base[static_cast<size_t>(b)];
+                     U* o = op + b * rnum;
+                     walk<2>(IntArrayRef(rsizes), {rstrides.data(), rcontig.data()},
+                             [&](const auto& off) { o[off[1]] = s[off[0]]; });
+                   }
+                 });
+  });
+  // 4. Adjacent indexed dims keep their place: move the broadcast dims back.
+  if (adjacent && indexed.front() > 0) {
+    const int64_t nb = static_cast<int64_t>(bshape.size());
+    const int64_t before = indexed.front();
+    std::vector<int64_t> perm;
+    for (int64_t i = 0; i < before; ++i) perm.push_back(nb + i);
+    for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
+    for (int64_t i = nb + before; i < static_cast<int64_t>(out_shape.size()); ++i) perm.push_back(i);
+    return st::contiguous(st::permute(out, IntArrayRef(perm)));
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices) {
+  ST_CHECK(self.is_cpu(), "index: expected a cpu tensor, got ", self.device());
+  return index_impl(self, indices);
+}
+
+Tensor index_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                 const Tensor& out) {
+  return finish_out(native::index(self, indices), out, "index");
+}
+
+}  // namespace st::native

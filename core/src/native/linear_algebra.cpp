@@ -1,0 +1,326 @@
+// Linear algebra: mm, bmm, addmm, matmul, mv, dot. The products go through
+// gemm_tensors (gemm.h): oneDNN for float, a blocked loop otherwise.
+#include <complex>
+#include <string>
+#include <vector>
+
+#include <st/core/empty_tensor.h>
+#include <st/core/error.h>
+#include <st/generated/functions.h>
+#include <st/generated/native_kernels.h>
+#include <st/native/dtype_dispatch.h>
+#include <st/native/scalar_ops.h>
+#include <st/native/tensor_iterator.h>
+
+#include "gemm.h"
+
+namespace st::native {
+
+namespace {
+
+const char* dtype_name(ScalarType t) { return torch::headeronly::toString(t); }
+
+void check_matrix(const Tensor& t, const char* op, const char* arg) {
+  ST_CHECK(t.dim() == 2, op, ": ", arg, " must be a matrix, got ", t.dim(), "-D tensor");
+}
+
+void check_same_dtype(const Tensor& a, const Tensor& b, const char* op, const char* an,
+                      const char* bn) {
+  ST_CHECK(a.dtype() == b.dtype(), op, ": expected ", an, " and ", bn,
+           " to have the same dtype, but got: ", dtype_name(a.dtype()), " != ",
+           dtype_name(b.dtype()));
+}
+
+void check_mm_shapes(const Tensor& a, const Tensor& b, const char* op) {
+  ST_CHECK(a.size(1) == b.size(0), op, ": mat1 and mat2 shapes cannot be multiplied (",
+           a.size(0), "x", a.size(1), " and ", b.size(0), "x", b.size(1), ")");
+}
+
+void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ", dtype_name(want),
+           ", but got ", dtype_name(out.dtype()), " instead");
+}
+
+void check_cpu(const Tensor& t, const char* op, const char* arg) {
+  ST_CHECK(t.is_cpu(), op, ": expected ", arg, " on cpu, got ", t.device());
+}
+
+void check_gemm_dtype(ScalarType t, const char* op) {
+  if ((kGemmTypes & dtype_bit(t)) == 0) throw_dtype_not_implemented(op, t);
+}
+
+Tensor as3d(const Tensor& t) { return st::unsqueeze(t, 0); }
+
+// out = alpha * a @ b + beta * out for 2-d tensors.
+void mm_into(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha,
+             const Scalar& beta, const char* op) {
+  gemm_tensors(as3d(out), as3d(a), as3d(b), alpha, beta, op);
+}
+
+void check_mm_args(const Tensor& self, const Tensor& mat2, const char* op) {
+  check_cpu(self, op, "self");
+  check_cpu(mat2, op, "mat2");
+  check_matrix(self, op, "self");
+  check_matrix(mat2, op, "mat2");
+  check_mm_shapes(self, mat2, op);
+  check_same_dtype(self, mat2, op, "mat1", "mat2");
+  check_gemm_dtype(self.dtype(), op);
+}
+
+void check_bmm_args(const Tensor& self, const Tensor& mat2, const char* op) {
+  check_cpu(self, op, "self");
+  check_cpu(mat2, op, "mat2");
+  ST_CHECK(self.dim() == 3, op, ": batch1 must be a 3D tensor, got ", self.dim(), "-D tensor");
+  ST_CHECK(mat2.dim() == 3, op, ": batch2 must be a 3D tensor, got ", mat2.dim(), "-D tensor");
+  ST_CHECK(mat2.size(0) == self.size(0) && mat2.size(1) == self.size(2), op,
+           ": Expected size for first two dimensions of batch2 tensor to be: [", self.size(0),
+           ", ", self.size(2), "] but got: [", mat2.size(0), ", ", mat2.size(1), "].");
+  check_same_dtype(self, mat2, op, "batch1", "batch2");
+  check_gemm_dtype(self.dtype(), op);
+}
+
+bool scalar_is_zero(const Scalar& s) {
+  if (s.isComplex()) return s.toComplexDouble() == std::complex<double>(0, 0);
+  return s.toDouble() == 0;
+}
+
+}  // namespace
+
+// ---- mm / bmm ---------------------------------------------------------------
+
+Tensor mm(const Tensor& self, const Tensor& mat2) {
+  check_mm_args(self, mat2, "mm");
+  Tensor out = st::detail::empty_generic({self.size(0), mat2.size(1)}, self.dtype(), self.device());
+  mm_into(out, self, mat2, 1, 0, "mm");
+  return out;
+}
+
+Tensor mm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_mm_args(self, mat2, "mm");
+  check_out_dtype(out, self.dtype(), "mm");
+  resize_output(out, {self.size(0), mat2.size(1)});
+  mm_into(out, self, mat2, 1, 0, "mm");
+  return out;
+}
+
+Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  check_bmm_args(self, mat2, "bmm");
+  Tensor out = st::detail::empty_generic({self.size(0), self.size(1), mat2.size(2)},
+                                         self.dtype(), self.device());
+  gemm_tensors(out, self, mat2, 1, 0, "bmm");
+  return out;
+}
+
+Tensor bmm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_bmm_args(self, mat2, "bmm");
+  check_out_dtype(out, self.dtype(), "bmm");
+  resize_output(out, {self.size(0), self.size(1), mat2.size(2)});
+  gemm_tensors(out, self, mat2, 1, 0, "bmm");
+  return out;
+}
+
+// ---- addmm --------------------------------------------------------------------
+
+namespace {
+
+void check_addmm_args(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const char* op) {
+  check_cpu(self, op, "self");
+  check_cpu(mat1, op, "mat1");
+  check_cpu(mat2, op, "mat2");
+  check_matrix(mat1, op, "mat1");
+  check_matrix(mat2, op, "mat2");
+  check_mm_shapes(mat1, mat2, op);
+  check_same_dtype(mat1, mat2, op, "mat1", "mat2");
+  check_same_dtype(self, mat2, op, "self", "mat2");
+  check_gemm_dtype(mat1.dtype(), op);
+}
+
+// out (shape [n, p], dtype checked) = beta * self + alpha * mat1 @ mat2.
+void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const Tensor& mat2,
+                const Scalar& beta, const Scalar& alpha, const char* op) {
+  if (scalar_is_zero(beta)) {
+    mm_into(out, mat1, mat2, alpha, 0, op);
+    return;
+  }
+  if (!out.is_same(self)) {
+    const std::vector<int64_t> shape{mat1.size(0), mat2.size(1)};
+    Tensor s = self;
+    if (self.dim() != 2 || self.size(0) != shape[0] || self.size(1) != shape[1]) {
+      ST_CHECK(self.dim() <= 2, op, ": self must be broadcastable to [", shape[0], ", ",
+               shape[1], "], got a ", self.dim(), "-D tensor");
+      infer_size(self.sizes(), IntArrayRef(shape));  // the broadcast error, if any
+      s = st::expand(self, IntArrayRef(shape));
+    }
+    if (out.is_alias_of(s)) s = st::clone(s);
+    copy_into(out, s);
+  }
+  if (mat1.size(1) == 0) {
+    // An empty product: beta * self (oneDNN rejects k == 0; keep
+    // PyTorch's exact rounding of a plain scale).
+    st::mul_(out, beta);
+    return;
+  }
+  mm_into(out, mat1, mat2, alpha, beta, op);
+}
+
+}  // namespace
+
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+             const Scalar& alpha) {
+  check_addmm_args(self, mat1, mat2, "addmm");
+  Tensor out = st::detail::empty_generic({mat1.size(0), mat2.size(1)}, mat1.dtype(),
+                                         mat1.device());
+  addmm_into(out, self, mat1, mat2, beta, alpha, "addmm");
+  return out;
+}
+
+Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+                 const Scalar& alpha, const Tensor& out) {
+  check_addmm_args(self, mat1, mat2, "addmm");
+  check_out_dtype(out, mat1.dtype(), "addmm");
+  if (!out.is_same(self)) resize_output(out, {mat1.size(0), mat2.size(1)});
+  ST_CHECK(out.dim() == 2 && out.size(0) == mat1.size(0) && out.size(1) == mat2.size(1),
+           "addmm: out must have shape [", mat1.size(0), ", ", mat2.size(1), "], got ",
+           shape_str(out.sizes()));
+  addmm_into(out, self, mat1, mat2, beta, alpha, "addmm");
+  return out;
+}
+
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+              const Scalar& alpha) {
+  check_addmm_args(self, mat1, mat2, "addmm_");
+  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
+           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
+           "] (in-place results cannot broadcast), got ", shape_str(self.sizes()));
+  assert_no_internal_overlap(self, "addmm_");
+  addmm_into(self, self, mat1, mat2, beta, alpha, "addmm_");
+  return self;
+}
+
+// ---- dot / mv --------------------------------------------------------------------
+
+namespace {
+
+void check_dot_args(const Tensor& self, const Tensor& tensor) {
+  check_cpu(self, "dot", "self");
+  check_cpu(tensor, "dot", "tensor");
+  ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ",
+           self.dim(), "D and ", tensor.dim(), "D tensors");
+  ST_CHECK(self.dtype() == tensor.dtype(),
+           "dot : expected both vectors to have same dtype, but found ", dtype_name(self.dtype()),
+           " and ", dtype_name(tensor.dtype()));
+  ST_CHECK(self.numel() == tensor.numel(), "dot: inconsistent tensor size, expected tensor [",
+           self.numel(), "] and src [", tensor.numel(),
+           "] to have the same number of elements, but got ", self.numel(), " and ",
+           tensor.numel(), " elements respectively");
+}
+
+}  // namespace
+
+Tensor dot(const Tensor& self, const Tensor& tensor) {
+  check_dot_args(self, tensor);
+  Tensor out = st::detail::empty_generic({}, self.dtype(), self.device());
+  dispatch_dtype<kGemmTypes>(self.dtype(), "dot", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using O = opmath_t<T>;
+    const T* a = static_cast<const T*>(self.const_data_ptr());
+    const T* b = static_cast<const T*>(tensor.const_data_ptr());
+    const int64_t sa = self.stride(0), sb = tensor.stride(0), n = self.numel();
+    // Four independent partial sums: the loop vectorizes and rounding
+    // error grows more slowly than with one running sum.
+    O acc[4] = {O(0), O(0), O(0), O(0)};
+    int64_t i = 0;
+    if (sa == 1 && sb == 1) {
+      for (; i + 4 <= n; i += 4) {
+        for (int j = 0; j < 4; ++j) acc[j] += to_opmath(a[i + j]) * to_opmath(b[i + j]);
+      }
+    }
+    for (; i < n; ++i) acc[0] += to_opmath(a[i * sa]) * to_opmath(b[i * sb]);
+    *static_cast<T*>(out.data_ptr()) = from_opmath<T>((acc[0] + acc[1]) + (acc[2] + acc[3]));
+  });
+  return out;
+}
+
+Tensor dot_out(const Tensor& self, const Tensor& tensor, const Tensor& out) {
+  Tensor r = st::dot(self, tensor);
+  check_out_dtype(out, r.dtype(), "dot");
+  resize_output(out, {});
+  st::copy_(out, r);
+  return out;
+}
+
+Tensor mv(const Tensor& self, const Tensor& vec) {
+  ST_CHECK(self.dim() == 2 && vec.dim() == 1, "mv: expected a 2-D matrix and a 1-D vector, got ",
+           self.dim(), "-D and ", vec.dim(), "-D tensors");
+  ST_CHECK(self.size(1) == vec.size(0), "mv: size mismatch, got mat (", self.size(0), "x",
+           self.size(1), "), vec (", vec.size(0), ")");
+  return st::squeeze(st::mm(self, st::unsqueeze(vec, 1)), 1);
+}
+
+Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
+  Tensor r = st::mv(self, vec);
+  check_out_dtype(out, r.dtype(), "mv");
+  resize_output(out, r.sizes());
+  st::copy_(out, r);
+  return out;
+}
+
+// ---- matmul --------------------------------------------------------------------------
+
+Tensor matmul(const Tensor& self, const Tensor& other) {
+  const int64_t d1 = self.dim(), d2 = other.dim();
+  ST_CHECK(d1 > 0 && d2 > 0, "matmul: both arguments to matmul need to be at least 1D, but they are ",
+           d1, "D and ", d2, "D");
+  if (d1 == 1 && d2 == 1) return st::dot(self, other);
+  if (d1 == 2 && d2 == 1) return st::mv(self, other);
+  if (d1 == 1 && d2 == 2) return st::squeeze(st::mm(st::unsqueeze(self, 0), other), 0);
+  if (d1 == 2 && d2 == 2) return st::mm(self, other);
+  if (d1 >= 3 && d2 <= 2) {
+    // Fold the batch dims of self into its rows: one mm instead of a bmm.
+    const int64_t n = self.size(-1 + d1);
+    ST_CHECK(n == other.size(0), "matmul: mat1 and mat2 shapes cannot be multiplied (",
+             self.numel() / std::max<int64_t>(n, 1), "x", n, " and ", other.size(0), "x",
+             d2 == 2 ? other.size(1) : 1, ")");
+    std::vector<int64_t> out_shape(self.sizes().begin(), self.sizes().end() - 1);
+    int64_t rows = 1;
+    for (int64_t s : out_shape) rows *= s;
+    Tensor m2 = d2 == 1 ? st::unsqueeze(other, 1) : other;
+    Tensor r = st::mm(st::reshape(self, {rows, n}), m2);
+    if (d2 == 2) out_shape.push_back(other.size(1));
+    return st::view(r, IntArrayRef(out_shape));
+  }
+  // General case: broadcast the batch dims and run one bmm.
+  Tensor a = d1 == 1 ? st::unsqueeze(self, 0) : self;
+  Tensor b = d2 == 1 ? st::unsqueeze(other, 1) : other;
+  const int64_t n = a.size(-2 + a.dim()), m = a.size(-1 + a.dim());
+  const int64_t m2 = b.size(-2 + b.dim()), p = b.size(-1 + b.dim());
+  ST_CHECK(m == m2, "matmul: mat1 and mat2 shapes cannot be multiplied (", n, "x", m, " and ", m2,
+           "x", p, ")");
+  const IntArrayRef ba(a.sizes().data(), static_cast<size_t>(a.dim() - 2));
+  const IntArrayRef bb(b.sizes().data(), static_cast<size_t>(b.dim() - 2));
+  std::vector<int64_t> batch = infer_size(ba, bb);
+  int64_t nb = 1;
+  for (int64_t s : batch) nb *= s;
+  std::vector<int64_t> ea(batch), eb(batch);
+  ea.push_back(n);
+  ea.push_back(m);
+  eb.push_back(m);
+  eb.push_back(p);
+  Tensor a3 = st::reshape(st::expand(a, IntArrayRef(ea)), {nb, n, m});
+  Tensor b3 = st::reshape(st::expand(b, IntArrayRef(eb)), {nb, m, p});
+  Tensor r = st::bmm(a3, b3);
+  std::vector<int64_t> out_shape(batch);
+  if (d1 > 1) out_shape.push_back(n);
+  if (d2 > 1) out_shape.push_back(p);
+  return st::view(r, IntArrayRef(out_shape));
+}
+
+Tensor matmul_out(const Tensor& self, const Tensor& other, const Tensor& out) {
+  Tensor r = st::matmul(self, other);
+  check_out_dtype(out, r.dtype(), "matmul");
+  resize_output(out, r.sizes());
+  st::copy_(out, r);
+  return out;
+}
+
+}  // namespace st::native

@@ -1,0 +1,151 @@
+// index_select, gather, scatter, masked_select, nonzero, index.Tensor.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "native/random_tensors.h"
+
+namespace {
+
+using namespace st_native_test;
+
+Tensor L(const std::vector<double>& v, std::vector<int64_t> s) { return make(v, s, ScalarType::Long); }
+Tensor L1(const std::vector<double>& v) { return make1(v, ScalarType::Long); }
+
+TEST(NativeIndexing, IndexSelect) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  expect_close(values(st::index_select(a, 1, L1({2, 0, 2}))), {3, 1, 3, 6, 4, 6});
+  expect_close(values(st::index_select(a, 0, make1({1}, ScalarType::Int))), {4, 5, 6});
+  expect_close(values(st::index_select(a, -1, L1({-1}))), {3, 6});
+  expect_close(values(st::index_select(st::t(a), 0, L1({1}))), {2, 5});
+  EXPECT_EQ(shape(st::index_select(a, 1, st::empty({0}, ScalarType::Long))), (std::vector<int64_t>{2, 0}));
+  for (ScalarType dt : {ScalarType::Bool, ScalarType::Half, ScalarType::ComplexDouble, ScalarType::Byte}) {
+    expect_close(values(st::index_select(make1({0, 1, 1}, dt), 0, L1({2, 0}))), {1, 0});
+  }
+  Tensor out = st::empty({0});
+  st::index_select_out(out, a, 1, L1({1}));
+  expect_close(values(out), {2, 5});
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L1({3})), "index_select(): index 3 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, make1({1})), "index_select(): Expected dtype int32/int64 for index but got: Float");
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L({1}, {1, 1})), "index_select(): Index is supposed to be a vector");
+  Tensor d = st::empty({0}, ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::index_select_out(d, a, 1, L1({1})), "self and result must have the same scalar type");
+}
+
+TEST(NativeIndexing, GatherScatter) {
+  Tensor a = make({1, 2, 3, 4}, {2, 2});
+  expect_close(values(st::gather(a, 1, L({0, 0, 1, 0}, {2, 2}))), {1, 1, 4, 3});
+  expect_close(values(st::gather(a, 0, L({1, 0}, {1, 2}))), {3, 2});
+  expect_close(values(st::gather(st::t(a), 1, L({1, 1}, {2, 1}))), {3, 4});
+  Tensor out = st::empty({0});
+  st::gather_out(out, a, 1, L({1, 1}, {2, 1}));
+  expect_close(values(out), {2, 4});
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, L({2}, {1, 1})), "gather(): index 2 is out of bounds for dimension 1 with size 2");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, L1({0})), "Index tensor must have the same number of dimensions as input tensor");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, make({0}, {1, 1}, ScalarType::Int)), "gather(): Expected dtype int64 for index");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, L({0, 0, 0}, {3, 1})), "Size does not match at dimension 0");
+
+  Tensor z = st::zeros({2, 3});
+  Tensor src = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  expect_close(values(st::scatter(z, 1, L({2, 0}, {2, 1}), src)), {0, 0, 1, 4, 0, 0});
+  expect_close(values(z), {0, 0, 0, 0, 0, 0});  // functional: z unchanged
+  st::scatter_(z, 0, L({1, 0, 1}, {1, 3}), src);
+  expect_close(values(z), {0, 2, 0, 1, 0, 3});
+  expect_close(values(st::scatter(st::zeros({3}), 0, L1({0, 2}), 7.5)), {7.5, 0, 7.5});
+  Tensor zi = st::zeros({3}, ScalarType::Int);
+  st::scatter_(zi, 0, L1({1}), 9);
+  expect_close(values(zi), {0, 9, 0});
+  Tensor so = st::empty({0});
+  st::scatter_out(so, st::ones({3}), 0, L1({1}), 5);
+  expect_close(values(so), {1, 5, 1});
+  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({3}, {1, 1}), src), "scatter(): index 3 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({0}, {1, 1}), st::ones({2, 3}, ScalarType::Double)),
+                      "scatter(): Expected self.dtype to be equal to src.dtype");
+  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({0, 0, 0, 0}, {1, 4}), st::ones({1, 2})), "to be no larger than src");
+  // Property: gather(scatter(zeros, idx = a permutation, src)) == src.
+  std::mt19937 g(1);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int64_t r = std::uniform_int_distribution<int64_t>(1, 4)(g);
+    const int64_t c = std::uniform_int_distribution<int64_t>(1, 5)(g);
+    std::vector<double> perm;
+    for (int64_t i = 0; i < r; ++i) {
+      std::vector<double> p(static_cast<size_t>(c));
+      for (int64_t j = 0; j < c; ++j) p[static_cast<size_t>(j)] = static_cast<double>(j);
+      std::shuffle(p.begin(), p.end(), g);
+      perm.insert(perm.end(), p.begin(), p.end());
+    }
+    Tensor idx = relayout(L(perm, {r, c}), trial % 3);
+    Tensor s = relayout(random_ints(g, {r, c}, ScalarType::Double), (trial + 1) % 3);
+    Tensor scattered = st::scatter(st::zeros({r, c}, ScalarType::Double), 1, idx, s);
+    expect_close(values(st::gather(scattered, 1, idx)), values(s), 0);
+  }
+}
+
+TEST(NativeIndexing, MaskedSelectNonzero) {
+  Tensor a = make({1, 2, 3, 4}, {2, 2});
+  Tensor m = make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool);
+  expect_close(values(st::masked_select(a, m)), {1, 4});
+  expect_close(values(st::masked_select(a, make1({0, 1}, ScalarType::Bool))), {2, 4});  // broadcast mask
+  expect_close(values(st::masked_select(make1({5, 6}), make({1, 1, 0, 1}, {2, 2}, ScalarType::Bool))), {5, 6, 6});
+  Tensor out = st::empty({0});
+  st::masked_select_out(out, a, m);
+  expect_close(values(out), {1, 4});
+  EXPECT_NATIVE_ERROR(st::masked_select(a, st::ones({2, 2})), "masked_select: expected BoolTensor for mask");
+
+  Tensor nz = st::nonzero(make({0, 2, 3, 0, 0, 1}, {2, 3}));
+  EXPECT_EQ(nz.dtype(), ScalarType::Long);
+  EXPECT_EQ(shape(nz), (std::vector<int64_t>{3, 2}));
+  expect_close(values(nz), {0, 1, 0, 2, 1, 2});
+  EXPECT_EQ(shape(st::nonzero(st::ones({}))), (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(shape(st::nonzero(st::zeros({3}))), (std::vector<int64_t>{0, 1}));
+  expect_close(values(st::nonzero(st::t(make({0, 1, 1, 0}, {2, 2}, ScalarType::Bool)))), {0, 1, 1, 0});
+  Tensor no = st::empty({0}, ScalarType::Long);
+  st::nonzero_out(no, make1({0, 3}));
+  expect_close(values(no), {1});
+  Tensor bad = st::empty({0});
+  EXPECT_NATIVE_ERROR(st::nonzero_out(bad, make1({1})), "nonzero: Expected out tensor to have scalar type Long but got scalar type Float");
+}
+
+TEST(NativeIndexing, IndexTensor) {
+  Tensor a = st::reshape(st::arange(12, ScalarType::Float), {3, 4});
+  using Idx = std::vector<std::optional<Tensor>>;
+  // a[[2, 0]]
+  expect_close(values(st::index(a, Idx{L1({2, 0})})), {8, 9, 10, 11, 0, 1, 2, 3});
+  // a[[0, 2], [1, 3]] -> elements (0,1), (2,3)
+  expect_close(values(st::index(a, Idx{L1({0, 2}), L1({1, 3})})), {1, 11});
+  // a[:, [3, 0]] keeps the indexed dim in place
+  Tensor r = st::index(a, Idx{std::nullopt, L1({3, 0})});
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{3, 2}));
+  expect_close(values(r), {3, 0, 7, 4, 11, 8});
+  // broadcast index tensors: a[[[0], [2]], [1, 2]] -> [2, 2]
+  expect_close(values(st::index(a, Idx{L({0, 2}, {2, 1}), L1({1, 2})})), {1, 2, 9, 10});
+  // boolean mask over both dims, and over the first dim
+  Tensor m = st::gt(a, 8);
+  expect_close(values(st::index(a, Idx{m})), {9, 10, 11});
+  expect_close(values(st::index(a, Idx{make1({1, 0, 1}, ScalarType::Bool)})), {0, 1, 2, 3, 8, 9, 10, 11});
+  // negative indices, non-contiguous self, Int indices
+  expect_close(values(st::index(st::t(a), Idx{make1({-1}, ScalarType::Int)})), {3, 7, 11});
+  // non-adjacent advanced indices move the broadcast dims first
+  Tensor b = st::reshape(st::arange(24, ScalarType::Float), {2, 3, 4});
+  Tensor nb = st::index(b, Idx{L1({1, 0}), std::nullopt, L1({0, 3})});
+  EXPECT_EQ(shape(nb), (std::vector<int64_t>{2, 3}));
+  expect_close(values(nb), {12, 16, 20, 3, 7, 11});
+  // adjacent in the middle: b[:, [0, 2], [1, 1]] -> [2, 2]
+  Tensor mid = st::index(b, Idx{std::nullopt, L1({0, 2}), L1({1, 1})});
+  EXPECT_EQ(shape(mid), (std::vector<int64_t>{2, 2}));
+  expect_close(values(mid), {1, 9, 13, 21});
+  // a 0-d boolean index adds a dim
+  EXPECT_EQ(shape(st::index(a, Idx{make({1}, {}, ScalarType::Bool)})), (std::vector<int64_t>{1, 3, 4}));
+  EXPECT_EQ(shape(st::index(a, Idx{make({0}, {}, ScalarType::Bool)})), (std::vector<int64_t>{0, 3, 4}));
+  Tensor out = st::empty({0});
+  st::index_out(out, a, Idx{L1({1})});
+  expect_close(values(out), {4, 5, 6, 7});
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({3})}), "index 3 is out of bounds for dimension 0 with size 3");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0}), L1({0}), L1({0})}), "too many indices for tensor of dimension 2 (got 3)");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({0})}), "tensors used as indices must be long, int, byte or bool tensors");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({1, 0}, ScalarType::Bool)}),
+                      "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] at index 0");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0, 1}), L1({0, 1, 2})}), "must match the size");
+}
+
+}  // namespace
