@@ -17,7 +17,7 @@ calls=$(valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" \
           --toggle-collect='*measure_*' "$bin" --instructions 2>"$out/valgrind.log" |
         sed -n 's/^calls per measure_\* function: //p')
 [ -n "$calls" ] || { cat "$out/valgrind.log" >&2; exit 1; }
-callgrind_annotate --inclusive=yes "$out/cg.out" 2>/dev/null |
+callgrind_annotate --inclusive=yes --threshold=100 "$out/cg.out" 2>/dev/null |
   grep -E 'measure_[a-z0-9_]+' |
   sed -E 's/^ *([0-9,]+).*(measure_[a-z0-9_]+).*/\1 \2/' |
   tr -d ',' |

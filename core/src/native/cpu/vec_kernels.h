@@ -27,7 +27,9 @@ struct VecKernels {
   // out[i] = a[i] * b[i] (b_scalar: b[0])
   void (*mul_f32)(float* out, const float* a, const float* b, int64_t n, bool b_scalar);
   void (*mul_f64)(double* out, const double* a, const double* b, int64_t n, bool b_scalar);
-  // The sum of x[0..n), accumulated in double.
+  // The sum of x[0..n): doubles accumulate in double lanes; floats in
+  // float lanes over blocks of 256 (16 values per lane), each block's lane
+  // sums then added in double lanes.
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
 };
