@@ -1,8 +1,10 @@
 // mm of 1024x1024 float matrices in GFLOP/s next to oneDNN's dnnl_sgemm
-// called directly on the same data in the same run (1 and 2 threads), and
-// a double and an int32 mm (the blocked fallback) for scale.
+// called directly on the same data in the same run (1 and 2 threads); a
+// double mm next to OpenBLAS's cblas_dgemm called directly; an int32 mm
+// (the blocked loop) for scale.
 #include <benchmark/benchmark.h>
 
+#include <cblas-openblas.h>
 #include <oneapi/dnnl/dnnl.h>
 #include <omp.h>
 
@@ -65,6 +67,35 @@ void BM_Mm1024FloatTransposedB(benchmark::State& state) {
   set_flops(state, n);
 }
 BENCHMARK(BM_Mm1024FloatTransposedB)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_CblasDgemmDirect512(benchmark::State& state) {
+  const int64_t n = 512;
+  openblas_set_num_threads(1);
+  Tensor a = st::rand({n, n}, st::ScalarType::Double), b = st::rand({n, n}, st::ScalarType::Double);
+  Tensor c = st::empty({n, n}, st::ScalarType::Double);
+  const double* pa = static_cast<const double*>(a.const_data_ptr());
+  const double* pb = static_cast<const double*>(b.const_data_ptr());
+  double* pc = static_cast<double*>(c.data_ptr());
+  for (auto _ : state) {
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, pa, n, pb, n, 0.0, pc, n);
+    benchmark::ClobberMemory();
+  }
+  set_flops(state, n);
+}
+BENCHMARK(BM_CblasDgemmDirect512)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_Mm512Double(benchmark::State& state) {
+  const int64_t n = 512;
+  Threads t(1);
+  Tensor a = st::rand({n, n}, st::ScalarType::Double), b = st::rand({n, n}, st::ScalarType::Double);
+  Tensor c = st::empty({n, n}, st::ScalarType::Double);
+  for (auto _ : state) {
+    st::mm_out(c, a, b);
+    benchmark::ClobberMemory();
+  }
+  set_flops(state, n);
+}
+BENCHMARK(BM_Mm512Double)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void BM_Mm256Int32Blocked(benchmark::State& state) {
   const int64_t n = 256;

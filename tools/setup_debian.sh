@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
-  libdnnl-dev
+  libdnnl-dev libopenblas-dev
   abigail-tools binutils
   python3 python3-yaml
   valgrind

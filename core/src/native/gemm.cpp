@@ -2,9 +2,12 @@
 #include "gemm.h"
 
 #include <algorithm>
+#include <atomic>
+#include <climits>
 #include <complex>
 #include <vector>
 
+#include <cblas-openblas.h>
 #include <oneapi/dnnl/dnnl.h>
 #include <omp.h>
 
@@ -26,6 +29,18 @@ namespace {
 void sync_dnnl_threads() {
   const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
   if (omp_get_max_threads() != n) omp_set_num_threads(n);
+}
+
+// OpenBLAS (double) keeps one global thread count: set it only when ours
+// changed. Concurrent callers with different settings may briefly see the
+// other's count, which affects speed, never results.
+void sync_openblas_threads() {
+  static std::atomic<int> current{0};
+  const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
+  if (current.load(std::memory_order_relaxed) != n) {
+    openblas_set_num_threads(n);
+    current.store(n, std::memory_order_relaxed);
+  }
 }
 
 void check_dnnl(dnnl_status_t s, const char* fn) {
@@ -89,6 +104,19 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T>
     const char ta = transa ? 'T' : 'N';
     const char tb = transb ? 'T' : 'N';
     check_dnnl(dnnl_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc), "dnnl_sgemm");
+  } else if constexpr (std::is_same_v<T, double>) {
+    // OpenBLAS takes 32-bit dimensions; k == 0 is handled by the loop.
+    const int64_t kMax = INT_MAX;
+    if (k == 0 || m > kMax || n > kMax || k > kMax || lda > kMax || ldb > kMax || ldc > kMax) {
+      gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+      return;
+    }
+    sync_openblas_threads();
+    cblas_dgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans,
+                transb ? CblasTrans : CblasNoTrans, static_cast<blasint>(m),
+                static_cast<blasint>(n), static_cast<blasint>(k), alpha, a,
+                static_cast<blasint>(lda), b, static_cast<blasint>(ldb), beta, c,
+                static_cast<blasint>(ldc));
   } else {
     gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   }

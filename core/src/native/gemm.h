@@ -4,10 +4,10 @@
 // leading dimension (the stride between rows, >= its column count). With
 // beta == 0, C is written without being read (NaN in C does not leak).
 //
-// float goes to oneDNN's dnnl_sgemm. oneDNN has no double GEMM (only
-// sgemm and the int8 ones), and Debian's other tuned BLAS (OpenBLAS) is not
-// a dependency, so double and the other dtypes run a blocked loop
-// accumulating in opmath_t<T>. Not part of the public
+// float goes to oneDNN's dnnl_sgemm; double to OpenBLAS's cblas_dgemm
+// (oneDNN has no double GEMM, only sgemm and the int8 ones); the other
+// dtypes run a blocked loop accumulating in opmath_t<T>. Both libraries
+// follow st::get_num_threads() (one thread inside our parallel regions). Not part of the public
 // headers: linear_algebra.cpp is its only user.
 #pragma once
 

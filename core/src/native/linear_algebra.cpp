@@ -1,5 +1,6 @@
 // Linear algebra: mm, bmm, addmm, matmul, mv, dot. The products go through
-// gemm_tensors (gemm.h): oneDNN for float, a blocked loop otherwise.
+// gemm_tensors (gemm.h): oneDNN for float, OpenBLAS for double, a blocked
+// loop otherwise.
 #include <complex>
 #include <string>
 #include <vector>
