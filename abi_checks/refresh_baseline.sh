@@ -7,13 +7,15 @@
 #
 #   abi_checks/refresh_baseline.sh [--build-dir DIR] [--freeze-headers] [--force] <version>
 #
-# Run it once, when cutting <version>, from a Release build of that exact
-# commit whose libstabletorch carries DWARF (-g). Default build dir:
-# build/ci. A committed baseline is never regenerated (--force only before
-# the release is tagged). See docs/abi_policy.md.
+# Run it once, when cutting <version>; it builds libstabletorch (Release,
+# with DWARF) of this exact checkout first. Default build dir: build/ci.
+# Re-freezing the current release before it is tagged, in one command:
+#   abi_checks/refresh_baseline.sh --freeze-headers --force 0.1.0
+# A committed baseline is never regenerated (--force only before the
+# release is tagged). See docs/abi_policy.md.
 set -euo pipefail
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/ci"
 freeze=0
@@ -35,6 +37,13 @@ version=$1
 project_version=$(sed -n 's/^project(stabletorch VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")
 [[ "$project_version" == "$version" ]] || { echo "error: the tree is stabletorch $project_version, not $version" >&2; exit 1; }
 
+# Build the library of this checkout first, so the baseline never comes
+# from a stale binary (configures build/ci when it does not exist yet).
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  [[ "$build" == "$root/build/ci" ]] || { echo "error: $build is not a configured build dir" >&2; exit 1; }
+  (cd "$root" && cmake --preset ci >/dev/null)
+fi
+cmake --build "$build" --target stabletorch_c >/dev/null
 lib=$(find "$build" -name 'libstabletorch.so.*' -type f 2>/dev/null | sort | tail -1)
 [[ -n "$lib" ]] || { echo "error: no libstabletorch.so.* under $build; build target stabletorch_c first" >&2; exit 1; }
 dest="$root/abi_checks/baselines/$version"

@@ -28,6 +28,13 @@
 // called directly and shows up in the plugin's imports (the coverage check).
 #include <stabletorch/c/runtime.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+// stabletorch/c/library.h (stabletorch_library_impl_with_signature) is newer
+// than the first frozen headers: built against a release that has it, the
+// plugin registers one kernel through it, so the coverage check sees it.
+#if __has_include(<stabletorch/c/library.h>)
+#include <stabletorch/c/library.h>
+#define ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE 1
+#endif
 #include <torch/csrc/stable/c/shim.h>
 
 #include <dlfcn.h>
@@ -381,16 +388,24 @@ void tensor_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outp
   // Copies: clone, clone_preserve_strides, copy_, tensor_copy_, zero_.
   AtenTensorHandle cloned = nullptr;
   COMPAT_OK(aoti_torch_clone(transposed, &cloned));
-  bool cloned_contiguous = false;
+  // clone keeps the memory format (PyTorch's MemoryFormat::Preserve): a
+  // transposed, dense input gives a transposed, dense copy.
+  bool cloned_contiguous = true;
   COMPAT_OK(aoti_torch_is_contiguous(cloned, &cloned_contiguous));
-  COMPAT_EXPECT(cloned_contiguous);
+  COMPAT_EXPECT(!cloned_contiguous);
+  int64_t* c_strides = nullptr;
+  COMPAT_OK(aoti_torch_get_strides(cloned, &c_strides));
+  COMPAT_EXPECT(c_strides != nullptr && c_strides[0] == 1 && c_strides[1] == 3);
   AtenTensorHandle preserved = nullptr;
   COMPAT_OK(aoti_torch_clone_preserve_strides(transposed, &preserved));
   int64_t* p_strides = nullptr;
   COMPAT_OK(aoti_torch_get_strides(preserved, &p_strides));
   COMPAT_EXPECT(p_strides != nullptr && p_strides[0] == 1 && p_strides[1] == 3);
   float* cdata = float_data(cloned);
-  COMPAT_EXPECT(cdata != nullptr && in != nullptr && cdata[1] == in[3]);
+  // Element (0, 1) of the transposed view is in[3], wherever the copy's
+  // strides put it.
+  COMPAT_EXPECT(cdata != nullptr && in != nullptr && c_strides != nullptr &&
+                cdata[c_strides[1]] == in[3]);
   COMPAT_OK(aoti_torch_zero_(cloned));
   cdata = float_data(cloned);
   COMPAT_EXPECT(cdata != nullptr && cdata[0] == 0.0f && cdata[5] == 0.0f);
@@ -770,7 +785,12 @@ struct Registration {
     COMPAT_OK(aoti_torch_library_init_impl("abi_compat", "CompositeExplicitAutograd", __FILE__,
                                            __LINE__, &impl_composite));
     add(impl, "tensor_api", &tensor_api_kernel, false);
+#ifdef ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE
+    COMPAT_OK(stabletorch_library_impl_with_signature(
+        impl, "axpy", &axpy_kernel, TORCH_ABI_VERSION, "(Tensor x, Tensor y, float alpha) -> Tensor"));
+#else
     add(impl, "axpy", &axpy_kernel, false);
+#endif
     add(impl, "nested", &nested_kernel, true);
     add(impl_composite, "constants", &constants_kernel, true);
     add(impl_composite, "runtime_api", &runtime_api_kernel, false);

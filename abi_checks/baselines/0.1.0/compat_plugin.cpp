@@ -28,8 +28,18 @@
 // called directly and shows up in the plugin's imports (the coverage check).
 #include <stabletorch/c/runtime.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+// stabletorch/c/library.h (stabletorch_library_impl_with_signature) is newer
+// than the first frozen headers: built against a release that has it, the
+// plugin registers one kernel through it, so the coverage check sees it.
+#if __has_include(<stabletorch/c/library.h>)
+#include <stabletorch/c/library.h>
+#define ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE 1
+#endif
 #include <torch/csrc/stable/c/shim.h>
 
+#include <dlfcn.h>
+
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -50,26 +60,39 @@ struct FailureLog {
 };
 FailureLog g_log;
 
-void record_failure(const char* what, const char* func, int line) {
+// The core's message for the calling thread's last failure, when the
+// running core has torch_exception_get_what (2.13, newer than the levels
+// this plugin may target, hence looked up at run time, not imported).
+const char* core_error() {
+  using Getter = const char* (*)();
+  static const Getter getter =
+      reinterpret_cast<Getter>(dlsym(RTLD_DEFAULT, "torch_exception_get_what"));
+  return getter != nullptr ? getter() : nullptr;
+}
+
+void record_failure(const char* what, const char* func, int line, bool c_call) {
   ++g_log.count;
-  if (g_log.used + 256 >= sizeof(g_log.text)) {
+  if (g_log.used + 512 >= sizeof(g_log.text)) {
     return;
   }
+  const char* why = c_call ? core_error() : nullptr;
   int n = std::snprintf(g_log.text + g_log.used, sizeof(g_log.text) - g_log.used,
-                        "compat_plugin.cpp:%d in %s: expected %s\n", line, func, what);
+                        "compat_plugin.cpp:%d in %s: expected %s%s%.300s\n", line, func, what,
+                        why != nullptr ? "\n    core says: " : "", why != nullptr ? why : "");
   if (n > 0) {
-    g_log.used += static_cast<size_t>(n);
+    g_log.used = std::min(g_log.used + static_cast<size_t>(n), sizeof(g_log.text) - 1);
   }
 }
 
-#define COMPAT_EXPECT(cond)                           \
-  do {                                                \
-    if (!(cond)) {                                    \
-      record_failure(#cond, __func__, __LINE__);      \
-      ++failures;                                     \
-    }                                                 \
+#define COMPAT_CHECK_(cond, c_call)                        \
+  do {                                                     \
+    if (!(cond)) {                                         \
+      record_failure(#cond, __func__, __LINE__, c_call);   \
+      ++failures;                                          \
+    }                                                      \
   } while (0)
-#define COMPAT_OK(call) COMPAT_EXPECT((call) == AOTI_TORCH_SUCCESS)
+#define COMPAT_EXPECT(cond) COMPAT_CHECK_(cond, false)
+#define COMPAT_OK(call) COMPAT_CHECK_((call) == AOTI_TORCH_SUCCESS, true)
 
 // ---- StableIValue encodings (PyTorch's: raw bits, handles as pointers) --
 
@@ -365,16 +388,24 @@ void tensor_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outp
   // Copies: clone, clone_preserve_strides, copy_, tensor_copy_, zero_.
   AtenTensorHandle cloned = nullptr;
   COMPAT_OK(aoti_torch_clone(transposed, &cloned));
-  bool cloned_contiguous = false;
+  // clone keeps the memory format (PyTorch's MemoryFormat::Preserve): a
+  // transposed, dense input gives a transposed, dense copy.
+  bool cloned_contiguous = true;
   COMPAT_OK(aoti_torch_is_contiguous(cloned, &cloned_contiguous));
-  COMPAT_EXPECT(cloned_contiguous);
+  COMPAT_EXPECT(!cloned_contiguous);
+  int64_t* c_strides = nullptr;
+  COMPAT_OK(aoti_torch_get_strides(cloned, &c_strides));
+  COMPAT_EXPECT(c_strides != nullptr && c_strides[0] == 1 && c_strides[1] == 3);
   AtenTensorHandle preserved = nullptr;
   COMPAT_OK(aoti_torch_clone_preserve_strides(transposed, &preserved));
   int64_t* p_strides = nullptr;
   COMPAT_OK(aoti_torch_get_strides(preserved, &p_strides));
   COMPAT_EXPECT(p_strides != nullptr && p_strides[0] == 1 && p_strides[1] == 3);
   float* cdata = float_data(cloned);
-  COMPAT_EXPECT(cdata != nullptr && in != nullptr && cdata[1] == in[3]);
+  // Element (0, 1) of the transposed view is in[3], wherever the copy's
+  // strides put it.
+  COMPAT_EXPECT(cdata != nullptr && in != nullptr && c_strides != nullptr &&
+                cdata[c_strides[1]] == in[3]);
   COMPAT_OK(aoti_torch_zero_(cloned));
   cdata = float_data(cloned);
   COMPAT_EXPECT(cdata != nullptr && cdata[0] == 0.0f && cdata[5] == 0.0f);
@@ -732,7 +763,8 @@ using BoxedKernel = void (*)(StableIValue*, uint64_t, uint64_t);
 struct Registration {
   TorchLibraryHandle def = nullptr;
   TorchLibraryHandle fragment = nullptr;
-  TorchLibraryHandle impl = nullptr;
+  TorchLibraryHandle impl = nullptr;            // CPU kernels
+  TorchLibraryHandle impl_composite = nullptr;  // kernels of tensor-less ops
 
   Registration() {
     int64_t failures = 0;
@@ -750,17 +782,20 @@ struct Registration {
     COMPAT_OK(aoti_torch_library_init_impl("abi_compat", "CPU", __FILE__, __LINE__, &impl));
     // Operators without tensor arguments have no backend to dispatch on:
     // their kernels are CompositeExplicitAutograd.
-    TorchLibraryHandle composite = nullptr;
     COMPAT_OK(aoti_torch_library_init_impl("abi_compat", "CompositeExplicitAutograd", __FILE__,
-                                           __LINE__, &composite));
-    impl_composite = composite;
+                                           __LINE__, &impl_composite));
     add(impl, "tensor_api", &tensor_api_kernel, false);
+#ifdef ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE
+    COMPAT_OK(stabletorch_library_impl_with_signature(
+        impl, "axpy", &axpy_kernel, TORCH_ABI_VERSION, "(Tensor x, Tensor y, float alpha) -> Tensor"));
+#else
     add(impl, "axpy", &axpy_kernel, false);
+#endif
     add(impl, "nested", &nested_kernel, true);
-    add(composite, "constants", &constants_kernel, true);
-    add(composite, "runtime_api", &runtime_api_kernel, false);
+    add(impl_composite, "constants", &constants_kernel, true);
+    add(impl_composite, "runtime_api", &runtime_api_kernel, false);
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
-    add(composite, "lists_and_strings", &lists_and_strings_kernel, true);
+    add(impl_composite, "lists_and_strings", &lists_and_strings_kernel, true);
     add(impl, "threads", &threads_kernel, false);
 #endif
     (void)failures;  // recorded in the log the host reads
@@ -791,8 +826,6 @@ struct Registration {
       }
     }
   }
-
-  TorchLibraryHandle impl_composite = nullptr;
 };
 
 Registration g_registration;
