@@ -209,8 +209,14 @@ struct StableKernel {
     }
     stack->erase(stack->end() - static_cast<std::ptrdiff_t>(n_args), stack->end());
 
+    plugins::PluginCall in_plugin(plugin);
+    if (!in_plugin.entered()) {
+      // Looked up just before its plugin began unloading: release what the
+      // kernel would have stolen and fail instead of running its code.
+      for (size_t j = 0; j < n_args; ++j) release(args[j].type, buf[j]);
+      fail(op, ks, "its plugin is being unloaded (stabletorch_unload_library)");
+    }
     try {
-      plugins::PluginCall in_plugin(plugin);
       fn(buf, n_args, n_rets);
     } catch (const std::exception& e) {
       fail(op, ks, std::string("the kernel threw: ") + e.what());

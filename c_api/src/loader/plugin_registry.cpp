@@ -44,6 +44,10 @@ struct Plugin {
   std::map<uint64_t, Library> libraries;  // token -> its library object
   std::map<uint64_t, std::string> live_tensors;          // id -> description
   std::atomic<int64_t> in_flight{0};
+  // Set by tear_down before it waits for in_flight to drain: a call that
+  // fetched a kernel before deregistration must not enter code about to be
+  // unmapped (Note [Entering plugin code]).
+  std::atomic<bool> closing{false};
   std::string report;
 };
 
@@ -109,7 +113,15 @@ void tear_down(Plugin& p) {
       // Deregistration of a half-registered library must not stop the rest.
     }
   }
-  while (p.in_flight.load(std::memory_order_acquire) != 0) {
+  // Note [Entering plugin code]
+  // A caller may have looked a kernel up just before detach() removed it.
+  // PluginCall increments in_flight and then reads `closing`; tear_down
+  // sets `closing` and then reads in_flight, both sequentially consistent:
+  // either the caller sees `closing` and backs out with an error, or
+  // tear_down sees the call in flight and waits for it. Found by
+  // tests/stress/test_concurrency_stress.cpp (a segfault in unmapped code).
+  p.closing.store(true, std::memory_order_seq_cst);
+  while (p.in_flight.load(std::memory_order_seq_cst) != 0) {
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
   if (p.dl != nullptr) {
@@ -192,11 +204,14 @@ Plugin* plugin_containing(const void* address) noexcept {
 }
 
 PluginCall::PluginCall(Plugin* p) noexcept : p_(p) {
-  if (p_ != nullptr) p_->in_flight.fetch_add(1, std::memory_order_acq_rel);
+  if (p_ != nullptr) {
+    p_->in_flight.fetch_add(1, std::memory_order_seq_cst);
+    entered_ = !p_->closing.load(std::memory_order_seq_cst);
+  }
 }
 
 PluginCall::~PluginCall() {
-  if (p_ != nullptr) p_->in_flight.fetch_sub(1, std::memory_order_acq_rel);
+  if (p_ != nullptr) p_->in_flight.fetch_sub(1, std::memory_order_seq_cst);
 }
 
 uint64_t tensor_created(Plugin* p, std::string description) {

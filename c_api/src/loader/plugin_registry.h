@@ -47,15 +47,20 @@ void note_registration_error(Plugin* p, const std::string& message);
 Plugin* plugin_containing(const void* address) noexcept;
 
 // Counts a call into plugin code while it runs. Null plugin: no-op.
+// entered() is false when the plugin is being unloaded: its code may be
+// unmapped any moment, so the caller must not run it (Note [Entering
+// plugin code] in plugin_registry.cpp).
 class PluginCall {
  public:
   explicit PluginCall(Plugin* p) noexcept;
   ~PluginCall();
   PluginCall(const PluginCall&) = delete;
   PluginCall& operator=(const PluginCall&) = delete;
+  bool entered() const noexcept { return entered_; }
 
  private:
   Plugin* p_;
+  bool entered_ = true;
 };
 
 // Tensors whose deleter lives in plugin p: registered on creation (returns

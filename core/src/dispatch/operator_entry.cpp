@@ -220,8 +220,7 @@ void OperatorEntry::updateTable(const Fallbacks& fallbacks) {
   table_.store(fresh.get(), std::memory_order_release);
   retired_.push_back(std::move(current_));
   current_ = std::move(fresh);
-  // Note [Publishing and reclaiming dispatch tables]
-  if (isEmpty()) retired_.clear();
+  // Note [Publishing and reclaiming dispatch tables]: retired tables stay.
 }
 
 void OperatorEntry::reportMissingKernel(const DispatchTable& t, DispatchKey key) const {

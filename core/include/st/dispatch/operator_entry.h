@@ -46,11 +46,17 @@ struct ST_API AnnotatedSchema {
 // it with a release store into OperatorEntry::table_; callers load it with
 // acquire and take no lock. The replaced table is not freed: it is retired
 // into OperatorEntry::retired_, because a concurrent caller may still be
-// reading it. Retired tables are freed when the operator becomes empty (no
-// schema, no kernels): calling an operator while its last registration is
-// being removed is not supported (that code is being unloaded). Entries
-// themselves are never freed while the dispatcher lives, so OperatorHandles
-// stay valid (calling a handle whose operator was removed raises an error).
+// reading it, or be inside one of its kernels: retired tables (and the
+// kernel functors they share) live as long as the entry, even once the
+// operator is empty. A thread may call an operator while another removes
+// its last registration (a plugin unloading): the caller runs the old
+// kernel, which for plugin code backs out with an error (Note [Entering
+// plugin code] in c_api), or gets "no kernel"/"no schema". Freeing them when
+// the operator became empty crashed tests/stress/test_concurrency_stress.
+// The price is memory per registration change, never per call (measured
+// in docs/reliability.md). Entries themselves are never freed while the
+// dispatcher lives, so OperatorHandles stay valid (calling a handle whose
+// operator was removed raises an error).
 struct ST_API DispatchTable {
   std::array<KernelFunction, kNumRuntimeKeys> kernels;  // [0] = Undefined: missing
   DispatchKeySet non_fallthrough;  // keys whose entry is not a fallthrough
