@@ -11,6 +11,7 @@ packages=(
   abigail-tools binutils
   python3 python3-yaml
   valgrind
+  clang libclang-rt-14-dev
 )
 
 missing=()

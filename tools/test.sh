@@ -1,7 +1,36 @@
 #!/usr/bin/env bash
 # README command 2: set up, build with warnings as errors, and run the whole
-# test suite. CI (.ci/run) runs exactly this.
+# test suite; then the hardening stages. CI (.ci/run) runs exactly this.
+#
+#   tools/test.sh [STAGE...]     default: test asan tsan fuzz
+#
+# Stages (each a CMake workflow preset with its own build dir):
+#   test  build/ci    Release, -Werror: the whole suite (unit, ABI checks,
+#                     soak, stress, YAML mutation fuzzing, ...)
+#   asan  build/asan  the whole suite again under ASan + UBSan + LeakSanitizer
+#   tsan  build/tsan  the concurrency stress test under ThreadSanitizer (20 s)
+#   fuzz  build/fuzz  clang: bounded smoke run of every libFuzzer fuzzer
+# Each stage's wall time is printed at the end (docs/reliability.md keeps
+# the figures; CI must stay under ~40 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup_debian.sh
-cmake --workflow --preset test
+
+stages=("$@")
+[ ${#stages[@]} -eq 0 ] && stages=(test asan tsan fuzz)
+timings=()
+for stage in "${stages[@]}"; do
+  case "$stage" in
+    test) preset=test ;;
+    asan) preset=asan ;;
+    tsan) preset=tsan-stress ;;
+    fuzz) preset=fuzz ;;
+    *) echo "tools/test.sh: unknown stage '$stage' (test, asan, tsan, fuzz)" >&2; exit 2 ;;
+  esac
+  echo "==> stage $stage: cmake --workflow --preset $preset"
+  start=$(date +%s)
+  cmake --workflow --preset "$preset"
+  timings+=("$stage $(( $(date +%s) - start )) s")
+done
+echo "==> stage timings:"
+printf '    %s\n' "${timings[@]}"

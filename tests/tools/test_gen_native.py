@@ -124,6 +124,13 @@ class Validation(unittest.TestCase):
             - func: foo_(Tensor self) -> Tensor
             """, "entry 'foo_'", "in-place function")
 
+    def test_unrenderable_default_names_the_entry(self):
+        # Found by tests/fuzz/fuzz_native_functions_yaml.py: a default the
+        # C++ renderer cannot spell used to fail without naming the entry.
+        self.expect_error("""
+            - func: foo(Tensor self, bool? pin_memory=N MemoryFormat? memory_format=None) -> Tensor
+            """, "native_functions.yaml:2: entry 'foo'", "argument 'pin_memory'", "cannot render default")
+
     def test_error_names_the_line(self):
         rc, err = run_gen("\n\n" + GOOD.strip() + "\n- func: foo(Tensor self, int a=1, int b) -> Tensor\n")
         self.assertEqual(rc, 1)

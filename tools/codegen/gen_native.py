@@ -397,6 +397,19 @@ class NativeFunction:
                 raise ValidationError(w + "cpp_no_default_args names unknown argument '%s'" % name)
 
 
+def _check_renderable(f):
+    """Runs the C++ rendering of every argument at load time, so that a
+    type or default the generator cannot render is reported naming the
+    entry and the line (found by tests/fuzz/fuzz_native_functions_yaml.py)."""
+    for a in f.schema.arguments:
+        try:
+            cpp_arg_type(a.type)
+            if a.default is not None:
+                cpp_default(a)
+        except ValidationError as e:
+            raise ValidationError(f.where + str(e))
+
+
 def load(path):
     filename = os.path.basename(path)
     with open(path) as f:
@@ -412,7 +425,9 @@ def load(path):
     for entry in raw:
         if not isinstance(entry, dict):
             raise ValidationError("%s: every entry must be a mapping with a 'func' key, got %r" % (filename, entry))
-        fns.append(NativeFunction(entry, filename))
+        f = NativeFunction(entry, filename)
+        _check_renderable(f)
+        fns.append(f)
     # overload-level rules
     by_name = {}
     for f in fns:

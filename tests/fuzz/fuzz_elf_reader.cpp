@@ -1,0 +1,31 @@
+// libFuzzer target: the plugin-file reader used by the loader and
+// `stabletorch inspect` (c_api/src/loader/elf_file.cpp and
+// plugin_descriptor.cpp). Any bytes either parse or are rejected with an
+// st::Error naming the file; no crash, no out-of-bounds read, no other
+// exception, no unbounded allocation.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <stabletorch/c/plugin_descriptor.h>
+#include <st/core/error.h>
+
+#include "loader/elf_file.h"
+#include "loader/plugin_descriptor.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::vector<uint8_t> bytes(data, data + size);
+  try {
+    const st::loader::ElfFile elf =
+        st::loader::parse_elf_bytes(bytes, "fuzz-input.so", STABLETORCH_PLUGIN_SECTION);
+    (void)st::loader::machine_name(elf.machine);
+    if (elf.section) {
+      const StableTorchPluginDescriptor d =
+          st::loader::decode_descriptor(*elf.section, "fuzz-input.so");
+      (void)st::loader::format_abi_version(d.target_abi_version);
+      (void)st::loader::incompatibility(d, 0x020A000000000000ULL, "fuzz-input.so");
+    }
+  } catch (const st::Error&) {
+  }
+  return 0;
+}
