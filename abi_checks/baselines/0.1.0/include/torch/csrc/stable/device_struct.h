@@ -7,6 +7,7 @@
 // the string constructor lived only in device_inl.h).
 #pragma once
 
+#include <torch/csrc/stable/detail/version_gate.h>
 #include <torch/csrc/stable/enum_codes.h>
 #include <torch/csrc/stable/macros.h>
 #include <torch/headeronly/core/DeviceType.h>
@@ -16,6 +17,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <type_traits>
 
 HIDDEN_NAMESPACE_BEGIN(torch, stable)
 
@@ -42,6 +44,15 @@ class Device {
     type_ = detail::from_shim_device_type(static_cast<int32_t>(type_code));
     index_ = index;
     validate();
+  }
+#else
+  // Stub: Device(std::string) needs 2.10 (torch_parse_device_string).
+  template <typename S,
+            std::enable_if_t<std::is_convertible_v<const S&, std::string>, int> = 0>
+  /* implicit */ Device(const S&) : type_(DeviceType::CPU) {
+    static_assert(detail::dependent_false_v<S>,
+                  STABLE_VERSION_ERROR_("torch::stable::Device(const std::string&)",
+                                        "TORCH_VERSION_2_10_0", "2.10"));
   }
 #endif
 

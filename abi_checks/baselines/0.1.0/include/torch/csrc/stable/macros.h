@@ -32,12 +32,23 @@ HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
 
 // The address of an exported C function of the running core, or nullptr.
 // Used for functions declared in a version block newer than the extension's
-// target: the plugin must not import them (it would not load into an older
-// core), so it looks them up when it needs them. The search starts in the
-// calling plugin's own scope, which includes libstabletorch.
+// target (the plugin must not import them: it would not load into an older
+// core) and for stabletorch_ additions an older core may lack. The global
+// scope is searched first; when the core was opened RTLD_LOCAL (a host
+// that dlopens it), the library defining aoti_torch_abi_version is.
 inline void* lookup_core_symbol(const char* name) noexcept {
 #if !defined(_WIN32)
-  return ::dlsym(RTLD_DEFAULT, name);
+  if (void* sym = ::dlsym(RTLD_DEFAULT, name)) return sym;
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&::aoti_torch_abi_version), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return nullptr;
+  }
+  void* core = ::dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  if (core == nullptr) return nullptr;
+  void* sym = ::dlsym(core, name);
+  ::dlclose(core);  // drops the reference RTLD_NOLOAD took; the core stays
+  return sym;
 #else
   (void)name;
   return nullptr;

@@ -12,6 +12,7 @@
 #include <torch/csrc/stable/accelerator.h>
 #include <torch/csrc/stable/at_aliases.h>
 #include <torch/csrc/stable/c/shim.h>
+#include <torch/csrc/stable/detail/version_gate.h>
 #include <torch/csrc/stable/device_struct.h>
 #include <torch/csrc/stable/enum_codes.h>
 #include <torch/csrc/stable/macros.h>
@@ -88,6 +89,30 @@ class Tensor {
   // This core has no autograd: true fails with the core's message.
   const Tensor& set_requires_grad(bool requires_grad) const {
     STABLE_TORCH_ERROR_CODE_CHECK(torch_set_requires_grad(get(), requires_grad));
+    return *this;
+  }
+#else
+  // Stubs: using a 2.10 method when targeting 2.9 is a compile error that
+  // names the level it needs.
+  template <typename T = void, typename... Args>
+  void* mutable_data_ptr(Args&&...) const {
+    static_assert(detail::dependent_false_v<T, Args...>,
+                  STABLE_VERSION_ERROR_("torch::stable::Tensor::mutable_data_ptr",
+                                        "TORCH_VERSION_2_10_0", "2.10"));
+    return nullptr;
+  }
+  template <typename T = void, typename... Args>
+  const void* const_data_ptr(Args&&...) const {
+    static_assert(detail::dependent_false_v<T, Args...>,
+                  STABLE_VERSION_ERROR_("torch::stable::Tensor::const_data_ptr",
+                                        "TORCH_VERSION_2_10_0", "2.10"));
+    return nullptr;
+  }
+  template <typename T = void, typename... Args>
+  const Tensor& set_requires_grad(Args&&...) const {
+    static_assert(detail::dependent_false_v<T, Args...>,
+                  STABLE_VERSION_ERROR_("torch::stable::Tensor::set_requires_grad",
+                                        "TORCH_VERSION_2_10_0", "2.10"));
     return *this;
   }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0

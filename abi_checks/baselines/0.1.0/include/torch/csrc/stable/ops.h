@@ -1,0 +1,381 @@
+// torch::stable operator wrappers: each builds a StableIValue stack and
+// calls the core's operator through torch_call_dispatcher (or
+// aoti_torch_call_dispatcher when targeting 2.9), with the operator's
+// PyTorch schema, so results are exactly the core's own operators'.
+// Defaults are resolved here, in the header, as PyTorch's are.
+//
+// Levels: the wrappers PyTorch offers at 2.9 are 2.9 here too, except those
+// taking a list (new_empty, new_zeros, pad, amax): PyTorch's 2.9 versions
+// called generated aoti_torch_aten_* shims that this core does not export,
+// and building a list needs 2.10's list functions, so here they need 2.10.
+// add and mul (PyTorch: 2.15) only need the 2.9 dispatcher and are 2.9.
+// A wrapper newer than the target is a compile error naming its level.
+#pragma once
+
+#include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
+#include <torch/csrc/stable/detail/version_gate.h>
+#include <torch/csrc/stable/device.h>
+#include <torch/csrc/stable/macros.h>
+#include <torch/csrc/stable/parallel.h>
+#include <torch/csrc/stable/scalar.h>
+#include <torch/csrc/stable/stableivalue_conversions.h>
+#include <torch/csrc/stable/tensor.h>
+#include <torch/headeronly/core/Layout.h>
+#include <torch/headeronly/core/MemoryFormat.h>
+#include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/HeaderOnlyArrayRef.h>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+HIDDEN_NAMESPACE_BEGIN(torch, stable)
+
+using torch::headeronly::IntHeaderOnlyArrayRef;
+using torch::headeronly::Layout;
+using torch::headeronly::MemoryFormat;
+using torch::headeronly::ScalarType;
+
+// The deleter type of from_blob's owning variants (PyTorch 2.11; declared
+// here for source compatibility).
+using DeleterFnPtr = void (*)(void*);
+
+namespace detail {
+
+// Calls name.overload on a stack of owned arguments (the core steals them)
+// and leaves owned results in stack[0..).
+template <size_t N>
+void call_op(const char* name, const char* overload, std::array<StableIValue, N>& stack) {
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      torch_call_dispatcher(name, overload, stack.data(), TORCH_ABI_VERSION));
+#else
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_call_dispatcher(name, overload, stack.data()));
+#endif
+}
+
+// The one-Tensor result of name.overload.
+template <size_t N>
+Tensor call_op_tensor(const char* name, const char* overload, std::array<StableIValue, N>&& stack) {
+  call_op(name, overload, stack);
+  return to<Tensor>(stack[0]);
+}
+
+}  // namespace detail
+
+// ---- 2.9 -----------------------------------------------------------------
+
+// aten::empty_like(self) with every keyword None.
+inline Tensor empty_like(const Tensor& self) {
+  return detail::call_op_tensor("aten::empty_like", "",
+                                std::array<StableIValue, 6>{detail::from(self), 0, 0, 0, 0, 0});
+}
+
+// aten::fill_.Scalar, in place; returns self.
+inline Tensor fill_(const Tensor& self, double value) {
+  return detail::call_op_tensor("aten::fill_", "Scalar",
+                                std::array<StableIValue, 2>{detail::from(self),
+                                                            detail::from(Scalar(value))});
+}
+// stabletorch addition: any Scalar (int64 exact, bool, complex).
+inline Tensor fill_(const Tensor& self, const Scalar& value) {
+  return detail::call_op_tensor("aten::fill_", "Scalar",
+                                std::array<StableIValue, 2>{detail::from(self),
+                                                            detail::from(value)});
+}
+
+// aten::narrow: a view of `length` items of dim from start.
+inline Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+  return detail::call_op_tensor(
+      "aten::narrow", "",
+      std::array<StableIValue, 4>{detail::from(self), detail::from(dim), detail::from(start),
+                                  detail::from(length)});
+}
+
+inline Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return detail::call_op_tensor(
+      "aten::transpose", "int",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(dim0), detail::from(dim1)});
+}
+
+// In place; returns self.
+inline Tensor zero_(const Tensor& self) {
+  return detail::call_op_tensor("aten::zero_", "", std::array<StableIValue, 1>{detail::from(self)});
+}
+
+// self.copy_(src), in place; returns self.
+inline Tensor copy_(const Tensor& self, const Tensor& src,
+                    std::optional<bool> non_blocking = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::copy_", "",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(src),
+                                  detail::from(non_blocking.value_or(false))});
+}
+
+inline Tensor clone(const Tensor& self) {
+  return detail::call_op_tensor("aten::clone", "",
+                                std::array<StableIValue, 2>{detail::from(self), 0});
+}
+
+inline Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1) {
+  return detail::call_op_tensor(
+      "aten::flatten", "using_ints",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(start_dim),
+                                  detail::from(end_dim)});
+}
+
+inline Tensor unsqueeze(const Tensor& self, int64_t dim) {
+  return detail::call_op_tensor("aten::unsqueeze", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(dim)});
+}
+
+inline Tensor squeeze(const Tensor& self, int64_t dim) {
+  return detail::call_op_tensor("aten::squeeze", "dim",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(dim)});
+}
+
+inline Tensor select(const Tensor& self, int64_t dim, int64_t index) {
+  return detail::call_op_tensor(
+      "aten::select", "int",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(dim), detail::from(index)});
+}
+
+inline Tensor matmul(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::matmul", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+// self + alpha * other (stabletorch: 2.9; PyTorch added it at 2.15).
+inline Tensor add(const Tensor& self, const Tensor& other, double alpha = 1.0) {
+  return detail::call_op_tensor(
+      "aten::add", "Tensor",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(other),
+                                  detail::from(Scalar(alpha))});
+}
+
+// Elementwise self * other (stabletorch addition).
+inline Tensor mul(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::mul", "Tensor",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
+
+// ---- 2.10 ----------------------------------------------------------------
+
+inline Tensor new_empty(const Tensor& self, IntHeaderOnlyArrayRef size,
+                        std::optional<ScalarType> dtype = std::nullopt,
+                        std::optional<Layout> layout = std::nullopt,
+                        std::optional<Device> device = std::nullopt,
+                        std::optional<bool> pin_memory = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::new_empty", "",
+      std::array<StableIValue, 6>{detail::from(self), detail::from(size), detail::from(dtype),
+                                  detail::from(layout), detail::from(device),
+                                  detail::from(pin_memory)});
+}
+
+inline Tensor new_zeros(const Tensor& self, IntHeaderOnlyArrayRef size,
+                        std::optional<ScalarType> dtype = std::nullopt,
+                        std::optional<Layout> layout = std::nullopt,
+                        std::optional<Device> device = std::nullopt,
+                        std::optional<bool> pin_memory = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::new_zeros", "",
+      std::array<StableIValue, 6>{detail::from(self), detail::from(size), detail::from(dtype),
+                                  detail::from(layout), detail::from(device),
+                                  detail::from(pin_memory)});
+}
+
+// aten::pad: mode is "constant", "reflect", "replicate" or "circular".
+inline Tensor pad(const Tensor& self, IntHeaderOnlyArrayRef pad,
+                  const std::string& mode = "constant", double value = 0.0) {
+  return detail::call_op_tensor(
+      "aten::pad", "",
+      std::array<StableIValue, 4>{detail::from(self), detail::from(pad), detail::from(mode),
+                                  detail::from(std::optional<double>(value))});
+}
+
+inline Tensor amax(const Tensor& self, int64_t dim, bool keepdim = false) {
+  return detail::call_op_tensor(
+      "aten::amax", "",
+      std::array<StableIValue, 3>{detail::from(self),
+                                  detail::from(std::vector<int64_t>{dim}),
+                                  detail::from(keepdim)});
+}
+
+inline Tensor amax(const Tensor& self, IntHeaderOnlyArrayRef dims, bool keepdim = false) {
+  return detail::call_op_tensor(
+      "aten::amax", "",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(dims), detail::from(keepdim)});
+}
+
+inline Tensor empty(IntHeaderOnlyArrayRef size, std::optional<ScalarType> dtype = std::nullopt,
+                    std::optional<Layout> layout = std::nullopt,
+                    std::optional<Device> device = std::nullopt,
+                    std::optional<bool> pin_memory = std::nullopt,
+                    std::optional<MemoryFormat> memory_format = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::empty", "memory_format",
+      std::array<StableIValue, 6>{detail::from(size), detail::from(dtype), detail::from(layout),
+                                  detail::from(device), detail::from(pin_memory),
+                                  detail::from(memory_format)});
+}
+
+inline Tensor reshape(const Tensor& self, IntHeaderOnlyArrayRef shape) {
+  return detail::call_op_tensor("aten::reshape", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(shape)});
+}
+
+inline Tensor view(const Tensor& self, IntHeaderOnlyArrayRef size) {
+  return detail::call_op_tensor("aten::view", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(size)});
+}
+
+// A tensor over caller-owned memory (no copy, no deleter): the memory must
+// outlive every tensor viewing it.
+inline Tensor from_blob(void* data, IntHeaderOnlyArrayRef sizes, IntHeaderOnlyArrayRef strides,
+                        Device device, ScalarType dtype, int64_t storage_offset = 0,
+                        Layout layout = Layout::Strided) {
+  STD_TORCH_CHECK(sizes.size() == strides.size(), "torch::stable::from_blob: ", sizes.size(),
+                  " sizes but ", strides.size(), " strides");
+  AtenTensorHandle handle = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_create_tensor_from_blob_v2(
+      data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), storage_offset,
+      detail::to_shim_dtype(dtype), detail::to_shim_device_type(device.type()), device.index(),
+      &handle, detail::to_shim_layout(layout), nullptr, 0));
+  return Tensor(handle);
+}
+
+// aten::to.dtype_layout.
+inline Tensor to(const Tensor& self, std::optional<ScalarType> dtype = std::nullopt,
+                 std::optional<Layout> layout = std::nullopt,
+                 std::optional<Device> device = std::nullopt,
+                 std::optional<bool> pin_memory = std::nullopt, bool non_blocking = false,
+                 bool copy = false, std::optional<MemoryFormat> memory_format = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::to", "dtype_layout",
+      std::array<StableIValue, 8>{detail::from(self), detail::from(dtype), detail::from(layout),
+                                  detail::from(device), detail::from(pin_memory),
+                                  detail::from(non_blocking), detail::from(copy),
+                                  detail::from(memory_format)});
+}
+
+// self on another device (same dtype).
+inline Tensor to(const Tensor& self, Device device, bool non_blocking = false,
+                 bool copy = false) {
+  return to(self, std::nullopt, std::nullopt, device, std::nullopt, non_blocking, copy,
+            std::nullopt);
+}
+
+inline Tensor contiguous(const Tensor& self,
+                         MemoryFormat memory_format = MemoryFormat::Contiguous) {
+  return detail::call_op_tensor(
+      "aten::contiguous", "",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(memory_format)});
+}
+
+// aten::sum.dim_IntList (dim None or empty: every dimension).
+inline Tensor sum(const Tensor& self, std::optional<IntHeaderOnlyArrayRef> dim = std::nullopt,
+                  bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::sum", "dim_IntList",
+      std::array<StableIValue, 4>{detail::from(self), detail::from(dim), detail::from(keepdim),
+                                  detail::from(dtype)});
+}
+
+// aten::sum.IntList_out: writes into out and returns it.
+inline Tensor sum_out(const Tensor& out, const Tensor& self,
+                      std::optional<IntHeaderOnlyArrayRef> dim = std::nullopt,
+                      bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::sum", "IntList_out",
+      std::array<StableIValue, 5>{detail::from(self), detail::from(dim), detail::from(keepdim),
+                                  detail::from(dtype), detail::from(out)});
+}
+
+// self - alpha * other.
+inline Tensor subtract(const Tensor& self, const Tensor& other, double alpha = 1.0) {
+  return detail::call_op_tensor(
+      "aten::subtract", "Tensor",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(other),
+                                  detail::from(Scalar(alpha))});
+}
+
+inline Tensor full(IntHeaderOnlyArrayRef size, double fill_value,
+                   std::optional<ScalarType> dtype = std::nullopt,
+                   std::optional<Layout> layout = std::nullopt,
+                   std::optional<Device> device = std::nullopt,
+                   std::optional<bool> pin_memory = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::full", "",
+      std::array<StableIValue, 6>{detail::from(size), detail::from(Scalar(fill_value)),
+                                  detail::from(dtype), detail::from(layout),
+                                  detail::from(device), detail::from(pin_memory)});
+}
+// stabletorch addition: any Scalar (int64 exact, bool, complex).
+inline Tensor full(IntHeaderOnlyArrayRef size, const Scalar& fill_value,
+                   std::optional<ScalarType> dtype = std::nullopt,
+                   std::optional<Layout> layout = std::nullopt,
+                   std::optional<Device> device = std::nullopt,
+                   std::optional<bool> pin_memory = std::nullopt) {
+  return detail::call_op_tensor(
+      "aten::full", "",
+      std::array<StableIValue, 6>{detail::from(size), detail::from(fill_value),
+                                  detail::from(dtype), detail::from(layout),
+                                  detail::from(device), detail::from(pin_memory)});
+}
+
+#else  // TORCH_FEATURE_VERSION < 2.10
+
+#define STABLE_OPS_210_(ret, name, params) \
+  STABLE_UNAVAILABLE_FN_(ret, name, params, "TORCH_VERSION_2_10_0", "2.10")
+STABLE_OPS_210_(Tensor, new_empty,
+                (const Tensor&, IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
+                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
+                 std::optional<bool> = std::nullopt))
+STABLE_OPS_210_(Tensor, new_zeros,
+                (const Tensor&, IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
+                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
+                 std::optional<bool> = std::nullopt))
+STABLE_OPS_210_(Tensor, pad,
+                (const Tensor&, IntHeaderOnlyArrayRef, const std::string& = "constant",
+                 double = 0.0))
+STABLE_OPS_210_(Tensor, amax, (const Tensor&, int64_t, bool = false))
+STABLE_OPS_210_(Tensor, amax, (const Tensor&, IntHeaderOnlyArrayRef, bool = false))
+STABLE_OPS_210_(Tensor, empty,
+                (IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
+                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
+                 std::optional<bool> = std::nullopt, std::optional<MemoryFormat> = std::nullopt))
+STABLE_OPS_210_(Tensor, reshape, (const Tensor&, IntHeaderOnlyArrayRef))
+STABLE_OPS_210_(Tensor, view, (const Tensor&, IntHeaderOnlyArrayRef))
+STABLE_OPS_210_(Tensor, from_blob,
+                (void*, IntHeaderOnlyArrayRef, IntHeaderOnlyArrayRef, Device, ScalarType,
+                 int64_t = 0, Layout = Layout::Strided))
+STABLE_OPS_210_(Tensor, to,
+                (const Tensor&, std::optional<ScalarType> = std::nullopt,
+                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
+                 std::optional<bool> = std::nullopt, bool = false, bool = false,
+                 std::optional<MemoryFormat> = std::nullopt))
+STABLE_OPS_210_(Tensor, to, (const Tensor&, Device, bool = false, bool = false))
+STABLE_OPS_210_(Tensor, contiguous, (const Tensor&, MemoryFormat = MemoryFormat::Contiguous))
+STABLE_OPS_210_(Tensor, sum,
+                (const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
+                 bool = false, std::optional<ScalarType> = std::nullopt))
+STABLE_OPS_210_(Tensor, sum_out,
+                (const Tensor&, const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
+                 bool = false, std::optional<ScalarType> = std::nullopt))
+STABLE_OPS_210_(Tensor, subtract, (const Tensor&, const Tensor&, double = 1.0))
+STABLE_OPS_210_(Tensor, full,
+                (IntHeaderOnlyArrayRef, double, std::optional<ScalarType> = std::nullopt,
+                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
+                 std::optional<bool> = std::nullopt))
+#undef STABLE_OPS_210_
+
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
+
+HIDDEN_NAMESPACE_END(torch, stable)
