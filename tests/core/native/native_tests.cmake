@@ -19,6 +19,7 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_softmax.cpp
   native/test_foreach.cpp
   native/cpu/test_vec_kernels.cpp
+  native/cpu/test_fast_paths.cpp
 )
 
 # test_vec_kernels checks every ISA variant the CPU supports, so it compiles

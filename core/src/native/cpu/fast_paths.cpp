@@ -57,12 +57,37 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
                        bool inplace) {
   if (!self.defined() || !other.defined()) return Tensor();
   const ScalarType dt = self.dtype();
-  if ((dt != ScalarType::Float && dt != ScalarType::Double) || other.dtype() != dt) return Tensor();
+  if (dt != ScalarType::Float && dt != ScalarType::Double) return Tensor();
   if (!self.is_cpu() || !other.is_cpu()) return Tensor();
   if (kind == BinaryKind::Add && (alpha.isComplex() || alpha.isBoolean())) return Tensor();
-  const bool scalar_other = other.numel() == 1 && other.dim() <= self.dim();
+  // A wrapped Python-style number (x + 2.0, x * 3) of a real dtype: type
+  // promotion keeps self's floating dtype, so its value is used converted.
+  const bool wrapped = other.unsafeGetTensorImpl()->is_wrapped_number() && other.dim() == 0 &&
+                       self.dim() > 0 &&
+                       (other.dtype() == ScalarType::Double || other.dtype() == ScalarType::Long ||
+                        other.dtype() == ScalarType::Bool);
+  if (!wrapped && other.dtype() != dt) return Tensor();
+  const bool scalar_other = wrapped || (other.numel() == 1 && other.dim() <= self.dim());
   if (!scalar_other && !same_sizes(self.sizes(), other.sizes())) return Tensor();
   if (!self.is_contiguous() || !other.is_contiguous()) return Tensor();
+  double wrapped_value = 0;
+  float wrapped_float = 0;  // converted from the original value (no double rounding)
+  if (wrapped) {
+    const void* p = other.const_data_ptr();
+    switch (other.dtype()) {
+      case ScalarType::Double:
+        wrapped_value = *static_cast<const double*>(p);
+        break;
+      case ScalarType::Long:
+        wrapped_value = static_cast<double>(*static_cast<const int64_t*>(p));
+        wrapped_float = static_cast<float>(*static_cast<const int64_t*>(p));
+        break;
+      default:
+        wrapped_value = *static_cast<const bool*>(p) ? 1.0 : 0.0;
+        break;
+    }
+    if (other.dtype() != ScalarType::Long) wrapped_float = static_cast<float>(wrapped_value);
+  }
   Tensor result;
   if (inplace) {
     if (other.is_alias_of(self) && !(other.const_data_ptr() == self.const_data_ptr() &&
@@ -81,7 +106,7 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
   if (dt == ScalarType::Float) {
     float* o = static_cast<float*>(result.data_ptr());
     const float* a = static_cast<const float*>(self.const_data_ptr());
-    const float* b = static_cast<const float*>(other.const_data_ptr());
+    const float* b = wrapped ? &wrapped_float : static_cast<const float*>(other.const_data_ptr());
     if (kind == BinaryKind::Add) {
       float al = alpha.to<float>();
       if (negate_alpha) al = -al;
@@ -96,7 +121,7 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
   } else {
     double* o = static_cast<double*>(result.data_ptr());
     const double* a = static_cast<const double*>(self.const_data_ptr());
-    const double* b = static_cast<const double*>(other.const_data_ptr());
+    const double* b = wrapped ? &wrapped_value : static_cast<const double*>(other.const_data_ptr());
     if (kind == BinaryKind::Add) {
       double al = alpha.to<double>();
       if (negate_alpha) al = -al;

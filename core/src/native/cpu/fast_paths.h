@@ -4,8 +4,10 @@
 // overlap checks, dtype conversion):
 //   - add/sub/mul of two float or double CPU tensors of one dtype, both
 //     contiguous, with equal shapes or a one-element `other` of at most the
-//     same rank, into a new tensor, self (in place) or a matching
-//     contiguous out= that shares no memory with the inputs;
+//     same rank, or a dimensioned float/double self with a wrapped real
+//     number (the Scalar overloads: x + 2.0), into a new tensor, self (in
+//     place) or a matching contiguous out= that shares no memory with the
+//     inputs;
 //   - sum of a contiguous float/double tensor over trailing dims.
 // They run the per-ISA loops of vec_kernels.h, split over the thread pool
 // in fixed-size blocks for large inputs, and allocate nothing but the
