@@ -16,6 +16,10 @@ namespace {
 
 // The same grain as the elementwise engine's parallel loop.
 constexpr int64_t kGrain = 32768;
+// Outputs at least this large are written with non-temporal stores: they
+// cannot stay in the caches anyway, and streaming skips reading the
+// destination before writing it (memcpy does the same for large copies).
+constexpr int64_t kStreamBytes = int64_t{16} << 20;
 
 bool same_sizes(IntArrayRef a, IntArrayRef b) {
   if (a.size() != b.size()) return false;
@@ -102,6 +106,7 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
     result = st::detail::empty_generic(self.sizes(), dt, self.device());
   }
   const int64_t n = self.numel();
+  const bool stream = n * static_cast<int64_t>(self.itemsize()) >= kStreamBytes;
   const VecKernels& k = vec_kernels();
   if (dt == ScalarType::Float) {
     float* o = static_cast<float*>(result.data_ptr());
@@ -111,11 +116,11 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
       float al = alpha.to<float>();
       if (negate_alpha) al = -al;
       run_blocks<float>(n, [&](int64_t i0, int64_t i1) {
-        k.add_f32(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other);
+        k.add_f32(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other, stream);
       });
     } else {
       run_blocks<float>(n, [&](int64_t i0, int64_t i1) {
-        k.mul_f32(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other);
+        k.mul_f32(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other, stream);
       });
     }
   } else {
@@ -126,11 +131,11 @@ Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
       double al = alpha.to<double>();
       if (negate_alpha) al = -al;
       run_blocks<double>(n, [&](int64_t i0, int64_t i1) {
-        k.add_f64(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other);
+        k.add_f64(o + i0, a + i0, scalar_other ? b : b + i0, al, i1 - i0, scalar_other, stream);
       });
     } else {
       run_blocks<double>(n, [&](int64_t i0, int64_t i1) {
-        k.mul_f64(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other);
+        k.mul_f64(o + i0, a + i0, scalar_other ? b : b + i0, i1 - i0, scalar_other, stream);
       });
     }
   }

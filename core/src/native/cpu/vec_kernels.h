@@ -19,14 +19,18 @@ namespace st::native::cpu {
 
 struct VecKernels {
   const char* isa;  // "default", "avx2", "avx512"
-  // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i)
+  // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i). stream:
+  // write with non-temporal stores (outputs far larger than the caches:
+  // no read-for-ownership of out, no eviction of the inputs).
   void (*add_f32)(float* out, const float* a, const float* b, float alpha, int64_t n,
-                  bool b_scalar);
+                  bool b_scalar, bool stream);
   void (*add_f64)(double* out, const double* a, const double* b, double alpha, int64_t n,
-                  bool b_scalar);
+                  bool b_scalar, bool stream);
   // out[i] = a[i] * b[i] (b_scalar: b[0])
-  void (*mul_f32)(float* out, const float* a, const float* b, int64_t n, bool b_scalar);
-  void (*mul_f64)(double* out, const double* a, const double* b, int64_t n, bool b_scalar);
+  void (*mul_f32)(float* out, const float* a, const float* b, int64_t n, bool b_scalar,
+                  bool stream);
+  void (*mul_f64)(double* out, const double* a, const double* b, int64_t n, bool b_scalar,
+                  bool stream);
   // The sum of x[0..n): doubles accumulate in double lanes; floats in
   // float lanes over blocks of 256 (16 values per lane), each block's lane
   // sums then added in double lanes.

@@ -53,17 +53,20 @@ TEST(NativeVecKernels, VariantsMatchScalarLoops) {
     for (const VecKernels* k : variants()) {
       SCOPED_TRACE(k->isa);
       std::vector<float> o(static_cast<size_t>(n) + 1);
-      k->add_f32(o.data() + 1, pa, pb, 2.5f, n, false);
-      EXPECT_EQ(0, std::memcmp(o.data() + 1, want_add.data(), sizeof(float) * n));
-      k->add_f32(o.data() + 1, pa, pb, 2.5f, n, true);
-      EXPECT_EQ(0, std::memcmp(o.data() + 1, want_adds.data(), sizeof(float) * n));
-      k->mul_f32(o.data() + 1, pa, pb, n, false);
-      EXPECT_EQ(0, std::memcmp(o.data() + 1, want_mul.data(), sizeof(float) * n));
-      std::vector<double> od(static_cast<size_t>(n) + 1);
-      k->add_f64(od.data() + 1, ad.data() + 1, bd.data() + 1, 1.0, n, false);
-      k->mul_f64(od.data(), od.data() + 1, bd.data() + 1, n, n > 0);  // scalar operand
-      for (int64_t i = 0; i < n; ++i) {
-        EXPECT_EQ(od[i], (ad[i + 1] + bd[i + 1]) * bd[1]) << i;
+      for (bool stream : {false, true}) {  // regular and non-temporal stores
+        SCOPED_TRACE(stream ? "stream" : "store");
+        k->add_f32(o.data() + 1, pa, pb, 2.5f, n, false, stream);
+        EXPECT_EQ(0, std::memcmp(o.data() + 1, want_add.data(), sizeof(float) * n));
+        k->add_f32(o.data() + 1, pa, pb, 2.5f, n, true, stream);
+        EXPECT_EQ(0, std::memcmp(o.data() + 1, want_adds.data(), sizeof(float) * n));
+        k->mul_f32(o.data() + 1, pa, pb, n, false, stream);
+        EXPECT_EQ(0, std::memcmp(o.data() + 1, want_mul.data(), sizeof(float) * n));
+        std::vector<double> od(static_cast<size_t>(n) + 1);
+        k->add_f64(od.data() + 1, ad.data() + 1, bd.data() + 1, 1.0, n, false, stream);
+        k->mul_f64(od.data(), od.data() + 1, bd.data() + 1, n, n > 0, stream);  // scalar operand
+        for (int64_t i = 0; i < n; ++i) {
+          EXPECT_EQ(od[i], (ad[i + 1] + bd[i + 1]) * bd[1]) << i;
+        }
       }
       const double s = k->sum_f32(pa, n);
       // float lanes add at most 16 values before widening to double
