@@ -107,6 +107,30 @@ std::string keys_with_kernels(const st::OperatorHandle& op) {
   return keys.empty() ? "(no kernel)" : keys;
 }
 
+// A value as the user wants to see it: tensors (alone or in a list) with
+// their elements, as PyTorch prints them; anything else as the IValue.
+std::string show(const st::IValue& v) {
+  std::ostringstream os;
+  if (v.isTensor()) {
+    if (v.toTensor().defined()) {
+      st::print(os, v.toTensor());
+    } else {
+      os << "undefined tensor";
+    }
+  } else if (v.isTensorList()) {
+    os << "[";
+    const auto& tensors = v.toTensorVector();
+    for (size_t i = 0; i < tensors.size(); ++i) {
+      os << (i == 0 ? "" : ",\n ");
+      st::print(os, tensors[i]);
+    }
+    os << "]";
+  } else {
+    os << v;
+  }
+  return os.str();
+}
+
 void print_ops(const std::string& ns) {
   auto& d = st::Dispatcher::singleton();
   std::vector<std::string> lines;
@@ -209,19 +233,15 @@ int cmd_run(const std::vector<std::string>& all_args) {
   }
   std::printf("%s\n", schema.toString().c_str());
   for (size_t i = 0; i < stack.size(); ++i) {
-    std::ostringstream os;
-    os << stack[i];
-    std::printf("  %s = %s\n", params[i].name.c_str(), os.str().c_str());
+    std::printf("  %s = %s\n", params[i].name.c_str(), show(stack[i]).c_str());
   }
   op.callBoxed(&stack);
   const auto& returns = schema.returns();
   for (size_t i = 0; i < stack.size(); ++i) {
-    std::ostringstream os;
-    os << stack[i];
     const std::string label = i < returns.size() && !returns[i].name.empty()
                                   ? returns[i].name
                                   : "result" + (stack.size() > 1 ? std::to_string(i) : "");
-    std::printf("-> %s =\n%s\n", label.c_str(), os.str().c_str());
+    std::printf("-> %s =\n%s\n", label.c_str(), show(stack[i]).c_str());
   }
   return kOk;
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The `stabletorch` tool on good and bad plugin files: exit codes as
+# documented (0 ok, 1 failed, 2 usage, 3 cannot run here) and messages that
+# name the file. Arguments: TOOL GOOD_PLUGIN FUTURE_PLUGIN WORKDIR
+set -uo pipefail
+tool=$1 good=$2 future=$3 work=$4
+mkdir -p "$work"
+failures=0
+
+# expect CODE NEEDLE -- ARGS...: runs the tool, checks exit code and output.
+expect() {
+  local code=$1 needle=$2
+  shift 3
+  local out rc
+  out=$("$tool" "$@" 2>&1)
+  rc=$?
+  if [ "$rc" -ne "$code" ] || ! grep -qF -- "$needle" <<<"$out"; then
+    echo "FAIL: stabletorch $* -> exit $rc (want $code), output lacks '$needle':"
+    echo "$out" | head -20
+    failures=$((failures + 1))
+  else
+    echo "ok: stabletorch $* -> $rc"
+  fi
+}
+
+printf 'this is not a shared object\n' > "$work/garbage.so"
+head -c 200 "$good" > "$work/truncated.so"
+head -c 4096 "$good" > "$work/truncated_4k.so"
+: > "$work/empty.so"
+
+expect 0 "usage: stabletorch" -- --help
+expect 0 "usage: stabletorch inspect" -- inspect --help
+expect 2 "usage" -- frobnicate
+expect 2 "usage" -- inspect
+expect 1 "$work/missing.so" -- inspect "$work/missing.so"
+expect 1 "$work/garbage.so" -- inspect "$work/garbage.so"
+expect 1 "$work/empty.so" -- inspect "$work/empty.so"
+expect 1 "$work/truncated.so" -- inspect "$work/truncated.so"
+expect 1 "$work/truncated_4k.so" -- inspect "$work/truncated_4k.so"
+expect 1 "$work/garbage.so" -- run "$work/garbage.so" sdk_test::echo_int 1
+expect 3 "$future" -- inspect "$future"
+expect 0 "sdk_test::echo_int" -- inspect "$good"
+expect 0 "torch_call_dispatcher" -- inspect "$good"
+expect 0 "sdk_test::echo_int" -- ops --load "$good" --namespace sdk_test
+expect 0 "-5" -- run "$good" sdk_test::echo_int 5
+expect 1 "x must be positive" -- run "$good" sdk_test::thrower -2
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
