@@ -103,6 +103,17 @@ void BM_AddOut1(benchmark::State& state) {
 }
 BENCHMARK(BM_AddOut1);
 
+// The general elementwise engine (TensorIterator) on one element: div has
+// no fast path, so this is what every other pointwise op costs.
+void BM_Div1Engine(benchmark::State& state) {
+  Tensor a = st::full({1}, 1.0f), b = st::full({1}, 2.0f);
+  for (auto _ : state) {
+    Tensor r = st::div(a, b);
+    benchmark::DoNotOptimize(r.unsafeGetTensorImpl());
+  }
+}
+BENCHMARK(BM_Div1Engine);
+
 // ---- bandwidth ----------------------------------------------------------------
 
 // add.out: reads 2 x 64 MiB, writes 64 MiB per iteration.
@@ -202,6 +213,12 @@ __attribute__((noinline)) void measure_add1(const Tensor& a, const Tensor& b) {
 __attribute__((noinline)) void measure_add_inplace1(const Tensor& a, const Tensor& b) {
   for (int i = 0; i < kCallgrindCalls; ++i) st::add_(a, b);
 }
+__attribute__((noinline)) void measure_div1_engine(const Tensor& a, const Tensor& b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) {
+    Tensor r = st::div(a, b);
+    benchmark::DoNotOptimize(r.unsafeGetTensorImpl());
+  }
+}
 __attribute__((noinline)) void measure_add_out1(const Tensor& a, const Tensor& b, const Tensor& out) {
   for (int i = 0; i < kCallgrindCalls; ++i) st::add_out(out, a, b);
 }
@@ -216,8 +233,10 @@ int main(int argc, char** argv) {
       (void)st::add(a, b);
       st::add_(a, st::full({1}, 0.0f));
       st::add_out(out, a, b);
+      (void)st::div(a, b);
     }
     measure_direct_call();
+    measure_div1_engine(a, b);
     measure_add1(a, b);
     measure_add_inplace1(a, st::full({1}, 0.0f));
     measure_add_out1(a, b, out);

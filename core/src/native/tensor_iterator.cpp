@@ -395,13 +395,35 @@ TensorIterator TensorIteratorConfig::build() {
 void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end) const {
   const size_t nops = operands_.size();
   const size_t nd = iter_shape_.size();
-  std::vector<char*> base(nops), ptrs(nops);
-  std::vector<int64_t> inner(nops);
+  // The per-call state lives on the stack for the usual sizes (no heap
+  // allocation per chunk); larger iterators fall back to vectors.
+  constexpr size_t kInline = 8;
+  char* base_buf[kInline];
+  char* ptrs_buf[kInline];
+  int64_t inner_buf[kInline];
+  int64_t idx_buf[2 * kInline];
+  std::vector<char*> base_vec, ptrs_vec;
+  std::vector<int64_t> inner_vec, idx_vec;
+  char** base = base_buf;
+  char** ptrs = ptrs_buf;
+  int64_t* inner = inner_buf;
+  int64_t* idx = idx_buf;
+  if (nops > kInline) {
+    base_vec.resize(nops);
+    ptrs_vec.resize(nops);
+    inner_vec.resize(nops);
+    base = base_vec.data();
+    ptrs = ptrs_vec.data();
+    inner = inner_vec.data();
+  }
+  if (nd > 2 * kInline) {
+    idx_vec.resize(nd);
+    idx = idx_vec.data();
+  }
   for (size_t k = 0; k < nops; ++k) {
     base[k] = static_cast<char*>(operands_[k].data_ptr());
     inner[k] = iter_strides_[k][0];
   }
-  std::vector<int64_t> idx(nd, 0);
   int64_t rem = begin;
   for (size_t d = 0; d < nd; ++d) {
     idx[d] = rem % iter_shape_[d];
@@ -415,7 +437,7 @@ void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end)
       ptrs[k] = p;
     }
     const int64_t n = std::min(iter_shape_[0] - idx[0], end - pos);
-    loop(ptrs.data(), inner.data(), n);
+    loop(ptrs, inner, n);
     pos += n;
     idx[0] += n;
     for (size_t d = 0; d + 1 < nd && idx[d] == iter_shape_[d]; ++d) {
