@@ -30,6 +30,9 @@
 #include <st/dispatch/dispatcher.h>
 #include <st/dispatch/function_schema.h>
 
+// Newer than the headers' level (2.13), exported by the library.
+extern "C" const char* torch_exception_get_what_without_backtrace(void);
+
 namespace {
 
 struct Op {
