@@ -121,12 +121,15 @@ AtenTensorHandle small_tensor(FuzzedDataProvider& in) {
   aoti_torch_get_numel(t, &numel);
   nbytes = numel * static_cast<int64_t>(aoti_torch_dtype_element_size(dtype));
   if (p != nullptr && nbytes > 0) {
-    // Small integers in every byte pattern's low bits: values stay finite
-    // and in range for every dtype.
-    std::vector<uint8_t> fill = in.ConsumeBytes<uint8_t>(static_cast<size_t>(nbytes));
-    fill.resize(static_cast<size_t>(nbytes));
-    for (uint8_t& b : fill) b &= 0x3;
-    std::memcpy(p, fill.data(), fill.size());
+    // Each element's lowest byte 0 or 1, the rest 0 (little-endian): a
+    // valid value of every dtype (a bool byte must be 0 or 1), and small,
+    // so integer kernels never overflow (PyTorch's integer arithmetic
+    // wraps, which C++ calls undefined; that is not what this fuzzes).
+    const size_t item = aoti_torch_dtype_element_size(dtype);
+    std::vector<uint8_t> bits = in.ConsumeBytes<uint8_t>(static_cast<size_t>(numel));
+    bits.resize(static_cast<size_t>(numel));
+    std::memset(p, 0, static_cast<size_t>(nbytes));
+    for (size_t e = 0; e < bits.size(); ++e) static_cast<uint8_t*>(p)[e * item] = bits[e] & 0x1;
   }
   return t;
 }

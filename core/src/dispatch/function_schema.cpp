@@ -498,8 +498,14 @@ class Parser {
         std::optional<int64_t> size;
         skipWs();
         if (pos_ < s_.size() && isDigit(s_[pos_])) {
+          // Bounded before it can overflow (found by tests/fuzz/fuzz_function_schema).
+          constexpr int64_t kMaxListSize = 1 << 20;
+          const size_t start = pos_;
           int64_t n = 0;
-          while (pos_ < s_.size() && isDigit(s_[pos_])) n = n * 10 + (s_[pos_++] - '0');
+          while (pos_ < s_.size() && isDigit(s_[pos_])) {
+            n = n * 10 + (s_[pos_++] - '0');
+            if (n > kMaxListSize) failAt(start, "list size too large (at most 1048576)");
+          }
           size = n;
         }
         expect(']', "']' or a list size");

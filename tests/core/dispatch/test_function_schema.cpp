@@ -389,6 +389,15 @@ TEST(FunctionSchemaTest, DimnameIsRejectedClearly) {
   EXPECT_NE(e.find("'Dimname' (named tensors) is not supported"), std::string::npos) << e;
 }
 
+TEST(FunctionSchemaTest, HugeListSizeIsAnErrorNotAnOverflow) {
+  // Found by tests/fuzz/fuzz_function_schema: the size overflowed int64_t.
+  std::string e = parseError("f(Tensor(a!)[4244444444444444444444444444] x) -> ()");
+  EXPECT_NE(e.find("list size too large (at most 1048576)"), std::string::npos) << e;
+  EXPECT_NE(e.find("column 14"), std::string::npos) << e;
+  EXPECT_EQ(FunctionSchema::parse("f(int[1048576] x) -> ()").arguments()[0].type.toString(),
+            "int[1048576]");
+}
+
 TEST(FunctionSchemaTest, KernelDiff) {
   auto declared = FunctionSchema::parse("f(Tensor self, SymInt[] size, int? n) -> Tensor(a)");
   auto same = FunctionSchema::parse("f(Tensor _0, int[] _1, int? _2) -> Tensor");
