@@ -22,6 +22,11 @@
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
 
+// The operator methods (t.add(u), t.sum()) are generated from
+// native_functions.yaml into the build tree: declarations go inside the
+// class body below, the types they name come first.
+#include <st/generated/tensor_methods_includes.h>
+
 namespace st {
 
 namespace detail {
@@ -117,6 +122,10 @@ class ST_API Tensor {
   // The item of a one-element tensor (CPU only), by its own dtype.
   template <typename T>
   T item() const;
+
+  // One member per 'variants: method' entry of native_functions.yaml,
+  // each calling the operator through the dispatcher (defaults applied).
+#include <st/generated/tensor_methods.h>
 
  private:
   TensorImpl& impl() const {
