@@ -195,6 +195,8 @@ const char* kind_name(HandleKind k) noexcept {
     case HandleKind::Library: return "library";
     case HandleKind::DeviceGuard: return "device guard";
     case HandleKind::Stream: return "stream";
+    case HandleKind::CudaGuard: return "CUDA guard";
+    case HandleKind::CudaStreamGuard: return "CUDA stream guard";
   }
   return "unknown";
 }

@@ -40,8 +40,10 @@ enum class HandleKind : uint32_t {
   Library,
   DeviceGuard,
   Stream,
+  CudaGuard,
+  CudaStreamGuard,
 };
-constexpr int kNumHandleKinds = 7;  // live kinds, Tensor..Stream
+constexpr int kNumHandleKinds = 9;  // live kinds, Tensor..CudaStreamGuard
 
 // "tensor", "list", ... ("deleted" for Dead).
 const char* kind_name(HandleKind k) noexcept;

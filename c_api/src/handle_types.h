@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
+#include <st/device/device_guard.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
 #include "handle_registry.h"
@@ -26,17 +28,33 @@ struct LibraryDeleter {
 struct LibraryBox {
   std::unique_ptr<LibraryObject, LibraryDeleter> library;
 };
-// A device guard: the device made current, and the one to restore.
+// A device guard: the accelerator's st::DeviceGuard (which restores the
+// original device when the handle is deleted), or none on a core without
+// an accelerator, where the guard stands for the one CPU device.
 struct DeviceGuardState {
-  int32_t device_type;
-  int32_t original_index;
-  int32_t current_index;
+  DeviceGuardState() = default;
+  explicit DeviceGuardState(st::Device device) : device_type(static_cast<int32_t>(device.type())) {
+    guard.emplace(device);
+  }
+  int32_t device_type = static_cast<int32_t>(torch::headeronly::DeviceType::CPU);
+  std::optional<st::DeviceGuard> guard;
 };
 // A stream: which device, and its id on that device.
 struct StreamState {
   int32_t device_type;
   int32_t device_index;
   int64_t id;
+};
+
+// A CUDA guard (aoti_torch_create_cuda_guard): restores the device when
+// deleted.
+struct CudaGuardState {
+  explicit CudaGuardState(st::Device device) : guard(device) {}
+  st::DeviceGuard guard;
+};
+// A CUDA stream guard: restores the device and its stream when deleted.
+struct CudaStreamGuardState {
+  std::unique_ptr<st::StreamGuard> guard;
 };
 
 template <> struct HandleTraits<st::Tensor> { static constexpr HandleKind kind = HandleKind::Tensor; };
@@ -46,6 +64,8 @@ template <> struct HandleTraits<st::Scalar> { static constexpr HandleKind kind =
 template <> struct HandleTraits<LibraryBox> { static constexpr HandleKind kind = HandleKind::Library; };
 template <> struct HandleTraits<DeviceGuardState> { static constexpr HandleKind kind = HandleKind::DeviceGuard; };
 template <> struct HandleTraits<StreamState> { static constexpr HandleKind kind = HandleKind::Stream; };
+template <> struct HandleTraits<CudaGuardState> { static constexpr HandleKind kind = HandleKind::CudaGuard; };
+template <> struct HandleTraits<CudaStreamGuardState> { static constexpr HandleKind kind = HandleKind::CudaStreamGuard; };
 
 // The tensor behind a handle (possibly undefined). `what` names the
 // argument in errors ("self").
@@ -74,6 +94,8 @@ inline void destroy_any_if_live(const void* handle) noexcept {
     case HandleKind::Library: destroy_if_live<LibraryBox>(handle); break;
     case HandleKind::DeviceGuard: destroy_if_live<DeviceGuardState>(handle); break;
     case HandleKind::Stream: destroy_if_live<StreamState>(handle); break;
+    case HandleKind::CudaGuard: destroy_if_live<CudaGuardState>(handle); break;
+    case HandleKind::CudaStreamGuard: destroy_if_live<CudaStreamGuardState>(handle); break;
     case HandleKind::Dead: break;
   }
 }

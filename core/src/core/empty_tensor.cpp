@@ -2,6 +2,8 @@
 
 #include <st/core/allocator.h>
 #include <st/core/error.h>
+#include <st/device/device_guard.h>
+#include <st/device/device_runtime.h>
 
 namespace st {
 namespace detail {
@@ -41,6 +43,20 @@ void channels_last_strides(IntArrayRef sizes, const int* order, size_t n,
     out[d] = stride;
     stride *= sizes[d] > 1 ? sizes[d] : 1;
   }
+}
+
+// Storage on `*device`. The CPU path stays a plain allocation; a device
+// with a runtime is first made concrete (index -1: the current device;
+// out of range: an error) and allocated under a guard, because allocators
+// allocate on the current device.
+Storage allocate_storage(const char* op, size_t nbytes, Allocator* allocator, Device* device) {
+  if (__builtin_expect(device->is_cpu(), 1) ||
+      try_get_device_runtime(device->type()) == nullptr) {
+    return Storage(make_intrusive<StorageImpl>(nbytes, allocator));
+  }
+  *device = resolve_device(*device, op);
+  DeviceGuard guard(*device);
+  return Storage(make_intrusive<StorageImpl>(nbytes, allocator));
 }
 
 }  // namespace
@@ -86,8 +102,8 @@ Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
   const size_t itemsize = itemsize_of("empty", dtype);
   const size_t nbytes = checked_nbytes("empty", sizes, itemsize);
   Allocator* allocator = get_allocator(device.type());
-  auto impl = make_intrusive<TensorImpl>(
-      Storage(make_intrusive<StorageImpl>(nbytes, allocator)), dtype, device);
+  auto impl = make_intrusive<TensorImpl>(allocate_storage("empty", nbytes, allocator, &device),
+                                         dtype, device);
   if (__builtin_expect(memory_format == MemoryFormat::Contiguous, 1)) {
     impl->set_sizes_contiguous(sizes);
     return Tensor(std::move(impl));
@@ -128,7 +144,7 @@ Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
   const size_t nbytes = compute_storage_nbytes(sizes, strides, itemsize);
   Allocator* allocator = get_allocator(device.type());
   auto impl = make_intrusive<TensorImpl>(
-      Storage(make_intrusive<StorageImpl>(nbytes, allocator)), dtype, device);
+      allocate_storage("empty_strided", nbytes, allocator, &device), dtype, device);
   impl->set_sizes_and_strides(sizes, strides);
   return Tensor(std::move(impl));
 }

@@ -2,6 +2,7 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/warning.h>
+#include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
@@ -14,7 +15,9 @@ namespace st::native {
 Scalar item_scalar(const Tensor& t) {
   ST_CHECK(t.numel() == 1, "a Tensor with ", t.numel(),
            " elements cannot be converted to Scalar");
-  ST_CHECK(t.is_cpu(), "item: expected a CPU tensor, got device ", t.device());
+  ST_CHECK(is_host_accessible(t.device()),
+           "item: expected a tensor in host memory (CPU or a host-accessible backend), got "
+           "device ", t.device());
   return dispatch_dtype<kEverything>(t.dtype(), "item", [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
     const T v = *static_cast<const T*>(t.const_data_ptr());
@@ -68,8 +71,12 @@ Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking) {
     infer_size(self.sizes(), src.sizes());
     return self;
   }
-  ST_CHECK(src.is_cpu() && self.is_cpu(), "copy_: copying from ", src.device(), " to ",
-           self.device(), " is not supported by the CPU kernel");
+  // Host-accessible backends run synchronously (Note [Device runtime
+  // contract]): this kernel copies between any two of them and the CPU.
+  ST_CHECK(is_host_accessible(src.device()) && is_host_accessible(self.device()),
+           "copy_: copying from ", src.device(), " to ", self.device(),
+           " is not supported by the host copy kernel (it serves the CPU and host-accessible "
+           "backends)");
   if (self.numel() == 0) return self;
   assert_no_internal_overlap(self, "copy_");
   assert_no_partial_overlap(self, src, "copy_");

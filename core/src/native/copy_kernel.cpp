@@ -11,6 +11,7 @@
 
 #include <st/core/error.h>
 #include <st/core/parallel.h>
+#include <st/device/device_runtime.h>
 
 namespace st::native {
 namespace {
@@ -161,8 +162,9 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
            " (the dtype of dst), got ", src.scalar_type());
   ST_CHECK(dst.sizes() == src.sizes(), "copy_same_dtype_: expected src of "
            "size ", dst.sizes(), " (the size of dst), got ", src.sizes());
-  ST_CHECK(dst.is_cpu() && src.is_cpu(),
-           "copy_same_dtype_: expected CPU tensors, got dst on ",
+  ST_CHECK(is_host_accessible(dst.device()) && is_host_accessible(src.device()),
+           "copy_same_dtype_: expected tensors in host memory (CPU or a host-accessible "
+           "backend), got dst on ",
            dst.device(), " and src on ", src.device());
   if (dst.numel() == 0 || dst.data_ptr() == src.data_ptr()) {
     if (dst.numel() == 0 || dst.strides() == src.strides()) {

@@ -7,6 +7,7 @@
 #include <st/core/error.h>
 #include <st/core/generator.h>
 #include <st/core/result_type.h>
+#include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
@@ -252,7 +253,9 @@ namespace {
 template <typename Draw>
 Tensor fill_random(const Tensor& out, const char* op, uint64_t allowed, Draw draw) {
   if (out.numel() == 0 || out.is_meta()) return out;
-  ST_CHECK(out.is_cpu(), op, ": expected a CPU tensor but got ", out.device());
+  ST_CHECK(is_host_accessible(out.device()), op,
+           ": expected a tensor in host memory (CPU or a host-accessible backend), got ",
+           out.device());
   Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
   CPUGeneratorImpl* gen = default_cpu_generator().cpu();
   const int64_t n = r.numel();

@@ -9,6 +9,7 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/wrap_dim.h>
+#include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
@@ -93,7 +94,9 @@ constexpr uint64_t kSumTypes =
 
 Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                 bool keepdim, ScalarType out_dtype, bool prod) {
-  ST_CHECK(self.is_cpu(), name, ": expected a CPU tensor, got ", self.device());
+  ST_CHECK(is_host_accessible(self.device()), name,
+           ": expected a tensor in host memory (CPU or a host-accessible backend), got ",
+           self.device());
   if (!prod) {
     if (Tensor r = cpu::try_fast_sum(self, dims, keepdim, out_dtype); r.defined()) return r;
   }

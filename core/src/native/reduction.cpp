@@ -69,7 +69,8 @@ Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& o
                           const char* op) {
   if (!out.has_value() || !out->defined()) return computed;
   const Tensor& o = *out;
-  ST_CHECK(o.is_cpu(), op, ": expected out on cpu but got ", o.device());
+  ST_CHECK(o.device() == computed.device(), op, ": expected out on ", computed.device(),
+           " but got ", o.device());
   resize_output(o, computed.sizes());
   copy_into(o, computed);
   return o;

@@ -10,6 +10,7 @@
 #include <st/core/parallel.h>
 #include <st/core/result_type.h>
 #include <st/core/warning.h>
+#include <st/device/device_runtime.h>
 #include <st/native/copy.h>
 #include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
@@ -38,6 +39,32 @@ std::string shape_str(IntArrayRef s) {
 }
 
 namespace {
+
+// The device of a TensorIterator's operands: the first input that is not a
+// 0-dim CPU tensor decides (else the first defined output, else the CPU);
+// every other such input must agree.
+Device common_device(const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs,
+                     const char* op) {
+  std::optional<Device> device;
+  for (const Tensor& t : inputs) {
+    if (t.is_cpu() && t.dim() == 0) continue;
+    if (!device) {
+      device = t.device();
+    } else {
+      ST_CHECK(t.device() == *device, op,
+               ": expected all tensors to be on the same device, but found at least two "
+               "devices, ", *device, " and ", t.device());
+    }
+  }
+  if (!device) {
+    for (const Tensor& t : outputs) {
+      if (t.defined()) return t.device();
+    }
+    return Device(DeviceType::CPU);
+  }
+  return *device;
+}
+
 
 bool same_shape(IntArrayRef a, IntArrayRef b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
@@ -221,6 +248,13 @@ void copy_into(const Tensor& dst, const Tensor& src) {
     native::copy_same_dtype_(dst, s);
     return;
   }
+  if (s.device() != dst.device()) {
+    // Across host-accessible devices: move first, then convert on dst's
+    // device (the iterator keeps its operands on one device).
+    Tensor moved = st::detail::empty_generic(s.sizes(), s.dtype(), dst.device());
+    native::copy_same_dtype_(moved, s);
+    s = moved;
+  }
   TensorIterator iter = TensorIteratorConfig()
                             .name("copy_")
                             .add_output(dst)
@@ -266,13 +300,13 @@ TensorIterator TensorIteratorConfig::build() {
   for (int64_t s : shape) numel *= s;
   it.numel_ = numel;
 
-  // Device: CPU tensors only (0-dim CPU scalars mix with anything).
-  Device device(DeviceType::CPU);
-  for (const Tensor& t : inputs_) {
-    if (!t.is_cpu() && t.dim() != 0) device = t.device();
-  }
-  ST_CHECK(device.is_cpu(), op, ": the elementwise engine runs on CPU tensors; got device ",
-           device);
+  // Device: one device for every operand (0-dim CPU scalars mix with
+  // anything), and one the host can address: the CPU or a host-accessible
+  // backend (Note [Device runtime contract]).
+  const Device device = common_device(inputs_, outputs_, op);
+  ST_CHECK(is_host_accessible(device), op,
+           ": the elementwise engine runs on host memory (the CPU or a host-accessible "
+           "backend); got device ", device);
 
   // Common dtype.
   ScalarType common = ScalarType::Undefined;
@@ -318,7 +352,8 @@ TensorIterator TensorIteratorConfig::build() {
       out = empty_with_perm(IntArrayRef(shape), perm, kernel_out, device);
       it.outputs_.push_back(out);
     } else {
-      ST_CHECK(out.is_cpu(), op, ": expected the output on cpu but got ", out.device());
+      ST_CHECK(out.device() == device, op, ": expected the output on ", device, " but got ",
+               out.device());
       if (safe_cast_) {
         ST_CHECK(torch::headeronly::canCast(kernel_out, out.dtype()), "result type ",
                  torch::headeronly::toString(kernel_out),

@@ -1,0 +1,47 @@
+// The CUDA backend's operator kernels (internal), registered for the CUDA
+// dispatch key in register_cuda_kernels.cpp. Each makes the device of its
+// tensors current and runs on that device's current stream.
+#pragma once
+
+#include <optional>
+
+#include <st/core/scalar.h>
+#include <st/core/tensor.h>
+#include <st/native/optional_int_array_ref.h>
+
+#include "kernels/cuda_kernels.h"
+
+namespace st::cuda::ops {
+
+// copies and fills (cuda_copy.cpp)
+Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking);
+Tensor fill_(const Tensor& self, const Scalar& value);
+Tensor fill_tensor_(const Tensor& self, const Tensor& value);
+Tensor zero_(const Tensor& self);
+
+// pointwise (cuda_pointwise.cpp)
+Tensor binary(kernels::Binary op, const char* name, const Tensor& self, const Tensor& other,
+              const Scalar& alpha, const std::optional<Tensor>& out);
+Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
+             const std::optional<Tensor>& out);
+
+// reductions (cuda_reduce.cpp)
+Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
+              std::optional<IntArrayRef> dims, bool keepdim, std::optional<ScalarType> dtype);
+
+// factories (cuda_factories.cpp)
+Tensor arange_out(const Scalar& start, const Scalar& end, const Scalar& step, const Tensor& out);
+Tensor random(bool normal, IntArrayRef size, std::optional<ScalarType> dtype,
+              std::optional<Device> device);
+
+// shape ops (cuda_shape_ops.cpp)
+Tensor cat(ArrayRef<Tensor> tensors, int64_t dim);
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
+
+// cuBLAS (cuda_blas_ops.cpp)
+Tensor mm(const Tensor& self, const Tensor& mat2);
+Tensor bmm(const Tensor& self, const Tensor& mat2);
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+             const Scalar& alpha);
+
+}  // namespace st::cuda::ops

@@ -1,0 +1,95 @@
+// The CUDA kernels' launch API (internal to the backend). Plain data only:
+// the host side (core/src/cuda/*.cpp) turns tensors into a Shape and
+// Operands, so nvcc never compiles the core's headers and each .cu stays
+// small.
+//
+// Note [CUDA kernels load and store by run-time dtype]
+// A kernel reads each operand through a switch on its dtype (uniform across
+// a launch, so the branch costs little) into a compute type: float for
+// half, bfloat16 and float; double for double; int64 for integers and bool.
+// One instantiation per compute type serves every dtype combination, which
+// keeps compile times and binary size small; dtype conversion comes free.
+// Contiguous same-dtype copies never launch a kernel (cudaMemcpyAsync).
+#pragma once
+
+#include <cstdint>
+
+#include <cuda_runtime_api.h>
+
+namespace st::cuda::kernels {
+
+constexpr int kMaxDims = 12;
+
+// c10 ScalarType ordinals of the dtypes the kernels handle.
+enum Dtype : int32_t {
+  kByte = 0,
+  kChar = 1,
+  kShort = 2,
+  kInt = 3,
+  kLong = 4,
+  kHalf = 5,
+  kFloat = 6,
+  kDouble = 7,
+  kBool = 11,
+  kBFloat16 = 15,
+};
+
+// The iteration shape. ndim 0 is one element.
+struct Shape {
+  int32_t ndim = 0;
+  int64_t sizes[kMaxDims] = {};
+};
+
+// One operand: data (at its storage offset), dtype and element strides in
+// the iteration shape (0 for broadcast dimensions).
+struct Operand {
+  void* data = nullptr;
+  int32_t dtype = kFloat;
+  int64_t strides[kMaxDims] = {};
+};
+
+// Which compute type an operation on `dtype` uses (Note [CUDA kernels load
+// and store by run-time dtype]).
+enum class Compute : int32_t { Float, Double, Int };
+
+// Every launch is asynchronous on `stream` and returns the launch error.
+cudaError_t copy(const Shape& shape, const Operand& dst, const Operand& src, int64_t numel,
+                 cudaStream_t stream);
+// Writes `fvalue` (floating dtypes) or `ivalue` (integral dtypes and bool).
+cudaError_t fill(const Shape& shape, const Operand& dst, double fvalue, int64_t ivalue,
+                 int64_t numel, cudaStream_t stream);
+// out[i] = start + i * step, contiguous.
+cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t n,
+                   cudaStream_t stream);
+
+enum class Binary : int32_t { Add, Sub, Mul, Div, Maximum, Minimum };
+// out = a op (alpha * b) for Add/Sub (alpha ignored otherwise), computed in
+// `compute`.
+cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand& out,
+                   const Operand& a, const Operand& b, double alpha, int64_t numel,
+                   cudaStream_t stream);
+
+enum class Unary : int32_t { Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu };
+cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& out,
+                  const Operand& in, int64_t numel, cudaStream_t stream);
+
+enum class Reduce : int32_t { Sum, Mean, Amax, Amin };
+// Reduces `rows` contiguous rows of `row_len` elements of `in` (dtype
+// in_dtype) into out[row] (dtype out_dtype), accumulating in `compute`.
+cudaError_t reduce_rows(Reduce op, Compute compute, const void* in, int32_t in_dtype, void* out,
+                        int32_t out_dtype, int64_t rows, int64_t row_len, cudaStream_t stream);
+
+// Uniform in [a, b) or normal(mean a, std b) from Philox4x32-10 with `seed`,
+// starting at counter `offset` (one counter per 4 values), contiguous.
+cudaError_t random(bool normal, void* out, int32_t dtype, int64_t n, uint64_t seed,
+                   uint64_t offset, double a, double b, cudaStream_t stream);
+
+// out = self.index_select(dim, index) for contiguous out and self of
+// `element_size`-byte elements: self viewed as [outer, self_dim, inner],
+// out as [outer, nindex, inner]. index: device int64 (checked in range on
+// the host first).
+cudaError_t index_select(void* out, const void* self, const int64_t* index, int64_t nindex,
+                         int64_t outer, int64_t self_dim, int64_t inner, int32_t element_size,
+                         cudaStream_t stream);
+
+}  // namespace st::cuda::kernels
