@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <tuple>
 
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
@@ -19,15 +20,31 @@ Tensor fill_(const Tensor& self, const Scalar& value);
 Tensor fill_tensor_(const Tensor& self, const Tensor& value);
 Tensor zero_(const Tensor& self);
 
-// pointwise (cuda_pointwise.cpp)
+// pointwise (cuda_pointwise.cpp). `out` is the in-place target (self) or
+// the out= tensor; nullopt allocates the result.
 Tensor binary(kernels::Binary op, const char* name, const Tensor& self, const Tensor& other,
               const Scalar& alpha, const std::optional<Tensor>& out);
 Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
+             const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf, const std::optional<Tensor>& out);
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
              const std::optional<Tensor>& out);
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
+             const std::optional<Tensor>& max, const std::optional<Tensor>& out);
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
 
 // reductions (cuda_reduce.cpp)
 Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
               std::optional<IntArrayRef> dims, bool keepdim, std::optional<ScalarType> dtype);
+// max/min along `dim` with indices (values undefined when !want_values:
+// argmax/argmin); dim nullopt: over the flattened tensor.
+std::tuple<Tensor, Tensor> arg_reduce(bool is_max, const char* name, const Tensor& self,
+                                      std::optional<int64_t> dim, bool keepdim,
+                                      bool want_values);
+// var (take_sqrt false) or std over dims with `correction` (default 1).
+Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
+               const std::optional<Scalar>& correction, bool keepdim, bool take_sqrt);
 
 // factories (cuda_factories.cpp)
 Tensor arange_out(const Scalar& start, const Scalar& end, const Scalar& step, const Tensor& out);

@@ -1,9 +1,17 @@
 // Pointwise operators on CUDA: PyTorch's type promotion and broadcasting on
-// the host, one strided kernel launch on the device (pointwise.cu).
+// the host (the same result_type and dtype rules as the CPU kernels in
+// core/src/native/{binary,unary,compare}_ops.cpp), one strided kernel launch
+// on the device (pointwise.cu).
+#include <limits>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/result_type.h>
 #include <st/device/device_guard.h>
+#include <st/native/dtype_dispatch.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
@@ -45,8 +53,13 @@ Tensor on_device(const Tensor& t, Device device) {
 // The output: `out` checked (device, dtype castable, resized), or a new
 // tensor of `shape` and `dtype`.
 Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayRef shape,
-                   ScalarType dtype, Device device) {
+                   ScalarType dtype, Device device, const Tensor* inplace_self = nullptr) {
   if (!out || !out->defined()) return st::detail::empty_generic(shape, dtype, device);
+  if (inplace_self != nullptr && out->is_same(*inplace_self)) {
+    // In place: the result must have self's shape (no resize, as the CPU).
+    ST_CHECK(out->sizes() == shape, "output with shape ", out->sizes(),
+             " doesn't match the broadcast shape ", shape);
+  }
   ST_CHECK(out->device() == device, name, ": expected the output on ", device, " but got ",
            out->device());
   ST_CHECK(torch::headeronly::canCast(dtype, out->dtype()), "result type ",
@@ -57,54 +70,275 @@ Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayR
   return *out;
 }
 
+
+using kernels::Binary;
+using kernels::Unary;
+
+bool is_integral(ScalarType t) { return torch::headeronly::isIntegralType(t, true); }
+bool is_floating(ScalarType t) { return torch::headeronly::isFloatingType(t); }
+
+// The CPU's alpha rules (binary_ops.cpp check_alpha), for add/sub.
+void check_alpha(ScalarType common, const Scalar& alpha) {
+  if (alpha.isBoolean()) {
+    ST_CHECK(common == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
+  } else if (is_integral(common)) {
+    ST_CHECK(alpha.isIntegral(true),
+             "For integral input tensors, argument alpha must not be a floating point number.");
+  }
+}
+
+// Which dtypes each binary op accepts, as the CPU kernels' dispatch sets;
+// the names are the CPU kernels' so the errors read the same.
+void check_binary_dtype(Binary op, const char* name, ScalarType common, const Tensor& self,
+                        const Tensor& other) {
+  const bool is_bool = common == ScalarType::Bool;
+  switch (op) {
+    case Binary::Sub:
+      ST_CHECK(!(self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool),
+               "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+               "`^` or `logical_xor()` operator instead.");
+      ST_CHECK(self.dtype() != ScalarType::Bool && other.dtype() != ScalarType::Bool,
+               "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+               "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+      break;
+    case Binary::DivTrunc:
+    case Binary::DivFloor:
+    case Binary::Remainder:
+    case Binary::Pow:
+      if (is_bool) st::native::throw_dtype_not_implemented(name, common);
+      break;
+    case Binary::BitAnd:
+    case Binary::BitOr:
+    case Binary::BitXor:
+      if (!is_integral(common)) st::native::throw_dtype_not_implemented(name, common);
+      break;
+    case Binary::Shl:
+    case Binary::Shr:
+      if (!is_integral(common) || is_bool) st::native::throw_dtype_not_implemented(name, common);
+      break;
+    default: break;
+  }
+}
+
+bool has_bool_result(Binary op) {
+  switch (op) {
+    case Binary::Eq:
+    case Binary::Ne:
+    case Binary::Lt:
+    case Binary::Le:
+    case Binary::Gt:
+    case Binary::Ge:
+    case Binary::LogicalAnd:
+    case Binary::LogicalOr:
+    case Binary::LogicalXor: return true;
+    default: return false;
+  }
+}
+
+// Integer division and remainder by zero raise on the CPU; a kernel cannot
+// throw, so it raises a device flag that the host reads back (one
+// synchronization, for these integer ops only).
+class ZeroDivisionFlag {
+ public:
+  ZeroDivisionFlag(bool wanted, Device device) {
+    if (!wanted) return;
+    flag_ = st::detail::empty_generic({1}, ScalarType::Int, device);
+    detail::check_launch(cudaMemsetAsync(flag_.data_ptr(), 0, sizeof(int32_t),
+                                         detail::current_native_stream()),
+                         "ZeroDivisionError check");
+  }
+  int32_t* device_ptr() const {
+    return flag_.defined() ? static_cast<int32_t*>(flag_.data_ptr()) : nullptr;
+  }
+  void raise_if_set() const {
+    if (!flag_.defined()) return;
+    int32_t host = 0;
+    const cudaStream_t stream = detail::current_native_stream();
+    detail::check_launch(cudaMemcpyAsync(&host, flag_.const_data_ptr(), sizeof(int32_t),
+                                         cudaMemcpyDeviceToHost, stream),
+                         "ZeroDivisionError check");
+    detail::check_launch(cudaStreamSynchronize(stream), "ZeroDivisionError check");
+    ST_CHECK(host == 0, "ZeroDivisionError");
+  }
+
+ private:
+  Tensor flag_;
+};
+
 }  // namespace
 
-Tensor binary(kernels::Binary op, const char* name, const Tensor& self, const Tensor& other,
+Tensor binary(Binary op, const char* name, const Tensor& self, const Tensor& other,
               const Scalar& alpha, const std::optional<Tensor>& out) {
   const Device device = common_cuda_device(name, {&self, &other, out ? &*out : nullptr});
   DeviceGuard guard(device);
   const std::vector<int64_t> shape = st::native::infer_size(self.sizes(), other.sizes());
   ScalarType common = result_type(self, other);
-  if (op == kernels::Binary::Div && torch::headeronly::isIntegralType(common, true)) {
-    common = default_dtype();  // true division
+  if (op == Binary::Div && is_integral(common)) common = default_dtype();  // true division
+  check_binary_dtype(op, name, common, self, other);
+  if (op == Binary::Add || op == Binary::Sub) check_alpha(common, alpha);
+  const ScalarType result_dtype = has_bool_result(op) ? ScalarType::Bool : common;
+  const Tensor a = on_device(self, device);
+  const Tensor b = on_device(other, device);
+  Tensor result = prepare_out(name, out, IntArrayRef(shape), result_dtype, device, &self);
+  const kernels::Compute compute = detail::compute_type(common);
+  const bool divides = op == Binary::DivTrunc || op == Binary::DivFloor ||
+                       op == Binary::Remainder;
+  const ZeroDivisionFlag zero_division(divides && compute == kernels::Compute::Int, device);
+  const double alpha_value =
+      alpha.isBoolean() ? (alpha.toBool() ? 1.0 : 0.0) : alpha.toComplexDouble().real();
+  detail::check_launch(
+      kernels::binary(op, compute, make_shape(IntArrayRef(shape), name),
+                      make_operand(result, IntArrayRef(shape), name),
+                      make_operand(a, IntArrayRef(shape), name),
+                      make_operand(b, IntArrayRef(shape), name), alpha_value,
+                      zero_division.device_ptr(), result.numel(),
+                      detail::current_native_stream()),
+      name);
+  zero_division.raise_if_set();
+  return result;
+}
+
+Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional<Tensor>& out,
+             const kernels::UnaryParams& params) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  ScalarType dtype = self.dtype();
+  switch (op) {
+    case Unary::Neg:
+      ST_CHECK(dtype != ScalarType::Bool,
+               "Negation, the `-` operator, on a bool tensor is not supported. If you are "
+               "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+      break;
+    case Unary::Abs:
+      ST_CHECK(dtype != ScalarType::Bool, "abs: boolean tensors are not supported");
+      break;
+    case Unary::Relu:
+      ST_CHECK(dtype != ScalarType::Bool, "Boolean inputs not supported for relu");
+      break;
+    case Unary::Sign:
+    case Unary::NanToNum: break;
+    case Unary::LogicalNot:
+    case Unary::IsNan:
+    case Unary::IsInf: break;  // bool result, below
+    case Unary::BitwiseNot:
+      if (!is_integral(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
+      // ~true is false: on bool, bitwise_not is logical_not.
+      if (dtype == ScalarType::Bool) op = Unary::LogicalNot;
+      break;
+    case Unary::Gelu:
+    case Unary::GeluTanh:
+      if (!is_floating(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
+      break;
+    default:
+      if (is_integral(dtype)) dtype = default_dtype();  // exp(int) is a float, as PyTorch's
+      break;
   }
-  ST_CHECK(common != ScalarType::Bool || op == kernels::Binary::Mul ||
-               op == kernels::Binary::Maximum || op == kernels::Binary::Minimum,
-           name, ": operation is not supported for bool tensors on CUDA");
+  const bool bool_result = op == Unary::LogicalNot || op == Unary::IsNan || op == Unary::IsInf;
+  const ScalarType result_dtype = bool_result ? ScalarType::Bool : dtype;
+  Tensor result = prepare_out(name, out, self.sizes(), result_dtype, device, &self);
+  detail::check_launch(kernels::unary(op, detail::compute_type(dtype),
+                                      make_shape(self.sizes(), name),
+                                      make_operand(result, self.sizes(), name),
+                                      make_operand(self, self.sizes(), name), params,
+                                      self.numel(), detail::current_native_stream()),
+                       name);
+  return result;
+}
+
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf, const std::optional<Tensor>& out) {
+  kernels::UnaryParams p;
+  // Defaults: the limits of the stored dtype (float16's max, not float's).
+  double max = 0;
+  switch (self.dtype()) {
+    case ScalarType::Half: max = 65504.0; break;
+    case ScalarType::BFloat16: max = 3.3895313892515355e38; break;
+    case ScalarType::Float: max = static_cast<double>(std::numeric_limits<float>::max()); break;
+    default: max = std::numeric_limits<double>::max(); break;
+  }
+  p.p0 = nan.value_or(0.0);
+  p.p1 = posinf.value_or(max);
+  p.p2 = neginf.value_or(-max);
+  return unary(Unary::NanToNum, "nan_to_num", self, out, p);
+}
+
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
+             const std::optional<Tensor>& out) {
+  const char* name = "where";
+  ST_CHECK(condition.dtype() == ScalarType::Bool,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+           torch::headeronly::toString(condition.dtype()));
+  const Device device =
+      common_cuda_device(name, {&condition, &self, &other, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  const std::vector<int64_t> shape = st::native::infer_size(
+      IntArrayRef(st::native::infer_size(condition.sizes(), self.sizes())), other.sizes());
+  const ScalarType common = result_type(self, other);
+  const Tensor c = on_device(condition, device);
   const Tensor a = on_device(self, device);
   const Tensor b = on_device(other, device);
   Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device);
+  const IntArrayRef s(shape);
   detail::check_launch(
-      kernels::binary(op, detail::compute_type(common), make_shape(IntArrayRef(shape), name),
-                      make_operand(result, IntArrayRef(shape), name),
-                      make_operand(a, IntArrayRef(shape), name),
-                      make_operand(b, IntArrayRef(shape), name),
-                      alpha.toComplexDouble().real(), result.numel(),
-                      detail::current_native_stream()),
+      kernels::ternary(kernels::Ternary::Where, detail::compute_type(common),
+                       make_shape(s, name), make_operand(result, s, name),
+                       make_operand(c, s, name), make_operand(a, s, name),
+                       make_operand(b, s, name), result.numel(),
+                       detail::current_native_stream()),
       name);
   return result;
 }
 
-Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
-             const std::optional<Tensor>& out) {
-  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
+             const std::optional<Tensor>& max, const std::optional<Tensor>& out) {
+  const char* name = "clamp";
+  const bool has_min = min.has_value() && min->defined();
+  const bool has_max = max.has_value() && max->defined();
+  ST_CHECK(has_min || has_max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (!has_min) return binary(Binary::ClampMax, name, self, *max, Scalar(int64_t{1}), out);
+  if (!has_max) return binary(Binary::ClampMin, name, self, *min, Scalar(int64_t{1}), out);
+  const Device device = common_cuda_device(name, {&self, &*min, &*max, out ? &*out : nullptr});
   DeviceGuard guard(device);
-  const bool closed_over_ints =
-      op == kernels::Unary::Neg || op == kernels::Unary::Abs || op == kernels::Unary::Relu;
-  ScalarType dtype = self.dtype();
-  if (!closed_over_ints && torch::headeronly::isIntegralType(dtype, true)) {
-    dtype = default_dtype();  // exp(int) is a float, as PyTorch's
-  }
-  ST_CHECK(!(op == kernels::Unary::Neg && dtype == ScalarType::Bool), name,
-           ": Negation, the `-` operator, on a bool tensor is not supported.");
-  Tensor result = prepare_out(name, out, self.sizes(), dtype, device);
-  detail::check_launch(kernels::unary(op, detail::compute_type(dtype),
-                                      make_shape(self.sizes(), name),
-                                      make_operand(result, self.sizes(), name),
-                                      make_operand(self, self.sizes(), name), self.numel(),
-                                      detail::current_native_stream()),
-                       name);
+  const std::vector<int64_t> shape = st::native::infer_size(
+      IntArrayRef(st::native::infer_size(self.sizes(), min->sizes())), max->sizes());
+  const ScalarType common = result_type(std::vector<Tensor>{self, *min, *max});
+  const Tensor lo = on_device(*min, device);
+  const Tensor hi = on_device(*max, device);
+  Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device, &self);
+  const IntArrayRef s(shape);
+  detail::check_launch(
+      kernels::ternary(kernels::Ternary::Clamp, detail::compute_type(common),
+                       make_shape(s, name), make_operand(result, s, name),
+                       make_operand(self, s, name), make_operand(lo, s, name),
+                       make_operand(hi, s, name), result.numel(),
+                       detail::current_native_stream()),
+      name);
   return result;
+}
+
+Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  const char* name = "masked_fill_";
+  ST_CHECK(mask.dtype() == ScalarType::Bool,
+           "masked_fill_ only supports boolean masks, but got mask with dtype ",
+           torch::headeronly::toString(mask.dtype()));
+  ST_CHECK(value.dim() == 0,
+           "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+           value.dim(), " dimension(s).");
+  const Device device = common_cuda_device(name, {&self, &mask, &value});
+  DeviceGuard guard(device);
+  st::native::assert_no_internal_overlap(self, name);
+  const Tensor m = on_device(mask, device);
+  const Tensor v = on_device(value, device);
+  // self = mask ? value : self, elementwise in place; the value converts to
+  // self's dtype through the compute type of self.
+  detail::check_launch(
+      kernels::ternary(kernels::Ternary::Where, detail::compute_type(self.dtype()),
+                       make_shape(self.sizes(), name), make_operand(self, self.sizes(), name),
+                       make_operand(m, self.sizes(), name), make_operand(v, self.sizes(), name),
+                       make_operand(self, self.sizes(), name), self.numel(),
+                       detail::current_native_stream()),
+      name);
+  return self;
 }
 
 }  // namespace st::cuda::ops

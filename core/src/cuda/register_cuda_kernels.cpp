@@ -8,8 +8,12 @@
 // gives the CPU kernels (registration checks them against the schemas).
 // Operators the YAML does not define yet are registered all the same: the
 // dispatcher keeps a kernel until its schema arrives.
+#include <string_view>
+
+#include <st/core/error.h>
 #include <st/dispatch/library.h>
 #include <st/generated/native_kernels.h>
+#include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
 
@@ -126,6 +130,263 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
   return ops::addmm(self, mat1, mat2, beta, alpha);
 }
 
+// ---- the out= variants of computed results -----------------------------------
+
+// out resized to the result and filled from it (the CUDA copy kernel
+// converts the dtype).
+Tensor into_out(const Tensor& computed, const Tensor& out, const char* name) {
+  ST_CHECK(out.device() == computed.device(), name, ": expected out on ", computed.device(),
+           " but got ", out.device());
+  st::native::resize_output(out, computed.sizes());
+  ops::copy_(out, computed, false);
+  return out;
+}
+
+// ---- div with rounding_mode, pow with a Scalar ----------------------------------
+
+Binary div_op(std::optional<std::string_view> mode) {
+  if (!mode) return Binary::Div;
+  if (*mode == "trunc") return Binary::DivTrunc;
+  if (*mode == "floor") return Binary::DivFloor;
+  ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
+           *mode, "'");
+}
+const char* div_name(Binary op) {
+  return op == Binary::Div ? "div" : (op == Binary::DivTrunc ? "div_trunc" : "div_floor");
+}
+Tensor div_mode(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode) {
+  const Binary op = div_op(mode);
+  return ops::binary(op, div_name(op), self, other, Scalar(int64_t{1}), std::nullopt);
+}
+Tensor div_mode_(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode) {
+  const Binary op = div_op(mode);
+  return ops::binary(op, div_name(op), self, other, Scalar(int64_t{1}), self);
+}
+Tensor div_mode_out(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode,
+                    const Tensor& out) {
+  const Binary op = div_op(mode);
+  return ops::binary(op, div_name(op), self, other, Scalar(int64_t{1}), out);
+}
+
+Tensor wrap(const Scalar& s) { return st::native::wrapped_scalar_tensor(s); }
+void check_int_pow_scalar(const Tensor& base, const Scalar& exp) {
+  if (torch::headeronly::isIntegralType(base.dtype(), true) && exp.isIntegral(true)) {
+    ST_CHECK(exp.toLong() >= 0, "Integers to negative integer powers are not allowed.");
+  }
+}
+Tensor pow_tensor_scalar(const Tensor& self, const Scalar& exponent) {
+  check_int_pow_scalar(self, exponent);
+  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), Scalar(int64_t{1}), std::nullopt);
+}
+Tensor pow_tensor_scalar_out(const Tensor& self, const Scalar& exponent, const Tensor& out) {
+  check_int_pow_scalar(self, exponent);
+  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), Scalar(int64_t{1}), out);
+}
+Tensor pow_tensor_scalar_(const Tensor& self, const Scalar& exponent) {
+  check_int_pow_scalar(self, exponent);
+  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), Scalar(int64_t{1}), self);
+}
+Tensor pow_scalar_tensor(const Scalar& self, const Tensor& exponent) {
+  return ops::binary(Binary::Pow, "pow", wrap(self), exponent, Scalar(int64_t{1}), std::nullopt);
+}
+Tensor pow_scalar_tensor_out(const Scalar& self, const Tensor& exponent, const Tensor& out) {
+  return ops::binary(Binary::Pow, "pow", wrap(self), exponent, Scalar(int64_t{1}), out);
+}
+
+// ---- unary ops with arguments -----------------------------------------------------
+
+Unary gelu_op(std::string_view approximate) {
+  if (approximate == "tanh") return Unary::GeluTanh;
+  ST_CHECK(approximate == "none", "approximate argument must be either none or tanh.");
+  return Unary::Gelu;
+}
+Tensor gelu(const Tensor& self, std::string_view approximate) {
+  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, std::nullopt);
+}
+Tensor gelu_(const Tensor& self, std::string_view approximate) {
+  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, self);
+}
+Tensor gelu_out(const Tensor& self, std::string_view approximate, const Tensor& out) {
+  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, out);
+}
+Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                  std::optional<double> neginf) {
+  return ops::nan_to_num(self, nan, posinf, neginf, std::nullopt);
+}
+Tensor nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                   std::optional<double> neginf) {
+  return ops::nan_to_num(self, nan, posinf, neginf, self);
+}
+Tensor nan_to_num_out(const Tensor& self, std::optional<double> nan,
+                      std::optional<double> posinf, std::optional<double> neginf,
+                      const Tensor& out) {
+  return ops::nan_to_num(self, nan, posinf, neginf, out);
+}
+
+// ---- clamp / where / masked_fill --------------------------------------------------
+
+std::optional<Tensor> wrap_opt(const std::optional<Scalar>& s) {
+  if (!s) return std::nullopt;
+  return wrap(*s);
+}
+Tensor clamp_scalar(const Tensor& self, const std::optional<Scalar>& min,
+                    const std::optional<Scalar>& max) {
+  return ops::clamp(self, wrap_opt(min), wrap_opt(max), std::nullopt);
+}
+Tensor clamp_scalar_(const Tensor& self, const std::optional<Scalar>& min,
+                     const std::optional<Scalar>& max) {
+  return ops::clamp(self, wrap_opt(min), wrap_opt(max), self);
+}
+Tensor clamp_scalar_out(const Tensor& self, const std::optional<Scalar>& min,
+                        const std::optional<Scalar>& max, const Tensor& out) {
+  return ops::clamp(self, wrap_opt(min), wrap_opt(max), out);
+}
+Tensor clamp_tensor(const Tensor& self, const std::optional<Tensor>& min,
+                    const std::optional<Tensor>& max) {
+  return ops::clamp(self, min, max, std::nullopt);
+}
+Tensor clamp_tensor_(const Tensor& self, const std::optional<Tensor>& min,
+                     const std::optional<Tensor>& max) {
+  return ops::clamp(self, min, max, self);
+}
+Tensor clamp_tensor_out(const Tensor& self, const std::optional<Tensor>& min,
+                        const std::optional<Tensor>& max, const Tensor& out) {
+  return ops::clamp(self, min, max, out);
+}
+Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  return ops::where(condition, self, other, std::nullopt);
+}
+Tensor where_out(const Tensor& condition, const Tensor& self, const Tensor& other,
+                 const Tensor& out) {
+  return ops::where(condition, self, other, out);
+}
+Tensor masked_fill_scalar_(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  return ops::masked_fill_(self, mask, wrap(value));
+}
+Tensor masked_fill_tensor_(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  return ops::masked_fill_(self, mask, value);
+}
+
+// ---- reductions ----------------------------------------------------------------------
+
+Tensor sum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+               std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(ops::reduce(Reduce::Sum, "sum", self, dim, keepdim, dtype.value_or(out.dtype())),
+                  out, "sum");
+}
+Tensor mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+                std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(
+      ops::reduce(Reduce::Mean, "mean", self, dim, keepdim, dtype.value_or(out.dtype())), out,
+      "mean");
+}
+Tensor prod_all(const Tensor& self, std::optional<ScalarType> dtype) {
+  return ops::reduce(Reduce::Prod, "prod", self, std::nullopt, false, dtype);
+}
+Tensor prod_all_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(prod_all(self, dtype.value_or(out.dtype())), out, "prod");
+}
+Tensor prod_dim(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return ops::reduce(Reduce::Prod, "prod", self, IntArrayRef(&dim, 1), keepdim, dtype);
+}
+Tensor prod_dim_out(const Tensor& self, int64_t dim, bool keepdim,
+                    std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(prod_dim(self, dim, keepdim, dtype.value_or(out.dtype())), out, "prod");
+}
+void check_same_dtype_out(const Tensor& self, const Tensor& out) {
+  ST_CHECK(out.dtype() == self.dtype(), "Expected the dtype for input and out to match, but got ",
+           torch::headeronly::toString(self.dtype()), " for input's dtype and ",
+           torch::headeronly::toString(out.dtype()), " for out's dtype.");
+}
+Tensor amax_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+  check_same_dtype_out(self, out);
+  return into_out(ops::reduce(Reduce::Amax, "amax", self, dim, keepdim, std::nullopt), out,
+                  "amax");
+}
+Tensor amin_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+  check_same_dtype_out(self, out);
+  return into_out(ops::reduce(Reduce::Amin, "amin", self, dim, keepdim, std::nullopt), out,
+                  "amin");
+}
+
+template <bool kMax>
+std::tuple<Tensor, Tensor> extreme_dim(const Tensor& self, int64_t dim, bool keepdim) {
+  return ops::arg_reduce(kMax, kMax ? "max" : "min", self, dim, keepdim, true);
+}
+template <bool kMax>
+std::tuple<Tensor, Tensor> extreme_dim_out(const Tensor& self, int64_t dim, bool keepdim,
+                                           const Tensor& values, const Tensor& indices) {
+  auto r = extreme_dim<kMax>(self, dim, keepdim);
+  into_out(std::get<0>(r), values, kMax ? "max" : "min");
+  into_out(std::get<1>(r), indices, kMax ? "max" : "min");
+  return {values, indices};
+}
+template <bool kMax>
+Tensor extreme_all(const Tensor& self) {
+  const char* name = kMax ? "max" : "min";
+  ST_CHECK(self.numel() > 0, name, "(): Expected reduction dim to be specified for "
+           "input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  return ops::reduce(kMax ? Reduce::Amax : Reduce::Amin, name, self, std::nullopt, false,
+                     std::nullopt);
+}
+template <bool kMax>
+Tensor extreme_all_out(const Tensor& self, const Tensor& out) {
+  return into_out(extreme_all<kMax>(self), out, kMax ? "max" : "min");
+}
+template <bool kMax>
+Tensor arg_extreme(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return std::get<1>(ops::arg_reduce(kMax, kMax ? "argmax" : "argmin", self, dim, keepdim, false));
+}
+template <bool kMax>
+Tensor arg_extreme_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim,
+                       const Tensor& out) {
+  return into_out(arg_extreme<kMax>(self, dim, keepdim), out, kMax ? "argmax" : "argmin");
+}
+
+template <Reduce op, const char* name>
+Tensor logical_all(const Tensor& self) {
+  return ops::reduce(op, name, self, std::nullopt, false, std::nullopt);
+}
+template <Reduce op, const char* name>
+Tensor logical_dim(const Tensor& self, int64_t dim, bool keepdim) {
+  return ops::reduce(op, name, self, IntArrayRef(&dim, 1), keepdim, std::nullopt);
+}
+template <Reduce op, const char* name>
+Tensor logical_dims(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
+  return ops::reduce(op, name, self, dim, keepdim, std::nullopt);
+}
+template <Reduce op, const char* name>
+Tensor logical_all_out(const Tensor& self, const Tensor& out) {
+  return into_out(logical_all<op, name>(self), out, name);
+}
+template <Reduce op, const char* name>
+Tensor logical_dim_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {
+  return into_out(logical_dim<op, name>(self, dim, keepdim), out, name);
+}
+template <Reduce op, const char* name>
+Tensor logical_dims_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+                        const Tensor& out) {
+  return into_out(logical_dims<op, name>(self, dim, keepdim), out, name);
+}
+
+template <bool kStd>
+Tensor var_std(const Tensor& self, std::optional<IntArrayRef> dim,
+               const std::optional<Scalar>& correction, bool keepdim) {
+  return ops::var_std(kStd ? "std" : "var", self, dim, correction, keepdim, kStd);
+}
+template <bool kStd>
+Tensor var_std_out(const Tensor& self, std::optional<IntArrayRef> dim,
+                   const std::optional<Scalar>& correction, bool keepdim, const Tensor& out) {
+  return into_out(var_std<kStd>(self, dim, correction, keepdim), out, kStd ? "std" : "var");
+}
+
+Tensor cat_out(ArrayRef<Tensor> tensors, int64_t dim, const Tensor& out) {
+  return into_out(ops::cat(tensors, dim), out, "cat");
+}
+Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& out) {
+  return into_out(ops::index_select(self, dim, index), out, "index_select");
+}
+
 constexpr char kAdd[] = "add";
 constexpr char kSub[] = "sub";
 constexpr char kMul[] = "mul";
@@ -143,6 +404,30 @@ constexpr char kCos[] = "cos";
 constexpr char kTanh[] = "tanh";
 constexpr char kSigmoid[] = "sigmoid";
 constexpr char kRelu[] = "relu";
+constexpr char kFloorDivide[] = "div_floor";
+constexpr char kRemainder[] = "remainder";
+constexpr char kPow[] = "pow";
+constexpr char kEq[] = "eq";
+constexpr char kNe[] = "ne";
+constexpr char kLt[] = "lt";
+constexpr char kLe[] = "le";
+constexpr char kGt[] = "gt";
+constexpr char kGe[] = "ge";
+constexpr char kLogicalAnd[] = "logical_and";
+constexpr char kLogicalOr[] = "logical_or";
+constexpr char kLogicalXor[] = "logical_xor";
+constexpr char kBitAnd[] = "bitwise_and";
+constexpr char kBitOr[] = "bitwise_or";
+constexpr char kBitXor[] = "bitwise_xor";
+constexpr char kShl[] = "bitwise_left_shift";
+constexpr char kShr[] = "bitwise_right_shift";
+constexpr char kSign[] = "sign";
+constexpr char kLogicalNot[] = "logical_not";
+constexpr char kBitwiseNot[] = "bitwise_not";
+constexpr char kIsNan[] = "isnan";
+constexpr char kIsInf[] = "isinf";
+constexpr char kAll[] = "all";
+constexpr char kAny[] = "any";
 
 }  // namespace
 }  // namespace st::cuda
@@ -152,6 +437,22 @@ constexpr char kRelu[] = "relu";
   m.impl(#str, ST_FN((st::cuda::unary_fn<st::cuda::Unary::op, st::cuda::k##op>)));   \
   m.impl(#str "_", ST_FN((st::cuda::unary_fn_<st::cuda::Unary::op, st::cuda::k##op>))); \
   m.impl(#str ".out", ST_FN((st::cuda::unary_fn_out<st::cuda::Unary::op, st::cuda::k##op>)))
+
+// The binary families: functional, in-place and out overloads (the
+// schemas' overload names differ between families, so they are spelled).
+#define ST_CUDA_BINARY(m, op, k, fn, inplace, out)                                 \
+  m.impl(fn, ST_FN((st::cuda::binary_plain<st::cuda::Binary::op, st::cuda::k>)));    \
+  m.impl(inplace, ST_FN((st::cuda::binary_plain_<st::cuda::Binary::op, st::cuda::k>))); \
+  m.impl(out, ST_FN((st::cuda::binary_plain_out<st::cuda::Binary::op, st::cuda::k>)))
+
+#define ST_CUDA_LOGICAL_REDUCE(m, op, k, str)                                              \
+  m.impl(str, ST_FN((st::cuda::logical_all<st::cuda::Reduce::op, st::cuda::k>)));         \
+  m.impl(str ".dim", ST_FN((st::cuda::logical_dim<st::cuda::Reduce::op, st::cuda::k>)));   \
+  m.impl(str ".dims", ST_FN((st::cuda::logical_dims<st::cuda::Reduce::op, st::cuda::k>))); \
+  m.impl(str ".out", ST_FN((st::cuda::logical_dim_out<st::cuda::Reduce::op, st::cuda::k>))); \
+  m.impl(str ".dims_out",                                                                  \
+         ST_FN((st::cuda::logical_dims_out<st::cuda::Reduce::op, st::cuda::k>)));          \
+  m.impl(str ".all_out", ST_FN((st::cuda::logical_all_out<st::cuda::Reduce::op, st::cuda::k>)))
 
 ST_LIBRARY_IMPL(aten, CUDA, m) {
   using namespace st::cuda;
@@ -179,6 +480,50 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("maximum.out", ST_FN((binary_plain_out<Binary::Maximum, kMaximum>)));
   m.impl("minimum", ST_FN((binary_plain<Binary::Minimum, kMinimum>)));
   m.impl("minimum.out", ST_FN((binary_plain_out<Binary::Minimum, kMinimum>)));
+  m.impl("div.Tensor_mode", ST_FN(div_mode));
+  m.impl("div_.Tensor_mode", ST_FN(div_mode_));
+  m.impl("div.out_mode", ST_FN(div_mode_out));
+  ST_CUDA_BINARY(m, DivFloor, kFloorDivide, "floor_divide", "floor_divide_.Tensor",
+                 "floor_divide.out");
+  ST_CUDA_BINARY(m, Remainder, kRemainder, "remainder.Tensor", "remainder_.Tensor",
+                 "remainder.Tensor_out");
+  ST_CUDA_BINARY(m, Pow, kPow, "pow.Tensor_Tensor", "pow_.Tensor", "pow.Tensor_Tensor_out");
+  m.impl("pow.Tensor_Scalar", ST_FN(pow_tensor_scalar));
+  m.impl("pow_.Scalar", ST_FN(pow_tensor_scalar_));
+  m.impl("pow.Tensor_Scalar_out", ST_FN(pow_tensor_scalar_out));
+  m.impl("pow.Scalar", ST_FN(pow_scalar_tensor));
+  m.impl("pow.Scalar_out", ST_FN(pow_scalar_tensor_out));
+  // Comparisons: the Scalar overloads are composite (they wrap the Scalar
+  // and call these).
+  ST_CUDA_BINARY(m, Eq, kEq, "eq.Tensor", "eq_.Tensor", "eq.Tensor_out");
+  ST_CUDA_BINARY(m, Ne, kNe, "ne.Tensor", "ne_.Tensor", "ne.Tensor_out");
+  ST_CUDA_BINARY(m, Lt, kLt, "lt.Tensor", "lt_.Tensor", "lt.Tensor_out");
+  ST_CUDA_BINARY(m, Le, kLe, "le.Tensor", "le_.Tensor", "le.Tensor_out");
+  ST_CUDA_BINARY(m, Gt, kGt, "gt.Tensor", "gt_.Tensor", "gt.Tensor_out");
+  ST_CUDA_BINARY(m, Ge, kGe, "ge.Tensor", "ge_.Tensor", "ge.Tensor_out");
+  ST_CUDA_BINARY(m, LogicalAnd, kLogicalAnd, "logical_and", "logical_and_", "logical_and.out");
+  ST_CUDA_BINARY(m, LogicalOr, kLogicalOr, "logical_or", "logical_or_", "logical_or.out");
+  ST_CUDA_BINARY(m, LogicalXor, kLogicalXor, "logical_xor", "logical_xor_", "logical_xor.out");
+  ST_CUDA_BINARY(m, BitAnd, kBitAnd, "bitwise_and.Tensor", "bitwise_and_.Tensor",
+                 "bitwise_and.Tensor_out");
+  ST_CUDA_BINARY(m, BitOr, kBitOr, "bitwise_or.Tensor", "bitwise_or_.Tensor",
+                 "bitwise_or.Tensor_out");
+  ST_CUDA_BINARY(m, BitXor, kBitXor, "bitwise_xor.Tensor", "bitwise_xor_.Tensor",
+                 "bitwise_xor.Tensor_out");
+  ST_CUDA_BINARY(m, Shl, kShl, "bitwise_left_shift.Tensor", "bitwise_left_shift_.Tensor",
+                 "bitwise_left_shift.Tensor_out");
+  ST_CUDA_BINARY(m, Shr, kShr, "bitwise_right_shift.Tensor", "bitwise_right_shift_.Tensor",
+                 "bitwise_right_shift.Tensor_out");
+  m.impl("clamp", ST_FN(clamp_scalar));
+  m.impl("clamp_", ST_FN(clamp_scalar_));
+  m.impl("clamp.out", ST_FN(clamp_scalar_out));
+  m.impl("clamp.Tensor", ST_FN(clamp_tensor));
+  m.impl("clamp_.Tensor", ST_FN(clamp_tensor_));
+  m.impl("clamp.Tensor_out", ST_FN(clamp_tensor_out));
+  m.impl("where.self", ST_FN(where));
+  m.impl("where.self_out", ST_FN(where_out));
+  m.impl("masked_fill_.Scalar", ST_FN(masked_fill_scalar_));
+  m.impl("masked_fill_.Tensor", ST_FN(masked_fill_tensor_));
 
   ST_CUDA_UNARY(m, Abs, abs);
   ST_CUDA_UNARY(m, Neg, neg);
@@ -192,21 +537,62 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   ST_CUDA_UNARY(m, Sigmoid, sigmoid);
   m.impl("relu", ST_FN((unary_fn<Unary::Relu, kRelu>)));
   m.impl("relu_", ST_FN((unary_fn_<Unary::Relu, kRelu>)));
+  ST_CUDA_UNARY(m, Sign, sign);
+  ST_CUDA_UNARY(m, LogicalNot, logical_not);
+  ST_CUDA_UNARY(m, BitwiseNot, bitwise_not);
+  m.impl("isnan", ST_FN((unary_fn<Unary::IsNan, kIsNan>)));
+  m.impl("isinf", ST_FN((unary_fn<Unary::IsInf, kIsInf>)));
+  m.impl("gelu", ST_FN(gelu));
+  m.impl("gelu_", ST_FN(gelu_));
+  m.impl("gelu.out", ST_FN(gelu_out));
+  m.impl("nan_to_num", ST_FN(nan_to_num));
+  m.impl("nan_to_num_", ST_FN(nan_to_num_));
+  m.impl("nan_to_num.out", ST_FN(nan_to_num_out));
 
   m.impl("sum.dim_IntList", ST_FN(sum_dim));
   m.impl("mean.dim", ST_FN(mean_dim));
   m.impl("amax", ST_FN(amax));
   m.impl("amin", ST_FN(amin));
+  m.impl("sum.IntList_out", ST_FN(sum_out));
+  m.impl("mean.out", ST_FN(mean_out));
+  m.impl("amax.out", ST_FN(amax_out));
+  m.impl("amin.out", ST_FN(amin_out));
+  m.impl("prod", ST_FN(prod_all));
+  m.impl("prod.out", ST_FN(prod_all_out));
+  m.impl("prod.dim_int", ST_FN(prod_dim));
+  m.impl("prod.int_out", ST_FN(prod_dim_out));
+  m.impl("max.dim", ST_FN(extreme_dim<true>));
+  m.impl("max.dim_max", ST_FN(extreme_dim_out<true>));
+  m.impl("max", ST_FN(extreme_all<true>));
+  m.impl("max.unary_out", ST_FN(extreme_all_out<true>));
+  m.impl("min.dim", ST_FN(extreme_dim<false>));
+  m.impl("min.dim_min", ST_FN(extreme_dim_out<false>));
+  m.impl("min", ST_FN(extreme_all<false>));
+  m.impl("min.unary_out", ST_FN(extreme_all_out<false>));
+  m.impl("argmax", ST_FN(arg_extreme<true>));
+  m.impl("argmax.out", ST_FN(arg_extreme_out<true>));
+  m.impl("argmin", ST_FN(arg_extreme<false>));
+  m.impl("argmin.out", ST_FN(arg_extreme_out<false>));
+  ST_CUDA_LOGICAL_REDUCE(m, All, kAll, "all");
+  ST_CUDA_LOGICAL_REDUCE(m, Any, kAny, "any");
+  m.impl("var.correction", ST_FN(var_std<false>));
+  m.impl("var.correction_out", ST_FN(var_std_out<false>));
+  m.impl("std.correction", ST_FN(var_std<true>));
+  m.impl("std.correction_out", ST_FN(var_std_out<true>));
 
   m.impl("arange.start_out", ST_FN(arange_start_out));
   m.impl("rand", ST_FN(rand_kernel));
   m.impl("randn", ST_FN(randn_kernel));
 
   m.impl("cat", ST_FN(cat));
+  m.impl("cat.out", ST_FN(cat_out));
   m.impl("index_select", ST_FN(index_select));
+  m.impl("index_select.out", ST_FN(index_select_out));
   m.impl("mm", ST_FN(mm));
   m.impl("bmm", ST_FN(bmm));
   m.impl("addmm", ST_FN(addmm));
 }
 
 #undef ST_CUDA_UNARY
+#undef ST_CUDA_BINARY
+#undef ST_CUDA_LOGICAL_REDUCE

@@ -62,22 +62,61 @@ cudaError_t fill(const Shape& shape, const Operand& dst, double fvalue, int64_t 
 cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t n,
                    cudaStream_t stream);
 
-enum class Binary : int32_t { Add, Sub, Mul, Div, Maximum, Minimum };
+// Note [CUDA pointwise op families]
+// Each family is one kernel with one device functor that switches on the
+// op (uniform across a launch); adding an op is one enum value and one
+// case, not a new kernel. Ops the host refuses for a compute type (bitwise
+// ops on floats) fall to a harmless default case in that functor.
+// Comparisons and logical ops return 1 or 0 in the compute type; the store
+// into a bool output turns that into true/false.
+enum class Binary : int32_t {
+  Add, Sub, Mul, Div, Maximum, Minimum,
+  DivTrunc, DivFloor, Remainder, Pow,
+  Eq, Ne, Lt, Le, Gt, Ge,
+  LogicalAnd, LogicalOr, LogicalXor,
+  BitAnd, BitOr, BitXor, Shl, Shr,
+  ClampMin, ClampMax,  // clamp with one bound: b is the bound
+};
 // out = a op (alpha * b) for Add/Sub (alpha ignored otherwise), computed in
-// `compute`.
+// `compute`. Integer DivTrunc/DivFloor/Remainder by zero store 0 and set
+// *zero_division to 1 when it is not null (a kernel cannot throw; the host
+// reads the flag and raises the CPU's error).
 cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand& out,
-                   const Operand& a, const Operand& b, double alpha, int64_t numel,
-                   cudaStream_t stream);
+                   const Operand& a, const Operand& b, double alpha, int32_t* zero_division,
+                   int64_t numel, cudaStream_t stream);
 
-enum class Unary : int32_t { Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu };
+enum class Unary : int32_t {
+  Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu,
+  Sign, LogicalNot, BitwiseNot, IsNan, IsInf, Gelu, GeluTanh, NanToNum,
+};
+// Extra arguments of the ops that take them (NanToNum: the replacements for
+// NaN, +inf and -inf).
+struct UnaryParams {
+  double p0 = 0, p1 = 0, p2 = 0;
+};
 cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& out,
-                  const Operand& in, int64_t numel, cudaStream_t stream);
+                  const Operand& in, const UnaryParams& params, int64_t numel,
+                  cudaStream_t stream);
 
-enum class Reduce : int32_t { Sum, Mean, Amax, Amin };
+enum class Ternary : int32_t {
+  Where,  // out = a ? b : c (a is read as a truth value)
+  Clamp,  // out = min(max(a, b), c), NaN propagating
+};
+cudaError_t ternary(Ternary op, Compute compute, const Shape& shape, const Operand& out,
+                    const Operand& a, const Operand& b, const Operand& c, int64_t numel,
+                    cudaStream_t stream);
+
+enum class Reduce : int32_t { Sum, Mean, Amax, Amin, Prod, All, Any };
 // Reduces `rows` contiguous rows of `row_len` elements of `in` (dtype
 // in_dtype) into out[row] (dtype out_dtype), accumulating in `compute`.
 cudaError_t reduce_rows(Reduce op, Compute compute, const void* in, int32_t in_dtype, void* out,
                         int32_t out_dtype, int64_t rows, int64_t row_len, cudaStream_t stream);
+// The largest (is_max) or smallest element of each row and its index (the
+// first one on ties; NaN counts as the extreme, as the CPU's): values (may
+// be null) of values_dtype, indices int64. row_len > 0.
+cudaError_t arg_reduce_rows(bool is_max, Compute compute, const void* in, int32_t in_dtype,
+                            void* values, int32_t values_dtype, int64_t* indices, int64_t rows,
+                            int64_t row_len, cudaStream_t stream);
 
 // Uniform in [a, b) or normal(mean a, std b) from Philox4x32-10 with `seed`,
 // starting at counter `offset` (one counter per 4 values), contiguous.
