@@ -150,14 +150,15 @@ __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p
     case Unary::LogicalNot: return Acc(x == Acc(0));
     case Unary::IsNan: return Acc(is_nan(x));
     case Unary::IsInf: return Acc(isinf(x));
-    // gelu in double for every dtype, as the CPU kernel.
+    // gelu in double for every dtype, with the CPU kernel's expressions
+    // (v / sqrt(2), not v * (1 / sqrt(2)), so the bits agree).
     case Unary::Gelu: {
       const double v = static_cast<double>(x);
-      return static_cast<Acc>(0.5 * v * (1.0 + erf(v * 0.70710678118654752440)));
+      return static_cast<Acc>(0.5 * v * (1.0 + erf(v / sqrt(2.0))));
     }
     case Unary::GeluTanh: {
       const double v = static_cast<double>(x);
-      const double k = 0.79788456080286535588;  // sqrt(2 / pi)
+      const double k = sqrt(2.0 / 3.14159265358979323846);
       return static_cast<Acc>(0.5 * v * (1.0 + tanh(k * (v + 0.044715 * v * v * v))));
     }
     case Unary::NanToNum:
