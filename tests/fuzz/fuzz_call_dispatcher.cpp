@@ -121,15 +121,25 @@ AtenTensorHandle small_tensor(FuzzedDataProvider& in) {
   aoti_torch_get_numel(t, &numel);
   nbytes = numel * static_cast<int64_t>(aoti_torch_dtype_element_size(dtype));
   if (p != nullptr && nbytes > 0) {
-    // Each element's lowest byte 0 or 1, the rest 0 (little-endian): a
-    // valid value of every dtype (a bool byte must be 0 or 1), and small,
-    // so integer kernels never overflow (PyTorch's integer arithmetic
-    // wraps, which C++ calls undefined; that is not what this fuzzes).
     const size_t item = aoti_torch_dtype_element_size(dtype);
-    std::vector<uint8_t> bits = in.ConsumeBytes<uint8_t>(static_cast<size_t>(numel));
-    bits.resize(static_cast<size_t>(numel));
-    std::memset(p, 0, static_cast<size_t>(nbytes));
-    for (size_t e = 0; e < bits.size(); ++e) static_cast<uint8_t*>(p)[e * item] = bits[e] & 0x1;
+    const bool integral = dtype >= 0 && dtype <= 4;  // uint8, int8, int16, int32, int64
+    if (integral) {
+      // Any bits: integer kernels must wrap on overflow as PyTorch defines
+      // it (the kernels are built with -fwrapv, so UBSan checks that no
+      // signed overflow is left outside them).
+      std::vector<uint8_t> bytes = in.ConsumeBytes<uint8_t>(static_cast<size_t>(nbytes));
+      bytes.resize(static_cast<size_t>(nbytes));
+      std::memcpy(p, bytes.data(), bytes.size());
+    } else {
+      // Each element's lowest byte 0 or 1, the rest 0 (little-endian): a
+      // valid bool (whose byte must be 0 or 1) and a small float, so that
+      // float-to-integer conversions stay in range (out of range they are
+      // undefined in C++, and in PyTorch).
+      std::vector<uint8_t> bits = in.ConsumeBytes<uint8_t>(static_cast<size_t>(numel));
+      bits.resize(static_cast<size_t>(numel));
+      std::memset(p, 0, static_cast<size_t>(nbytes));
+      for (size_t e = 0; e < bits.size(); ++e) static_cast<uint8_t*>(p)[e * item] = bits[e] & 0x1;
+    }
   }
   return t;
 }

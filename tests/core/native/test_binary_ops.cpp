@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "native/test_helpers.h"
@@ -63,6 +64,36 @@ TEST(NativeBinaryOps, Remainder) {
   expect_close(values(st::remainder(a, b)), {1, 2, -2, -1});
   expect_close(values(st::remainder(make1({5.5, -5.5}), 2)), {1.5, 0.5});
   expect_close(values(st::remainder(10, make1({3, 4}, ScalarType::Long))), {1, 2});
+}
+
+// PyTorch defines integer tensor arithmetic to wrap (two's complement);
+// the kernels are built with -fwrapv so that is defined C++ too, and the
+// asan stage's UBSan would report any signed overflow left outside them.
+// 64 elements: long enough for the vectorized paths as well.
+TEST(NativeBinaryOps, IntegerOverflowWraps) {
+  const double kMax = std::numeric_limits<int32_t>::max();
+  const double kMin = std::numeric_limits<int32_t>::min();
+  Tensor big = st::full({64}, kMax, ScalarType::Int);
+  Tensor small = st::full({64}, kMin, ScalarType::Int);
+  EXPECT_EQ(values(st::add(big, big)), std::vector<double>(64, -2));
+  EXPECT_EQ(values(st::add(big, 1)), std::vector<double>(64, kMin));
+  EXPECT_EQ(values(st::add(big, big, 3)), std::vector<double>(64, -4));
+  EXPECT_EQ(values(st::sub(small, 1)), std::vector<double>(64, kMax));
+  EXPECT_EQ(values(st::mul(big, big)), std::vector<double>(64, 1));
+  EXPECT_EQ(values(st::mul(big, 2)), std::vector<double>(64, -2));
+  EXPECT_EQ(values(st::neg(small)), std::vector<double>(64, kMin));
+  EXPECT_EQ(values(st::abs(small)), std::vector<double>(64, kMin));
+  Tensor two = make1({kMax, 1}, ScalarType::Int);
+  EXPECT_EQ(values(st::sum(two, ScalarType::Int)), std::vector<double>{kMin});
+  EXPECT_EQ(values(st::cumsum(two, 0, ScalarType::Int)), (std::vector<double>{kMax, kMin}));
+  EXPECT_EQ(values(st::prod(make1({65536, 65536}, ScalarType::Int), ScalarType::Int)),
+            std::vector<double>{0});
+  EXPECT_EQ(values(st::dot(big, big)), std::vector<double>{64});
+  Tensor m = st::full({2, 2}, kMax, ScalarType::Int);
+  EXPECT_EQ(values(st::mm(m, m)), std::vector<double>(4, 2));
+  Tensor l = st::full({64}, Scalar(std::numeric_limits<int64_t>::max()), ScalarType::Long);
+  Tensor l2 = st::add(l, 1);
+  EXPECT_EQ(static_cast<const int64_t*>(l2.const_data_ptr())[63], std::numeric_limits<int64_t>::min());
 }
 
 TEST(NativeBinaryOps, PowOverloads) {
