@@ -10,14 +10,14 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 namespace st::native {
 
 Scalar item_scalar(const Tensor& t) {
   ST_CHECK(t.numel() == 1, "a Tensor with ", t.numel(),
            " elements cannot be converted to Scalar");
-  ST_CHECK(is_host_accessible(t.device()),
-           "item: expected a tensor in host memory (CPU or a host-accessible backend), got "
-           "device ", t.device());
+  check_host_memory(t, "item", "self");
   return dispatch_dtype<kEverything>(t.dtype(), "item", [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
     const T v = *static_cast<const T*>(t.const_data_ptr());

@@ -14,6 +14,8 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 namespace st::native {
 
 namespace {
@@ -253,9 +255,7 @@ namespace {
 template <typename Draw>
 Tensor fill_random(const Tensor& out, const char* op, uint64_t allowed, Draw draw) {
   if (out.numel() == 0 || out.is_meta()) return out;
-  ST_CHECK(is_host_accessible(out.device()), op,
-           ": expected a tensor in host memory (CPU or a host-accessible backend), got ",
-           out.device());
+  check_host_memory(out, op, "self");
   Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
   CPUGeneratorImpl* gen = default_cpu_generator().cpu();
   const int64_t n = r.numel();

@@ -18,6 +18,8 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 namespace st::native {
 
 namespace {
@@ -116,7 +118,8 @@ Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
   ST_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
            "index_select(): Expected dtype int32/int64 for index but got: ",
            dtype_name(index.dtype()));
-  ST_CHECK(self.is_cpu() && index.is_cpu(), "index_select(): expected self and index on cpu");
+  check_host_memory(self, "index_select()", "self");
+  check_same_device(index, self.device(), "index_select()", "index");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const Tensor src = self.dim() == 0 ? st::reshape(self, {1}) : st::contiguous(self);
   const Tensor idx = st::contiguous(st::reshape(index, {-1}));
@@ -354,7 +357,7 @@ Tensor masked_select_impl(const Tensor& self, const Tensor& mask) {
 }
 
 Tensor nonzero_impl(const Tensor& self) {
-  ST_CHECK(self.is_cpu(), "nonzero: expected a cpu tensor, got ", self.device());
+  check_host_memory(self, "nonzero", "self");
   const Tensor s = st::contiguous(self);
   const int64_t n = s.numel();
   const int64_t nd = s.dim();
@@ -546,7 +549,7 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
 }  // namespace
 
 Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices) {
-  ST_CHECK(self.is_cpu(), "index: expected a cpu tensor, got ", self.device());
+  check_host_memory(self, "index", "self");
   return index_impl(self, indices);
 }
 

@@ -1,6 +1,7 @@
 // Joining and splitting: cat, stack, split.Tensor, chunk.
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <st/core/empty_tensor.h>
@@ -12,6 +13,8 @@
 #include <st/generated/native_kernels.h>
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
+
+#include "host_memory.h"
 
 namespace st::native {
 
@@ -36,8 +39,11 @@ CatPlan plan_cat(ArrayRef<Tensor> tensors, int64_t dim, const char* op) {
     ST_CHECK(t.defined(), op, "(): expected a defined tensor at position ", i);
     ST_CHECK(t.dim() > 0, op, "(): zero-dimensional tensor (at position ", i,
              ") cannot be concatenated");
-    ST_CHECK(t.is_cpu(), op, "(): expected every tensor on cpu, got ", t.device(),
-             " for tensor number ", i, " in the list");
+    if (t.device() != tensors[0].device() || !t.is_cpu()) {  // the name only when needed
+      const std::string arg = "tensors[" + std::to_string(i) + "]";
+      check_host_memory(t, op, arg.c_str());
+      check_same_device(t, tensors[0].device(), op, arg.c_str());
+    }
     if (p.ref < 0 && !cat_skipped(t)) p.ref = static_cast<int64_t>(i);
   }
   p.dtype = result_type(tensors);
@@ -115,7 +121,7 @@ void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
 
 Tensor cat(ArrayRef<Tensor> tensors, int64_t dim) {
   const CatPlan p = plan_cat(tensors, dim, "torch.cat");
-  Tensor out = st::detail::empty_generic(IntArrayRef(p.shape), p.dtype, Device(DeviceType::CPU));
+  Tensor out = st::detail::empty_generic(IntArrayRef(p.shape), p.dtype, tensors[0].device());
   cat_into(tensors, p, out);
   return out;
 }

@@ -2,6 +2,8 @@
 // gemm_tensors (gemm.h): oneDNN for float, OpenBLAS for double, a blocked
 // loop otherwise.
 #include <complex>
+#include <initializer_list>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "gemm.h"
+#include "host_memory.h"
 
 namespace st::native {
 
@@ -42,8 +45,13 @@ void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
            ", but got ", dtype_name(out.dtype()), " instead");
 }
 
-void check_cpu(const Tensor& t, const char* op, const char* arg) {
-  ST_CHECK(t.is_cpu(), op, ": expected ", arg, " on cpu, got ", t.device());
+// Every operand in host memory, on the first operand's device.
+void check_devices(const char* op, std::initializer_list<std::pair<const Tensor*, const char*>> args) {
+  const Device device = args.begin()->first->device();
+  for (const auto& [t, name] : args) {
+    check_host_memory(*t, op, name);
+    check_same_device(*t, device, op, name);
+  }
 }
 
 void check_gemm_dtype(ScalarType t, const char* op) {
@@ -59,8 +67,7 @@ void mm_into(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& 
 }
 
 void check_mm_args(const Tensor& self, const Tensor& mat2, const char* op) {
-  check_cpu(self, op, "self");
-  check_cpu(mat2, op, "mat2");
+  check_devices(op, {{&self, "self"}, {&mat2, "mat2"}});
   check_matrix(self, op, "self");
   check_matrix(mat2, op, "mat2");
   check_mm_shapes(self, mat2, op);
@@ -69,8 +76,7 @@ void check_mm_args(const Tensor& self, const Tensor& mat2, const char* op) {
 }
 
 void check_bmm_args(const Tensor& self, const Tensor& mat2, const char* op) {
-  check_cpu(self, op, "self");
-  check_cpu(mat2, op, "mat2");
+  check_devices(op, {{&self, "self"}, {&mat2, "mat2"}});
   ST_CHECK(self.dim() == 3, op, ": batch1 must be a 3D tensor, got ", self.dim(), "-D tensor");
   ST_CHECK(mat2.dim() == 3, op, ": batch2 must be a 3D tensor, got ", mat2.dim(), "-D tensor");
   ST_CHECK(mat2.size(0) == self.size(0) && mat2.size(1) == self.size(2), op,
@@ -125,9 +131,7 @@ Tensor bmm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
 namespace {
 
 void check_addmm_args(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const char* op) {
-  check_cpu(self, op, "self");
-  check_cpu(mat1, op, "mat1");
-  check_cpu(mat2, op, "mat2");
+  check_devices(op, {{&mat1, "mat1"}, {&mat2, "mat2"}, {&self, "self"}});
   check_matrix(mat1, op, "mat1");
   check_matrix(mat2, op, "mat2");
   check_mm_shapes(mat1, mat2, op);
@@ -203,8 +207,7 @@ Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const 
 namespace {
 
 void check_dot_args(const Tensor& self, const Tensor& tensor) {
-  check_cpu(self, "dot", "self");
-  check_cpu(tensor, "dot", "tensor");
+  check_devices("dot", {{&self, "self"}, {&tensor, "tensor"}});
   ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ",
            self.dim(), "D and ", tensor.dim(), "D tensors");
   ST_CHECK(self.dtype() == tensor.dtype(),

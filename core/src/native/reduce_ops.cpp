@@ -16,6 +16,8 @@
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 #include "cpu/fast_paths.h"
 
 namespace st::native {
@@ -94,9 +96,7 @@ constexpr uint64_t kSumTypes =
 
 Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                 bool keepdim, ScalarType out_dtype, bool prod) {
-  ST_CHECK(is_host_accessible(self.device()), name,
-           ": expected a tensor in host memory (CPU or a host-accessible backend), got ",
-           self.device());
+  check_host_memory(self, name, "self");
   if (!prod) {
     if (Tensor r = cpu::try_fast_sum(self, dims, keepdim, out_dtype); r.defined()) return r;
   }

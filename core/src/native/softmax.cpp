@@ -16,6 +16,8 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 namespace st::native {
 
 namespace {
@@ -77,7 +79,7 @@ template <bool kLog>
 void softmax_into(const Tensor& out, const Tensor& self, int64_t dim, bool half_to_float,
                   const char* op) {
   ST_CHECK(!half_to_float, op, ": softmax with half to float conversion is not supported on CPU");
-  ST_CHECK(self.is_cpu(), op, ": expected a cpu tensor, got ", self.device());
+  check_host_memory(self, op, "self");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const Tensor x = st::contiguous(self);
   int64_t outer = 1, inner = 1;

@@ -17,6 +17,8 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/tensor_iterator.h>
 
+#include "host_memory.h"
+
 namespace st::native {
 
 namespace {
@@ -102,7 +104,7 @@ void select_rows(const Tensor& x, int64_t k, bool descending, const Tensor& vals
 // Values/indices with the shape of self except size k along dim.
 std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k, bool descending,
                                      const char* op, bool allow_bool) {
-  ST_CHECK(self.is_cpu(), op, ": expected a cpu tensor, got ", self.device());
+  check_host_memory(self, op, "self");
   ST_CHECK(!self.is_complex(), op, "(): ", op, " is not supported for complex dtype ",
            torch::headeronly::toString(self.dtype()));
   const int64_t d = maybe_wrap_dim(dim, self.dim());

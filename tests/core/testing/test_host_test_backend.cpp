@@ -141,6 +141,62 @@ TEST_F(HostTestBackendTest, MixingDevicesIsAClearError) {
                                               "privateuseone:1");
 }
 
+// The shape, indexing, linear-algebra, sorting and softmax kernels read data
+// pointers directly (no elementwise engine): they too run on any host
+// memory, allocate their results on their operands' device, and refuse
+// operands on two devices.
+Tensor on(const Tensor& t, Device d) { return st::to(t, std::nullopt, std::nullopt, d); }
+std::vector<double> host_values(const Tensor& t) { return values(on(t, Device("cpu"))); }
+
+TEST_F(HostTestBackendTest, ShapeIndexingAndLinearAlgebraRunOnTheDevice) {
+  Tensor a = on(make({1, 2, 3, 4}, {2, 2}), kDev1);
+  Tensor b = on(make({5, 6, 7, 8}, {2, 2}), kDev1);
+
+  Tensor c = st::cat({a, b}, 0);
+  EXPECT_EQ(c.device(), kDev1);
+  EXPECT_EQ(host_values(c), (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8}));
+
+  Tensor idx = on(make1({1, 0}, ScalarType::Long), kDev1);
+  Tensor sel = st::index_select(a, 0, idx);
+  EXPECT_EQ(sel.device(), kDev1);
+  EXPECT_EQ(host_values(sel), (std::vector<double>{3, 4, 1, 2}));
+
+  Tensor nz = st::nonzero(on(make1({0, 3, 0, 5}), kDev1));
+  EXPECT_EQ(nz.device(), kDev1);
+  EXPECT_EQ(host_values(nz), (std::vector<double>{1, 3}));
+
+  Tensor p = st::mm(a, b);
+  EXPECT_EQ(p.device(), kDev1);
+  EXPECT_EQ(host_values(p), (std::vector<double>{19, 22, 43, 50}));
+  EXPECT_EQ(host_values(st::addmm(a, a, b)), (std::vector<double>{20, 24, 46, 54}));
+  EXPECT_EQ(host_values(st::bmm(st::unsqueeze(a, 0), st::unsqueeze(b, 0))),
+            (std::vector<double>{19, 22, 43, 50}));
+  Tensor v = on(make1({1, 2}), kDev1);
+  EXPECT_EQ(host_values(st::dot(v, v)), (std::vector<double>{5}));
+
+  auto [sorted, order] = st::sort(on(make1({3, 1, 2}), kDev1));
+  EXPECT_EQ(sorted.device(), kDev1);
+  EXPECT_EQ(order.device(), kDev1);
+  EXPECT_EQ(host_values(sorted), (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(host_values(order), (std::vector<double>{1, 2, 0}));
+
+  Tensor sm = st::softmax(on(make1({0, 0}), kDev1), 0);
+  EXPECT_EQ(sm.device(), kDev1);
+  EXPECT_EQ(host_values(sm), (std::vector<double>{0.5, 0.5}));
+}
+
+TEST_F(HostTestBackendTest, KernelsRefuseOperandsOnTwoDevices) {
+  Tensor a0 = st::ones({2, 2}, std::nullopt, std::nullopt, kDev0);
+  Tensor a1 = st::ones({2, 2}, std::nullopt, std::nullopt, kDev1);
+  EXPECT_NATIVE_ERROR(st::mm(a0, a1), "mm: expected mat2 on device privateuseone:0 like the "
+                                      "other operands, got device privateuseone:1");
+  EXPECT_NATIVE_ERROR(st::cat({a0, st::ones({2, 2})}, 0),
+                      "expected tensors[1] on device privateuseone:0 like the other operands, "
+                      "got device cpu");
+  EXPECT_NATIVE_ERROR(st::index_select(a0, 0, st::zeros({1}, ScalarType::Long)),
+                      "index_select(): expected index on device privateuseone:0");
+}
+
 // Operators registered for this test: `which` reports the kernel that ran,
 // `where` the device current inside the kernel.
 int64_t which_cpu(const Tensor&) { return 1; }
