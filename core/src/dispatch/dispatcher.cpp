@@ -365,6 +365,14 @@ void Dispatcher::recordTypedAccess(const OperatorHandle& op, const CppSignature&
   op.entry()->recordTypedAccess(sig, inferred);
 }
 
+// Note [Boxed call cost]
+// A boxed call of a one-tensor operator is measured in instructions by
+// bench/bench_dispatcher (--instructions under callgrind; figures in
+// docs/performance.md). What it costs beyond the kernel: loading the table,
+// the tensor-argument keys (computeKeySetBoxed: a byte-size check and one
+// pass over the schema's tensor positions), the lookup, and the adapter of a
+// typed kernel, which writes a single result over its first argument's slot
+// instead of popping the arguments and pushing the result.
 void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
   OperatorEntry* e = op.entry();
   const DispatchTable& t = e->table();

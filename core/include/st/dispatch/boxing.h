@@ -236,6 +236,17 @@ void pushReturn(R&& r, Stack* stack) {
   }
 }
 
+// Stores a single (non-tuple) kernel result into an existing stack slot.
+template <typename R>
+void assignReturn(IValue& slot, R&& r) {
+  using D = std::decay_t<R>;
+  if constexpr (std::is_same_v<D, Tensor>) {
+    slot.setTensor(std::move(r));
+  } else {
+    slot = toIValue(std::forward<R>(r));
+  }
+}
+
 template <typename R>
 constexpr size_t numReturns() {
   if constexpr (std::is_void_v<R>) {

@@ -136,9 +136,16 @@ DispatchKeySet computeKeySet(const Args&... args) {
 // Lists and errors take the out-of-line path.
 ST_API DispatchKeySet computeKeySetBoxedSlow(const DispatchTable& t, const Stack& stack);
 inline DispatchKeySet computeKeySetBoxed(const DispatchTable& t, const Stack& stack) {
-  if (__builtin_expect(stack.size() < t.num_args, 0)) return computeKeySetBoxedSlow(t, stack);
+  // The size check in bytes: stack.size() would divide by sizeof(IValue).
+  const IValue* begin = stack.data();
+  const IValue* end = begin + stack.size();
+  const size_t bytes = static_cast<size_t>(reinterpret_cast<const char*>(end) -
+                                           reinterpret_cast<const char*>(begin));
+  if (__builtin_expect(bytes < size_t{t.num_args} * sizeof(IValue), 0)) {
+    return computeKeySetBoxedSlow(t, stack);
+  }
   DispatchKeySet ks;
-  const IValue* base = stack.data() + (stack.size() - t.num_args);
+  const IValue* base = end - t.num_args;
   for (uint64_t bits = t.tensor_arg_mask; bits != 0; bits &= bits - 1) {
     const IValue& v = base[__builtin_ctzll(bits)];
     if (__builtin_expect(v.isTensor(), 1)) {

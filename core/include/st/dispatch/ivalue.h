@@ -176,6 +176,17 @@ class ST_API IValue {
   // Tensor?[]: a List of None/Tensor (a TensorList also converts).
   std::vector<std::optional<Tensor>> toOptionalTensorVector() const;
 
+  // Replaces the value with `t`. Cheaper than assigning an IValue when the
+  // slot already holds a Tensor (the boxed adapters write a kernel's result
+  // over its first argument's slot; see KernelFunction::Adapters).
+  void setTensor(Tensor&& t) {
+    if (Tensor* p = std::get_if<1>(&v_)) {
+      *p = std::move(t);
+    } else {
+      v_.emplace<1>(std::move(t));
+    }
+  }
+
   // Structural equality; Tensors compare by identity (same TensorImpl).
   friend ST_API bool operator==(const IValue& a, const IValue& b);
   friend bool operator!=(const IValue& a, const IValue& b) { return !(a == b); }

@@ -236,6 +236,15 @@ struct KernelFunction::Adapters<Functor, direct_fn, fn, takes_ks, R(A...)> {
     if constexpr (std::is_void_v<R>) {
       invoke(k, ks, detail::argFromIValue<A>(base[I])...);
       s->resize(s->size() - n);
+    } else if constexpr (n >= 1 && !detail::is_tuple<std::decay_t<R>>::value) {
+      // One result: it takes the first argument's slot, and the other
+      // arguments are dropped. No push, so no capacity check and no
+      // destroy-then-construct of that slot (Note [Boxed call cost] in
+      // dispatcher.cpp).
+      std::decay_t<R> out = invoke(k, ks, detail::argFromIValue<A>(base[I])...);
+      IValue* first = s->data() + (s->size() - n);
+      detail::assignReturn(*first, std::move(out));
+      if constexpr (n > 1) s->erase(s->end() - static_cast<std::ptrdiff_t>(n - 1), s->end());
     } else {
       std::decay_t<R> out = invoke(k, ks, detail::argFromIValue<A>(base[I])...);
       s->resize(s->size() - n);
