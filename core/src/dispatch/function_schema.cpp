@@ -354,12 +354,15 @@ class Parser {
   }
 
   OperatorName parseOperatorName() {
-    std::string name = parseIdent("an operator name");
+    // "ns::name" is contiguous in the text: one string, no concatenation.
+    std::string_view first = parseIdentView("an operator name");
+    const char* start = first.data();
     if (pos_ < s_.size() && s_[pos_] == ':') {
       if (s_.substr(pos_, 2) != "::") fail("'::' after the namespace");
       pos_ += 2;
-      name += "::" + parseIdent("an operator name after '::'");
+      (void)parseIdentView("an operator name after '::'");
     }
+    std::string name(start, static_cast<size_t>(s_.data() + pos_ - start));
     std::string overload;
     if (pos_ < s_.size() && s_[pos_] == '.') {
       ++pos_;
@@ -368,9 +371,35 @@ class Parser {
     return OperatorName(std::move(name), std::move(overload));
   }
 
+  // How many arguments the list starting at pos_ (just after '(') seems to
+  // have: top-level commas + 1, skipping brackets and quoted strings. Only
+  // a capacity hint (an Argument is large: growing the vector moves them
+  // all); the real parse checks the syntax.
+  size_t countArgumentsHint() const {
+    size_t n = 1;
+    int depth = 0;
+    for (size_t i = pos_; i < s_.size(); ++i) {
+      const char c = s_[i];
+      if (c == '(' || c == '[') {
+        ++depth;
+      } else if (c == ']') {
+        --depth;
+      } else if (c == ')') {
+        if (depth-- == 0) break;
+      } else if (c == ',' && depth == 0) {
+        ++n;
+      } else if (c == '\'' || c == '"') {
+        for (++i; i < s_.size() && s_[i] != c; ++i) {
+          if (s_[i] == '\\') ++i;
+        }
+      }
+    }
+    return std::min<size_t>(n, 64);
+  }
+
   void parseArguments(std::vector<Argument>& args, bool& vararg) {
     expect('(', "'(' after the operator name");
-    args.reserve(8);
+    args.reserve(countArgumentsHint());
     bool kwarg_only = false;
     if (accept(')')) return;
     while (true) {
@@ -382,12 +411,14 @@ class Parser {
         if (kwarg_only) failAt(pos_ - 1, "'*' may appear only once");
         kwarg_only = true;
       } else {
-        Argument a = parseArgument(/*is_return=*/false);
+        // Parsed in place: an Argument is large, and moving it costs more
+        // than parsing it (registration parses every operator's schema).
+        Argument& a = args.emplace_back();
+        parseArgument(a, /*is_return=*/false);
         a.kwarg_only = kwarg_only;
-        for (const Argument& prev : args) {
-          if (prev.name == a.name) failMsg("duplicate argument name '" + a.name + "'");
+        for (size_t i = 0; i + 1 < args.size(); ++i) {
+          if (args[i].name == a.name) failMsg("duplicate argument name '" + a.name + "'");
         }
-        args.push_back(std::move(a));
       }
       if (accept(')')) break;
       expect(',', "',' or ')' after an argument");
@@ -402,23 +433,25 @@ class Parser {
     }
     if (accept('(')) {
       if (accept(')')) return;
+      rets.reserve(4);
       while (true) {
-        rets.push_back(parseArgument(/*is_return=*/true));
+        parseArgument(rets.emplace_back(), /*is_return=*/true);
         if (accept(')')) break;
         expect(',', "',' or ')' after a return");
       }
       return;
     }
-    rets.push_back(parseArgument(/*is_return=*/true));
+    rets.reserve(1);
+    parseArgument(rets.emplace_back(), /*is_return=*/true);
   }
 
-  Argument parseArgument(bool is_return) {
-    Argument a;
+  // Fills a default-constructed Argument.
+  void parseArgument(Argument& a, bool is_return) {
     a.type = parseType();
     skipWs();
     if (is_return) {
       if (pos_ < s_.size() && isIdentStart(s_[pos_])) a.name = parseIdent("a name");
-      return a;
+      return;
     }
     // The message names the type; build it only when the name is missing
     // (parsing registers every operator at start-up, so keep it cheap).
@@ -426,8 +459,7 @@ class Parser {
       fail("an argument name after the type " + a.type.toString());
     }
     a.name = parseIdent("an argument name");
-    if (accept('=')) a.default_value = parseDefault(a.type);
-    return a;
+    if (accept('=')) parseDefault(a.type, a.default_value.emplace());
   }
 
   SchemaType parseBaseType() {
@@ -435,8 +467,8 @@ class Parser {
     size_t start = pos_;
     if (pos_ >= s_.size() || !isIdentStart(s_[pos_])) fail("a type");
     const std::string_view id = parseIdentView("a type");
-    struct Named { const char* name; TypeKind kind; };
-    static const Named names[] = {
+    struct Named { std::string_view name; TypeKind kind; };  // no strlen per compare
+    static constexpr Named names[] = {
         {"Tensor", TypeKind::Tensor}, {"int", TypeKind::Int},
         {"SymInt", TypeKind::SymInt}, {"float", TypeKind::Float},
         {"bool", TypeKind::Bool}, {"str", TypeKind::Str},
@@ -608,10 +640,10 @@ class Parser {
     fail("a default value");
   }
 
-  DefaultValue parseDefault(const SchemaType& type) {
+  // Fills a default-constructed DefaultValue.
+  void parseDefault(const SchemaType& type, DefaultValue& d) {
     skipWs();
     size_t start = pos_;
-    DefaultValue d;
     if (accept('[')) {
       std::vector<DefaultValue> items;
       if (!accept(']')) {
@@ -654,7 +686,6 @@ class Parser {
       failAt(start, "default None for non-optional type " + type.toString() +
                         " (write " + type.toString() + "?)");
     }
-    return d;
   }
 
   std::string_view s_;
@@ -679,6 +710,13 @@ std::string diffKernelSchema(const FunctionSchema& declared,
   const auto& ia = inferred.arguments();
   const auto& dr = declared.returns();
   const auto& ir = inferred.returns();
+  // The common case (a match) first, without building anything.
+  if (da.size() == ia.size() && dr.size() == ir.size()) {
+    bool same = true;
+    for (size_t i = 0; same && i < da.size(); ++i) same = da[i].type.equivalentForKernel(ia[i].type);
+    for (size_t i = 0; same && i < dr.size(); ++i) same = dr[i].type.equivalentForKernel(ir[i].type);
+    if (same) return std::string();
+  }
   std::vector<std::string> mismatches;
   auto note = [&](const auto&... parts) {
     std::ostringstream os;
