@@ -266,7 +266,7 @@ std::vector<OperatorName> Dispatcher::getAllOpNames() {
 
 RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug) {
   std::lock_guard<std::mutex> lock(mutex_);
-  OperatorName name = schema.operatorName();
+  const OperatorName& name = schema.operatorName();  // not used once schema is moved
   ST_CHECK(name.getNamespace().has_value(), "def of '", name,
            "': the operator name needs a namespace (ns::name)");
   OperatorEntry& e = findOrCreate(name);
@@ -276,18 +276,19 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
     e.updateTable(fallbacks_);  // keep the invariant table == computed table
     throw;
   }
-  e.updateTable(fallbacks_);
+  // A schema changes no kernel entry (Note [Incremental table updates]).
+  e.updateTableFor(fallbacks_, DispatchKeySet());
   return RegistrationHandleRAII([this, &e] {
     std::lock_guard<std::mutex> l(mutex_);
     e.deregisterSchema();
-    e.updateTable(fallbacks_);
+    e.updateTableFor(fallbacks_, DispatchKeySet());
   });
 }
 
 RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional<DispatchKey> key,
                                                 KernelFunction kernel,
                                                 std::optional<CppSignature> cpp_signature,
-                                                std::unique_ptr<FunctionSchema> inferred_schema,
+                                                std::shared_ptr<const FunctionSchema> inferred_schema,
                                                 std::string debug) {
   std::lock_guard<std::mutex> lock(mutex_);
   ST_CHECK(name.getNamespace().has_value(), "impl of '", name,
@@ -297,7 +298,7 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
   AnnotatedKernel a;
   a.kernel = std::move(kernel);
   a.cpp_signature = cpp_signature;
-  a.inferred_schema = std::shared_ptr<const FunctionSchema>(std::move(inferred_schema));
+  a.inferred_schema = std::move(inferred_schema);
   a.debug = std::move(debug);
   const DispatchKey k = key.value_or(DispatchKey::CompositeImplicitAutograd);
   OperatorEntry::KernelList::iterator it;
@@ -307,11 +308,17 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
     e.updateTable(fallbacks_);  // keep the invariant table == computed table
     throw;
   }
-  e.updateTable(fallbacks_);
-  return RegistrationHandleRAII([this, &e, k, it] {
-    std::lock_guard<std::mutex> l(mutex_);
-    e.deregisterKernel(k, it);
-    e.updateTable(fallbacks_);
+  const DispatchKeySet affected = OperatorEntry::keysAffectedBy(k);
+  e.updateTableFor(fallbacks_, affected);
+  // Two pointers: std::function keeps them without a heap allocation (the
+  // dispatcher is the singleton; the kernel knows its key).
+  OperatorEntry* entry = &e;
+  return RegistrationHandleRAII([entry, it] {
+    Dispatcher& d = Dispatcher::singleton();
+    std::lock_guard<std::mutex> l(d.mutex_);
+    const DispatchKeySet keys = OperatorEntry::keysAffectedBy(it->key);
+    entry->deregisterKernel(it);
+    entry->updateTableFor(d.fallbacks_, keys);
   });
 }
 

@@ -22,11 +22,17 @@ DispatchKey backendOfAutogradKey(DispatchKey k) {
   }
 }
 
+// The table of an entry that has had no registration yet: no schema, no
+// kernels. Shared by all such entries; leaked, because entries are.
+const DispatchTable& emptyTable() {
+  static const DispatchTable* t = new DispatchTable();
+  return *t;
+}
+
 }  // namespace
 
 OperatorEntry::OperatorEntry(OperatorName name) : name_(std::move(name)) {
-  current_ = std::make_unique<DispatchTable>();
-  table_.store(current_.get(), std::memory_order_release);
+  table_.store(&emptyTable(), std::memory_order_release);
 }
 
 OperatorEntry::~OperatorEntry() = default;
@@ -95,12 +101,13 @@ OperatorEntry::KernelList::iterator OperatorEntry::registerKernel(std::optional<
     cpp_signature_ = kernel.cpp_signature;
     cpp_signature_debug_ = "kernel " + kernel.debug;
   }
+  kernel.key = k;
   list.push_front(std::move(kernel));
   return list.begin();
 }
 
-void OperatorEntry::deregisterKernel(DispatchKey key, KernelList::iterator it) {
-  kernels_[keyIndex(key)].erase(it);
+void OperatorEntry::deregisterKernel(KernelList::iterator it) {
+  kernels_[keyIndex(it->key)].erase(it);
   // Forget the C++ signature once no typed kernel carries it (typed handles
   // made earlier keep working: they only ever reach kernels with it).
   bool any_typed = false;
@@ -201,26 +208,69 @@ std::unique_ptr<DispatchTable> OperatorEntry::buildTable(const Fallbacks& fallba
     }
   }
   t->non_fallthrough = non_fallthrough;
-  for (size_t i = 0; i < kernels_.size(); ++i) {
-    if (!kernels_[i].empty()) t->registered_keys |= uint32_t{1} << i;
-  }
-  t->schema = schema_;
-  if (schema_) {
-    const auto& args = schema_->schema.arguments();
-    t->num_args = static_cast<uint32_t>(args.size());
-    for (size_t i = 0; i < args.size() && i < 64; ++i) {
-      if (args[i].type.isTensorLike()) t->tensor_arg_mask |= uint64_t{1} << i;
-    }
-  }
+  fillSummary(*t);
   return t;
 }
 
-void OperatorEntry::updateTable(const Fallbacks& fallbacks) {
-  std::unique_ptr<DispatchTable> fresh = buildTable(fallbacks);
+void OperatorEntry::fillSummary(DispatchTable& t) const {
+  uint32_t registered = 0;
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    if (!kernels_[i].empty()) registered |= uint32_t{1} << i;
+  }
+  t.registered_keys = registered;
+  if (t.schema == schema_ && (schema_ || t.num_args == 0)) return;  // fields already right
+  t.schema = schema_;
+  t.num_args = 0;
+  t.tensor_arg_mask = 0;
+  if (schema_) {
+    const auto& args = schema_->schema.arguments();
+    t.num_args = static_cast<uint32_t>(args.size());
+    for (size_t i = 0; i < args.size() && i < 64; ++i) {
+      if (args[i].type.isTensorLike()) t.tensor_arg_mask |= uint64_t{1} << i;
+    }
+  }
+}
+
+void OperatorEntry::publish(std::unique_ptr<DispatchTable> fresh) {
   table_.store(fresh.get(), std::memory_order_release);
-  retired_.push_back(std::move(current_));
+  if (current_) retired_.push_back(std::move(current_));
   current_ = std::move(fresh);
   // Note [Publishing and reclaiming dispatch tables]: retired tables stay.
+}
+
+void OperatorEntry::updateTable(const Fallbacks& fallbacks) { publish(buildTable(fallbacks)); }
+
+DispatchKeySet OperatorEntry::keysAffectedBy(DispatchKey key) {
+  // A CompositeExplicitAutograd kernel also decides whether the
+  // CompositeImplicitAutograd kernel fills the autograd keys (rule 3).
+  if (key == DispatchKey::CompositeExplicitAutograd) return DispatchKeySet::full();
+  DispatchKeySet keys = getRuntimeKeySetForAlias(key);
+  // A backend kernel decides the same for its autograd key (rule 3).
+  if (isBackendDispatchKey(key)) keys = keys.add(autogradKeyForBackend(key));
+  return keys;
+}
+
+void OperatorEntry::updateTableFor(const Fallbacks& fallbacks, DispatchKeySet keys) {
+  if (!current_) {  // still the shared empty table: the first real one is built whole
+    updateTable(fallbacks);
+    return;
+  }
+  auto fresh = std::make_unique<DispatchTable>(*current_);
+  DispatchKeySet non_fallthrough = fresh->non_fallthrough;
+  for (DispatchKey k : keys) {
+    Computed c = computeEntry(k, fallbacks);
+    const auto i = static_cast<size_t>(k);
+    if (c.kernel) {
+      fresh->kernels[i] = c.kernel->kernel;
+    } else {
+      fresh->kernels[i] = KernelFunction();
+    }
+    const bool fallthrough = c.kernel && c.kernel->kernel.isFallthrough();
+    non_fallthrough = fallthrough ? non_fallthrough.remove(k) : non_fallthrough.add(k);
+  }
+  fresh->non_fallthrough = non_fallthrough;
+  fillSummary(*fresh);
+  publish(std::move(fresh));
 }
 
 void OperatorEntry::reportMissingKernel(const DispatchTable& t, DispatchKey key) const {

@@ -191,7 +191,7 @@ class ST_API Dispatcher {
   RegistrationHandleRAII registerImpl(OperatorName name, std::optional<DispatchKey> key,
                                       KernelFunction kernel,
                                       std::optional<CppSignature> cpp_signature,
-                                      std::unique_ptr<FunctionSchema> inferred_schema,
+                                      std::shared_ptr<const FunctionSchema> inferred_schema,
                                       std::string debug);
   // A fallback for every operator without its own kernel for `key` (alias
   // keys register for each runtime key they stand for).

@@ -25,6 +25,9 @@ struct ST_API AnnotatedKernel {
   std::shared_ptr<const FunctionSchema> inferred_schema;  // null for boxed kernels
   std::string debug;  // "registered at file:line"
   bool builtin = false;  // installed by the dispatcher itself (fallbacks)
+  // The key it is registered for (set by registerKernel), so that undoing a
+  // registration needs only the list position.
+  DispatchKey key = DispatchKey::Undefined;
 };
 
 struct ST_API AnnotatedSchema {
@@ -57,6 +60,17 @@ struct ST_API AnnotatedSchema {
 // in docs/reliability.md). Entries themselves are never freed while the
 // dispatcher lives, so OperatorHandles stay valid (calling a handle whose
 // operator was removed raises an error).
+//
+// Note [Incremental table updates]
+// A registration changes few entries: a def changes none (only the schema
+// fields), a CPU kernel changes CPU and AutogradCPU (Note [Computing a
+// dispatch table entry], rule 3), an alias kernel the keys of its alias. So
+// a new table starts as a copy of the current one and only the affected
+// entries are recomputed (keysAffectedBy); a new entry starts with a shared
+// empty table and gets its first full table with its first registration.
+// Fallback changes rebuild every table. checkInvariants compares the
+// published table with a full rebuild, so a wrong affected set shows up in
+// every test that checks invariants.
 struct ST_API DispatchTable {
   std::array<KernelFunction, kNumRuntimeKeys> kernels;  // [0] = Undefined: missing
   DispatchKeySet non_fallthrough;  // keys whose entry is not a fallthrough
@@ -98,15 +112,23 @@ class ST_API OperatorEntry {
   // key nullopt means CompositeImplicitAutograd. Warns when it overrides a
   // kernel for the same key. Returns the position to deregister.
   KernelList::iterator registerKernel(std::optional<DispatchKey> key, AnnotatedKernel kernel);
-  void deregisterKernel(DispatchKey key, KernelList::iterator it);
+  void deregisterKernel(KernelList::iterator it);
   // Records the C++ signature a typed handle is used with.
   void recordTypedAccess(const CppSignature& sig, const FunctionSchema& inferred);
   bool isEmpty() const;
   // Keys with at least one registered kernel, in key order.
   // Precondition: the dispatcher mutex is held.
   std::vector<DispatchKey> registeredKernelKeys() const;
-  // Recomputes and publishes the dispatch table.
+  // Recomputes and publishes the whole dispatch table.
   void updateTable(const Fallbacks& fallbacks);
+  // Publishes a copy of the current table with the entries for `keys`
+  // recomputed and the schema fields refreshed (Note [Incremental table
+  // updates]). Precondition: only kernels for keys whose
+  // keysAffectedBy() is within `keys` changed since the last update.
+  void updateTableFor(const Fallbacks& fallbacks, DispatchKeySet keys);
+  // The runtime keys whose table entries can change when a kernel for `key`
+  // (runtime or alias) is added or removed.
+  static DispatchKeySet keysAffectedBy(DispatchKey key);
 
   // --- debugging (precondition: the dispatcher mutex is held) --------------
   std::string dumpState() const;
@@ -121,6 +143,9 @@ class ST_API OperatorEntry {
   };
   Computed computeEntry(DispatchKey k, const Fallbacks& fallbacks) const;
   std::unique_ptr<DispatchTable> buildTable(const Fallbacks& fallbacks) const;
+  // registered_keys and the schema fields of `t` from the entry's state.
+  void fillSummary(DispatchTable& t) const;
+  void publish(std::unique_ptr<DispatchTable> fresh);
   void checkKernelAgainstSchema(const AnnotatedKernel& k, const FunctionSchema& s) const;
 
   OperatorName name_;
@@ -130,7 +155,8 @@ class ST_API OperatorEntry {
   std::string cpp_signature_debug_;
   bool typed_access_ = false;  // a TypedOperatorHandle was made: signature pinned
   std::atomic<const DispatchTable*> table_{nullptr};
-  std::unique_ptr<const DispatchTable> current_;  // what table_ points to
+  // What table_ points to; null while table_ is the shared empty table.
+  std::unique_ptr<const DispatchTable> current_;
   std::vector<std::unique_ptr<const DispatchTable>> retired_;
 };
 
