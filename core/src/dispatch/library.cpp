@@ -6,13 +6,22 @@ namespace st {
 
 Library::Library(Kind kind, std::string ns, std::optional<DispatchKey> key, const char* file,
                  uint32_t line)
-    : kind_(kind), ns_(std::move(ns)), key_(key), file_(file ? file : "?"), line_(line) {
+    : kind_(kind),
+      ns_(std::move(ns)),
+      key_(key),
+      file_(file ? file : "?"),
+      line_(line),
+      debug_("registered at " + file_ + ":" + std::to_string(line_)) {
   init();
 }
 
 Library::Library(Kind kind, std::string ns, std::string_view key_name, const char* file,
                  uint32_t line)
-    : kind_(kind), ns_(std::move(ns)), file_(file ? file : "?"), line_(line) {
+    : kind_(kind),
+      ns_(std::move(ns)),
+      file_(file ? file : "?"),
+      line_(line),
+      debug_("registered at " + file_ + ":" + std::to_string(line_)) {
   std::optional<DispatchKey> k = parseDispatchKey(key_name);
   if (k.has_value()) {
     key_ = k;
@@ -39,11 +48,7 @@ Library::~Library() {
   while (!registrations_.empty()) registrations_.pop_back();
 }
 
-std::string Library::debug() const {
-  return "registered at " + file_ + ":" + std::to_string(line_);
-}
-
-OperatorName Library::qualify(OperatorName name, const char* what) const {
+void Library::checkNamespace(const OperatorName& name, const char* what) const {
   auto ns = name.getNamespace();
   if (ns.has_value()) {
     ST_CHECK(*ns == ns_ || ns_ == "_", what, " '", name, "' (", debug(),
@@ -51,9 +56,12 @@ OperatorName Library::qualify(OperatorName name, const char* what) const {
   } else {
     ST_CHECK(ns_ != "_", what, " '", name, "' (", debug(),
              "): a library for namespace '_' needs fully qualified names");
-    name.setNamespaceIfNotSet(ns_);
   }
-  return name;
+}
+
+void Library::qualify(OperatorName& name, const char* what) const {
+  checkNamespace(name, what);
+  name.setNamespaceIfNotSet(ns_);
 }
 
 Library& Library::def(std::string_view schema) {
@@ -65,7 +73,7 @@ Library& Library::def(std::string_view schema) {
 Library& Library::def(FunctionSchema schema) {
   ST_CHECK(kind_ != IMPL, "def('", schema, "') ", debug(),
            ": an IMPL library cannot define operators; use ST_LIBRARY or ST_LIBRARY_FRAGMENT");
-  (void)qualify(schema.operatorName(), "def");  // checks the namespace
+  checkNamespace(schema.operatorName(), "def");
   schema.setNamespaceIfNotSet(ns_);
   registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), debug()));
   return *this;
@@ -75,7 +83,8 @@ Library& Library::defWithKernel(std::string_view schema_or_name, CppFunction&& f
   ST_CHECK(kind_ != IMPL, "def('", schema_or_name, "') ", debug(),
            ": an IMPL library cannot define operators");
   SchemaOrName parsed = parseSchemaOrName(schema_or_name);
-  OperatorName name = qualify(parsed.name, "def");
+  OperatorName name = parsed.name;
+  qualify(name, "def");
   if (parsed.schema.has_value()) {
     def(std::move(*parsed.schema));
   } else {
@@ -88,7 +97,8 @@ Library& Library::defWithKernel(std::string_view schema_or_name, CppFunction&& f
 
 Library& Library::implImpl(std::string_view name_text, CppFunction&& f) {
   if (inert_) return *this;
-  OperatorName name = qualify(OperatorName::parse(name_text), "impl");
+  OperatorName name = OperatorName::parse(name_text);
+  qualify(name, "impl");
   std::optional<DispatchKey> key = key_;
   if (f.dispatch_key_.has_value()) {
     ST_CHECK(!key_.has_value() || *key_ == *f.dispatch_key_, "impl('", name, "') ", debug(),

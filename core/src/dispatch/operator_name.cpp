@@ -45,14 +45,20 @@ OperatorName OperatorName::parse(std::string_view text) {
 }
 
 std::optional<std::string_view> OperatorName::getNamespace() const {
-  size_t sep = name.find("::");
-  if (sep == std::string::npos) return std::nullopt;
-  return std::string_view(name).substr(0, sep);
+  // A plain loop: registration asks this for every def and impl.
+  const char* p = name.data();
+  for (size_t i = 0, n = name.size(); i + 1 < n; ++i) {
+    if (p[i] == ':' && p[i + 1] == ':') return std::string_view(p, i);
+  }
+  return std::nullopt;
 }
 
 bool OperatorName::setNamespaceIfNotSet(std::string_view ns) {
   if (getNamespace().has_value()) return false;
-  name = std::string(ns) + "::" + name;
+  std::string full;
+  full.reserve(ns.size() + 2 + name.size());
+  full.append(ns).append("::").append(name);
+  name = std::move(full);
   return true;
 }
 

@@ -85,7 +85,7 @@ class ST_API CppFunction {
   template <typename F>
   static CppFunction makeFromBoxedLambdaWithSchema(F&& f, FunctionSchema signature) {
     CppFunction c(KernelFunction::makeFromBoxedLambda(std::forward<F>(f)));
-    c.schema_ = std::make_unique<FunctionSchema>(std::move(signature));
+    c.schema_ = std::make_shared<const FunctionSchema>(std::move(signature));
     return c;
   }
   static CppFunction makeFallthrough() { return CppFunction(KernelFunction::makeFallthrough()); }
@@ -100,15 +100,24 @@ class ST_API CppFunction {
   friend CppFunction dispatch(DispatchKey k, F&& f);
 
   explicit CppFunction(KernelFunction k) : func_(std::move(k)) {}
+  // The schema a C++ signature implies is the same every time, so it is
+  // inferred once per signature (one function-local static per template
+  // instantiation) and shared by every kernel with that signature.
+  template <typename Func>
+  static const std::shared_ptr<const FunctionSchema>& inferredSchemaOf() {
+    static const std::shared_ptr<const FunctionSchema> s =
+        std::make_shared<const FunctionSchema>(inferFunctionSchema<Func>());
+    return s;
+  }
   template <typename Func>
   void setTyped() {
     cpp_signature_ = CppSignature::make<Func>();
-    schema_ = std::make_unique<FunctionSchema>(inferFunctionSchema<Func>());
+    schema_ = inferredSchemaOf<Func>();
   }
 
   KernelFunction func_;
   std::optional<CppSignature> cpp_signature_;
-  std::unique_ptr<FunctionSchema> schema_;
+  std::shared_ptr<const FunctionSchema> schema_;
   std::optional<DispatchKey> dispatch_key_;
 };
 
@@ -182,8 +191,12 @@ class ST_API Library final {
   Library& defWithKernel(std::string_view schema_or_name, CppFunction&& f);
   Library& implImpl(std::string_view name, CppFunction&& f);
   void init();
-  std::string debug() const;
-  OperatorName qualify(OperatorName name, const char* what) const;
+  const std::string& debug() const { return debug_; }
+  // Checks the namespace of `name` against the library's (throws naming
+  // `what`, e.g. "def").
+  void checkNamespace(const OperatorName& name, const char* what) const;
+  // checkNamespace, then adds the library's namespace when the name has none.
+  void qualify(OperatorName& name, const char* what) const;
 
   Kind kind_;
   std::string ns_;
@@ -191,6 +204,7 @@ class ST_API Library final {
   bool inert_ = false;
   std::string file_;
   uint32_t line_;
+  std::string debug_;  // "registered at file:line", made once (every registration copies it)
   std::vector<RegistrationHandleRAII> registrations_;
 };
 
