@@ -1,6 +1,7 @@
 #include <st/dispatch/function_schema.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -317,7 +318,8 @@ class Parser {
   }
   bool peekLiteral(std::string_view lit) {
     skipWs();
-    return s_.substr(pos_, lit.size()) == lit;
+    // First character first: most probes ("...", "->") fail on it.
+    return pos_ < s_.size() && s_[pos_] == lit[0] && s_.substr(pos_, lit.size()) == lit;
   }
   bool accept(char c) {
     if (!peek(c)) return false;
@@ -376,22 +378,37 @@ class Parser {
   // a capacity hint (an Argument is large: growing the vector moves them
   // all); the real parse checks the syntax.
   size_t countArgumentsHint() const {
+    // One table load per character (an if-chain over the six interesting
+    // characters cost more than the rest of the parse of an argument).
+    enum : uint8_t { kOther, kOpen, kClose, kCloseParen, kComma, kQuote };
+    static constexpr std::array<uint8_t, 256> kClass = [] {
+      std::array<uint8_t, 256> t{};
+      t['('] = kOpen;
+      t['['] = kOpen;
+      t[']'] = kClose;
+      t[')'] = kCloseParen;
+      t[','] = kComma;
+      t['\''] = kQuote;
+      t['"'] = kQuote;
+      return t;
+    }();
     size_t n = 1;
     int depth = 0;
     for (size_t i = pos_; i < s_.size(); ++i) {
       const char c = s_[i];
-      if (c == '(' || c == '[') {
-        ++depth;
-      } else if (c == ']') {
-        --depth;
-      } else if (c == ')') {
-        if (depth-- == 0) break;
-      } else if (c == ',' && depth == 0) {
-        ++n;
-      } else if (c == '\'' || c == '"') {
-        for (++i; i < s_.size() && s_[i] != c; ++i) {
-          if (s_[i] == '\\') ++i;
-        }
+      switch (kClass[static_cast<unsigned char>(c)]) {
+        case kOther: break;
+        case kOpen: ++depth; break;
+        case kClose: --depth; break;
+        case kCloseParen:
+          if (depth-- == 0) return std::min<size_t>(n, 64);
+          break;
+        case kComma: n += depth == 0; break;
+        case kQuote:
+          for (++i; i < s_.size() && s_[i] != c; ++i) {
+            if (s_[i] == '\\') ++i;
+          }
+          break;
       }
     }
     return std::min<size_t>(n, 64);
@@ -523,7 +540,9 @@ class Parser {
 
   SchemaType parseType() {
     SchemaType t = parseBaseType();
-    t.setAliasInfo(parseAliasAnnotation());
+    if (pos_ < s_.size() && (s_[pos_] == '!' || s_[pos_] == '(')) {
+      t.setAliasInfo(parseAliasAnnotation());
+    }
     while (pos_ < s_.size()) {
       if (s_[pos_] == '[') {
         ++pos_;
@@ -542,7 +561,9 @@ class Parser {
         }
         expect(']', "']' or a list size");
         t = SchemaType::list(std::move(t), size);
-        t.setAliasInfo(parseAliasAnnotation());
+        if (pos_ < s_.size() && (s_[pos_] == '!' || s_[pos_] == '(')) {
+          t.setAliasInfo(parseAliasAnnotation());
+        }
       } else if (s_[pos_] == '?') {
         ++pos_;
         if (t.isOptional()) failAt(pos_ - 1, "a single '?' (type is already optional)");
@@ -604,6 +625,13 @@ class Parser {
         if (pos_ < s_.size() && (s_[pos_] == '-' || s_[pos_] == '+')) ++pos_;
         if (pos_ >= s_.size() || !isDigit(s_[pos_])) fail("exponent digits");
         while (pos_ < s_.size() && isDigit(s_[pos_])) ++pos_;
+      }
+      if (!is_float && digits <= 18) {  // cannot overflow: no strtoll needed
+        int64_t v = 0;
+        for (size_t i = start + (c == '-' || c == '+'); i < pos_; ++i) v = v * 10 + (s_[i] - '0');
+        d.kind = DefaultValue::Kind::Int;
+        d.i = c == '-' ? -v : v;
+        return;
       }
       std::string num(s_.substr(start, pos_ - start));
       if (is_float) {
