@@ -241,8 +241,9 @@ void OperatorEntry::publish(std::unique_ptr<DispatchTable> fresh) {
 void OperatorEntry::updateTable(const Fallbacks& fallbacks) { publish(buildTable(fallbacks)); }
 
 DispatchKeySet OperatorEntry::keysAffectedBy(DispatchKey key) {
-  // A CompositeExplicitAutograd kernel also decides whether the
-  // CompositeImplicitAutograd kernel fills the autograd keys (rule 3).
+  // computeEntry's rule 3 also reads the CompositeExplicitAutograd list for
+  // autograd keys; the two composite keys never coexist, but recomputing
+  // every entry keeps that fact out of this function.
   if (key == DispatchKey::CompositeExplicitAutograd) return DispatchKeySet::full();
   DispatchKeySet keys = getRuntimeKeySetForAlias(key);
   // A backend kernel decides the same for its autograd key (rule 3).

@@ -237,6 +237,47 @@ TEST(OperatorEntryTest, DumpsAndInvariants) {
   Dispatcher::singleton().checkInvariants();
 }
 
+// Note [Incremental table updates]: each registration below publishes a
+// copy of the table with only the entries it can affect recomputed; after
+// every step checkInvariants compares the table with a full rebuild.
+TEST(OperatorEntryTest, IncrementalUpdatesMatchAFullRebuild) {
+  auto& d = Dispatcher::singleton();
+  auto early = std::make_unique<Library>(IMPL("incr", CUDA));
+  early->impl("op", ST_FN(ret<9>));  // impl before def: creates the entry
+  OperatorHandle h = *d.findOp(OperatorName("incr::op", ""));
+  h.checkInvariants();
+  auto def = std::make_unique<Library>(FRAG("incr"));
+  def->def("op(Tensor self) -> int");
+  h.checkInvariants();
+  early.reset();
+  h.checkInvariants();
+  auto cia = IMPL("incr", CompositeImplicitAutograd);
+  cia.impl("op", ST_FN(ret<2>));
+  h.checkInvariants();
+  EXPECT_EQ(callOn("incr::op", DeviceType::CPU), 2);  // AutogradCPU: the implicit kernel
+  {
+    // A CPU kernel takes AutogradCPU away from the implicit kernel (rule 3):
+    // the update must recompute AutogradCPU as well as CPU.
+    auto cpu = IMPL("incr", CPU);
+    cpu.impl("op", ST_FN(ret<1>));
+    h.checkInvariants();
+    EXPECT_EQ(callOn("incr::op", DeviceType::CPU), 1);
+    EXPECT_EQ(callOn("incr::op", DeviceType::CUDA), 2);
+    auto ag_cpu = IMPL("incr", AutogradCPU);
+    ag_cpu.impl("op", ST_FN(ret<3>));
+    h.checkInvariants();
+    EXPECT_EQ(callOn("incr::op", DeviceType::CPU), 3);
+    auto ag = IMPL("incr", Autograd);
+    ag.impl("op", ST_FN(ret<4>));
+    h.checkInvariants();
+  }
+  h.checkInvariants();
+  EXPECT_EQ(callOn("incr::op", DeviceType::CPU), 2);  // back to the implicit kernel
+  def.reset();
+  h.checkInvariants();
+  d.checkInvariants();
+}
+
 // --- registration order and keys ---------------------------------------------------
 
 TEST(DispatcherTest, ImplBeforeDef) {
@@ -485,6 +526,23 @@ TEST(CallTest, TypedAndBoxedCallsOfTypedAndBoxedKernels) {
   EXPECT_TRUE(s2.empty());
   nothing.typed<void(const Tensor&)>().call(a);
   EXPECT_EQ(calls, 2);
+}
+
+// The adapter of a typed kernel writes the result over its first argument
+// and drops the others; what lies below the arguments stays.
+TEST(CallTest, BoxedCallReplacesOnlyItsOwnArguments) {
+  auto def = FRAG("below");
+  def.def("op(Tensor a, Tensor b, int alpha=1) -> Tensor");
+  auto cpu = IMPL("below", CPU);
+  cpu.impl("op", ST_FN(addLike));
+  Tensor a = tensorOn(DeviceType::CPU), b = tensorOn(DeviceType::CPU);
+  Stack s{IValue("under"), IValue(int64_t{7}), IValue(a), IValue(b), IValue(3)};
+  Dispatcher::singleton().findSchemaOrThrow("below::op", "").callBoxed(&s);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].toStringRef(), "under");
+  EXPECT_EQ(s[1].toInt(), 7);
+  EXPECT_TRUE(s[2].toTensor().is_same(b));
+  EXPECT_EQ(a.use_count(), 1u);  // the stack no longer holds a
 }
 
 TEST(CallTest, TypedHandleChecksSignature) {
