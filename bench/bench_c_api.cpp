@@ -8,6 +8,8 @@
 // Target: C ABI boxed < 2x core boxed.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstring>
 #include <optional>
 
 #include <st/core/device.h>
@@ -59,6 +61,43 @@ std::optional<st::OperatorHandle> findOp(const char* name, const char* overload)
   return st::Dispatcher::singleton().findSchema(st::OperatorName(name, overload));
 }
 
+// One C ABI call as an extension makes it (see the top of the file); false
+// on failure (the error is in torch_exception_get_what()). Shared by the
+// timed benchmarks and the callgrind mode (--instructions).
+__attribute__((noinline)) bool noopCApiOnce(AtenTensorHandle t) {
+  StableIValue stack[1];
+  AtenTensorHandle arg = nullptr;
+  aoti_torch_new_tensor_handle(t, &arg);
+  stack[0] = bits(arg);
+  if (aoti_torch_call_dispatcher("bench_c::noop", "", stack) != AOTI_TORCH_SUCCESS) return false;
+  aoti_torch_delete_tensor_object(handle(stack[0]));
+  return true;
+}
+
+__attribute__((noinline)) bool addCApiOnce(AtenTensorHandle a, AtenTensorHandle b) {
+  StableIValue stack[3];
+  AtenTensorHandle ha = nullptr, hb = nullptr;
+  StableScalarHandle alpha = nullptr;
+  aoti_torch_new_tensor_handle(a, &ha);
+  aoti_torch_new_tensor_handle(b, &hb);
+  stabletorch_scalar_from_int(1, &alpha);
+  stack[0] = bits(ha);
+  stack[1] = bits(hb);
+  stack[2] = bits(alpha);
+  if (aoti_torch_call_dispatcher("aten::add", "Tensor", stack) != AOTI_TORCH_SUCCESS) return false;
+  aoti_torch_delete_tensor_object(handle(stack[0]));
+  return true;
+}
+
+// The core's boxed call of the no-op, as BM_Noop_CoreBoxed makes it.
+__attribute__((noinline)) void noopCoreBoxedOnce(const st::OperatorHandle& op, const Tensor& t,
+                                                 st::Stack& stack) {
+  stack.emplace_back(t);
+  op.callBoxed(&stack);
+  benchmark::DoNotOptimize(stack.data());
+  stack.clear();
+}
+
 // --- one-tensor no-op --------------------------------------------------------
 
 void BM_Noop_CoreTyped(benchmark::State& state) {
@@ -78,12 +117,7 @@ void BM_Noop_CoreBoxed(benchmark::State& state) {
   Tensor t = oneElement();
   st::Stack stack;
   stack.reserve(1);
-  for (auto _ : state) {
-    stack.emplace_back(t);
-    op.callBoxed(&stack);
-    benchmark::DoNotOptimize(stack.data());
-    stack.clear();
-  }
+  for (auto _ : state) noopCoreBoxedOnce(op, t, stack);
 }
 BENCHMARK(BM_Noop_CoreBoxed);
 
@@ -92,16 +126,11 @@ void BM_Noop_CApiBoxed(benchmark::State& state) {
   AtenTensorHandle t = nullptr;
   aoti_torch_create_tensor_from_blob(nullptr, 0, nullptr, nullptr, 0, aoti_torch_dtype_float32(),
                                      aoti_torch_device_type_cpu(), -1, &t);
-  StableIValue stack[1];
   for (auto _ : state) {
-    AtenTensorHandle arg = nullptr;
-    aoti_torch_new_tensor_handle(t, &arg);
-    stack[0] = bits(arg);
-    if (aoti_torch_call_dispatcher("bench_c::noop", "", stack) != AOTI_TORCH_SUCCESS) {
+    if (!noopCApiOnce(t)) {
       state.SkipWithError(torch_exception_get_what());
       break;
     }
-    aoti_torch_delete_tensor_object(handle(stack[0]));
   }
   aoti_torch_delete_tensor_object(t);
 }
@@ -156,21 +185,11 @@ void BM_Add_CApiBoxed(benchmark::State& state) {
                            aoti_torch_device_type_cpu(), -1, &a);
   aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
                            aoti_torch_device_type_cpu(), -1, &b);
-  StableIValue stack[3];
   for (auto _ : state) {
-    AtenTensorHandle ha = nullptr, hb = nullptr;
-    StableScalarHandle alpha = nullptr;
-    aoti_torch_new_tensor_handle(a, &ha);
-    aoti_torch_new_tensor_handle(b, &hb);
-    stabletorch_scalar_from_int(1, &alpha);
-    stack[0] = bits(ha);
-    stack[1] = bits(hb);
-    stack[2] = bits(alpha);
-    if (aoti_torch_call_dispatcher("aten::add", "Tensor", stack) != AOTI_TORCH_SUCCESS) {
+    if (!addCApiOnce(a, b)) {
       state.SkipWithError(torch_exception_get_what());
       break;
     }
-    aoti_torch_delete_tensor_object(handle(stack[0]));
   }
   aoti_torch_delete_tensor_object(a);
   aoti_torch_delete_tensor_object(b);
@@ -192,6 +211,61 @@ void BM_Ref_NewAndDeleteTensorHandle(benchmark::State& state) {
 }
 BENCHMARK(BM_Ref_NewAndDeleteTensorHandle);
 
+// --- instructions per call (under callgrind) ------------------------------------
+//
+// valgrind --tool=callgrind --toggle-collect='*measure_*' bench_c_api --instructions
+// then divide each measure_* function's inclusive count by the calls printed.
+
+constexpr int kCallgrindCalls = 1000;
+
+__attribute__((noinline)) void measure_noop_capi(AtenTensorHandle t) {
+  for (int i = 0; i < kCallgrindCalls; ++i) noopCApiOnce(t);
+}
+__attribute__((noinline)) void measure_noop_core_boxed(const st::OperatorHandle& op, const Tensor& t) {
+  st::Stack stack;
+  stack.reserve(1);
+  for (int i = 0; i < kCallgrindCalls; ++i) noopCoreBoxedOnce(op, t, stack);
+}
+__attribute__((noinline)) void measure_add_capi(AtenTensorHandle a, AtenTensorHandle b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) addCApiOnce(a, b);
+}
+
+int instructionsMode() {
+  registerNoop();
+  st::OperatorHandle op = *findOp("bench_c::noop", "");
+  const Tensor t = oneElement();
+  AtenTensorHandle h = nullptr, a = nullptr, b = nullptr;
+  const int64_t one = 1;
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &h);
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &a);
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &b);
+  // Warm up (lookup caches, thread state) outside the measured functions.
+  for (int i = 0; i < 10; ++i) {
+    if (!noopCApiOnce(h) || !addCApiOnce(a, b)) {
+      std::fprintf(stderr, "%s\n", torch_exception_get_what());
+      return 1;
+    }
+  }
+  measure_noop_core_boxed(op, t);
+  measure_noop_capi(h);
+  measure_add_capi(a, b);
+  aoti_torch_delete_tensor_object(h);
+  aoti_torch_delete_tensor_object(a);
+  aoti_torch_delete_tensor_object(b);
+  std::printf("calls per measure_* function: %d\n", kCallgrindCalls);
+  return 0;
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--instructions") == 0) return instructionsMode();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
