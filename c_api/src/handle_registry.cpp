@@ -1,4 +1,6 @@
-// The slot registry behind every C ABI handle (Note [Validated handles]).
+// The slot registry behind every C ABI handle (Note [Validated handles]):
+// chunks, the process-wide free list, live counts, and the slow paths of
+// the inline functions in handle_registry.h (Note [Inline handle fast paths]).
 #include "handle_registry.h"
 
 #include <array>
@@ -9,13 +11,24 @@
 #include <vector>
 
 namespace stc {
+namespace detail {
+
+__thread ThreadSlots* t_slots __attribute__((tls_model("initial-exec"))) = nullptr;
+std::atomic<uintptr_t> g_recent_chunk{1};
+
+}  // namespace detail
+
 namespace {
 
-constexpr size_t kChunkBytes = size_t{1} << 18;  // 256 KiB
+using detail::is_live_kind;
+using detail::kChunkBytes;
+using detail::kind_index;
+using detail::kQuarantine;
+using detail::kRing;
+using detail::ThreadSlots;
+
 constexpr size_t kSlotsPerChunk = kChunkBytes / sizeof(Slot);
 constexpr size_t kChunkTableSize = 8192;  // power of two; at most half full
-constexpr unsigned kRing = 256;           // per-thread cache capacity
-constexpr unsigned kQuarantine = 64;      // freed slots held back before reuse
 
 size_t chunk_hash(uintptr_t base) noexcept {
   uint64_t x = static_cast<uint64_t>(base >> 18);
@@ -33,24 +46,15 @@ struct Global {
   Slot* bump = nullptr;       // next never-used slot of the newest chunk
   Slot* bump_end = nullptr;
   // Live-handle counts of threads that have exited; running threads keep
-  // their own (see ThreadState) and are listed in `threads`.
+  // their own (see ThreadSlots) and are listed in `threads`.
   std::array<std::atomic<int64_t>, kNumHandleKinds> retired_counts{};
-  std::vector<struct ThreadState*> threads;  // guarded by mutex
-
-  // The chunk most recently found, checked first (handles of one program
-  // phase mostly come from one chunk).
-  mutable std::atomic<uintptr_t> recent_chunk{1};
+  std::vector<ThreadSlots*> threads;  // guarded by mutex
 
   bool owns_chunk(uintptr_t base) const noexcept {
-    if (base == recent_chunk.load(std::memory_order_relaxed)) return true;
-    return owns_chunk_slow(base);
-  }
-
-  bool owns_chunk_slow(uintptr_t base) const noexcept {
     for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize; i = (i + 1) & (kChunkTableSize - 1), ++n) {
       const uintptr_t v = chunks[i].load(std::memory_order_acquire);
       if (v == base) {
-        recent_chunk.store(base, std::memory_order_relaxed);
+        detail::g_recent_chunk.store(base, std::memory_order_relaxed);
         return true;
       }
       if (v == 0) return false;
@@ -97,93 +101,106 @@ Global* const g_global = make_global();  // at load time, before any handle exis
 
 inline __attribute__((always_inline)) Global& global() noexcept { return *g_global; }
 
-// Per-thread state, one TLS lookup per operation:
-//  - a FIFO of freed slots: a slot is reused only after kQuarantine later
-//    frees by this thread, which keeps use-after-delete detectable meanwhile;
-//  - this thread's created-minus-deleted counts per kind (a handle made on
-//    one thread and deleted on another leaves +1 and -1; the sum is right).
-//    Only the owning thread writes them (relaxed load + store, no RMW);
-//    live_count_total reads them under the registry mutex.
-struct ThreadState;
-extern __attribute__((tls_model("initial-exec"))) thread_local ThreadState* t_state;
-extern __attribute__((tls_model("initial-exec"))) thread_local bool t_state_gone;
+// Set once this thread's ThreadSlots is destroyed (thread or process exit):
+// handles made or deleted later, e.g. by static destructors, take the
+// global path.
+thread_local bool t_slots_gone = false;
 
-struct ThreadState {
-  std::array<Slot*, kRing> ring{};
-  unsigned head = 0;  // oldest
-  unsigned count = 0;
-  std::array<std::atomic<int64_t>, kNumHandleKinds> counts{};
-
-  ThreadState() {
-    Global& g = global();
-    std::lock_guard<std::mutex> lock(g.mutex);
-    g.threads.push_back(this);
-  }
-  Slot* pop_oldest() noexcept {
-    Slot* s = ring[head];
-    head = (head + 1) % kRing;
-    --count;
-    return s;
-  }
-  void bump(int kind, int64_t delta) noexcept {
-    counts[kind].store(counts[kind].load(std::memory_order_relaxed) + delta,
-                       std::memory_order_relaxed);
-  }
-  ~ThreadState() {
-    t_state = nullptr;
-    t_state_gone = true;
-    Global& g = global();
-    std::lock_guard<std::mutex> lock(g.mutex);
-    while (count > 0) g.give(pop_oldest());
-    for (int k = 0; k < kNumHandleKinds; ++k) {
-      g.retired_counts[k].fetch_add(counts[k].load(std::memory_order_relaxed),
-                                    std::memory_order_relaxed);
-    }
-    for (size_t i = 0; i < g.threads.size(); ++i) {
-      if (g.threads[i] == this) {
-        g.threads[i] = g.threads.back();
-        g.threads.pop_back();
-        break;
-      }
-    }
-  }
-};
-
-// Note [Fast thread-local access]
-// A shared library's thread_local costs a __tls_get_addr call per access
-// (general-dynamic model). The hot paths read one initial-exec pointer
-// instead (8 bytes of static TLS, which glibc reserves room for even when
-// the library is dlopen'ed); the object itself is an ordinary thread_local
-// whose destructor runs at thread exit.
-__attribute__((tls_model("initial-exec"))) thread_local ThreadState* t_state = nullptr;
-// Set once this thread's ThreadState is destroyed (thread or process exit):
-// handles deleted later, e.g. by static destructors, take the global path.
-__attribute__((tls_model("initial-exec"))) thread_local bool t_state_gone = false;
-
-__attribute__((noinline)) ThreadState* init_thread_state() {
-  if (t_state_gone) return nullptr;
-  thread_local ThreadState t;
-  t_state = &t;
+// Null after this thread's state is gone.
+ThreadSlots* thread_slots() {
+  if (detail::t_slots != nullptr) return detail::t_slots;
+  if (t_slots_gone) return nullptr;
+  thread_local ThreadSlots t;
+  detail::t_slots = &t;
   return &t;
 }
 
-// Null after this thread's state is gone.
-inline ThreadState* thread_state() noexcept {
-  ThreadState* s = t_state;
-  if (__builtin_expect(s != nullptr, 1)) return s;
-  return init_thread_state();
-}
-
-int kind_index(HandleKind k) noexcept {
-  return static_cast<int>(static_cast<uint32_t>(k) - static_cast<uint32_t>(HandleKind::Tensor));
-}
-
-bool is_live_kind(uint32_t tag) noexcept {
-  return tag >= static_cast<uint32_t>(HandleKind::Tensor) &&
-         tag < static_cast<uint32_t>(HandleKind::Tensor) + kNumHandleKinds;
-}
-
 }  // namespace
+
+namespace detail {
+
+ThreadSlots::ThreadSlots() {
+  Global& g = global();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  g.threads.push_back(this);
+}
+
+ThreadSlots::~ThreadSlots() {
+  t_slots = nullptr;
+  t_slots_gone = true;
+  Global& g = global();
+  std::lock_guard<std::mutex> lock(g.mutex);
+  while (count > 0) g.give(pop_oldest());
+  for (int k = 0; k < kNumHandleKinds; ++k) {
+    g.retired_counts[k].fetch_add(counts[k].load(std::memory_order_relaxed),
+                                  std::memory_order_relaxed);
+  }
+  for (size_t i = 0; i < g.threads.size(); ++i) {
+    if (g.threads[i] == this) {
+      g.threads[i] = g.threads.back();
+      g.threads.pop_back();
+      break;
+    }
+  }
+}
+
+HandleInfo classify_slow(const void* handle) noexcept {
+  if (handle == nullptr) return {Classification::Null, HandleKind::Dead, nullptr};
+  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
+  const uintptr_t base = p & ~(uintptr_t{kChunkBytes} - 1);
+  if ((p - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
+    return {Classification::Foreign, HandleKind::Dead, nullptr};
+  }
+  Slot* s = reinterpret_cast<Slot*>(p);
+  const uint32_t tag = s->kind.load(std::memory_order_acquire);
+  if (!is_live_kind(tag)) return {Classification::Dead, HandleKind::Dead, s};
+  return {Classification::Live, static_cast<HandleKind>(tag), s};
+}
+
+Slot* allocate_slot_slow(HandleKind kind) {
+  ThreadSlots* c = thread_slots();
+  Global& g = global();
+  if (c == nullptr) {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    Slot* s = g.take();
+    g.retired_counts[kind_index(kind)].fetch_add(1, std::memory_order_relaxed);
+    return s;
+  }
+  if (c->count > kQuarantine) {  // the thread's state was just made
+    c->bump(kind, 1);
+    return c->pop_oldest();
+  }
+  std::lock_guard<std::mutex> lock(g.mutex);
+  Slot* s = g.take();
+  c->bump(kind, 1);
+  return s;
+}
+
+void free_slot_slow(Slot* slot, HandleKind kind) noexcept {
+  // The tag is already Dead (free_slot).
+  ThreadSlots* c = nullptr;
+  try {
+    c = thread_slots();
+  } catch (...) {
+    // The thread's state could not be made (out of memory): use the
+    // global path.
+  }
+  Global& g = global();
+  if (c == nullptr) {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    g.give(slot);
+    g.retired_counts[kind_index(kind)].fetch_sub(1, std::memory_order_relaxed);
+    return;
+  }
+  c->bump(kind, -1);
+  if (c->count == kRing) {
+    std::lock_guard<std::mutex> lock(g.mutex);
+    for (unsigned i = 0; i < kRing / 2; ++i) g.give(c->pop_oldest());
+  }
+  c->push(slot);
+}
+
+}  // namespace detail
 
 const char* kind_name(HandleKind k) noexcept {
   switch (k) {
@@ -201,62 +218,11 @@ const char* kind_name(HandleKind k) noexcept {
   return "unknown";
 }
 
-HandleInfo classify(const void* handle) noexcept {
-  if (handle == nullptr) return {Classification::Null, HandleKind::Dead, nullptr};
-  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t base = p & ~(uintptr_t{kChunkBytes} - 1);
-  if ((p - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
-    return {Classification::Foreign, HandleKind::Dead, nullptr};
-  }
-  Slot* s = reinterpret_cast<Slot*>(p);
-  const uint32_t tag = s->kind.load(std::memory_order_acquire);
-  if (!is_live_kind(tag)) return {Classification::Dead, HandleKind::Dead, s};
-  return {Classification::Live, static_cast<HandleKind>(tag), s};
-}
-
-Slot* allocate_slot(HandleKind kind) {
-  ThreadState* c = thread_state();
-  Global& g = global();
-  if (__builtin_expect(c == nullptr, 0)) {
-    std::lock_guard<std::mutex> lock(g.mutex);
-    Slot* s = g.take();
-    g.retired_counts[kind_index(kind)].fetch_add(1, std::memory_order_relaxed);
-    return s;
-  }
-  if (c->count > kQuarantine) {
-    c->bump(kind_index(kind), 1);
-    return c->pop_oldest();
-  }
-  std::lock_guard<std::mutex> lock(g.mutex);
-  Slot* s = g.take();
-  c->bump(kind_index(kind), 1);
-  return s;
-}
-
-void free_slot(Slot* slot, HandleKind kind) noexcept {
-  slot->kind.store(static_cast<uint32_t>(HandleKind::Dead), std::memory_order_release);
-  ThreadState* c = thread_state();
-  Global& g = global();
-  if (__builtin_expect(c == nullptr, 0)) {
-    std::lock_guard<std::mutex> lock(g.mutex);
-    g.give(slot);
-    g.retired_counts[kind_index(kind)].fetch_sub(1, std::memory_order_relaxed);
-    return;
-  }
-  c->bump(kind_index(kind), -1);
-  if (c->count == kRing) {
-    std::lock_guard<std::mutex> lock(g.mutex);
-    for (unsigned i = 0; i < kRing / 2; ++i) g.give(c->pop_oldest());
-  }
-  c->ring[(c->head + c->count) % kRing] = slot;
-  ++c->count;
-}
-
 int64_t live_count(HandleKind k) noexcept {
   Global& g = global();
   std::lock_guard<std::mutex> lock(g.mutex);
   int64_t n = g.retired_counts[kind_index(k)].load(std::memory_order_relaxed);
-  for (const ThreadState* t : g.threads) n += t->counts[kind_index(k)].load(std::memory_order_relaxed);
+  for (const ThreadSlots* t : g.threads) n += t->counts[kind_index(k)].load(std::memory_order_relaxed);
   return n;
 }
 
@@ -266,6 +232,10 @@ int64_t live_count_total() noexcept {
     n += live_count(static_cast<HandleKind>(static_cast<uint32_t>(HandleKind::Tensor) + k));
   }
   return n;
+}
+
+void throw_bad_handle(const void* handle, HandleKind expected, const char* what) {
+  throw_bad_handle(handle, expected, classify(handle), what);
 }
 
 void throw_bad_handle(const void* handle, HandleKind expected, const HandleInfo& info,

@@ -75,8 +75,11 @@ inline st::Tensor& tensor_of(AtenTensorHandle h, const char* what) {
 // As tensor_of, but an undefined tensor is an error too.
 st::Tensor& defined_tensor_of(AtenTensorHandle h, const char* what);
 
-// A new owning handle to t.
-inline AtenTensorHandle new_tensor_handle(st::Tensor t) {
+// A new owning handle to t (the tensor is built in the handle's slot).
+inline AtenTensorHandle new_tensor_handle(const st::Tensor& t) {
+  return to_handle<AtenTensorHandle>(make_handle<st::Tensor>(t));
+}
+inline AtenTensorHandle new_tensor_handle(st::Tensor&& t) {
   return to_handle<AtenTensorHandle>(make_handle<st::Tensor>(std::move(t)));
 }
 
