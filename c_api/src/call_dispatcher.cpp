@@ -5,48 +5,107 @@
 // in schema order in stack[0..num_args). The callee steals every argument
 // (whether the call succeeds or fails) and on success leaves new references
 // to the returns in stack[0..num_returns). Arguments are decoded in two
-// phases: first all of them are read (borrowed) into IValues, collecting
-// every bad argument into one error; only when all are good are the
-// caller's handles released. So a failure before the call releases them
-// too, and nothing leaks either way.
+// phases: first all of them are read (borrowed) into IValues; only when all
+// are good are the caller's handles released. When one is bad, every
+// argument is checked again to name every bad one in one error, and all
+// of them are released: nothing leaks either way.
+//
+// Note [Converter plans]
+// How each argument and return crosses the boundary depends only on the
+// operator's schema, so it is worked out once into a Plan (a converter per
+// argument and return) instead of on every call. Plans live in a
+// per-thread cache keyed by the operator's name (by content, never by the
+// pointers alone), so the call path takes no lock and shares nothing
+// between threads. A plan holds a reference to the AnnotatedSchema it was
+// made from, and every call compares that object's address with the one
+// in the operator's current dispatch table (one acquire load): when the
+// operator's def was removed (a plugin unloading) or replaced by another
+// (re-registered, possibly with a different schema), the addresses differ
+// and the plan is rebuilt from the new schema, or the call fails with the
+// dispatcher's "no schema" error. Because the plan keeps its schema alive,
+// a new schema can never be allocated at the old one's address while a
+// plan could mistake it for its own. A kernel may call the dispatcher
+// again (nested calls); a plan replaced meanwhile is kept in
+// CallState::retired until the outermost call has finished with it.
 #include "call_dispatcher.h"
 
 #include <array>
-#include <deque>
 #include <cstring>
+#include <exception>
+#include <memory>
 #include <optional>
-#include <functional>
-#include <sstream>
 #include <string>
-#include <string_view>
+#include <vector>
 
 #include <st/dispatch/dispatcher.h>
 #include <torch/csrc/stable/c/shim.h>
 
 #include "error_state.h"
+#include "handle_types.h"
 #include "loader/plugin_registry.h"
 #include "stable_ivalue_codec.h"
 
 namespace stc {
 namespace {
 
+// How one argument or return is converted (Note [Converter plans]).
+enum class Conv : uint8_t {
+  Tensor,  // an owning tensor handle, moved in (arguments) or made (returns)
+  Int,     // int, SymInt: raw bits
+  Float,   // float: raw bits
+  Bool,    // bool: the low-order byte
+  Scalar,  // a StableScalarHandle: copied, then deleted
+  Other,   // decode / release / encode by schema type
+};
+
+Conv conv_of(const st::SchemaType& type) {
+  switch (type.kind()) {
+    case st::TypeKind::Tensor: return Conv::Tensor;
+    case st::TypeKind::Int:
+    case st::TypeKind::SymInt: return Conv::Int;
+    case st::TypeKind::Float: return Conv::Float;
+    case st::TypeKind::Bool: return Conv::Bool;
+    case st::TypeKind::Scalar: return Conv::Scalar;
+    default: return Conv::Other;
+  }
+}
+
+// Arguments whose tensor slots phase 1 remembers for phase 2.
+constexpr size_t kMaxSlots = 16;
+
+struct Plan {
+  st::OperatorHandle op;
+  // The schema this plan was made from; held so that its address stays
+  // unique while the plan exists.
+  std::shared_ptr<const st::AnnotatedSchema> schema;
+  const std::vector<st::Argument>* args = nullptr;
+  const std::vector<st::Argument>* rets = nullptr;
+  std::vector<Conv> arg_conv;
+  std::vector<Conv> ret_conv;
+  size_t stack_size = 0;  // max(num args, num returns)
+  bool vararg = false;
+  bool simple = false;  // no argument is Conv::Other (and at most kMaxSlots)
+
+  bool current() const noexcept { return op.entry()->table().schema.get() == schema.get(); }
+};
+
 // Per-thread state of call_dispatcher, reached through one initial-exec
-// pointer (Note [Fast thread-local access] in handle_registry.cpp):
-//  - a cache of name -> operator (entries are never freed by the
-//    dispatcher, so a handle stays valid; whether it still has a schema is
-//    checked on every call). Keyed by the names' contents, never by the
-//    pointers' identity alone;
+// pointer (Note [Fast thread-local access] in handle_registry.h):
+//  - the plan cache: name -> plan (Note [Converter plans]); operator
+//    entries are never freed by the dispatcher, so a plan's handle stays
+//    valid;
 //  - reusable IValue stacks, one per nesting level (a kernel may call the
 //    dispatcher again), so a call allocates no stack.
 struct CallState {
   struct Entry {
     std::string name;
     std::string overload;
-    st::OperatorHandle op;
-    bool valid = false;
+    std::unique_ptr<Plan> plan;  // null: empty entry
   };
+  static constexpr size_t kPooledDepths = 8;
   std::array<Entry, 64> ops;
-  std::deque<st::Stack> stacks;  // deque: references stay valid as it grows
+  std::vector<std::unique_ptr<Plan>> retired;  // replaced while a call was running
+  std::array<st::Stack, kPooledDepths> stacks;
   size_t depth = 0;
   ~CallState();
 };
@@ -78,15 +137,28 @@ inline CallState& call_state() {
   return init_call_state();
 }
 
-st::OperatorHandle find_operator(CallState& cs, const char* op_name, const char* overload_name) {
-  // The bucket comes from the pointers (cheap); a hit still compares the
-  // contents, so a reused buffer holding another name cannot alias.
-  const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
-  CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
-  if (e.valid && std::strcmp(e.name.c_str(), op_name) == 0 &&
-      std::strcmp(e.overload.c_str(), overload_name) == 0 && e.op.hasSchema()) {
-    return e.op;
-  }
+std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
+  auto plan = std::make_unique<Plan>();
+  plan->op = op;
+  plan->schema = op.entry()->table().schema;
+  if (!plan->schema) st::detail::throwNoSchema(op.operatorName());  // removed meanwhile
+  const st::FunctionSchema& fs = plan->schema->schema;
+  plan->args = &fs.arguments();
+  plan->rets = &fs.returns();
+  plan->arg_conv.reserve(plan->args->size());
+  for (const st::Argument& a : *plan->args) plan->arg_conv.push_back(conv_of(a.type));
+  plan->ret_conv.reserve(plan->rets->size());
+  for (const st::Argument& r : *plan->rets) plan->ret_conv.push_back(conv_of(r.type));
+  plan->stack_size = std::max(plan->args->size(), plan->rets->size());
+  plan->vararg = fs.isVararg() || fs.isVarret();
+  plan->simple = plan->args->size() <= kMaxSlots;
+  for (Conv c : plan->arg_conv) plan->simple = plan->simple && c != Conv::Other;
+  return plan;
+}
+
+__attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::Entry& e,
+                                                      const char* op_name,
+                                                      const char* overload_name) {
   std::optional<st::OperatorHandle> found;
   try {
     found = st::Dispatcher::singleton().findSchemaOrThrow(op_name, overload_name);
@@ -95,19 +167,43 @@ st::OperatorHandle find_operator(CallState& cs, const char* op_name, const char*
     if (auto note = plugins::unloaded_operator_note(op_name)) ST_ERROR(*note);
     throw;
   }
-  st::OperatorHandle op = *found;
-  e.name.assign(op_name);
-  e.overload.assign(overload_name);
-  e.op = op;
-  e.valid = true;
-  return op;
+  std::unique_ptr<Plan> plan = make_plan(*found);
+  std::string name(op_name), overload(overload_name);
+  // Plans replaced at depth 0 belong to finished calls; deeper, an outer
+  // call may still be using the one this entry holds.
+  if (cs.depth == 0) cs.retired.clear();
+  if (e.plan != nullptr) cs.retired.push_back(std::move(e.plan));
+  // Nothing below throws: the entry never pairs a name with another's plan.
+  e.name = std::move(name);
+  e.overload = std::move(overload);
+  e.plan = std::move(plan);
+  return *e.plan;
+}
+
+inline const Plan& find_plan(CallState& cs, const char* op_name, const char* overload_name) {
+  // The bucket comes from the pointers (cheap); a hit still compares the
+  // contents, so a reused buffer holding another name cannot alias.
+  const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
+  CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
+  const Plan* p = e.plan.get();
+  if (__builtin_expect(p != nullptr && std::strcmp(e.name.c_str(), op_name) == 0 &&
+                           std::strcmp(e.overload.c_str(), overload_name) == 0 && p->current(),
+                       1)) {
+    return *p;
+  }
+  return find_plan_slow(cs, e, op_name, overload_name);
 }
 
 class StackLease {
  public:
   explicit StackLease(CallState& cs) : cs_(cs) {
-    if (cs.depth == cs.stacks.size()) cs.stacks.emplace_back();
-    stack_ = &cs.stacks[cs.depth++];
+    if (__builtin_expect(cs.depth < CallState::kPooledDepths, 1)) {
+      stack_ = &cs.stacks[cs.depth];
+    } else {
+      own_ = std::make_unique<st::Stack>();
+      stack_ = own_.get();
+    }
+    ++cs.depth;
   }
   ~StackLease() {
     stack_->clear();
@@ -120,11 +216,213 @@ class StackLease {
  private:
   CallState& cs_;
   st::Stack* stack_;
+  std::unique_ptr<st::Stack> own_;  // beyond the pooled depths
 };
 
+template <typename T>
+T from_bits(StableIValue v) {
+  T out;
+  std::memcpy(&out, &v, sizeof(T));  // low-order bytes (little-endian hosts)
+  return out;
+}
+
+const void* as_pointer(StableIValue v) {
+  return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
+}
+
+StableIValue bits_of(const void* p) {
+  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p));
+}
+
 // Releases the caller's arguments (they are stolen, success or not).
-void release_all(const std::vector<st::Argument>& args, const StableIValue* stack) noexcept {
-  for (size_t i = 0; i < args.size(); ++i) release(args[i].type, stack[i]);
+void release_all(const Plan& plan, const StableIValue* stack) noexcept {
+  for (size_t i = 0; i < plan.args->size(); ++i) release((*plan.args)[i].type, stack[i]);
+}
+
+// Phase 1 (Note [StableIValue stacks]), any plan: reads every argument
+// into `out` without taking anything; a top-level Tensor gets an undefined
+// placeholder and its slot in `slots` (first kMaxSlots arguments). Returns
+// false at the first bad argument; may throw (decode, out of memory).
+bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
+                    Slot** slots) {
+  const size_t n = plan.arg_conv.size();
+  for (size_t i = 0; i < n; ++i) {
+    const StableIValue v = stack[i];
+    switch (plan.arg_conv[i]) {
+      case Conv::Tensor: {
+        Slot* s = tensor_slot(v);
+        if (s == nullptr) return false;
+        // Each argument is its own owning reference: the same handle twice
+        // would be taken twice.
+        for (size_t j = 0; j < i; ++j) {
+          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
+        }
+        if (i < kMaxSlots) slots[i] = s;
+        out.emplace_back(st::Tensor());
+        break;
+      }
+      case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
+      case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
+      case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
+      case Conv::Scalar: {
+        Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
+        if (s == nullptr) return false;
+        out.emplace_back(payload<st::Scalar>(s));
+        break;
+      }
+      case Conv::Other: out.push_back(decode((*plan.args)[i].type, v)); break;
+    }
+  }
+  return true;
+}
+
+// Phase 1 for a simple plan (only tensors, numbers and scalars): checks
+// every argument, reading nothing yet; `slots` receives the tensors' slots.
+// Returns false at the first bad argument. Never throws.
+inline bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
+                                   Slot** slots) noexcept {
+  const size_t n = plan.arg_conv.size();
+  for (size_t i = 0; i < n; ++i) {
+    const StableIValue v = stack[i];
+    switch (plan.arg_conv[i]) {
+      case Conv::Tensor: {
+        Slot* s = tensor_slot(v);
+        if (s == nullptr) return false;
+        for (size_t j = 0; j < i; ++j) {
+          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
+        }
+        slots[i] = s;
+        break;
+      }
+      case Conv::Scalar: {
+        Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
+        if (s == nullptr) return false;
+        slots[i] = s;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return true;
+}
+
+// Phase 2 for a simple plan: builds the IValues, moving each tensor out of
+// its handle and deleting the handle, and deleting scalar handles. `out`
+// has room for every argument (reserved), so this never throws.
+__attribute__((flatten)) inline void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
+                                  Slot* const* slots) noexcept {
+  const size_t n = plan.arg_conv.size();
+  for (size_t i = 0; i < n; ++i) {
+    const StableIValue v = stack[i];
+    switch (plan.arg_conv[i]) {
+      case Conv::Tensor: {
+        st::Tensor& held = payload<st::Tensor>(slots[i]);
+        out.emplace_back(std::move(held));
+        held.~Tensor();
+        free_slot(slots[i], HandleKind::Tensor);
+        break;
+      }
+      case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
+      case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
+      case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
+      case Conv::Scalar: {
+        st::Scalar& held = payload<st::Scalar>(slots[i]);
+        out.emplace_back(held);
+        held.~Scalar();
+        free_slot(slots[i], HandleKind::Scalar);
+        break;
+      }
+      case Conv::Other: break;  // not in a simple plan
+    }
+  }
+}
+
+// Phase 2: takes the tensors out of their handles and releases the other
+// arguments' handles. Never throws.
+void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ivalues,
+                    Slot* const* slots) noexcept {
+  const size_t n = plan.arg_conv.size();
+  for (size_t i = 0; i < n; ++i) {
+    switch (plan.arg_conv[i]) {
+      case Conv::Tensor:
+        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), ivalues[i].toTensor());
+        break;
+      case Conv::Int:
+      case Conv::Float:
+      case Conv::Bool:
+        break;
+      case Conv::Scalar: destroy_if_live<st::Scalar>(as_pointer(stack[i])); break;
+      case Conv::Other: release((*plan.args)[i].type, stack[i]); break;
+    }
+  }
+}
+
+// A bad argument: checks every argument again to name each bad one (index,
+// name, expected and actual kind), releases them all and throws. `first`
+// is what phase 1 threw, if anything; rethrown when no argument is at fault
+// (e.g. out of memory).
+[[noreturn]] __attribute__((noinline, cold)) void fail_arguments(const Plan& plan,
+                                                                 const StableIValue* stack,
+                                                                 std::exception_ptr first) {
+  const std::vector<st::Argument>& args = *plan.args;
+  std::string errors;
+  try {
+    for (size_t i = 0; i < args.size(); ++i) {
+      try {
+        if (plan.arg_conv[i] == Conv::Tensor) {
+          check_tensor(args[i].type, stack[i]);
+          for (size_t j = 0; j < i; ++j) {
+            if (plan.arg_conv[j] == Conv::Tensor && stack[j] == stack[i]) {
+              ST_ERROR("the same tensor handle as argument ", j, " '", args[j].name,
+                       "' (pass a new reference per argument: aoti_torch_new_tensor_handle)");
+            }
+          }
+        } else {
+          (void)decode(args[i].type, stack[i]);
+        }
+      } catch (const st::Error& e) {
+        if (!errors.empty()) errors += "; ";
+        errors += "argument " + std::to_string(i) + " '" + args[i].name + "': " + e.what();
+      }
+    }
+  } catch (...) {
+    // Out of memory while describing: report what phase 1 threw.
+    errors.clear();
+  }
+  release_all(plan, stack);
+  if (!errors.empty()) ST_ERROR(plan.op.operatorName(), ": ", errors);
+  if (first) std::rethrow_exception(first);
+  ST_ERROR(plan.op.operatorName(), ": an argument could not be read");
+}
+
+[[noreturn]] __attribute__((noinline, cold)) void fail_vararg(const Plan& plan,
+                                                              const StableIValue* stack) {
+  release_all(plan, stack);
+  ST_ERROR(plan.op.operatorName(), ": vararg schemas cannot be called through the C ABI");
+}
+
+// Called from the handler of a kernel's st::Error: dispatcher and kernel
+// errors carry their own text; prefix the op only when the message does
+// not already name it.
+[[noreturn]] __attribute__((noinline, cold)) void fail_kernel(const Plan& plan,
+                                                              const st::Error& e) {
+  const std::string opn = plan.op.operatorName().toString();
+  if (std::strstr(e.what(), opn.c_str()) != nullptr) throw;
+  ST_ERROR(opn, ": ", e.what());
+}
+
+[[noreturn]] __attribute__((noinline, cold)) void fail_return_count(const Plan& plan,
+                                                                    size_t got) {
+  ST_ERROR(plan.op.operatorName(), ": the kernel returned ", got,
+           " value(s) but the schema declares ", plan.rets->size());
+}
+
+[[noreturn]] __attribute__((noinline, cold)) void fail_return(const Plan& plan,
+                                                              StableIValue* stack, size_t done,
+                                                              const std::exception& e) {
+  for (size_t j = 0; j < done; ++j) release((*plan.rets)[j].type, stack[j]);
+  ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
 }
 
 }  // namespace
@@ -138,82 +436,50 @@ void call_dispatcher(const char* op_name, const char* overload_name, StableIValu
   ST_CHECK(stack != nullptr, "stack is null");
   (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
   CallState& cs = call_state();
-  const st::OperatorHandle op = find_operator(cs, op_name, overload_name);
-  const st::FunctionSchema& schema = op.schema();
-  const std::vector<st::Argument>& args = schema.arguments();
-  const std::vector<st::Argument>& rets = schema.returns();
-  if (schema.isVararg() || schema.isVarret()) {
-    release_all(args, stack);
-    ST_ERROR(op.operatorName(), ": vararg schemas cannot be called through the C ABI");
-  }
+  const Plan& plan = find_plan(cs, op_name, overload_name);
+  if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
   StackLease lease(cs);
   st::Stack& ivalues = lease.get();
-  ivalues.reserve(std::max(args.size(), rets.size()));
-  std::string errors;
-  // Slots of top-level Tensor arguments, found in phase 1 (small arity
-  // only; larger ones are resolved again in phase 2).
-  constexpr size_t kMaxCachedSlots = 16;
-  Slot* tensor_slots[kMaxCachedSlots];
-  // Phase 1: read every argument without taking anything. A top-level
-  // Tensor is only checked here; phase 2 moves it out of its handle.
-  for (size_t i = 0; i < args.size(); ++i) {
+  ivalues.reserve(plan.stack_size);
+  Slot* slots[kMaxSlots];
+  if (__builtin_expect(plan.simple, 1)) {
+    if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
+      fail_arguments(plan, stack, nullptr);
+    }
+    take_simple_arguments(plan, stack, ivalues, slots);
+  } else {
+    bool ok = false;
+    std::exception_ptr first;
     try {
-      if (args[i].type.kind() == st::TypeKind::Tensor) {
-        Slot* slot = check_tensor(args[i].type, stack[i]);
-        // Each argument is its own owning reference: the same handle twice
-        // would be taken twice.
-        for (size_t j = 0; j < i; ++j) {
-          if (args[j].type.kind() == st::TypeKind::Tensor && stack[j] == stack[i]) {
-            ST_ERROR("the same tensor handle as argument ", j, " '", args[j].name,
-                     "' (pass a new reference per argument: aoti_torch_new_tensor_handle)");
-          }
-        }
-        if (i < kMaxCachedSlots) tensor_slots[i] = slot;
-        ivalues.emplace_back();
-      } else {
-        ivalues.push_back(decode(args[i].type, stack[i]));
-      }
-    } catch (const std::exception& e) {
-      if (!errors.empty()) errors += "; ";
-      errors += "argument " + std::to_string(i) + " '" + args[i].name + "': " + e.what();
-      ivalues.emplace_back();
+      ok = read_arguments(plan, stack, ivalues, slots);
+    } catch (...) {
+      first = std::current_exception();
     }
-  }
-  if (!errors.empty()) {
-    release_all(args, stack);
-    ST_ERROR(op.operatorName(), ": ", errors);
-  }
-  // Phase 2: take ownership (never throws).
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].type.kind() == st::TypeKind::Tensor) {
-      Slot* slot = i < kMaxCachedSlots ? tensor_slots[i] : check_tensor(args[i].type, stack[i]);
-      ivalues[i] = st::IValue(take_tensor(slot));
-    } else {
-      release(args[i].type, stack[i]);
-    }
+    if (!ok) fail_arguments(plan, stack, std::move(first));
+    take_arguments(plan, stack, ivalues, slots);
   }
 
   try {
-    op.callBoxed(&ivalues);
+    plan.op.callBoxed(&ivalues);
   } catch (const st::Error& e) {
-    // Dispatcher and kernel errors carry their own text; prefix the op only
-    // when the message does not already name it.
-    const std::string opn = op.operatorName().toString();
-    if (std::strstr(e.what(), opn.c_str()) != nullptr) throw;
-    ST_ERROR(opn, ": ", e.what());
+    fail_kernel(plan, e);
   }
 
-  ST_CHECK(ivalues.size() == rets.size(), op.operatorName(), ": the kernel returned ",
-           ivalues.size(), " value(s) but the schema declares ", rets.size());
+  const size_t num_rets = plan.ret_conv.size();
+  if (__builtin_expect(ivalues.size() != num_rets, 0)) fail_return_count(plan, ivalues.size());
   size_t done = 0;
   try {
-    for (; done < rets.size(); ++done) {
-      stack[done] = encode(rets[done].type, std::move(ivalues[done]));
+    for (; done < num_rets; ++done) {
+      st::IValue& r = ivalues[done];
+      if (plan.ret_conv[done] == Conv::Tensor && r.isTensor()) {
+        stack[done] = bits_of(make_handle<st::Tensor>(std::move(r.toTensor())));
+      } else {
+        stack[done] = encode((*plan.rets)[done].type, std::move(r));
+      }
     }
   } catch (const std::exception& e) {
-    for (size_t j = 0; j < done; ++j) release(rets[j].type, stack[j]);
-    ST_ERROR(op.operatorName(), ": return ", done, ": ", e.what());
+    fail_return(plan, stack, done, e);
   }
 }
 

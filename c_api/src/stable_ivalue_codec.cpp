@@ -158,19 +158,8 @@ std::string describe_payload(StableIValue v) {
   return os.str();
 }
 
-Slot* check_tensor(const SchemaType& type, StableIValue v) {
-  const HandleInfo info = classify(as_pointer(v));
-  if (__builtin_expect(info.cls != Classification::Live || info.kind != HandleKind::Tensor, 0)) {
-    mismatch(type, "a tensor handle", v);
-  }
-  return info.slot;
-}
-
-st::Tensor take_tensor(Slot* slot) noexcept {
-  st::Tensor t = std::move(payload<st::Tensor>(slot));
-  payload<st::Tensor>(slot).~Tensor();
-  free_slot(slot, HandleKind::Tensor);
-  return t;
+void throw_not_a_tensor(const SchemaType& type, StableIValue v) {
+  mismatch(type, "a tensor handle", v);
 }
 
 IValue decode(const SchemaType& type, StableIValue v) {

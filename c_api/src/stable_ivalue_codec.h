@@ -39,12 +39,26 @@ void release(const st::SchemaType& type, StableIValue v) noexcept;
 // is leaked on failure.
 StableIValue encode(const st::SchemaType& type, st::IValue&& v);
 
-// The fast path for a top-level Tensor argument: check_tensor throws like
-// decode would; take_tensor (after a successful check) moves the tensor out
-// of its handle and deletes the handle, with no reference-count traffic.
-// check_tensor returns the handle's slot for take_tensor.
-Slot* check_tensor(const st::SchemaType& type, StableIValue v);
-st::Tensor take_tensor(Slot* slot) noexcept;
+// The fast path for a top-level Tensor argument: tensor_slot returns the
+// slot of a live tensor handle, or null for anything else; check_tensor
+// throws like decode would instead of returning null. take_tensor (after a
+// successful check) moves the tensor out of its handle into `out` and
+// deletes the handle, with no reference-count traffic.
+inline Slot* tensor_slot(StableIValue v) noexcept {
+  return live_slot(reinterpret_cast<const void*>(static_cast<uintptr_t>(v)), HandleKind::Tensor);
+}
+[[noreturn]] void throw_not_a_tensor(const st::SchemaType& type, StableIValue v);
+inline Slot* check_tensor(const st::SchemaType& type, StableIValue v) {
+  Slot* s = tensor_slot(v);
+  if (__builtin_expect(s == nullptr, 0)) throw_not_a_tensor(type, v);
+  return s;
+}
+inline void take_tensor(Slot* slot, st::Tensor& out) noexcept {
+  st::Tensor& held = payload<st::Tensor>(slot);
+  out = std::move(held);
+  held.~Tensor();
+  free_slot(slot, HandleKind::Tensor);
+}
 
 // A short description of what a payload looks like for error messages:
 // "a list handle", "a deleted handle", "a null pointer", "the value 42".

@@ -3,7 +3,10 @@
 #include "c_api_test_util.h"
 #include "test_ops.h"
 
+#include <optional>
 #include <thread>
+
+#include <st/dispatch/library.h>
 
 using namespace stc_test;
 
@@ -140,4 +143,92 @@ TEST_F(CallDispatcherTest, AtenAddWhenRegistered) {
   ASSERT_C_OK(aoti_torch_call_dispatcher("aten::add", "Tensor", stack));
   EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{21, 42}));
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+}
+
+// Note [Converter plans] in call_dispatcher.cpp: a plan is cached per
+// operator name and must follow the operator's current schema.
+
+namespace {
+
+// The same pointers on every call, as an extension's literals are: the
+// plan cache finds its entry by them.
+const char* const kPlanOp = "stc_plan::f";
+
+st::Tensor first_of(const st::Tensor& a) { return a; }
+int64_t second_of(const st::Tensor&, int64_t n) { return n; }
+
+}  // namespace
+
+TEST_F(CallDispatcherTest, PlanFollowsTheSchemaAcrossRemovalAndRedefinition) {
+  std::optional<st::Library> def, impl;
+  def.emplace(st::Library::DEF, "stc_plan", std::nullopt, __FILE__, __LINE__);
+  def->def("f(Tensor a) -> Tensor");
+  impl.emplace(st::Library::IMPL, "stc_plan", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl->impl("f", &first_of);
+  StableIValue s1[1] = {from_ptr(make_floats({3}))};
+  ASSERT_C_OK(aoti_torch_call_dispatcher(kPlanOp, "", s1));  // the plan is cached
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(s1[0])), (std::vector<float>{3}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s1[0]));
+
+  // Removed (a plugin unloading): the cached plan must not be used, and
+  // the argument is still released (the fixture checks no handle leaks).
+  impl.reset();
+  def.reset();
+  StableIValue s2[1] = {from_ptr(make_floats({4}))};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(kPlanOp, "", s2), "aoti_torch_call_dispatcher",
+                   "stc_plan::f");
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s2[0]));
+
+  // Defined again under the same name with another schema: the call
+  // follows the new one (two arguments, an int return).
+  def.emplace(st::Library::DEF, "stc_plan", std::nullopt, __FILE__, __LINE__);
+  def->def("f(Tensor a, int n) -> int");
+  impl.emplace(st::Library::IMPL, "stc_plan", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl->impl("f", &second_of);
+  StableIValue s3[2] = {from_ptr(make_floats({5})), 7};
+  ASSERT_C_OK(aoti_torch_call_dispatcher(kPlanOp, "", s3));
+  EXPECT_EQ(s3[0], 7u);
+  // Errors name the new schema's arguments.
+  StableIValue s4[2] = {0, 7};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(kPlanOp, "", s4), "stc_plan::f",
+                   "argument 0 'a': expected Tensor (a tensor handle) but got a null pointer");
+}
+
+namespace {
+
+// stc_nest::f's kernel: the outer call (one argument) redefines f with a
+// second argument and calls it again through the C ABI, under the same
+// name pointer, while the outer call's plan is still in use: the nested
+// call replaces the cached plan, which must stay alive until the outer
+// call has encoded its return.
+std::optional<st::Library> g_nest_def;
+void nest_kernel(const st::OperatorHandle&, st::DispatchKeySet, st::Stack* stack) {
+  if (stack->size() == 1) {
+    g_nest_def.reset();
+    g_nest_def.emplace(st::Library::DEF, "stc_nest", std::nullopt, __FILE__, __LINE__);
+    g_nest_def->def("f(Tensor a, int n) -> Tensor");
+    StableIValue s[2] = {from_ptr(make_floats({1})), 1};
+    ST_CHECK(aoti_torch_call_dispatcher("stc_nest::f", "", s) == AOTI_TORCH_SUCCESS,
+             last_error());
+    aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
+    return;  // returns its argument
+  }
+  stack->pop_back();  // n
+}
+
+}  // namespace
+
+TEST_F(CallDispatcherTest, NestedCallReplacingTheOuterPlanIsSafe) {
+  g_nest_def.emplace(st::Library::DEF, "stc_nest", std::nullopt, __FILE__, __LINE__);
+  g_nest_def->def("f(Tensor a) -> Tensor");
+  std::optional<st::Library> impl;
+  impl.emplace(st::Library::IMPL, "stc_nest", st::DispatchKey::CompositeExplicitAutograd,
+               __FILE__, __LINE__);
+  impl->impl("f", st::CppFunction::makeFromBoxedFunction(&nest_kernel));
+  StableIValue s[1] = {from_ptr(make_floats({8}))};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_nest::f", "", s));
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(s[0])), (std::vector<float>{8}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
+  impl.reset();
+  g_nest_def.reset();
 }
