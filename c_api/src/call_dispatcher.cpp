@@ -180,14 +180,20 @@ __attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::E
   return *e.plan;
 }
 
+// s equals `cached` (the default overload "" without a call to strcmp).
+inline bool same_name(const std::string& cached, const char* s) {
+  if (cached.empty()) return s[0] == '\0';
+  return std::strcmp(cached.c_str(), s) == 0;
+}
+
 inline const Plan& find_plan(CallState& cs, const char* op_name, const char* overload_name) {
   // The bucket comes from the pointers (cheap); a hit still compares the
   // contents, so a reused buffer holding another name cannot alias.
   const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
   CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
   const Plan* p = e.plan.get();
-  if (__builtin_expect(p != nullptr && std::strcmp(e.name.c_str(), op_name) == 0 &&
-                           std::strcmp(e.overload.c_str(), overload_name) == 0 && p->current(),
+  if (__builtin_expect(p != nullptr && same_name(e.name, op_name) &&
+                           same_name(e.overload, overload_name) && p->current(),
                        1)) {
     return *p;
   }
@@ -279,7 +285,7 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
 // Phase 1 for a simple plan (only tensors, numbers and scalars): checks
 // every argument, reading nothing yet; `slots` receives the tensors' slots.
 // Returns false at the first bad argument. Never throws.
-inline bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
+inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
                                    Slot** slots) noexcept {
   const size_t n = plan.arg_conv.size();
   for (size_t i = 0; i < n; ++i) {
@@ -310,7 +316,7 @@ inline bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
 // Phase 2 for a simple plan: builds the IValues, moving each tensor out of
 // its handle and deleting the handle, and deleting scalar handles. `out`
 // has room for every argument (reserved), so this never throws.
-__attribute__((flatten)) inline void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
+inline __attribute__((always_inline)) void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
                                   Slot* const* slots) noexcept {
   const size_t n = plan.arg_conv.size();
   for (size_t i = 0; i < n; ++i) {
@@ -425,10 +431,12 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
 }
 
-}  // namespace
-
-void call_dispatcher(const char* op_name, const char* overload_name, StableIValue* stack,
-                     uint64_t extension_build_version) {
+// call_dispatcher's body, inlined into both exported functions (one call
+// less on every call).
+inline __attribute__((always_inline)) void call_inline(const char* op_name,
+                                                       const char* overload_name,
+                                                       StableIValue* stack,
+                                                       uint64_t extension_build_version) {
   // Without a usable name or stack nothing can be released: the caller
   // keeps its arguments (documented in REVIEW.md).
   ST_CHECK(op_name != nullptr, "opName is null");
@@ -441,7 +449,9 @@ void call_dispatcher(const char* op_name, const char* overload_name, StableIValu
 
   StackLease lease(cs);
   st::Stack& ivalues = lease.get();
-  ivalues.reserve(plan.stack_size);
+  // Pooled stacks keep their capacity: after the first calls this only
+  // compares.
+  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
   Slot* slots[kMaxSlots];
   if (__builtin_expect(plan.simple, 1)) {
     if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
@@ -483,6 +493,13 @@ void call_dispatcher(const char* op_name, const char* overload_name, StableIValu
   }
 }
 
+}  // namespace
+
+void call_dispatcher(const char* op_name, const char* overload_name, StableIValue* stack,
+                     uint64_t extension_build_version) {
+  call_inline(op_name, overload_name, stack, extension_build_version);
+}
+
 }  // namespace stc
 
 extern "C" {
@@ -490,14 +507,14 @@ extern "C" {
 AOTITorchError aoti_torch_call_dispatcher(const char* opName, const char* overloadName,
                                           StableIValue* stack) {
   STC_API_BEGIN
-  stc::call_dispatcher(opName, overloadName, stack, TORCH_ABI_VERSION);
+  stc::call_inline(opName, overloadName, stack, TORCH_ABI_VERSION);
   STC_API_END
 }
 
 AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName,
                                      StableIValue* stack, uint64_t extension_build_version) {
   STC_API_BEGIN
-  stc::call_dispatcher(opName, overloadName, stack, extension_build_version);
+  stc::call_inline(opName, overloadName, stack, extension_build_version);
   STC_API_END
 }
 

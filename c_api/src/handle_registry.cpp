@@ -130,7 +130,7 @@ ThreadSlots::~ThreadSlots() {
   t_slots_gone = true;
   Global& g = global();
   std::lock_guard<std::mutex> lock(g.mutex);
-  while (count > 0) g.give(pop_oldest());
+  while (count() > 0) g.give(pop_oldest());
   for (int k = 0; k < kNumHandleKinds; ++k) {
     g.retired_counts[k].fetch_add(counts[k].load(std::memory_order_relaxed),
                                   std::memory_order_relaxed);
@@ -166,10 +166,8 @@ Slot* allocate_slot_slow(HandleKind kind) {
     g.retired_counts[kind_index(kind)].fetch_add(1, std::memory_order_relaxed);
     return s;
   }
-  if (c->count > kQuarantine) {  // the thread's state was just made
-    c->bump(kind, 1);
-    return c->pop_oldest();
-  }
+  // The ring is within its quarantine (or was just made): a slot from the
+  // process-wide pool.
   std::lock_guard<std::mutex> lock(g.mutex);
   Slot* s = g.take();
   c->bump(kind, 1);
@@ -193,7 +191,7 @@ void free_slot_slow(Slot* slot, HandleKind kind) noexcept {
     return;
   }
   c->bump(kind, -1);
-  if (c->count == kRing) {
+  if (c->count() == kRing) {
     std::lock_guard<std::mutex> lock(g.mutex);
     for (unsigned i = 0; i < kRing / 2; ++i) g.give(c->pop_oldest());
   }

@@ -95,22 +95,17 @@ inline bool is_live_kind(uint32_t tag) noexcept {
 //    live_count reads them under the registry mutex.
 struct ThreadSlots {
   std::array<Slot*, kRing> ring{};
-  unsigned head = 0;  // oldest
-  unsigned count = 0;
+  // Free-running positions (they wrap together): ring[out % kRing] is the
+  // oldest slot, ring[in % kRing] the next free place.
+  unsigned out = 0;
+  unsigned in = 0;
   std::array<std::atomic<int64_t>, kNumHandleKinds> counts{};
 
   ThreadSlots();
   ~ThreadSlots();
-  Slot* pop_oldest() noexcept {
-    Slot* s = ring[head];
-    head = (head + 1) & (kRing - 1);
-    --count;
-    return s;
-  }
-  void push(Slot* s) noexcept {
-    ring[(head + count) & (kRing - 1)] = s;
-    ++count;
-  }
+  unsigned count() const noexcept { return in - out; }
+  Slot* pop_oldest() noexcept { return ring[out++ & (kRing - 1)]; }
+  void push(Slot* s) noexcept { ring[in++ & (kRing - 1)] = s; }
   void bump(HandleKind kind, int64_t delta) noexcept {
     std::atomic<int64_t>& c = counts[static_cast<size_t>(kind_index(kind))];
     c.store(c.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
@@ -176,7 +171,7 @@ inline __attribute__((always_inline)) Slot* live_slot(const void* handle, Handle
 // exhausted, std::bad_alloc when memory is.
 inline __attribute__((always_inline)) Slot* allocate_slot(HandleKind kind) {
   detail::ThreadSlots* c = detail::t_slots;
-  if (__builtin_expect(c != nullptr && c->count > detail::kQuarantine, 1)) {
+  if (__builtin_expect(c != nullptr && c->count() > detail::kQuarantine, 1)) {
     c->bump(kind, 1);
     return c->pop_oldest();
   }
@@ -187,7 +182,7 @@ inline __attribute__((always_inline)) Slot* allocate_slot(HandleKind kind) {
 inline __attribute__((always_inline)) void free_slot(Slot* slot, HandleKind kind) noexcept {
   slot->kind.store(static_cast<uint32_t>(HandleKind::Dead), std::memory_order_release);
   detail::ThreadSlots* c = detail::t_slots;
-  if (__builtin_expect(c != nullptr && c->count < detail::kRing, 1)) {
+  if (__builtin_expect(c != nullptr && c->count() < detail::kRing, 1)) {
     c->bump(kind, -1);
     c->push(slot);
     return;
@@ -250,7 +245,7 @@ T& get(const void* handle, const char* what) {
 // Dead and frees it. Deleting a handle races with every other use of it
 // (macros.h), so no read-modify-write is needed here.
 template <typename T>
-void destroy(const void* handle, const char* what) {
+inline __attribute__((always_inline)) void destroy(const void* handle, const char* what) {
   Slot* s = resolve(handle, HandleTraits<T>::kind, what);
   payload<T>(s).~T();
   free_slot(s, HandleTraits<T>::kind);
