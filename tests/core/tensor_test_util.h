@@ -12,18 +12,9 @@
 #include <st/core/error.h>
 #include <st/core/tensor.h>
 
-namespace st::testing {
+#include "error_of.h"
 
-// The message of the st::Error f throws, or "<no st::Error>".
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const st::Error& e) {
-    return e.what();
-  }
-  return "<no st::Error>";
-}
+namespace st::testing {
 
 // A contiguous Float tensor holding 0, 1, 2, ... in row-major order.
 inline Tensor arange_float(const std::vector<int64_t>& sizes) {

@@ -7,6 +7,8 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/tensor.h>
 
+#include "error_of.h"
+
 namespace {
 
 using st::Device;
@@ -14,15 +16,7 @@ using st::DeviceType;
 using st::ScalarType;
 using st::Tensor;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const st::Error& e) {
-    return e.what();
-  }
-  return "<no st::Error>";
-}
+using st::testing::error_of;
 
 TEST(Tensor, UndefinedTensor) {
   Tensor t;

@@ -9,24 +9,17 @@
 #include <st/device/device_runtime.h>
 #include <st/testing/host_test_backend.h>
 
+#include "error_of.h"
+
 namespace {
 
 using st::Device;
 using st::DeviceType;
 using st::Stream;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const st::Error& e) {
-    return e.what();
-  }
-  return "<no st::Error>";
-}
+using st::testing::error_of;
 
-#define EXPECT_ERROR_HAS(stmt, text) \
-  EXPECT_NE(error_of([&] { stmt; }).find(text), std::string::npos) << error_of([&] { stmt; })
+#define EXPECT_ERROR_HAS(stmt, text) EXPECT_ST_ERROR_HAS(stmt, text)
 
 st::DeviceIndex current() { return st::get_device_runtime(DeviceType::PrivateUse1).current_device(); }
 Stream current_stream_of(int index) {

@@ -10,6 +10,8 @@
 #include <st/device/device_runtime.h>
 #include <st/testing/host_test_backend.h>
 
+#include "error_of.h"
+
 namespace {
 
 using st::Device;
@@ -18,18 +20,9 @@ using st::Stream;
 
 constexpr DeviceType kPU1 = DeviceType::PrivateUse1;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const st::Error& e) {
-    return e.what();
-  }
-  return "<no st::Error>";
-}
+using st::testing::error_of;
 
-#define EXPECT_ERROR_HAS(stmt, text) \
-  EXPECT_NE(error_of([&] { stmt; }).find(text), std::string::npos) << error_of([&] { stmt; })
+#define EXPECT_ERROR_HAS(stmt, text) EXPECT_ST_ERROR_HAS(stmt, text)
 
 class DeviceRuntimeTest : public ::testing::Test {
  protected:

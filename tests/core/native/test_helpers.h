@@ -14,6 +14,8 @@
 #include <st/generated/functions.h>
 #include <st/native/dtype_dispatch.h>
 
+#include "error_of.h"
+
 namespace st_native_test {
 
 using st::IntArrayRef;
@@ -21,19 +23,9 @@ using st::Scalar;
 using st::ScalarType;
 using st::Tensor;
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const st::Error& e) {
-    return e.what();
-  }
-  return "<no st::Error>";
-}
+using st::testing::error_of;
 
-#define EXPECT_NATIVE_ERROR(stmt, text) \
-  EXPECT_NE(::st_native_test::error_of([&] { (void)(stmt); }).find(text), std::string::npos) \
-      << "error was: " << ::st_native_test::error_of([&] { (void)(stmt); })
+#define EXPECT_NATIVE_ERROR(stmt, text) EXPECT_ST_ERROR_HAS(stmt, text)
 
 // A contiguous tensor of `shape` holding `values` converted to dtype.
 inline Tensor make(const std::vector<double>& values, std::vector<int64_t> shape,
