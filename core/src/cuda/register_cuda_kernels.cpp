@@ -12,6 +12,7 @@
 
 #include <st/core/error.h>
 #include <st/dispatch/library.h>
+#include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/tensor_iterator.h>
 
@@ -387,6 +388,93 @@ Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, co
   return into_out(ops::index_select(self, dim, index), out, "index_select");
 }
 
+// ---- issue 11: norms, dot, addmm_, softmax, cumsum, flip, gather/scatter ----------
+
+Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                          bool keepdim, std::optional<ScalarType> dtype) {
+  return ops::vector_norm(self, ord, dim, keepdim, dtype);
+}
+Tensor linalg_vector_norm_out(const Tensor& self, const Scalar& ord,
+                              std::optional<IntArrayRef> dim, bool keepdim,
+                              std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(ops::vector_norm(self, ord, dim, keepdim, dtype), out, "linalg.vector_norm");
+}
+Tensor dot(const Tensor& self, const Tensor& tensor) { return ops::dot(self, tensor); }
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+              const Scalar& alpha) {
+  return ops::addmm_(self, mat1, mat2, beta, alpha);
+}
+template <bool kLog>
+Tensor softmax_fn(const Tensor& self, int64_t dim, bool half_to_float) {
+  return ops::softmax(kLog, self, dim, half_to_float, std::nullopt);
+}
+template <bool kLog>
+Tensor softmax_fn_out(const Tensor& self, int64_t dim, bool half_to_float, const Tensor& out) {
+  return ops::softmax(kLog, self, dim, half_to_float, out);
+}
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return ops::cumsum(self, dim, dtype);
+}
+Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  if (dtype.has_value()) {
+    ST_CHECK(*dtype == self.dtype(),
+             "provided dtype must match the dtype of self tensor in cumsum. Got ",
+             torch::headeronly::toString(*dtype), " and ",
+             torch::headeronly::toString(self.dtype()), ".");
+  }
+  ops::copy_(self, ops::cumsum(self, dim, self.dtype()), false);
+  return self;
+}
+Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype,
+                  const Tensor& out) {
+  return into_out(ops::cumsum(self, dim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())), out,
+                  "cumsum");
+}
+Tensor flip(const Tensor& self, IntArrayRef dims) { return ops::flip(self, dims); }
+// The YAML's flip.out is composite over the CPU kernel itself, so CUDA
+// needs its own.
+Tensor flip_out(const Tensor& self, IntArrayRef dims, const Tensor& out) {
+  return into_out(ops::flip(self, dims), out, "flip");
+}
+
+// gather/scatter out=: the CPU's checks (out's dtype, no sharing with the
+// result), then resize and copy.
+Tensor gather_scatter_out(const Tensor& computed, const Tensor& out, const char* name) {
+  ST_CHECK(out.dtype() == computed.dtype(), name, "(): Expected out tensor to have dtype ",
+           torch::headeronly::toString(computed.dtype()), ", but got ",
+           torch::headeronly::toString(out.dtype()), " instead");
+  ST_CHECK(!(out.numel() > 0 && computed.numel() > 0 && out.is_alias_of(computed)), name,
+           "(): out must not share memory with the result");
+  return into_out(computed, out, name);
+}
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
+  return ops::gather(self, dim, index);
+}
+Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
+                  const Tensor& out) {
+  return gather_scatter_out(ops::gather(self, dim, index), out, "gather");
+}
+Tensor scatter_src_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter_(self, dim, index, &src, nullptr);
+}
+Tensor scatter_value_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::scatter_(self, dim, index, nullptr, &value);
+}
+Tensor scatter_src(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter_(st::clone(self), dim, index, &src, nullptr);
+}
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::scatter_(st::clone(self), dim, index, nullptr, &value);
+}
+Tensor scatter_src_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                       const Tensor& out) {
+  return gather_scatter_out(scatter_src(self, dim, index, src), out, "scatter");
+}
+Tensor scatter_value_out(const Tensor& self, int64_t dim, const Tensor& index,
+                         const Scalar& value, const Tensor& out) {
+  return gather_scatter_out(scatter_value(self, dim, index, value), out, "scatter");
+}
+
 constexpr char kAdd[] = "add";
 constexpr char kSub[] = "sub";
 constexpr char kMul[] = "mul";
@@ -591,6 +679,28 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("mm", ST_FN(mm));
   m.impl("bmm", ST_FN(bmm));
   m.impl("addmm", ST_FN(addmm));
+  m.impl("addmm_", ST_FN(addmm_));
+  m.impl("dot", ST_FN(dot));
+
+  m.impl("linalg_vector_norm", ST_FN(linalg_vector_norm));
+  m.impl("linalg_vector_norm.out", ST_FN(linalg_vector_norm_out));
+  m.impl("_softmax", ST_FN(softmax_fn<false>));
+  m.impl("_softmax.out", ST_FN(softmax_fn_out<false>));
+  m.impl("_log_softmax", ST_FN(softmax_fn<true>));
+  m.impl("_log_softmax.out", ST_FN(softmax_fn_out<true>));
+  m.impl("cumsum", ST_FN(cumsum));
+  m.impl("cumsum_", ST_FN(cumsum_));
+  m.impl("cumsum.out", ST_FN(cumsum_out));
+  m.impl("flip", ST_FN(flip));
+  m.impl("flip.out", ST_FN(flip_out));
+  m.impl("gather", ST_FN(gather));
+  m.impl("gather.out", ST_FN(gather_out));
+  m.impl("scatter.src", ST_FN(scatter_src));
+  m.impl("scatter_.src", ST_FN(scatter_src_));
+  m.impl("scatter.src_out", ST_FN(scatter_src_out));
+  m.impl("scatter.value", ST_FN(scatter_value));
+  m.impl("scatter_.value", ST_FN(scatter_value_));
+  m.impl("scatter.value_out", ST_FN(scatter_value_out));
 }
 
 #undef ST_CUDA_UNARY

@@ -131,4 +131,59 @@ cudaError_t index_select(void* out, const void* self, const int64_t* index, int6
                          int64_t outer, int64_t self_dim, int64_t inner, int32_t element_size,
                          cudaStream_t stream);
 
+// ---- issue 11: norms, dot, softmax, cumsum, flip, gather/scatter -------------
+
+// The vector p-norm of each of `rows` contiguous rows of `row_len` elements
+// (p: +-inf for max/min of |x|, 0 for the count of non-zeros, otherwise
+// (sum |x|^p)^(1/p)), accumulated in `compute` (Float or Double) and
+// stored as out_dtype. row_len 0 gives the identity (0, or +inf for -inf;
+// the host refuses the orders without one).
+cudaError_t norm_rows(Compute compute, double p, const void* in, int32_t in_dtype, void* out,
+                      int32_t out_dtype, int64_t rows, int64_t row_len, cudaStream_t stream);
+
+// sum(a[i * stride_a] * b[i * stride_b]) for i < n into out[0] (dtype
+// `dtype`, the dtype of a and b too), accumulated in `compute` (integers
+// wrap at 64 bits, so the stored value wraps as the CPU's). `partials`
+// is device scratch of dot_partials() 8-byte words.
+int64_t dot_partials(int64_t n);
+cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b,
+                int64_t stride_b, int32_t dtype, void* out, int64_t n, void* partials,
+                cudaStream_t stream);
+
+// Softmax (log_softmax when `log`) of contiguous x viewed as [outer, n,
+// inner] along the middle dimension into contiguous y, in `compute` (Float
+// or Double); each line is shifted by its maximum first.
+cudaError_t softmax(bool log, Compute compute, const void* x, int32_t x_dtype, void* y,
+                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner,
+                    cudaStream_t stream);
+
+// Inclusive prefix sums of contiguous x viewed as [outer, n, inner] along
+// the middle dimension into contiguous y (x and y of `dtype`), accumulated
+// in double for floating dtypes and wrapping int64 for the others.
+cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n,
+                   int64_t inner, cudaStream_t stream);
+
+// out (contiguous, `shape`) = src with the dimensions whose bit is set in
+// `flip_mask` reversed; src given by its element strides. Moves raw
+// elements of `element_size` bytes.
+cudaError_t flip(const Shape& shape, const Operand& src, uint32_t flip_mask, void* out,
+                 int32_t element_size, int64_t numel, cudaStream_t stream);
+
+// Over the index's iteration `shape` (index in range, checked on the
+// host; negative values count from the end of `dim`):
+//   gather:  out[c] = self[c with c[dim] = index[c]]
+//   scatter: self[c with c[dim] = index[c]] = src[c]  (or `value` when src
+//            is null: `element_size` raw bytes)
+// Operands carry element strides; `self.strides[dim]` is the stride along
+// dim and `dim_size` its size.
+cudaError_t gather(const Shape& shape, const Operand& out, const Operand& self,
+                   const Operand& index, int32_t dim, int64_t dim_size, int32_t element_size,
+                   int64_t numel, cudaStream_t stream);
+struct RawValue {
+  uint64_t word[2] = {0, 0};
+};
+cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& index,
+                    const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
+                    int32_t element_size, int64_t numel, cudaStream_t stream);
+
 }  // namespace st::cuda::kernels

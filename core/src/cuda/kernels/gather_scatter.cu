@@ -1,0 +1,127 @@
+// gather and scatter over the index tensor's shape: each thread takes one
+// index element, finds its coordinates, and moves one raw element (of the
+// element size, no dtype dispatch) between the operand at those
+// coordinates and self at the same coordinates with the `dim` one replaced
+// by the index value. Index values were checked in range on the host;
+// negative ones count from the end, as on the CPU. Grid-stride, 64-bit.
+#include <cstring>
+
+#include "dtype_access.cuh"
+
+namespace st::cuda::kernels {
+namespace {
+
+// The offsets of linear index i in `a` and `b` (full coordinates) and in
+// self with the `dim` coordinate left out; *coord_dim gets that coordinate.
+__device__ __forceinline__ void offsets(const Shape& shape, const Operand& a, const Operand& b,
+                                        const Operand& self, int32_t dim, int64_t i,
+                                        int64_t* off_a, int64_t* off_b, int64_t* off_self) {
+  int64_t oa = 0, ob = 0, os = 0;
+  for (int d = shape.ndim - 1; d >= 0; --d) {
+    const int64_t size = shape.sizes[d];
+    const int64_t idx = i % size;
+    i /= size;
+    oa += idx * a.strides[d];
+    ob += idx * b.strides[d];
+    if (d != dim) os += idx * self.strides[d];
+  }
+  *off_a = oa;
+  *off_b = ob;
+  *off_self = os;
+}
+
+__device__ __forceinline__ int64_t wrap_index(int64_t v, int64_t dim_size) {
+  return v < 0 ? v + dim_size : v;
+}
+
+template <typename Word>
+__global__ void gather_kernel(Shape shape, Operand out, Operand self, Operand index, int32_t dim,
+                              int64_t dim_size, int64_t numel) {
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < numel;
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    int64_t oo, oi, os;
+    offsets(shape, out, index, self, dim, i, &oo, &oi, &os);
+    const int64_t v = wrap_index(static_cast<const int64_t*>(index.data)[oi], dim_size);
+    static_cast<Word*>(out.data)[oo] =
+        static_cast<const Word*>(self.data)[os + v * self.strides[dim]];
+  }
+}
+
+// src null: every written element is `value`.
+template <typename Word>
+__global__ void scatter_kernel(Shape shape, Operand self, Operand index, Operand src,
+                               bool has_src, Word value, int32_t dim, int64_t dim_size,
+                               int64_t numel) {
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < numel;
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    int64_t or_, oi, os;
+    offsets(shape, src, index, self, dim, i, &or_, &oi, &os);
+    const int64_t v = wrap_index(static_cast<const int64_t*>(index.data)[oi], dim_size);
+    static_cast<Word*>(self.data)[os + v * self.strides[dim]] =
+        has_src ? static_cast<const Word*>(src.data)[or_] : value;
+  }
+}
+
+template <typename Word>
+cudaError_t launch_gather(const Shape& shape, const Operand& out, const Operand& self,
+                          const Operand& index, int32_t dim, int64_t dim_size, int64_t numel,
+                          cudaStream_t stream) {
+  gather_kernel<Word><<<blocks_for(numel), kThreads, 0, stream>>>(shape, out, self, index, dim,
+                                                                  dim_size, numel);
+  return cudaGetLastError();
+}
+
+template <typename Word>
+cudaError_t launch_scatter(const Shape& shape, const Operand& self, const Operand& index,
+                           const Operand* src, const RawValue& value, int32_t dim,
+                           int64_t dim_size, int64_t numel, cudaStream_t stream) {
+  // The value's bytes as a Word, copied rather than reinterpreted
+  // (RawValue is only 8-byte aligned).
+  Word w;
+  static_assert(sizeof(Word) <= sizeof(RawValue::word), "value word too large");
+  std::memcpy(&w, value.word, sizeof(Word));
+  const Operand none{};
+  scatter_kernel<Word><<<blocks_for(numel), kThreads, 0, stream>>>(
+      shape, self, index, src != nullptr ? *src : none, src != nullptr, w, dim, dim_size, numel);
+  return cudaGetLastError();
+}
+
+}  // namespace
+
+cudaError_t gather(const Shape& shape, const Operand& out, const Operand& self,
+                   const Operand& index, int32_t dim, int64_t dim_size, int32_t element_size,
+                   int64_t numel, cudaStream_t stream) {
+  if (numel == 0) return cudaSuccess;
+  switch (element_size) {
+    case 1: return launch_gather<uint8_t>(shape, out, self, index, dim, dim_size, numel, stream);
+    case 2: return launch_gather<uint16_t>(shape, out, self, index, dim, dim_size, numel, stream);
+    case 4: return launch_gather<uint32_t>(shape, out, self, index, dim, dim_size, numel, stream);
+    case 8: return launch_gather<uint64_t>(shape, out, self, index, dim, dim_size, numel, stream);
+    case 16: return launch_gather<uint4>(shape, out, self, index, dim, dim_size, numel, stream);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& index,
+                    const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
+                    int32_t element_size, int64_t numel, cudaStream_t stream) {
+  if (numel == 0) return cudaSuccess;
+  switch (element_size) {
+    case 1:
+      return launch_scatter<uint8_t>(shape, self, index, src, value, dim, dim_size, numel, stream);
+    case 2:
+      return launch_scatter<uint16_t>(shape, self, index, src, value, dim, dim_size, numel,
+                                      stream);
+    case 4:
+      return launch_scatter<uint32_t>(shape, self, index, src, value, dim, dim_size, numel,
+                                      stream);
+    case 8:
+      return launch_scatter<uint64_t>(shape, self, index, src, value, dim, dim_size, numel,
+                                      stream);
+    case 16:
+      return launch_scatter<uint4>(shape, self, index, src, value, dim, dim_size, numel, stream);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+}  // namespace st::cuda::kernels
