@@ -87,4 +87,14 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
                 const Scalar* value);
 
+// masked_select / nonzero (cuda_select.cpp): the result's size is read
+// back from the device (one synchronization per call).
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+Tensor nonzero(const Tensor& self);
+
+// sort / topk (cuda_sort.cpp): values and int64 indices of the first k of
+// each stably sorted line along dim (k = the line's length for sort).
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, std::optional<int64_t> k,
+                                bool descending, const char* op);
+
 }  // namespace st::cuda::ops

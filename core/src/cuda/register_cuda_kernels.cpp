@@ -475,6 +475,56 @@ Tensor scatter_value_out(const Tensor& self, int64_t dim, const Tensor& index,
   return gather_scatter_out(scatter_value(self, dim, index, value), out, "scatter");
 }
 
+// ---- results sized on the host: masked_select, nonzero; sort, topk ------------------
+
+Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  return ops::masked_select(self, mask);
+}
+Tensor masked_select_out(const Tensor& self, const Tensor& mask, const Tensor& out) {
+  return gather_scatter_out(ops::masked_select(self, mask), out, "masked_select");
+}
+Tensor nonzero(const Tensor& self) { return ops::nonzero(self); }
+Tensor nonzero_out(const Tensor& self, const Tensor& out) {
+  ST_CHECK(out.dtype() == ScalarType::Long,
+           "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
+           torch::headeronly::toString(out.dtype()));
+  return gather_scatter_out(ops::nonzero(self), out, "nonzero");
+}
+
+// values/indices out=: the CPU's dtype checks, then resize and copy.
+std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
+                                     const Tensor& values, const Tensor& indices,
+                                     const char* op) {
+  const Tensor& v = std::get<0>(computed);
+  ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
+           torch::headeronly::toString(v.dtype()), ", but got ",
+           torch::headeronly::toString(values.dtype()), " instead");
+  ST_CHECK(indices.dtype() == ScalarType::Long, op,
+           "(): Expected out tensor indices to have dtype Long, but got ",
+           torch::headeronly::toString(indices.dtype()), " instead");
+  into_out(v, values, op);
+  into_out(std::get<1>(computed), indices, op);
+  return {values, indices};
+}
+std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool> /*stable*/,
+                                       int64_t dim, bool descending) {
+  return ops::sort(self, dim, std::nullopt, descending, "sort");
+}
+std::tuple<Tensor, Tensor> sort_values_stable(const Tensor& self, std::optional<bool> stable,
+                                              int64_t dim, bool descending, const Tensor& values,
+                                              const Tensor& indices) {
+  return sort_outs(sort_stable(self, stable, dim, descending), values, indices, "sort");
+}
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest,
+                                bool /*sorted*/) {
+  return ops::sort(self, dim, k, largest, "topk");
+}
+std::tuple<Tensor, Tensor> topk_values(const Tensor& self, int64_t k, int64_t dim, bool largest,
+                                       bool /*sorted*/, const Tensor& values,
+                                       const Tensor& indices) {
+  return sort_outs(ops::sort(self, dim, k, largest, "topk"), values, indices, "topk");
+}
+
 constexpr char kAdd[] = "add";
 constexpr char kSub[] = "sub";
 constexpr char kMul[] = "mul";
@@ -701,6 +751,14 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("scatter.value", ST_FN(scatter_value));
   m.impl("scatter_.value", ST_FN(scatter_value_));
   m.impl("scatter.value_out", ST_FN(scatter_value_out));
+  m.impl("masked_select", ST_FN(masked_select));
+  m.impl("masked_select.out", ST_FN(masked_select_out));
+  m.impl("nonzero", ST_FN(nonzero));
+  m.impl("nonzero.out", ST_FN(nonzero_out));
+  m.impl("sort.stable", ST_FN(sort_stable));
+  m.impl("sort.values_stable", ST_FN(sort_values_stable));
+  m.impl("topk", ST_FN(topk));
+  m.impl("topk.values", ST_FN(topk_values));
 }
 
 #undef ST_CUDA_UNARY

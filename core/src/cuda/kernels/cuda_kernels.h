@@ -186,4 +186,34 @@ cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& inde
                     const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
                     int32_t element_size, int64_t numel, cudaStream_t stream);
 
+// ---- results sized on the host: masked_select, nonzero; sort, topk ----------
+
+// Scratch bytes select_positions() needs for n elements (the scan).
+size_t select_scratch_bytes(int64_t n);
+// positions[i] = the number of i' <= i whose element of contiguous `in`
+// (dtype; NaN counts as nonzero) is nonzero; the inclusive scan of the
+// flags, so positions[n - 1] is the count (the host reads it back).
+cudaError_t select_positions(const void* in, int32_t dtype, int64_t* positions, int64_t n,
+                             void* scratch, size_t scratch_bytes, cudaStream_t stream);
+// Element i is selected when positions[i] exceeds positions[i - 1].
+// masked_select: out[positions[i] - 1] = src[i] for the selected i
+// (contiguous, raw elements of element_size bytes).
+cudaError_t masked_compact(const void* src, const int64_t* positions, void* out,
+                           int32_t element_size, int64_t n, cudaStream_t stream);
+// nonzero: row positions[i] - 1 of out ([count, shape.ndim] int64) gets
+// the coordinates of each selected i in `shape`.
+cudaError_t nonzero_coords(const Shape& shape, const int64_t* positions, int64_t* out, int64_t n,
+                           cudaStream_t stream);
+
+// Scratch bytes sort_rows() needs for `rows` rows of n (rows * n < 2^31).
+size_t sort_scratch_bytes(int64_t rows, int64_t n);
+// Stable sort of each of `rows` contiguous rows of n elements of `in`
+// (dtype), ascending or descending; NaN is above every number (last
+// ascending, first descending), -0.0 equals 0.0, ties keep their order.
+// Writes the first k of each sorted row: values (dtype, [rows, k]) and
+// their indices in the row (int64, [rows, k]).
+cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows,
+                      int64_t n, int64_t k, bool descending, void* values, int64_t* indices,
+                      void* scratch, size_t scratch_bytes, cudaStream_t stream);
+
 }  // namespace st::cuda::kernels
