@@ -75,6 +75,9 @@ TEST(CudaOpsTest, KernelsAreRegisteredForTheCudaKey) {
       {"flip", "out"},         {"gather", ""},    {"gather", "out"},
       {"scatter", "src"},      {"scatter_", "src"}, {"scatter", "src_out"},
       {"scatter", "value"},    {"scatter_", "value"}, {"scatter", "value_out"},
+      {"masked_select", ""},   {"masked_select", "out"}, {"nonzero", ""},
+      {"nonzero", "out"},      {"sort", "stable"}, {"sort", "values_stable"},
+      {"topk", ""},            {"topk", "values"},
   };
   for (const auto& [name, overload] : ops) {
     const auto op = st::Dispatcher::singleton().findSchemaOrThrow(std::string("aten::") + name, overload);
@@ -332,6 +335,109 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
                       "Expected self.dtype to be equal to src.dtype");
   EXPECT_NATIVE_ERROR(st::scatter(da, 0, to_cuda(make({5}, {1, 1}, ScalarType::Long)), dsrc),
                       "scatter(): index 5 is out of bounds for dimension 0 with size 3");
+}
+
+TEST(CudaOpsTest, MaskedSelectAndNonzeroMatchTheCpu) {
+  SKIP_WITHOUT_GPU();
+  const double nan = std::nan("");
+  Tensor a = make({1, 0, -2, nan, 0, 5, -0.0, 7, 0, 0, 3, 1}, {3, 4});
+  Tensor da = to_cuda(a);
+  Tensor mask = make({1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1}, {3, 4}, ScalarType::Bool);
+  expect_match(st::masked_select(a, mask), st::masked_select(da, to_cuda(mask)));
+  Tensor row_mask = make1({0, 1, 1, 0}, ScalarType::Bool);  // broadcast over rows
+  expect_match(st::masked_select(a, row_mask), st::masked_select(da, to_cuda(row_mask)));
+  Tensor none = st::zeros({3, 4}, ScalarType::Bool);
+  expect_match(st::masked_select(a, none), st::masked_select(da, to_cuda(none)));
+  Tensor l = ramp({3, 4}, 1, 0, ScalarType::Long);
+  expect_match(st::masked_select(l, mask), st::masked_select(to_cuda(l), to_cuda(mask)));
+  Tensor out = st::empty({0}, std::nullopt, std::nullopt, kCuda0);
+  st::masked_select_outf(da, to_cuda(mask), out);
+  expect_match(st::masked_select(a, mask), out);
+  EXPECT_NATIVE_ERROR(st::masked_select(da, to_cuda(make({1}, {1}, ScalarType::Byte))),
+                      "masked_select: expected BoolTensor for mask, got Byte");
+
+  expect_match(st::nonzero(a), st::nonzero(da));  // NaN counts, -0.0 does not
+  expect_match(st::nonzero(mask), st::nonzero(to_cuda(mask)));
+  Tensor cube = make({0, 1, 2, 0, 0, 3, 0, 0}, {2, 2, 2}, ScalarType::Int);
+  expect_match(st::nonzero(cube), st::nonzero(to_cuda(cube)));
+  Tensor s = st::full({}, 2.0);
+  expect_match(st::nonzero(s), st::nonzero(to_cuda(s)));
+  expect_match(st::nonzero(st::empty({0, 3})),
+               st::nonzero(st::empty({0, 3}, std::nullopt, std::nullopt, kCuda0)));
+  // many blocks: every third element set
+  std::vector<double> v(100000);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = i % 3 == 0 ? 1.0 : 0.0;
+  Tensor big = make(v, {100, 1000});
+  expect_match(st::nonzero(big), st::nonzero(to_cuda(big)));
+  expect_match(st::masked_select(big, st::ne(big, 0)),
+               st::masked_select(to_cuda(big), st::ne(to_cuda(big), 0)));
+  Tensor nz_out = st::empty({0}, ScalarType::Long, std::nullopt, kCuda0);
+  st::nonzero_outf(da, nz_out);
+  expect_match(st::nonzero(a), nz_out);
+  EXPECT_NATIVE_ERROR(st::nonzero_outf(da, st::empty({0}, std::nullopt, std::nullopt, kCuda0)),
+                      "Expected out tensor to have scalar type Long");
+}
+
+TEST(CudaOpsTest, SortAndTopkMatchTheCpu) {
+  SKIP_WITHOUT_GPU();
+  const double nan = std::nan("");
+  const double inf = std::numeric_limits<double>::infinity();
+  // duplicates, NaN, signed zeros and infinities: ties keep index order
+  Tensor a = make({3, nan, -1, 0, 3, -inf, -0.0, 2, nan, inf, 2, -1}, {3, 4});
+  Tensor da = to_cuda(a);
+  for (int64_t dim : {0, 1, -1}) {
+    for (bool desc : {false, true}) {
+      SCOPED_TRACE(std::to_string(dim) + (desc ? " descending" : " ascending"));
+      auto [v, i] = st::sort(a, std::optional<bool>(true), dim, desc);
+      auto [dv, di] = st::sort(da, std::optional<bool>(true), dim, desc);
+      expect_match(v, dv);
+      expect_match(i, di);
+      for (int64_t k : {0, 1, 3}) {
+        auto [tv, ti] = st::topk(a, k, dim, desc);
+        auto [dtv, dti] = st::topk(da, k, dim, desc);
+        expect_match(tv, dtv);
+        expect_match(ti, dti);
+      }
+    }
+  }
+  // integer extremes, small signed ints, bool, half, 0-dim, empty, strided
+  Tensor big = make1({9.0e18, -9.0e18, 0, -1, 1, 9.0e18}, ScalarType::Long);
+  expect_match(std::get<1>(st::sort(big, 0, true)), std::get<1>(st::sort(to_cuda(big), 0, true)));
+  expect_match(std::get<0>(st::sort(big)), std::get<0>(st::sort(to_cuda(big))));
+  Tensor c = make1({5, -128, 127, 0, -1, 5}, ScalarType::Char);
+  expect_match(std::get<1>(st::sort(c)), std::get<1>(st::sort(to_cuda(c))));
+  Tensor b = make1({1, 0, 1, 0, 0}, ScalarType::Bool);
+  expect_match(std::get<1>(st::sort(b, 0, true)), std::get<1>(st::sort(to_cuda(b), 0, true)));
+  Tensor h = st::to(a, ScalarType::Half);
+  expect_match(std::get<0>(st::sort(h, 1)), std::get<0>(st::sort(to_cuda(h), 1)));
+  expect_match(std::get<1>(st::topk(h, 2, 0, false)), std::get<1>(st::topk(to_cuda(h), 2, 0, false)));
+  Tensor s = st::full({}, 4.0);
+  expect_match(std::get<1>(st::sort(s)), std::get<1>(st::sort(to_cuda(s))));
+  expect_match(std::get<0>(st::topk(s, 1)), std::get<0>(st::topk(to_cuda(s), 1)));
+  Tensor e = st::empty({2, 0});
+  expect_match(std::get<0>(st::sort(e, 1)), std::get<0>(st::sort(to_cuda(e), 1)));
+  Tensor t = st::transpose(a, 0, 1);
+  expect_match(std::get<1>(st::sort(t, 1, true)),
+               std::get<1>(st::sort(st::transpose(da, 0, 1), 1, true)));
+  // long rows with many ties
+  std::vector<double> v(3 * 5000);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>((i * 7919) % 101);
+  Tensor rows = make(v, {3, 5000});
+  expect_match(std::get<1>(st::sort(rows, 1)), std::get<1>(st::sort(to_cuda(rows), 1)));
+  expect_match(std::get<1>(st::topk(rows, 50, 1)), std::get<1>(st::topk(to_cuda(rows), 50, 1)));
+  // out= variants
+  Tensor ov = st::empty({0}, std::nullopt, std::nullopt, kCuda0);
+  Tensor oi = st::empty({0}, ScalarType::Long, std::nullopt, kCuda0);
+  st::sort_outf(da, std::optional<bool>(true), 1, false, ov, oi);
+  expect_match(std::get<0>(st::sort(a, 1)), ov);
+  expect_match(std::get<1>(st::sort(a, 1)), oi);
+  st::topk_outf(da, 2, 0, true, true, ov, oi);
+  expect_match(std::get<0>(st::topk(a, 2, 0)), ov);
+  expect_match(std::get<1>(st::topk(a, 2, 0)), oi);
+  EXPECT_NATIVE_ERROR(st::topk(da, 5, 1), "topk(): selected index k out of range");
+  EXPECT_NATIVE_ERROR(st::topk(to_cuda(b), 1), "\"topk\" not implemented for 'Bool'");
+  EXPECT_NATIVE_ERROR(st::sort_outf(da, std::optional<bool>(true), 1, false, oi, oi),
+                      "Expected out tensor values to have dtype Float");
 }
 
 }  // namespace
