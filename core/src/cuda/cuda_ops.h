@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <tuple>
+#include <vector>
 
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
@@ -91,6 +92,9 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
 // back from the device (one synchronization per call).
 Tensor masked_select(const Tensor& self, const Tensor& mask);
 Tensor nonzero(const Tensor& self);
+
+// index.Tensor (cuda_index.cpp)
+Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices);
 
 // sort / topk (cuda_sort.cpp): values and int64 indices of the first k of
 // each stably sorted line along dim (k = the line's length for sort).

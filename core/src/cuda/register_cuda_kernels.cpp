@@ -491,6 +491,14 @@ Tensor nonzero_out(const Tensor& self, const Tensor& out) {
   return gather_scatter_out(ops::nonzero(self), out, "nonzero");
 }
 
+Tensor index_tensor(const Tensor& self, const std::vector<std::optional<Tensor>>& indices) {
+  return ops::index(self, indices);
+}
+Tensor index_tensor_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                        const Tensor& out) {
+  return gather_scatter_out(ops::index(self, indices), out, "index");
+}
+
 // values/indices out=: the CPU's dtype checks, then resize and copy.
 std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
                                      const Tensor& values, const Tensor& indices,
@@ -755,6 +763,8 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("masked_select.out", ST_FN(masked_select_out));
   m.impl("nonzero", ST_FN(nonzero));
   m.impl("nonzero.out", ST_FN(nonzero_out));
+  m.impl("index.Tensor", ST_FN(index_tensor));
+  m.impl("index.Tensor_out", ST_FN(index_tensor_out));
   m.impl("sort.stable", ST_FN(sort_stable));
   m.impl("sort.values_stable", ST_FN(sort_values_stable));
   m.impl("topk", ST_FN(topk));

@@ -216,4 +216,27 @@ cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64
                       int64_t n, int64_t k, bool descending, void* values, int64_t* indices,
                       void* scratch, size_t scratch_bytes, cudaStream_t stream);
 
+// ---- index.Tensor ---------------------------------------------------------------
+
+// The indexed dimensions of index.Tensor: `count` int64 index operands
+// broadcast over the iteration shape, and the size and stride in self of
+// the dimension each one indexes.
+struct IndexArgs {
+  int32_t count = 0;
+  Operand index[kMaxDims];
+  int64_t sizes[kMaxDims] = {};
+  int64_t strides[kMaxDims] = {};
+};
+// base[b] = sum over j of index_j[b] * strides[j] (negative values count
+// from the end) for the `bnum` positions of `shape`. A value outside
+// [-size, size) contributes 0 and sets *out_of_range to 1 (the host reads
+// the flag and raises the CPU's error).
+cudaError_t index_offsets(const Shape& shape, const IndexArgs& args, int64_t* base,
+                          int32_t* out_of_range, int64_t bnum, cudaStream_t stream);
+// out[b * rnum + r] = self[base[b] + the offset of r in `rest`] (rest: the
+// shape of the dimensions not indexed; self.strides their strides), raw
+// elements of element_size bytes.
+cudaError_t index_gather(const Shape& rest, const Operand& self, const int64_t* base, void* out,
+                         int64_t bnum, int64_t rnum, int32_t element_size, cudaStream_t stream);
+
 }  // namespace st::cuda::kernels
