@@ -77,7 +77,8 @@ TEST(CudaOpsTest, KernelsAreRegisteredForTheCudaKey) {
       {"scatter", "value"},    {"scatter_", "value"}, {"scatter", "value_out"},
       {"masked_select", ""},   {"masked_select", "out"}, {"nonzero", ""},
       {"nonzero", "out"},      {"sort", "stable"}, {"sort", "values_stable"},
-      {"topk", ""},            {"topk", "values"},
+      {"topk", ""},            {"topk", "values"}, {"index", "Tensor"},
+      {"index", "Tensor_out"},
   };
   for (const auto& [name, overload] : ops) {
     const auto op = st::Dispatcher::singleton().findSchemaOrThrow(std::string("aten::") + name, overload);
@@ -438,6 +439,62 @@ TEST(CudaOpsTest, SortAndTopkMatchTheCpu) {
   EXPECT_NATIVE_ERROR(st::topk(to_cuda(b), 1), "\"topk\" not implemented for 'Bool'");
   EXPECT_NATIVE_ERROR(st::sort_outf(da, std::optional<bool>(true), 1, false, oi, oi),
                       "Expected out tensor values to have dtype Float");
+}
+
+TEST(CudaOpsTest, AdvancedIndexingMatchesTheCpu) {
+  SKIP_WITHOUT_GPU();
+  using Idx = std::vector<std::optional<Tensor>>;
+  Tensor a = ramp({3, 4, 5});
+  Tensor da = to_cuda(a);
+  auto L = [](std::vector<double> v, std::vector<int64_t> shape) {
+    return make(v, std::move(shape), ScalarType::Long);
+  };
+  // one index, two broadcast indices, a None before (adjacent: stays in
+  // place), separated indices (broadcast dims first), negative values
+  const std::vector<Idx> cases = {
+      Idx{L({2, 0, -1}, {3})},
+      Idx{L({0, 2}, {2}), L({1, 3}, {2})},
+      Idx{std::nullopt, L({3, 0, -4}, {3})},
+      Idx{L({0, 2, 1, 1}, {2, 2}), L({1, 2}, {2})},
+      Idx{L({1}, {1}), std::nullopt, L({4, 0}, {2})},
+      Idx{std::nullopt, std::nullopt, L({0, 4, 2}, {3})},
+  };
+  for (size_t c = 0; c < cases.size(); ++c) {
+    SCOPED_TRACE(c);
+    Idx dev;
+    for (const auto& i : cases[c]) {
+      dev.push_back(i.has_value() ? std::optional<Tensor>(to_cuda(*i)) : std::nullopt);
+    }
+    expect_match(st::index(a, cases[c]), st::index(da, dev));
+    expect_match(st::index(a, cases[c]), st::index(da, cases[c]));  // indices on the host
+  }
+  // int32 indices, bool masks (full, partial, 0-d), a strided self
+  Tensor i32 = make1({2, 1}, ScalarType::Int);
+  expect_match(st::index(a, Idx{i32}), st::index(da, Idx{to_cuda(i32)}));
+  Tensor m = st::gt(st::select(a, 2, 0), 20);
+  expect_match(st::index(a, Idx{m}), st::index(da, Idx{to_cuda(m)}));
+  Tensor row = make1({1, 0, 1}, ScalarType::Bool);
+  expect_match(st::index(a, Idx{row, std::nullopt, L({1}, {1})}),
+               st::index(da, Idx{to_cuda(row), std::nullopt, to_cuda(L({1}, {1}))}));
+  Tensor yes = st::full({}, 1, ScalarType::Bool);
+  expect_match(st::index(a, Idx{yes}), st::index(da, Idx{to_cuda(yes)}));
+  Tensor t = st::transpose(a, 0, 2);
+  expect_match(st::index(t, Idx{L({4, 1}, {2})}),
+               st::index(st::transpose(da, 0, 2), Idx{to_cuda(L({4, 1}, {2}))}));
+  Tensor h = st::to(a, ScalarType::Half);
+  expect_match(st::index(h, Idx{L({1}, {1})}), st::index(to_cuda(h), Idx{to_cuda(L({1}, {1}))}));
+  expect_match(st::index(a, Idx{L({}, {0})}), st::index(da, Idx{to_cuda(L({}, {0}))}));
+  Tensor out = st::empty({0}, std::nullopt, std::nullopt, kCuda0);
+  st::index_outf(da, Idx{to_cuda(L({2, 0}, {2}))}, out);
+  expect_match(st::index(a, Idx{L({2, 0}, {2})}), out);
+  EXPECT_NATIVE_ERROR(st::index(da, Idx{to_cuda(L({0, 3}, {2}))}),
+                      "index 3 is out of bounds for dimension 0 with size 3");
+  EXPECT_NATIVE_ERROR(st::index(da, Idx{std::nullopt, to_cuda(L({-5}, {1}))}),
+                      "index -5 is out of bounds for dimension 1 with size 4");
+  EXPECT_NATIVE_ERROR(st::index(da, Idx{to_cuda(make1({0.5}))}),
+                      "tensors used as indices must be long, int, byte or bool tensors");
+  EXPECT_NATIVE_ERROR(st::index(da, Idx{L({0}, {1}), L({0}, {1}), L({0}, {1}), L({0}, {1})}),
+                      "too many indices for tensor of dimension 3");
 }
 
 }  // namespace
