@@ -60,7 +60,8 @@ cudaError_t launch_compact(const void* src, const int64_t* positions, void* out,
 size_t select_scratch_bytes(int64_t n) {
   size_t bytes = 0;
   int64_t* none = nullptr;
-  if (cub::DeviceScan::InclusiveSum(nullptr, bytes, none, n) != cudaSuccess) return 0;
+  // In place (d_in == d_out), which CUB's scans support.
+  if (cub::DeviceScan::InclusiveSum(nullptr, bytes, none, none, n) != cudaSuccess) return 0;
   return bytes;
 }
 
@@ -70,7 +71,7 @@ cudaError_t select_positions(const void* in, int32_t dtype, int64_t* positions, 
   flags_kernel<<<blocks_for(n), kThreads, 0, stream>>>(in, dtype, positions, n);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return err;
-  return cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, positions, n, stream);
+  return cub::DeviceScan::InclusiveSum(scratch, scratch_bytes, positions, positions, n, stream);
 }
 
 cudaError_t masked_compact(const void* src, const int64_t* positions, void* out,

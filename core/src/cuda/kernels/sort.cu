@@ -1,4 +1,4 @@
-// Stable row sorts (sort, topk) with CUB's segmented radix sort. Each
+// Stable row sorts (sort, topk) with CUB's radix sorts. Each
 // element becomes a 64-bit key whose unsigned order is the CPU's order:
 // integers with the sign bit flipped; floating values (widened to double,
 // exactly) with -0.0 folded into 0.0, negative values' bits inverted and
@@ -8,6 +8,7 @@
 // payload is the element's index in its row; the values are then read
 // back from the row by index, so they are the original elements bit for
 // bit (NaN payloads, -0.0).
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_segmented_radix_sort.cuh>
 
 #include "dtype_access.cuh"
@@ -25,14 +26,25 @@ struct Layout {
   size_t keys, indices, offsets, cub_offset, cub_bytes, total;
 };
 
+// One row: the device-wide radix sort (the segmented one gives each
+// segment a single block, far too little for one long row). More rows: the
+// segmented sort. Both are stable.
+cudaError_t run_sort(void* temp, size_t& bytes, const uint64_t* keys_in, uint64_t* keys_out,
+                     const int64_t* idx_in, int64_t* idx_out, int64_t rows, int64_t n,
+                     int* offsets, cudaStream_t stream) {
+  if (rows == 1) {
+    return cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, idx_in, idx_out,
+                                           static_cast<int>(n), 0, 64, stream);
+  }
+  return cub::DeviceSegmentedRadixSort::SortPairs(
+      temp, bytes, keys_in, keys_out, idx_in, idx_out, static_cast<int>(rows * n),
+      static_cast<int>(rows), offsets, offsets + 1, 0, 64, stream);
+}
+
 size_t cub_bytes(int64_t rows, int64_t n) {
   size_t bytes = 0;
-  const uint64_t* k = nullptr;
-  const int64_t* v = nullptr;
-  int* o = nullptr;
-  if (cub::DeviceSegmentedRadixSort::SortPairs(
-          nullptr, bytes, k, static_cast<uint64_t*>(nullptr), v, static_cast<int64_t*>(nullptr),
-          static_cast<int>(rows * n), static_cast<int>(rows), o, o + 1) != cudaSuccess) {
+  if (run_sort(nullptr, bytes, nullptr, nullptr, nullptr, nullptr, rows, n, nullptr, nullptr) !=
+      cudaSuccess) {
     return 0;
   }
   return bytes;
@@ -120,9 +132,8 @@ cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return err;
   size_t cub_bytes_used = l.cub_bytes;
-  err = cub::DeviceSegmentedRadixSort::SortPairs(
-      base + l.cub_offset, cub_bytes_used, keys_in, keys_out, idx_in, idx_out,
-      static_cast<int>(total), static_cast<int>(rows), offsets, offsets + 1, 0, 64, stream);
+  err = run_sort(base + l.cub_offset, cub_bytes_used, keys_in, keys_out, idx_in, idx_out, rows, n,
+                 offsets, stream);
   if (err != cudaSuccess) return err;
   switch (element_size) {
     case 1: return launch_take<uint8_t>(in, idx_out, rows, n, k, values, indices, stream);
