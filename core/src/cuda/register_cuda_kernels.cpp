@@ -14,6 +14,7 @@
 #include <st/dispatch/library.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
+#include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
@@ -141,6 +142,38 @@ Tensor into_out(const Tensor& computed, const Tensor& out, const char* name) {
   st::native::resize_output(out, computed.sizes());
   ops::copy_(out, computed, false);
   return out;
+}
+
+// ---- mm / bmm / addmm out= (the CPU's out dtype check first) ----------------------
+
+void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ",
+           torch::headeronly::toString(want), ", but got ",
+           torch::headeronly::toString(out.dtype()), " instead");
+}
+Tensor mm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_gemm_out_dtype(out, self.dtype(), "mm");
+  return into_out(ops::mm(self, mat2), out, "mm");
+}
+Tensor bmm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_gemm_out_dtype(out, self.dtype(), "bmm");
+  return into_out(ops::bmm(self, mat2), out, "bmm");
+}
+Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+                 const Scalar& alpha, const Tensor& out) {
+  check_gemm_out_dtype(out, mat1.dtype(), "addmm");
+  if (out.is_same(self)) {
+    // As the CPU: out = self is not resized, so it must have the result's
+    // shape already.
+    ST_CHECK(mat1.dim() == 2 && mat2.dim() == 2 && out.dim() == 2 &&
+                 out.size(0) == mat1.size(0) && out.size(1) == mat2.size(1),
+             "addmm: out must have shape [", mat1.dim() == 2 ? mat1.size(0) : -1, ", ",
+             mat2.dim() == 2 ? mat2.size(1) : -1, "], got ",
+             st::native::shape_str(out.sizes()));
+    ops::copy_(out, ops::addmm(self, mat1, mat2, beta, alpha), false);
+    return out;
+  }
+  return into_out(ops::addmm(self, mat1, mat2, beta, alpha), out, "addmm");
 }
 
 // ---- div with rounding_mode, pow with a Scalar ----------------------------------
@@ -738,6 +771,9 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("bmm", ST_FN(bmm));
   m.impl("addmm", ST_FN(addmm));
   m.impl("addmm_", ST_FN(addmm_));
+  m.impl("mm.out", ST_FN(mm_out));
+  m.impl("bmm.out", ST_FN(bmm_out));
+  m.impl("addmm.out", ST_FN(addmm_out));
   m.impl("dot", ST_FN(dot));
 
   m.impl("linalg_vector_norm", ST_FN(linalg_vector_norm));

@@ -1,5 +1,7 @@
-// The CUDA kernels of issue 11 (linalg_vector_norm, dot, addmm_, softmax,
-// log_softmax, cumsum, flip, gather, scatter) against the CPU kernels.
+// The CUDA kernels of issue 11 (linalg_vector_norm, dot, addmm_ and the
+// mm/bmm/addmm out= variants, softmax, log_softmax, cumsum, flip, gather,
+// scatter, masked_select, nonzero, index.Tensor, sort, topk) against the
+// CPU kernels.
 // Device tests use the real CUDA runtime and skip, saying so, when
 // cudaGetDeviceCount reports no device; the registration test runs
 // everywhere.
@@ -78,7 +80,8 @@ TEST(CudaOpsTest, KernelsAreRegisteredForTheCudaKey) {
       {"masked_select", ""},   {"masked_select", "out"}, {"nonzero", ""},
       {"nonzero", "out"},      {"sort", "stable"}, {"sort", "values_stable"},
       {"topk", ""},            {"topk", "values"}, {"index", "Tensor"},
-      {"index", "Tensor_out"},
+      {"index", "Tensor_out"}, {"mm", "out"},  {"bmm", "out"},
+      {"addmm", "out"},
   };
   for (const auto& [name, overload] : ops) {
     const auto op = st::Dispatcher::singleton().findSchemaOrThrow(std::string("aten::") + name, overload);
@@ -187,6 +190,22 @@ TEST(CudaOpsTest, AddmmInPlaceMatchesTheCpu) {
   expect_match(st::mm(m1, m2), dn, 1e-5);
   EXPECT_NATIVE_ERROR(st::addmm_(to_cuda(ramp({3})), to_cuda(m1), to_cuda(m2)),
                       "in-place results cannot broadcast");
+  // the out= variants of mm, bmm and addmm (out = self: not resized)
+  Tensor out = st::empty({0}, std::nullopt, std::nullopt, kCuda0);
+  st::mm_outf(to_cuda(m1), to_cuda(m2), out);
+  expect_match(st::mm(m1, m2), out, 1e-5);
+  Tensor b1 = ramp({2, 3, 4}, 0.1, -1), b2 = ramp({2, 4, 2}, -0.2, 1);
+  st::bmm_outf(to_cuda(b1), to_cuda(b2), out);
+  expect_match(st::bmm(b1, b2), out, 1e-5);
+  Tensor bias = ramp({2}, 1, 1);
+  st::addmm_outf(to_cuda(bias), to_cuda(m1), to_cuda(m2), 2, 0.5, out);
+  expect_match(st::addmm(bias, m1, m2, 2, 0.5), out, 1e-5);
+  Tensor same = to_cuda(self);
+  st::addmm_outf(same, to_cuda(m1), to_cuda(m2), 1, 1, same);
+  expect_match(st::addmm(self, m1, m2), same, 1e-5);
+  EXPECT_NATIVE_ERROR(st::mm_outf(to_cuda(m1), to_cuda(m2),
+                                  st::empty({0}, ScalarType::Double, std::nullopt, kCuda0)),
+                      "mm: Expected out tensor to have dtype Float, but got Double instead");
 }
 
 TEST(CudaOpsTest, SoftmaxMatchesTheCpu) {
