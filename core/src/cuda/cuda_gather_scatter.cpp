@@ -1,9 +1,9 @@
 // gather and scatter (src and value) on CUDA with the CPU kernels' checks
-// and messages (core/src/native/indexing.cpp). The index values are read
-// on the host and checked in range before any launch: one synchronizing
-// device-to-host copy of the index per call, so an out-of-range index
-// raises the CPU's error and no kernel ever reads or writes outside.
-// Elements move as raw bytes (kernels/gather_scatter.cu), so every dtype
+// and messages (core/src/native/indexing.cpp). The kernels skip index
+// values out of range (nothing outside self is read or written) and set a
+// flag; reading that flag back is the one synchronization per call, and
+// when it is set the index is read on the host to raise the CPU's error
+// for the first bad value. Elements move as raw bytes (kernels/gather_scatter.cu), so every dtype
 // is handled. Where a scatter index repeats, which write wins is
 // unspecified on CUDA (the CPU: the last one), as in PyTorch.
 #include <algorithm>
@@ -60,15 +60,18 @@ void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const
   }
 }
 
-// Checks every index value in [-size, size) on the host (the one
-// synchronization of these operators).
-void check_index_range(const char* op, const Tensor& index, int64_t dim, int64_t size) {
+// Raises the CPU's error for the first index value outside [-size, size),
+// reading the index on the host (only after the device reported one).
+[[noreturn]] void throw_index_range(const char* op, const Tensor& index, int64_t dim,
+                                   int64_t size) {
   const Tensor host = st::contiguous(st::to(index, Device(DeviceType::CPU), ScalarType::Long));
   const auto* v = static_cast<const int64_t*>(host.const_data_ptr());
   for (int64_t k = 0; k < host.numel(); ++k) {
     ST_CHECK(v[k] >= -size && v[k] < size, op, "(): index ", v[k],
              " is out of bounds for dimension ", dim, " with size ", size);
   }
+  ST_ERROR(op, "(): internal error: the device reported an index out of range, the host found "
+           "none");
 }
 
 // t as an operand over the index's shape: its own strides (0-d: one
@@ -89,6 +92,13 @@ kernels::Shape index_shape(const Tensor& index, const char* op) {
   return detail::make_shape(index.sizes(), op);
 }
 
+// Whether the kernel flagged an index out of range: a 4-byte read that
+// waits for the kernel (the synchronization of these operators).
+bool flagged(const Tensor& flag) {
+  const Tensor host = st::to(flag, Device(DeviceType::CPU), ScalarType::Int);
+  return *static_cast<const int32_t*>(host.const_data_ptr()) != 0;
+}
+
 // The index on self's device (a copy when it lives elsewhere).
 Tensor on_device(const Tensor& t, const Tensor& self) {
   return t.device() == self.device() ? t : st::to(t, self.device(), t.dtype());
@@ -104,14 +114,16 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   Tensor out = st::detail::empty_generic(index.sizes(), self.dtype(), self.device());
   if (index.numel() == 0) return out;
   const int64_t size = self.dim() ? self.size(d) : 1;
-  check_index_range("gather", index, d, size);
   const Tensor idx = on_device(index, self);
+  Tensor flag = st::zeros({1}, ScalarType::Int, std::nullopt, self.device());
   detail::check_launch(
       kernels::gather(index_shape(idx, "gather"), raw_operand(out), raw_operand(self),
                       raw_operand(idx), static_cast<int32_t>(d), size,
-                      static_cast<int32_t>(self.itemsize()), idx.numel(),
+                      static_cast<int32_t>(self.itemsize()),
+                      static_cast<int32_t*>(flag.data_ptr()), idx.numel(),
                       detail::current_native_stream()),
       "gather");
+  if (flagged(flag)) throw_index_range("gather", index, d, size);
   return out;
 }
 
@@ -128,8 +140,8 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
   DeviceGuard guard(self.device());
   if (index.numel() == 0) return self;
   const int64_t size = self.dim() ? self.size(d) : 1;
-  check_index_range("scatter", index, d, size);
   const Tensor idx = on_device(index, self);
+  Tensor flag = st::zeros({1}, ScalarType::Int, std::nullopt, self.device());
   kernels::RawValue raw;
   Tensor src_dev;
   kernels::Operand src_op;
@@ -144,9 +156,12 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
   detail::check_launch(
       kernels::scatter(index_shape(idx, "scatter"), raw_operand(self), raw_operand(idx),
                        src ? &src_op : nullptr, raw, static_cast<int32_t>(d), size,
-                       static_cast<int32_t>(self.itemsize()), idx.numel(),
+                       static_cast<int32_t>(self.itemsize()),
+                       static_cast<int32_t*>(flag.data_ptr()), idx.numel(),
                        detail::current_native_stream()),
       "scatter");
+  // As on the CPU, self may have been partly written when this throws.
+  if (flagged(flag)) throw_index_range("scatter", index, d, size);
   return self;
 }
 

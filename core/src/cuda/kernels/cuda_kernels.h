@@ -169,8 +169,9 @@ cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t
 cudaError_t flip(const Shape& shape, const Operand& src, uint32_t flip_mask, void* out,
                  int32_t element_size, int64_t numel, cudaStream_t stream);
 
-// Over the index's iteration `shape` (index in range, checked on the
-// host; negative values count from the end of `dim`):
+// Over the index's iteration `shape` (negative values count from the end
+// of `dim`; a value out of range moves nothing and sets *out_of_range to
+// 1, which the host reads to raise the CPU's error):
 //   gather:  out[c] = self[c with c[dim] = index[c]]
 //   scatter: self[c with c[dim] = index[c]] = src[c]  (or `value` when src
 //            is null: `element_size` raw bytes)
@@ -178,13 +179,14 @@ cudaError_t flip(const Shape& shape, const Operand& src, uint32_t flip_mask, voi
 // dim and `dim_size` its size.
 cudaError_t gather(const Shape& shape, const Operand& out, const Operand& self,
                    const Operand& index, int32_t dim, int64_t dim_size, int32_t element_size,
-                   int64_t numel, cudaStream_t stream);
+                   int32_t* out_of_range, int64_t numel, cudaStream_t stream);
 struct RawValue {
   uint64_t word[2] = {0, 0};
 };
 cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& index,
                     const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
-                    int32_t element_size, int64_t numel, cudaStream_t stream);
+                    int32_t element_size, int32_t* out_of_range, int64_t numel,
+                    cudaStream_t stream);
 
 // ---- results sized on the host: masked_select, nonzero; sort, topk ----------
 
