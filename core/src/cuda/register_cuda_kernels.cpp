@@ -460,8 +460,8 @@ Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype)
 }
 Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype,
                   const Tensor& out) {
-  return into_out(ops::cumsum(self, dim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())), out,
-                  "cumsum");
+  const std::optional<ScalarType> dt = dtype.has_value() ? dtype : out.dtype();
+  return into_out(ops::cumsum(self, dim, dt), out, "cumsum");
 }
 Tensor flip(const Tensor& self, IntArrayRef dims) { return ops::flip(self, dims); }
 // The YAML's flip.out is composite over the CPU kernel itself, so CUDA

@@ -64,7 +64,9 @@ Tensor ramp(std::vector<int64_t> shape, double scale = 1, double shift = 0,
   int64_t n = 1;
   for (int64_t s : shape) n *= s;
   std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<double>(i) * scale + shift;
+  for (int64_t i = 0; i < n; ++i) {
+    v[static_cast<size_t>(i)] = static_cast<double>(i) * scale + shift;
+  }
   return make(v, std::move(shape), dtype);
 }
 
@@ -84,7 +86,8 @@ TEST(CudaOpsTest, KernelsAreRegisteredForTheCudaKey) {
       {"addmm", "out"},
   };
   for (const auto& [name, overload] : ops) {
-    const auto op = st::Dispatcher::singleton().findSchemaOrThrow(std::string("aten::") + name, overload);
+    const auto op =
+        st::Dispatcher::singleton().findSchemaOrThrow(std::string("aten::") + name, overload);
     const std::vector<st::DispatchKey> keys = op.registeredKernelKeys();
     EXPECT_NE(std::find(keys.begin(), keys.end(), st::DispatchKey::CUDA), keys.end())
         << name << "." << overload;
@@ -342,7 +345,8 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
   expect_match(st::scatter(a, 0, st::narrow(sidx, 0, 0, 1), st::narrow(src, 0, 0, 1)),
                st::scatter(da, 0, st::narrow(dsidx, 0, 0, 1), st::narrow(dsrc, 0, 0, 1)));
   expect_match(st::scatter(a, 1, srow, src), st::scatter(da, 1, to_cuda(srow), dsrc));
-  expect_match(st::scatter(a, 1, srow, Scalar(9.5)), st::scatter(da, 1, to_cuda(srow), Scalar(9.5)));
+  expect_match(st::scatter(a, 1, srow, Scalar(9.5)),
+               st::scatter(da, 1, to_cuda(srow), Scalar(9.5)));
   expect_match(st::scatter(l, 1, srow, Scalar(int64_t{-7})),
                st::scatter(to_cuda(l), 1, to_cuda(srow), Scalar(int64_t{-7})));
   Tensor inplace = st::clone(da);
@@ -430,7 +434,8 @@ TEST(CudaOpsTest, SortAndTopkMatchTheCpu) {
   expect_match(std::get<1>(st::sort(b, 0, true)), std::get<1>(st::sort(to_cuda(b), 0, true)));
   Tensor h = st::to(a, ScalarType::Half);
   expect_match(std::get<0>(st::sort(h, 1)), std::get<0>(st::sort(to_cuda(h), 1)));
-  expect_match(std::get<1>(st::topk(h, 2, 0, false)), std::get<1>(st::topk(to_cuda(h), 2, 0, false)));
+  expect_match(std::get<1>(st::topk(h, 2, 0, false)),
+               std::get<1>(st::topk(to_cuda(h), 2, 0, false)));
   Tensor s = st::full({}, 4.0);
   expect_match(std::get<1>(st::sort(s)), std::get<1>(st::sort(to_cuda(s))));
   expect_match(std::get<0>(st::topk(s, 1)), std::get<0>(st::topk(to_cuda(s), 1)));

@@ -13,7 +13,8 @@ __global__ void index_offsets_kernel(Shape shape, IndexArgs args, int64_t* base,
     int64_t off = 0;
     for (int j = 0; j < args.count; ++j) {
       const int64_t size = args.sizes[j];
-      int64_t v = static_cast<const int64_t*>(args.index[j].data)[offset_of(shape, args.index[j], b)];
+      const Operand& ix = args.index[j];
+      int64_t v = static_cast<const int64_t*>(ix.data)[offset_of(shape, ix, b)];
       if (v < -size || v >= size) {
         *out_of_range = 1;  // every writer stores the same value
         v = 0;

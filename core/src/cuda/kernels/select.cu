@@ -15,7 +15,8 @@ __global__ void flags_kernel(const void* in, int32_t dtype, int64_t* flags, int6
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     // NaN != 0, so NaN counts as nonzero, as the CPU's convert<bool>.
-    const bool set = integral ? load<int64_t>(in, dtype, i) != 0 : load<double>(in, dtype, i) != 0.0;
+    const bool set =
+        integral ? load<int64_t>(in, dtype, i) != 0 : load<double>(in, dtype, i) != 0.0;
     flags[i] = set ? 1 : 0;
   }
 }
