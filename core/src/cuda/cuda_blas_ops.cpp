@@ -11,6 +11,8 @@
 #include <st/core/error.h>
 #include <st/device/device_guard.h>
 #include <st/generated/functions.h>
+#include <st/native/scalar_ops.h>
+#include <st/native/tensor_iterator.h>
 
 #include "cuda_blas.h"
 #include "cuda_ops.h"
@@ -129,6 +131,40 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
   gemm("addmm", st::contiguous(mat1), st::contiguous(mat2), out, 1, n, k, p,
        alpha.toComplexDouble().real(), b);
   return out;
+}
+
+// In place: the GEMM accumulates into self directly when self is a
+// contiguous matrix that shares no memory with mat1 or mat2; otherwise the
+// result is computed apart and copied in.
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+              const Scalar& alpha) {
+  check_operands("addmm_", mat1, mat2);
+  detail::check_cuda(self, "addmm_", "self");
+  ST_CHECK(self.device() == mat1.device(), "addmm_: expected all tensors to be on the same "
+           "device, but found at least two devices, ", self.device(), " and ", mat1.device());
+  ST_CHECK(mat1.dim() == 2 && mat2.dim() == 2, "addmm_: expected 2-d matrices, got ",
+           mat1.dim(), "-d and ", mat2.dim(), "-d");
+  ST_CHECK(mat1.size(1) == mat2.size(0), "mat1 and mat2 shapes cannot be multiplied (",
+           mat1.size(0), "x", mat1.size(1), " and ", mat2.size(0), "x", mat2.size(1), ")");
+  ST_CHECK(self.dtype() == mat2.dtype(), "addmm_: expected self and mat2 to have the same "
+           "dtype, but got: ", torch::headeronly::toString(self.dtype()), " != ",
+           torch::headeronly::toString(mat2.dtype()));
+  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
+           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
+           "] (in-place results cannot broadcast), got ", native::shape_str(self.sizes()));
+  native::assert_no_internal_overlap(self, "addmm_");
+  DeviceGuard guard(self.device());
+  if (self.numel() == 0) return self;
+  if (!self.is_contiguous() || self.is_alias_of(mat1) || self.is_alias_of(mat2)) {
+    ops::copy_(self, ops::addmm(self, mat1, mat2, beta, alpha), false);
+    return self;
+  }
+  const int64_t n = mat1.size(0), k = mat1.size(1), p = mat2.size(1);
+  const double b = beta.toComplexDouble().real();
+  if (b == 0) ops::zero_(self);  // beta = 0 ignores self, NaNs included, as PyTorch
+  gemm("addmm_", st::contiguous(mat1), st::contiguous(mat2), self, 1, n, k, p,
+       alpha.toComplexDouble().real(), b);
+  return self;
 }
 
 }  // namespace st::cuda::ops

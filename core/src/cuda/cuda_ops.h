@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <tuple>
+#include <vector>
 
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
@@ -60,5 +61,44 @@ Tensor mm(const Tensor& self, const Tensor& mat2);
 Tensor bmm(const Tensor& self, const Tensor& mat2);
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
              const Scalar& alpha);
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+              const Scalar& alpha);
+
+// linalg_vector_norm (cuda_norm.cpp)
+Tensor vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                   bool keepdim, std::optional<ScalarType> dtype);
+
+// dot (cuda_dot.cpp)
+Tensor dot(const Tensor& self, const Tensor& tensor);
+
+// _softmax / _log_softmax (cuda_softmax.cpp): `out` is the out= tensor,
+// nullopt allocates the result.
+Tensor softmax(bool log, const Tensor& self, int64_t dim, bool half_to_float,
+               const std::optional<Tensor>& out);
+
+// cumsum (cuda_cumsum.cpp)
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype);
+
+// flip (cuda_shape_ops.cpp)
+Tensor flip(const Tensor& self, IntArrayRef dims);
+
+// gather / scatter (cuda_gather_scatter.cpp). scatter_ writes into self
+// from src, or from value when src is null.
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
+Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
+                const Scalar* value);
+
+// masked_select / nonzero (cuda_select.cpp): the result's size is read
+// back from the device (one synchronization per call).
+Tensor masked_select(const Tensor& self, const Tensor& mask);
+Tensor nonzero(const Tensor& self);
+
+// index.Tensor (cuda_index.cpp)
+Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices);
+
+// sort / topk (cuda_sort.cpp): values and int64 indices of the first k of
+// each stably sorted line along dim (k = the line's length for sort).
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, std::optional<int64_t> k,
+                                bool descending, const char* op);
 
 }  // namespace st::cuda::ops

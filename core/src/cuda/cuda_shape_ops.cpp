@@ -1,10 +1,11 @@
-// cat and index_select on CUDA.
+// cat, index_select and flip on CUDA.
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/result_type.h>
 #include <st/core/wrap_dim.h>
 #include <st/device/device_guard.h>
 #include <st/generated/functions.h>
+#include <st/native/reduction.h>
 
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
@@ -93,6 +94,32 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
                             detail::current_native_stream()),
       "index_select");
   return result;
+}
+
+// One thread per output element reads its flipped source element
+// (kernels/flip.cu); raw elements, so every dtype is handled.
+Tensor flip(const Tensor& self, IntArrayRef dims) {
+  detail::check_cuda(self, "flip", "self");
+  const int64_t nd = self.dim();
+  std::vector<bool> flipped(static_cast<size_t>(nd), false);
+  if (!dims.empty()) flipped = native::make_dim_mask(dims, nd, "flip");
+  DeviceGuard guard(self.device());
+  Tensor out = st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
+  const int64_t n = self.numel();
+  if (n == 0) return out;
+  const kernels::Shape shape = detail::make_shape(self.sizes(), "flip");
+  kernels::Operand src;
+  src.data = const_cast<void*>(self.const_data_ptr());
+  uint32_t mask = 0;
+  for (int64_t d = 0; d < nd; ++d) {
+    src.strides[d] = self.stride(d);
+    if (flipped[static_cast<size_t>(d)]) mask |= 1u << d;
+  }
+  detail::check_launch(kernels::flip(shape, src, mask, out.data_ptr(),
+                                     static_cast<int32_t>(self.itemsize()), n,
+                                     detail::current_native_stream()),
+                       "flip");
+  return out;
 }
 
 }  // namespace st::cuda::ops

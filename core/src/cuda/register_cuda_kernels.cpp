@@ -12,7 +12,9 @@
 
 #include <st/core/error.h>
 #include <st/dispatch/library.h>
+#include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
+#include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
@@ -140,6 +142,38 @@ Tensor into_out(const Tensor& computed, const Tensor& out, const char* name) {
   st::native::resize_output(out, computed.sizes());
   ops::copy_(out, computed, false);
   return out;
+}
+
+// ---- mm / bmm / addmm out= (the CPU's out dtype check first) ----------------------
+
+void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ",
+           torch::headeronly::toString(want), ", but got ",
+           torch::headeronly::toString(out.dtype()), " instead");
+}
+Tensor mm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_gemm_out_dtype(out, self.dtype(), "mm");
+  return into_out(ops::mm(self, mat2), out, "mm");
+}
+Tensor bmm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_gemm_out_dtype(out, self.dtype(), "bmm");
+  return into_out(ops::bmm(self, mat2), out, "bmm");
+}
+Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+                 const Scalar& alpha, const Tensor& out) {
+  check_gemm_out_dtype(out, mat1.dtype(), "addmm");
+  if (out.is_same(self)) {
+    // As the CPU: out = self is not resized, so it must have the result's
+    // shape already.
+    ST_CHECK(mat1.dim() == 2 && mat2.dim() == 2 && out.dim() == 2 &&
+                 out.size(0) == mat1.size(0) && out.size(1) == mat2.size(1),
+             "addmm: out must have shape [", mat1.dim() == 2 ? mat1.size(0) : -1, ", ",
+             mat2.dim() == 2 ? mat2.size(1) : -1, "], got ",
+             st::native::shape_str(out.sizes()));
+    ops::copy_(out, ops::addmm(self, mat1, mat2, beta, alpha), false);
+    return out;
+  }
+  return into_out(ops::addmm(self, mat1, mat2, beta, alpha), out, "addmm");
 }
 
 // ---- div with rounding_mode, pow with a Scalar ----------------------------------
@@ -387,6 +421,151 @@ Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, co
   return into_out(ops::index_select(self, dim, index), out, "index_select");
 }
 
+// ---- issue 11: norms, dot, addmm_, softmax, cumsum, flip, gather/scatter ----------
+
+Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
+                          bool keepdim, std::optional<ScalarType> dtype) {
+  return ops::vector_norm(self, ord, dim, keepdim, dtype);
+}
+Tensor linalg_vector_norm_out(const Tensor& self, const Scalar& ord,
+                              std::optional<IntArrayRef> dim, bool keepdim,
+                              std::optional<ScalarType> dtype, const Tensor& out) {
+  return into_out(ops::vector_norm(self, ord, dim, keepdim, dtype), out, "linalg.vector_norm");
+}
+Tensor dot(const Tensor& self, const Tensor& tensor) { return ops::dot(self, tensor); }
+Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+              const Scalar& alpha) {
+  return ops::addmm_(self, mat1, mat2, beta, alpha);
+}
+template <bool kLog>
+Tensor softmax_fn(const Tensor& self, int64_t dim, bool half_to_float) {
+  return ops::softmax(kLog, self, dim, half_to_float, std::nullopt);
+}
+template <bool kLog>
+Tensor softmax_fn_out(const Tensor& self, int64_t dim, bool half_to_float, const Tensor& out) {
+  return ops::softmax(kLog, self, dim, half_to_float, out);
+}
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return ops::cumsum(self, dim, dtype);
+}
+Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  if (dtype.has_value()) {
+    ST_CHECK(*dtype == self.dtype(),
+             "provided dtype must match the dtype of self tensor in cumsum. Got ",
+             torch::headeronly::toString(*dtype), " and ",
+             torch::headeronly::toString(self.dtype()), ".");
+  }
+  ops::copy_(self, ops::cumsum(self, dim, self.dtype()), false);
+  return self;
+}
+Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype,
+                  const Tensor& out) {
+  const std::optional<ScalarType> dt = dtype.has_value() ? dtype : out.dtype();
+  return into_out(ops::cumsum(self, dim, dt), out, "cumsum");
+}
+Tensor flip(const Tensor& self, IntArrayRef dims) { return ops::flip(self, dims); }
+// The YAML's flip.out is composite over the CPU kernel itself, so CUDA
+// needs its own.
+Tensor flip_out(const Tensor& self, IntArrayRef dims, const Tensor& out) {
+  return into_out(ops::flip(self, dims), out, "flip");
+}
+
+// gather/scatter out=: the CPU's checks (out's dtype, no sharing with the
+// result), then resize and copy.
+Tensor gather_scatter_out(const Tensor& computed, const Tensor& out, const char* name) {
+  ST_CHECK(out.dtype() == computed.dtype(), name, "(): Expected out tensor to have dtype ",
+           torch::headeronly::toString(computed.dtype()), ", but got ",
+           torch::headeronly::toString(out.dtype()), " instead");
+  ST_CHECK(!(out.numel() > 0 && computed.numel() > 0 && out.is_alias_of(computed)), name,
+           "(): out must not share memory with the result");
+  return into_out(computed, out, name);
+}
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
+  return ops::gather(self, dim, index);
+}
+Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
+                  const Tensor& out) {
+  return gather_scatter_out(ops::gather(self, dim, index), out, "gather");
+}
+Tensor scatter_src_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter_(self, dim, index, &src, nullptr);
+}
+Tensor scatter_value_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::scatter_(self, dim, index, nullptr, &value);
+}
+Tensor scatter_src(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter_(st::clone(self), dim, index, &src, nullptr);
+}
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::scatter_(st::clone(self), dim, index, nullptr, &value);
+}
+Tensor scatter_src_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                       const Tensor& out) {
+  return gather_scatter_out(scatter_src(self, dim, index, src), out, "scatter");
+}
+Tensor scatter_value_out(const Tensor& self, int64_t dim, const Tensor& index,
+                         const Scalar& value, const Tensor& out) {
+  return gather_scatter_out(scatter_value(self, dim, index, value), out, "scatter");
+}
+
+// ---- results sized on the host: masked_select, nonzero; sort, topk ------------------
+
+Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  return ops::masked_select(self, mask);
+}
+Tensor masked_select_out(const Tensor& self, const Tensor& mask, const Tensor& out) {
+  return gather_scatter_out(ops::masked_select(self, mask), out, "masked_select");
+}
+Tensor nonzero(const Tensor& self) { return ops::nonzero(self); }
+Tensor nonzero_out(const Tensor& self, const Tensor& out) {
+  ST_CHECK(out.dtype() == ScalarType::Long,
+           "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
+           torch::headeronly::toString(out.dtype()));
+  return gather_scatter_out(ops::nonzero(self), out, "nonzero");
+}
+
+Tensor index_tensor(const Tensor& self, const std::vector<std::optional<Tensor>>& indices) {
+  return ops::index(self, indices);
+}
+Tensor index_tensor_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                        const Tensor& out) {
+  return gather_scatter_out(ops::index(self, indices), out, "index");
+}
+
+// values/indices out=: the CPU's dtype checks, then resize and copy.
+std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
+                                     const Tensor& values, const Tensor& indices,
+                                     const char* op) {
+  const Tensor& v = std::get<0>(computed);
+  ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
+           torch::headeronly::toString(v.dtype()), ", but got ",
+           torch::headeronly::toString(values.dtype()), " instead");
+  ST_CHECK(indices.dtype() == ScalarType::Long, op,
+           "(): Expected out tensor indices to have dtype Long, but got ",
+           torch::headeronly::toString(indices.dtype()), " instead");
+  into_out(v, values, op);
+  into_out(std::get<1>(computed), indices, op);
+  return {values, indices};
+}
+std::tuple<Tensor, Tensor> sort_stable(const Tensor& self, std::optional<bool> /*stable*/,
+                                       int64_t dim, bool descending) {
+  return ops::sort(self, dim, std::nullopt, descending, "sort");
+}
+std::tuple<Tensor, Tensor> sort_values_stable(const Tensor& self, std::optional<bool> stable,
+                                              int64_t dim, bool descending, const Tensor& values,
+                                              const Tensor& indices) {
+  return sort_outs(sort_stable(self, stable, dim, descending), values, indices, "sort");
+}
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest,
+                                bool /*sorted*/) {
+  return ops::sort(self, dim, k, largest, "topk");
+}
+std::tuple<Tensor, Tensor> topk_values(const Tensor& self, int64_t k, int64_t dim, bool largest,
+                                       bool /*sorted*/, const Tensor& values,
+                                       const Tensor& indices) {
+  return sort_outs(ops::sort(self, dim, k, largest, "topk"), values, indices, "topk");
+}
+
 constexpr char kAdd[] = "add";
 constexpr char kSub[] = "sub";
 constexpr char kMul[] = "mul";
@@ -591,6 +770,41 @@ ST_LIBRARY_IMPL(aten, CUDA, m) {
   m.impl("mm", ST_FN(mm));
   m.impl("bmm", ST_FN(bmm));
   m.impl("addmm", ST_FN(addmm));
+  m.impl("addmm_", ST_FN(addmm_));
+  m.impl("mm.out", ST_FN(mm_out));
+  m.impl("bmm.out", ST_FN(bmm_out));
+  m.impl("addmm.out", ST_FN(addmm_out));
+  m.impl("dot", ST_FN(dot));
+
+  m.impl("linalg_vector_norm", ST_FN(linalg_vector_norm));
+  m.impl("linalg_vector_norm.out", ST_FN(linalg_vector_norm_out));
+  m.impl("_softmax", ST_FN(softmax_fn<false>));
+  m.impl("_softmax.out", ST_FN(softmax_fn_out<false>));
+  m.impl("_log_softmax", ST_FN(softmax_fn<true>));
+  m.impl("_log_softmax.out", ST_FN(softmax_fn_out<true>));
+  m.impl("cumsum", ST_FN(cumsum));
+  m.impl("cumsum_", ST_FN(cumsum_));
+  m.impl("cumsum.out", ST_FN(cumsum_out));
+  m.impl("flip", ST_FN(flip));
+  m.impl("flip.out", ST_FN(flip_out));
+  m.impl("gather", ST_FN(gather));
+  m.impl("gather.out", ST_FN(gather_out));
+  m.impl("scatter.src", ST_FN(scatter_src));
+  m.impl("scatter_.src", ST_FN(scatter_src_));
+  m.impl("scatter.src_out", ST_FN(scatter_src_out));
+  m.impl("scatter.value", ST_FN(scatter_value));
+  m.impl("scatter_.value", ST_FN(scatter_value_));
+  m.impl("scatter.value_out", ST_FN(scatter_value_out));
+  m.impl("masked_select", ST_FN(masked_select));
+  m.impl("masked_select.out", ST_FN(masked_select_out));
+  m.impl("nonzero", ST_FN(nonzero));
+  m.impl("nonzero.out", ST_FN(nonzero_out));
+  m.impl("index.Tensor", ST_FN(index_tensor));
+  m.impl("index.Tensor_out", ST_FN(index_tensor_out));
+  m.impl("sort.stable", ST_FN(sort_stable));
+  m.impl("sort.values_stable", ST_FN(sort_values_stable));
+  m.impl("topk", ST_FN(topk));
+  m.impl("topk.values", ST_FN(topk_values));
 }
 
 #undef ST_CUDA_UNARY

@@ -131,4 +131,114 @@ cudaError_t index_select(void* out, const void* self, const int64_t* index, int6
                          int64_t outer, int64_t self_dim, int64_t inner, int32_t element_size,
                          cudaStream_t stream);
 
+// ---- issue 11: norms, dot, softmax, cumsum, flip, gather/scatter -------------
+
+// The vector p-norm of each of `rows` contiguous rows of `row_len` elements
+// (p: +-inf for max/min of |x|, 0 for the count of non-zeros, otherwise
+// (sum |x|^p)^(1/p)), accumulated in `compute` (Float or Double) and
+// stored as out_dtype. row_len 0 gives the identity (0, or +inf for -inf;
+// the host refuses the orders without one).
+cudaError_t norm_rows(Compute compute, double p, const void* in, int32_t in_dtype, void* out,
+                      int32_t out_dtype, int64_t rows, int64_t row_len, cudaStream_t stream);
+
+// sum(a[i * stride_a] * b[i * stride_b]) for i < n into out[0] (dtype
+// `dtype`, the dtype of a and b too), accumulated in `compute` (integers
+// wrap at 64 bits, so the stored value wraps as the CPU's). `partials`
+// is device scratch of dot_partials() 8-byte words.
+int64_t dot_partials(int64_t n);
+cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b,
+                int64_t stride_b, int32_t dtype, void* out, int64_t n, void* partials,
+                cudaStream_t stream);
+
+// Softmax (log_softmax when `log`) of contiguous x viewed as [outer, n,
+// inner] along the middle dimension into contiguous y, in `compute` (Float
+// or Double); each line is shifted by its maximum first.
+cudaError_t softmax(bool log, Compute compute, const void* x, int32_t x_dtype, void* y,
+                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner,
+                    cudaStream_t stream);
+
+// Inclusive prefix sums of contiguous x viewed as [outer, n, inner] along
+// the middle dimension into contiguous y (x and y of `dtype`), accumulated
+// in double for floating dtypes and wrapping int64 for the others.
+cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n,
+                   int64_t inner, cudaStream_t stream);
+
+// out (contiguous, `shape`) = src with the dimensions whose bit is set in
+// `flip_mask` reversed; src given by its element strides. Moves raw
+// elements of `element_size` bytes.
+cudaError_t flip(const Shape& shape, const Operand& src, uint32_t flip_mask, void* out,
+                 int32_t element_size, int64_t numel, cudaStream_t stream);
+
+// Over the index's iteration `shape` (negative values count from the end
+// of `dim`; a value out of range moves nothing and sets *out_of_range to
+// 1, which the host reads to raise the CPU's error):
+//   gather:  out[c] = self[c with c[dim] = index[c]]
+//   scatter: self[c with c[dim] = index[c]] = src[c]  (or `value` when src
+//            is null: `element_size` raw bytes)
+// Operands carry element strides; `self.strides[dim]` is the stride along
+// dim and `dim_size` its size.
+cudaError_t gather(const Shape& shape, const Operand& out, const Operand& self,
+                   const Operand& index, int32_t dim, int64_t dim_size, int32_t element_size,
+                   int32_t* out_of_range, int64_t numel, cudaStream_t stream);
+struct RawValue {
+  uint64_t word[2] = {0, 0};
+};
+cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& index,
+                    const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
+                    int32_t element_size, int32_t* out_of_range, int64_t numel,
+                    cudaStream_t stream);
+
+// ---- results sized on the host: masked_select, nonzero; sort, topk ----------
+
+// Scratch bytes select_positions() needs for n elements (the scan).
+size_t select_scratch_bytes(int64_t n);
+// positions[i] = the number of i' <= i whose element of contiguous `in`
+// (dtype; NaN counts as nonzero) is nonzero; the inclusive scan of the
+// flags, so positions[n - 1] is the count (the host reads it back).
+cudaError_t select_positions(const void* in, int32_t dtype, int64_t* positions, int64_t n,
+                             void* scratch, size_t scratch_bytes, cudaStream_t stream);
+// Element i is selected when positions[i] exceeds positions[i - 1].
+// masked_select: out[positions[i] - 1] = src[i] for the selected i
+// (contiguous, raw elements of element_size bytes).
+cudaError_t masked_compact(const void* src, const int64_t* positions, void* out,
+                           int32_t element_size, int64_t n, cudaStream_t stream);
+// nonzero: row positions[i] - 1 of out ([count, shape.ndim] int64) gets
+// the coordinates of each selected i in `shape`.
+cudaError_t nonzero_coords(const Shape& shape, const int64_t* positions, int64_t* out, int64_t n,
+                           cudaStream_t stream);
+
+// Scratch bytes sort_rows() needs for `rows` rows of n (rows * n < 2^31).
+size_t sort_scratch_bytes(int64_t rows, int64_t n);
+// Stable sort of each of `rows` contiguous rows of n elements of `in`
+// (dtype), ascending or descending; NaN is above every number (last
+// ascending, first descending), -0.0 equals 0.0, ties keep their order.
+// Writes the first k of each sorted row: values (dtype, [rows, k]) and
+// their indices in the row (int64, [rows, k]).
+cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows,
+                      int64_t n, int64_t k, bool descending, void* values, int64_t* indices,
+                      void* scratch, size_t scratch_bytes, cudaStream_t stream);
+
+// ---- index.Tensor ---------------------------------------------------------------
+
+// The indexed dimensions of index.Tensor: `count` int64 index operands
+// broadcast over the iteration shape, and the size and stride in self of
+// the dimension each one indexes.
+struct IndexArgs {
+  int32_t count = 0;
+  Operand index[kMaxDims];
+  int64_t sizes[kMaxDims] = {};
+  int64_t strides[kMaxDims] = {};
+};
+// base[b] = sum over j of index_j[b] * strides[j] (negative values count
+// from the end) for the `bnum` positions of `shape`. A value outside
+// [-size, size) contributes 0 and sets *out_of_range to 1 (the host reads
+// the flag and raises the CPU's error).
+cudaError_t index_offsets(const Shape& shape, const IndexArgs& args, int64_t* base,
+                          int32_t* out_of_range, int64_t bnum, cudaStream_t stream);
+// out[b * rnum + r] = self[base[b] + the offset of r in `rest`] (rest: the
+// shape of the dimensions not indexed; self.strides their strides), raw
+// elements of element_size bytes.
+cudaError_t index_gather(const Shape& rest, const Operand& self, const int64_t* base, void* out,
+                         int64_t bnum, int64_t rnum, int32_t element_size, cudaStream_t stream);
+
 }  // namespace st::cuda::kernels
