@@ -156,17 +156,18 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
                                                 static_cast<int32_t*>(flag.data_ptr()), bnum,
                                                 stream),
                          "index");
+    // The synchronizing read comes before the copy: an out-of-range value
+    // got offset 0, which is outside self when the indexed dim has size 0
+    // (self holds no element), so the copy must not run then.
+    const Tensor flag_host = st::to(flag, Device(DeviceType::CPU), ScalarType::Int);
+    if (*static_cast<const int32_t*>(flag_host.const_data_ptr()) != 0) {
+      throw_out_of_range(expanded, indexed, self);
+    }
     detail::check_launch(kernels::index_gather(rs, self_op,
                                                static_cast<const int64_t*>(base.const_data_ptr()),
                                                out.data_ptr(), bnum, rnum,
                                                static_cast<int32_t>(self.itemsize()), stream),
                          "index");
-    // The synchronizing read: out-of-range values were read as 0 above,
-    // so nothing outside self was touched; now raise the CPU's error.
-    const Tensor flag_host = st::to(flag, Device(DeviceType::CPU), ScalarType::Int);
-    if (*static_cast<const int32_t*>(flag_host.const_data_ptr()) != 0) {
-      throw_out_of_range(expanded, indexed, self);
-    }
   }
   // 4. Adjacent indexed dims keep their place: move the broadcast dims back.
   if (adjacent && indexed.front() > 0) {

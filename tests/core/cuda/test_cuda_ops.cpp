@@ -515,6 +515,11 @@ TEST(CudaOpsTest, AdvancedIndexingMatchesTheCpu) {
                       "index 3 is out of bounds for dimension 0 with size 3");
   EXPECT_NATIVE_ERROR(st::index(da, Idx{std::nullopt, to_cuda(L({-5}, {1}))}),
                       "index -5 is out of bounds for dimension 1 with size 4");
+  // an indexed dim of size 0: every value is out of range, and nothing
+  // may be read from the (empty) self
+  Tensor empty_rows = st::empty({0, 3}, std::nullopt, std::nullopt, kCuda0);
+  EXPECT_NATIVE_ERROR(st::index(empty_rows, Idx{to_cuda(L({0, 0}, {2}))}),
+                      "index 0 is out of bounds for dimension 0 with size 0");
   EXPECT_NATIVE_ERROR(st::index(da, Idx{to_cuda(make1({0.5}))}),
                       "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index(da, Idx{L({0}, {1}), L({0}, {1}), L({0}, {1}), L({0}, {1})}),
