@@ -43,7 +43,12 @@ void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const
     ST_CHECK(rd == id, op, "(): Index tensor must have the same number of dimensions as src "
              "tensor (", id, " vs ", rd, ")");
   }
-  if (index.numel() == 0) return;
+  if (index.numel() == 0) return;  // nothing is launched
+  // self, src and the result have as many dims as the index (checked
+  // above); their Operands hold kMaxDims strides, and raw_operand() fills
+  // them before make_shape() would check.
+  ST_CHECK(id <= kernels::kMaxDims, op, ": the CUDA kernels handle at most ", kernels::kMaxDims,
+           " dimensions, got ", id);
   for (int64_t d = 0; d < index.dim(); ++d) {
     const int64_t is = index.size(d);
     if (d != dim) {

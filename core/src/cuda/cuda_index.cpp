@@ -119,6 +119,13 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
       indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
 
   // 3. Offsets of the broadcast positions, then the non-indexed blocks.
+  //    IndexArgs and the Operand of self hold kMaxDims entries: bound the
+  //    indexed and the other dims before filling them.
+  ST_CHECK(indexed.size() <= static_cast<size_t>(kernels::kMaxDims) &&
+               rest.size() <= static_cast<size_t>(kernels::kMaxDims),
+           "index: the CUDA kernels handle at most ", kernels::kMaxDims,
+           " indexed and ", kernels::kMaxDims, " other dimensions, got ", indexed.size(),
+           " and ", rest.size());
   const kernels::Shape bs = detail::make_shape(IntArrayRef(bshape), "index");
   kernels::IndexArgs args;
   args.count = static_cast<int32_t>(indexed.size());

@@ -332,6 +332,12 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
                       "gather(): index 4 is out of bounds for dimension 1 with size 4");
   EXPECT_NATIVE_ERROR(st::gather(da, 1, to_cuda(make({0, 1}, {1, 2}, ScalarType::Int))),
                       "Expected dtype int64 for index");
+  // more dims than the kernels' operands hold: an error, not a host overflow
+  const std::vector<int64_t> ones13(13, 1);
+  EXPECT_NATIVE_ERROR(
+      st::gather(st::zeros(st::IntArrayRef(ones13), ScalarType::Float, std::nullopt, kCuda0), 0,
+                 st::zeros(st::IntArrayRef(ones13), ScalarType::Long, std::nullopt, kCuda0)),
+      "the CUDA kernels handle at most 12 dimensions");
   expect_match(st::gather(a, 0, st::empty({0, 4}, ScalarType::Long)),
                st::gather(da, 0, st::empty({0, 4}, ScalarType::Long, std::nullopt, kCuda0)));
 
@@ -520,6 +526,11 @@ TEST(CudaOpsTest, AdvancedIndexingMatchesTheCpu) {
   Tensor empty_rows = st::empty({0, 3}, std::nullopt, std::nullopt, kCuda0);
   EXPECT_NATIVE_ERROR(st::index(empty_rows, Idx{to_cuda(L({0, 0}, {2}))}),
                       "index 0 is out of bounds for dimension 0 with size 0");
+  const std::vector<int64_t> ones13(13, 1);
+  EXPECT_NATIVE_ERROR(
+      st::index(st::zeros(st::IntArrayRef(ones13), ScalarType::Float, std::nullopt, kCuda0),
+                Idx{to_cuda(L({0}, {1}))}),
+      "the CUDA kernels handle at most 12");
   EXPECT_NATIVE_ERROR(st::index(da, Idx{to_cuda(make1({0.5}))}),
                       "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index(da, Idx{L({0}, {1}), L({0}, {1}), L({0}, {1}), L({0}, {1})}),
