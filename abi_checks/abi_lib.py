@@ -180,6 +180,38 @@ def needed_libraries(path):
     return needed
 
 
+SANITIZER_RUNTIME = re.compile(r"^lib(asan|tsan|ubsan|lsan|hwasan|msan)\.so|^libclang_rt\.")
+
+
+def _library_path(soname):
+    """Where the dynamic linker finds `soname` (from `ldconfig -p`), or None."""
+    out = run(["ldconfig", "-p"], check=False).stdout
+    for line in out.splitlines():
+        head, _, path = line.partition("=>")
+        if head.strip().split(" ")[0] == soname and path.strip():
+            return path.strip()
+    return None
+
+
+def sanitizer_runtime_symbols(path):
+    """Names a sanitizer runtime among the DT_NEEDED of `path` defines.
+
+    A plugin built with -fsanitize=... binds its C/C++ runtime calls
+    (memcpy, operator new, __cxa_throw, dlopen, ...) to the sanitizer's
+    interceptors, which are unversioned: without this set they would look
+    like imports from nowhere. Empty for an uninstrumented plugin."""
+    result = set()
+    for soname in needed_libraries(path):
+        if not SANITIZER_RUNTIME.match(soname):
+            continue
+        lib = _library_path(soname)
+        if lib is None:
+            raise CheckError("%s needs %s, which the dynamic linker cannot find"
+                             % (os.path.basename(path), soname))
+        result |= exported_functions(lib)
+    return result
+
+
 def demangle(names):
     """Best-effort demangling through c++filt; identity without it."""
     names = list(names)

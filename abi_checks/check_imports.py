@@ -4,9 +4,10 @@
 Always (check 7, import audit): every undefined dynamic symbol is either a
 C-ABI function (aoti_torch_*, torch_*, stabletorch_*) or comes from the
 C/C++ runtime (a GLIBC_/GLIBCXX_/CXXABI_/GCC_ versioned symbol, the
-toolchain's weak hooks, sanitizer runtimes). Anything else, in particular
-the core's C++ API (st::...), is named and fails: such a plugin would break
-on the next core.
+toolchain's weak hooks, sanitizer runtimes and, in a sanitized build, the
+unversioned interceptors of the sanitizer runtime the plugin links).
+Anything else, in particular the core's C++ API (st::...), is named and
+fails: such a plugin would break on the next core.
 
 With --golden and --target-level (check 6): every C-ABI import existed in
 that release at that level: its golden list says it was exported and the
@@ -65,6 +66,7 @@ def main():
 
     name = os.path.basename(args.plugin)
     imports = abi_lib.undefined_symbols(args.plugin)
+    sanitizer = abi_lib.sanitizer_runtime_symbols(args.plugin)
     problems = []
     c_abi = set()
     foreign = []
@@ -74,6 +76,8 @@ def main():
         elif ver and RUNTIME_VERSION.match(ver):
             continue
         elif sym in WEAK_HOOKS or sym.startswith(SANITIZER_PREFIXES):
+            continue
+        elif not ver and sym in sanitizer:  # an interceptor of a sanitized build
             continue
         elif any(sym.startswith(a) for a in args.allow_prefix):
             continue
