@@ -1,6 +1,8 @@
 // copy_ (every dtype pair, strides, broadcasting), fill_, clone, to, _to_copy.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <st/core/warning.h>
 
 #include "native/test_helpers.h"
@@ -31,6 +33,40 @@ TEST(NativeCopy, EveryDtypePair) {
         expect_close(values(dst), want);
       }
     }
+  }
+}
+
+// Note [Floating to integer conversion]: NaN, infinities and values outside
+// the target's range give x86's results by definition (the fuzz stage's
+// UBSan found the undefined cast through std.correction_out into uint8).
+TEST(NativeCopy, FloatingToIntegerOutOfRangeIsDefined) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> in = {nan, inf, -inf, 3e10, -3e10, 300.7, -1.5};
+  for (ScalarType from : {ScalarType::Float, ScalarType::Double, ScalarType::Half}) {
+    SCOPED_TRACE(static_cast<int>(from));
+    Tensor src = make1(in, ScalarType::Double).to(from);
+    auto as_long = [&](ScalarType to) {
+      std::vector<int64_t> out;
+      Tensor dst = st::contiguous(src.to(to)).to(ScalarType::Long);
+      for (int64_t i = 0; i < dst.numel(); ++i) out.push_back(dst.const_data_ptr<int64_t>()[i]);
+      return out;
+    };
+    const int64_t lmin = std::numeric_limits<int64_t>::min();
+    const int64_t imin = std::numeric_limits<int32_t>::min();
+    // Half has no 3e10 or 300.7: it rounds them to inf and 300.75 -> 300.
+    const bool half = from == ScalarType::Half;
+    EXPECT_EQ(as_long(ScalarType::Long),
+              (std::vector<int64_t>{lmin, lmin, lmin, half ? lmin : 30000000000,
+                                    half ? lmin : -30000000000, 300, -1}));
+    EXPECT_EQ(as_long(ScalarType::Int),
+              (std::vector<int64_t>{imin, imin, imin, imin, imin, 300, -1}));
+    // Narrow signed types: through int32, then wrapped (300 -> 44).
+    EXPECT_EQ(as_long(ScalarType::Char), (std::vector<int64_t>{0, 0, 0, 0, 0, 44, -1}));
+    // Unsigned types: through int64, then wrapped (-1 -> 255).
+    EXPECT_EQ(as_long(ScalarType::Byte),
+              (std::vector<int64_t>{0, 0, 0, half ? 0 : (30000000000 & 0xff),
+                                    half ? 0 : (-30000000000 & 0xff), 44, 255}));
   }
 }
 

@@ -16,6 +16,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include <st/core/export.h>
@@ -156,10 +157,34 @@ inline T from_opmath(opmath_t<T> v) {
   }
 }
 
+// Note [Floating to integer conversion]
+// C++ leaves a floating value that is NaN or outside the integer type's
+// range undefined (UBSan's float-cast-overflow reports it); PyTorch on x86
+// returns whatever the truncating instruction gives: the "integer
+// indefinite" value, the minimum of the 32- or 64-bit type. We give those
+// same results by definition, on every platform: 64-bit and unsigned
+// targets convert through int64 (so negative values wrap into unsigned
+// types, as PyTorch does), narrower signed ones through int32 and then wrap
+// to their width, as compiled x86 code does.
+template <typename I, typename F>
+inline I floating_to_integer(F x) {
+  if constexpr (sizeof(I) == 8 || std::is_unsigned_v<I>) {
+    constexpr double kLimit = 9223372036854775808.0;  // 2^63, exact
+    const int64_t r = (x >= -kLimit && x < kLimit) ? static_cast<int64_t>(x)
+                                                    : std::numeric_limits<int64_t>::min();
+    return static_cast<I>(r);
+  } else {
+    constexpr double kLimit = 2147483648.0;  // 2^31, exact
+    const int32_t r = (x >= -kLimit && x < kLimit) ? static_cast<int32_t>(x)
+                                                    : std::numeric_limits<int32_t>::min();
+    return static_cast<I>(r);
+  }
+}
+
 // The value of `v` as a To: complex -> real keeps the real part (bool:
 // either part non-zero), real -> complex has imaginary part 0, anything ->
-// bool is "!= 0", floating -> unsigned goes through int64 (as PyTorch, so
-// negative values wrap instead of being undefined).
+// bool is "!= 0", floating -> integer as in Note [Floating to integer
+// conversion].
 template <typename To, typename From>
 inline To convert(From v) {
   if constexpr (std::is_same_v<To, From>) {
@@ -184,9 +209,8 @@ inline To convert(From v) {
     } else {
       if constexpr (is_std_complex<X>::value) {
         return convert<To>(x.real());
-      } else if constexpr (std::is_floating_point_v<X> &&
-                           std::is_integral_v<Y> && std::is_unsigned_v<Y>) {
-        return static_cast<To>(static_cast<int64_t>(x));
+      } else if constexpr (std::is_floating_point_v<X> && std::is_integral_v<Y>) {
+        return from_opmath<To>(floating_to_integer<Y>(x));
       } else {
         return from_opmath<To>(static_cast<Y>(x));
       }
