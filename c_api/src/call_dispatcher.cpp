@@ -444,6 +444,9 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   ST_CHECK(stack != nullptr, "stack is null");
   (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
   CallState& cs = call_state();
+  // Plan::current and make_plan read the operator's table; the call below
+  // nests in this section (Note [Publishing and reclaiming dispatch tables]).
+  st::DispatchReadGuard guard;
   const Plan& plan = find_plan(cs, op_name, overload_name);
   if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
