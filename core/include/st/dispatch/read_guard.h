@@ -32,8 +32,8 @@ namespace detail {
 // thread-local access] in c_api/src/handle_registry.h).
 ST_API extern __thread uint64_t t_read_seq __attribute__((tls_model("initial-exec")));
 
-// Registers the calling thread (seq 0) or handles a nested section (even
-// seq). Returns the value to store when the section ends.
+// Registers the calling thread (seq 0; an even seq is a nested section and
+// returned as is). Returns the value to store when the section ends.
 ST_API uint64_t enterReadSectionSlow(uint64_t seq) noexcept;
 
 }  // namespace detail
@@ -49,6 +49,8 @@ class DispatchReadGuard {
     if (__builtin_expect(seq & 1, 1)) {
       restore_ = seq + 2;
       __atomic_store_n(&detail::t_read_seq, seq + 1, __ATOMIC_RELAXED);
+    } else if (seq != 0) {
+      restore_ = seq;  // nested: the outer section's end counts
     } else {
       restore_ = detail::enterReadSectionSlow(seq);
     }
