@@ -78,15 +78,19 @@ bool setUpBarrier() {
 #endif
 }
 
-// Note [Read sections] in read_guard.h: after this returns, every thread
-// either has made its section-entering store visible to this thread, or
-// will load the tables published before this call.
-void processWideBarrier() {
+// Note [Read sections] in read_guard.h: after this returns true, every
+// thread either has made its section-entering store visible to this thread,
+// or will load the tables published before this call. False: no barrier
+// happened, so nothing may be freed on its account.
+bool processWideBarrier() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
 #if defined(__linux__)
-  membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
+  const bool ok = membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0;
+#else
+  const bool ok = false;
 #endif
   std::atomic_thread_fence(std::memory_order_seq_cst);
+  return ok;
 }
 
 }  // namespace
@@ -122,11 +126,12 @@ void TableReclaimer::retire(Table t) {
 
 void TableReclaimer::collect(Garbage& out, bool force) {
   if (!enabled_) return;  // kept for good: there is no safe moment to free them
-  const bool begin = !fresh_.empty() && (force || fresh_.size() >= kBatch);
+  bool begin = !fresh_.empty() && (force || fresh_.size() >= kBatch);
   if (!begin && !(force && !waiting_.empty())) return;
   // Begin a grace period for the fresh tables: after the barrier, every
-  // read section that could have loaded one of them shows as running.
-  if (begin) processWideBarrier();
+  // read section that could have loaded one of them shows as running. If
+  // the barrier fails, they wait for the next attempt.
+  if (begin && !processWideBarrier()) begin = false;
   ReaderRegistry& reg = registry();
   std::lock_guard<std::mutex> lock(reg.mutex);
   if (begin) {
