@@ -415,9 +415,11 @@ void Dispatcher::recordTypedAccess(const OperatorHandle& op, const CppSignature&
 // bench/bench_dispatcher (--instructions under callgrind; figures in
 // docs/performance.md). What it costs beyond the kernel: loading the table,
 // the tensor-argument keys (computeKeySetBoxed: a byte-size check and one
-// pass over the schema's tensor positions), the lookup, and the adapter of a
+// pass over the schema's tensor positions), the lookup, the adapter of a
 // typed kernel, which writes a single result over its first argument's slot
-// instead of popping the arguments and pushing the result.
+// instead of popping the arguments and pushing the result, and the read
+// guard (Note [Read sections]): ~13 instructions, mostly because the kernel
+// call can no longer be a tail call.
 void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
   OperatorEntry* e = op.entry();
   DispatchReadGuard guard;  // the table and its kernel outlive the call
