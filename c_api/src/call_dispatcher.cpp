@@ -86,7 +86,9 @@ struct Plan {
   bool vararg = false;
   bool simple = false;  // no argument is Conv::Other (and at most kMaxSlots)
 
-  bool current() const noexcept { return op.entry()->table().schema.get() == schema.get(); }
+  // The plan holds its schema, so an equal address is this schema; no
+  // table is read, so no DispatchReadGuard is needed.
+  bool current() const noexcept { return op.entry()->publishedSchema() == schema.get(); }
 };
 
 // Per-thread state of call_dispatcher, reached through one initial-exec
@@ -140,7 +142,10 @@ inline CallState& call_state() {
 std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
   auto plan = std::make_unique<Plan>();
   plan->op = op;
-  plan->schema = op.entry()->table().schema;
+  {
+    st::DispatchReadGuard guard;  // the table is read (Note [Publishing and reclaiming dispatch tables])
+    plan->schema = op.entry()->table().schema;
+  }
   if (!plan->schema) st::detail::throwNoSchema(op.operatorName());  // removed meanwhile
   const st::FunctionSchema& fs = plan->schema->schema;
   plan->args = &fs.arguments();

@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include <st/dispatch/dispatcher.h>
+
 namespace {
 
 using namespace st_stress;
@@ -154,6 +156,9 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
 
   Counters c;
   std::atomic<bool> stop{false};
+  // Tables replaced meanwhile are freed under the callers' feet (Note
+  // [Publishing and reclaiming dispatch tables]); the run must exercise it.
+  const auto tables_before = st::Dispatcher::singleton().retiredTableStats();
   std::vector<std::thread> threads;
   for (int i = 0; i < callers; ++i) threads.emplace_back(caller, std::ref(c), std::cref(stop), a, b);
   threads.emplace_back(loader, std::ref(c), std::cref(stop));
@@ -161,6 +166,7 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
   std::this_thread::sleep_for(std::chrono::seconds(seconds));
   stop.store(true);
   for (std::thread& t : threads) t.join();
+  const auto tables_after = st::Dispatcher::singleton().retiredTableStats();
 
   aoti_torch_delete_tensor_object(a);
   aoti_torch_delete_tensor_object(b);
@@ -173,16 +179,22 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
   int64_t handles_after = 0;
   ASSERT_EQ(stabletorch_live_handle_count(&handles_after), AOTI_TORCH_SUCCESS);
   EXPECT_EQ(handles_after, handles_before) << "C ABI handles leaked under concurrency";
+  if (tables_after.reclaiming) {
+    EXPECT_GT(tables_after.freed, tables_before.freed) << "no replaced table was freed";
+  }
 
   std::printf(
       "stress: %d caller threads + loader + fragment thread x %d s: %lld core calls, "
       "%lld plugin calls ok / %lld clean errors, %lld fragment calls ok / %lld clean errors, "
-      "%lld load/unload cycles, %lld fragment register/deregister cycles\n",
+      "%lld load/unload cycles, %lld fragment register/deregister cycles, "
+      "%llu dispatch tables replaced / %llu freed\n",
       callers, seconds, static_cast<long long>(c.core_calls.load()),
       static_cast<long long>(c.plugin_ok.load()), static_cast<long long>(c.plugin_err.load()),
       static_cast<long long>(c.fragment_ok.load()), static_cast<long long>(c.fragment_err.load()),
       static_cast<long long>(c.load_cycles.load()),
-      static_cast<long long>(c.fragment_cycles.load()));
+      static_cast<long long>(c.fragment_cycles.load()),
+      static_cast<unsigned long long>(tables_after.retired - tables_before.retired),
+      static_cast<unsigned long long>(tables_after.freed - tables_before.freed));
 }
 
 }  // namespace

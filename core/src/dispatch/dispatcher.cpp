@@ -5,6 +5,8 @@
 
 #include <st/core/warning.h>
 
+#include "table_reclaimer.h"
+
 namespace st {
 
 // ---------------------------------------------------------------------------
@@ -144,12 +146,14 @@ void RegistrationHandleRAII::reset() noexcept {
 }
 
 const FunctionSchema& OperatorHandle::schema() const {
+  DispatchReadGuard guard;
   const auto& s = entry_->table().schema;
   if (!s) detail::throwNoSchema(entry_->name());
   return s->schema;
 }
 
 const std::string& OperatorHandle::debug() const {
+  DispatchReadGuard guard;
   const auto& s = entry_->table().schema;
   if (!s) detail::throwNoSchema(entry_->name());
   return s->debug;
@@ -265,6 +269,7 @@ std::vector<OperatorName> Dispatcher::getAllOpNames() {
 }
 
 RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug) {
+  Garbage garbage;  // destroyed after the lock is released
   std::lock_guard<std::mutex> lock(mutex_);
   const OperatorName& name = schema.operatorName();  // not used once schema is moved
   ST_CHECK(name.getNamespace().has_value(), "def of '", name,
@@ -278,10 +283,13 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
   }
   // A schema changes no kernel entry (Note [Incremental table updates]).
   e.updateTableFor(fallbacks_, DispatchKeySet());
+  collectRetired(garbage);
   return RegistrationHandleRAII([this, &e] {
+    Garbage g;
     std::lock_guard<std::mutex> l(mutex_);
     e.deregisterSchema();
     e.updateTableFor(fallbacks_, DispatchKeySet());
+    collectRetired(g);
   });
 }
 
@@ -290,6 +298,7 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
                                                 std::optional<CppSignature> cpp_signature,
                                                 std::shared_ptr<const FunctionSchema> inferred_schema,
                                                 std::string debug) {
+  Garbage garbage;
   std::lock_guard<std::mutex> lock(mutex_);
   ST_CHECK(name.getNamespace().has_value(), "impl of '", name,
            "': the operator name needs a namespace (ns::name)");
@@ -310,15 +319,18 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
   }
   const DispatchKeySet affected = OperatorEntry::keysAffectedBy(k);
   e.updateTableFor(fallbacks_, affected);
+  collectRetired(garbage);
   // Two pointers: std::function keeps them without a heap allocation (the
   // dispatcher is the singleton; the kernel knows its key).
   OperatorEntry* entry = &e;
   return RegistrationHandleRAII([entry, it] {
     Dispatcher& d = Dispatcher::singleton();
+    Garbage g;
     std::lock_guard<std::mutex> l(d.mutex_);
     const DispatchKeySet keys = OperatorEntry::keysAffectedBy(it->key);
     entry->deregisterKernel(it);
     entry->updateTableFor(d.fallbacks_, keys);
+    d.collectRetired(g);
   });
 }
 
@@ -326,8 +338,31 @@ void Dispatcher::updateAllTables() {
   for (auto& [n, e] : operators_) e->updateTable(fallbacks_);
 }
 
+void Dispatcher::collectRetired(Garbage& garbage, bool force) {
+  detail::TableReclaimer::singleton().collect(garbage, force);
+}
+
+Dispatcher::RetiredTableStats Dispatcher::retiredTableStats() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const detail::TableReclaimer& r = detail::TableReclaimer::singleton();
+  const detail::TableReclaimer::Stats s = r.stats();
+  RetiredTableStats out;
+  out.retired = s.retired;
+  out.freed = s.freed;
+  out.waiting = s.waiting;
+  out.reclaiming = r.enabled();
+  return out;
+}
+
+void Dispatcher::reclaimRetiredTables() {
+  Garbage garbage;
+  std::lock_guard<std::mutex> lock(mutex_);
+  collectRetired(garbage, /*force=*/true);
+}
+
 RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunction kernel,
                                                     std::string debug) {
+  Garbage garbage;
   std::lock_guard<std::mutex> lock(mutex_);
   ST_CHECK(key != DispatchKey::Undefined && key < DispatchKey::NumDispatchKeys,
            "cannot register a fallback for dispatch key ", key);
@@ -346,10 +381,13 @@ RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunct
     added.emplace_back(k, list.begin());
   }
   updateAllTables();
+  collectRetired(garbage);
   return RegistrationHandleRAII([this, added] {
+    Garbage g;
     std::lock_guard<std::mutex> l(mutex_);
     for (const auto& [k, it] : added) fallbacks_[static_cast<size_t>(k)].erase(it);
     updateAllTables();
+    collectRetired(g);
   });
 }
 
@@ -377,11 +415,14 @@ void Dispatcher::recordTypedAccess(const OperatorHandle& op, const CppSignature&
 // bench/bench_dispatcher (--instructions under callgrind; figures in
 // docs/performance.md). What it costs beyond the kernel: loading the table,
 // the tensor-argument keys (computeKeySetBoxed: a byte-size check and one
-// pass over the schema's tensor positions), the lookup, and the adapter of a
+// pass over the schema's tensor positions), the lookup, the adapter of a
 // typed kernel, which writes a single result over its first argument's slot
-// instead of popping the arguments and pushing the result.
+// instead of popping the arguments and pushing the result, and the read
+// guard (Note [Read sections]): ~13 instructions, mostly because the kernel
+// call can no longer be a tail call.
 void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
   OperatorEntry* e = op.entry();
+  DispatchReadGuard guard;  // the table and its kernel outlive the call
   const DispatchTable& t = e->table();
   const DispatchKeySet ks = detail::computeKeySetBoxed(t, *stack);
   e->lookup(t, ks).callBoxed(op, ks, stack);
@@ -389,6 +430,7 @@ void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
 
 void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {
   OperatorEntry* e = op.entry();
+  DispatchReadGuard guard;
   const DispatchTable& t = e->table();
   e->lookup(t, ks).callBoxed(op, ks, stack);
 }

@@ -5,6 +5,8 @@
 #include <st/core/error.h>
 #include <st/core/warning.h>
 
+#include "table_reclaimer.h"
+
 namespace st {
 
 namespace {
@@ -233,9 +235,10 @@ void OperatorEntry::fillSummary(DispatchTable& t) const {
 
 void OperatorEntry::publish(std::unique_ptr<DispatchTable> fresh) {
   table_.store(fresh.get(), std::memory_order_release);
-  if (current_) retired_.push_back(std::move(current_));
+  published_schema_.store(fresh->schema.get(), std::memory_order_release);
+  // Note [Publishing and reclaiming dispatch tables]: freed after a grace period.
+  if (current_) detail::TableReclaimer::singleton().retire(std::move(current_));
   current_ = std::move(fresh);
-  // Note [Publishing and reclaiming dispatch tables]: retired tables stay.
 }
 
 void OperatorEntry::updateTable(const Fallbacks& fallbacks) { publish(buildTable(fallbacks)); }

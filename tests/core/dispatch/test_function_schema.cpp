@@ -212,6 +212,23 @@ TEST(FunctionSchemaTest, OptionalOnAnyType) {
   }
 }
 
+// Defaults live out of line (OptionalDefault): a copied schema owns its own
+// defaults and compares equal; an argument without one has none.
+TEST(FunctionSchemaTest, DefaultsAreCopiedDeeply) {
+  FunctionSchema original = FunctionSchema::parse("f(Tensor a, int[] b=[1, 2], *, str c='x') -> ()");
+  FunctionSchema copy = original;
+  EXPECT_EQ(copy, original);
+  EXPECT_FALSE(copy.arguments()[0].default_value.has_value());
+  ASSERT_TRUE(copy.arguments()[1].default_value.has_value());
+  EXPECT_NE(&*copy.arguments()[1].default_value, &*original.arguments()[1].default_value);
+  EXPECT_EQ(copy.arguments()[1].default_value->ints, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(copy.arguments()[2].default_value->s, "x");
+  Argument changed = copy.arguments()[1];
+  changed.default_value.reset();
+  EXPECT_NE(changed, copy.arguments()[1]);
+  EXPECT_EQ(copy.toString(), "f(Tensor a, int[] b=[1, 2], *, str c='x') -> ()");
+}
+
 TEST(FunctionSchemaTest, Defaults) {
   FunctionSchema s = FunctionSchema::parse(
       "f(int a=-3, float b=1e-05, float c=0.5, bool d=True, bool e=False, int? g=None, "

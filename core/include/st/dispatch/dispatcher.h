@@ -21,6 +21,7 @@
 #include <st/dispatch/kernel_function.h>
 #include <st/dispatch/operator_entry.h>
 #include <st/dispatch/operator_name.h>
+#include <st/dispatch/read_guard.h>
 
 namespace st {
 
@@ -60,8 +61,14 @@ class ST_API OperatorHandle {
   explicit OperatorHandle(OperatorEntry* entry) : entry_(entry) {}
 
   const OperatorName& operatorName() const { return entry_->name(); }
-  bool hasSchema() const { return entry_->table().schema != nullptr; }
-  // Throws when the operator has no schema (never def'd, or removed).
+  bool hasSchema() const {
+    DispatchReadGuard guard;
+    return entry_->table().schema != nullptr;
+  }
+  // Throws when the operator has no schema (never def'd, or removed). The
+  // reference stays valid while the operator keeps this def, and in any
+  // case until the DispatchReadGuard the caller holds ends (a kernel runs
+  // inside its call's guard).
   const FunctionSchema& schema() const;
   const std::string& debug() const;
 
@@ -221,6 +228,20 @@ class ST_API Dispatcher {
   void checkInvariants();
   std::string dumpFallbacks();
 
+  // Replaced dispatch tables (Note [Publishing and reclaiming dispatch
+  // tables]): how many were retired and freed, how many wait for their
+  // grace period, and whether they are freed at all on this system.
+  struct RetiredTableStats {
+    uint64_t retired = 0;
+    uint64_t freed = 0;
+    size_t waiting = 0;
+    bool reclaiming = false;
+  };
+  RetiredTableStats retiredTableStats();
+  // Begins a grace period now (instead of at the next full batch) and frees
+  // every retired table no read section can still use.
+  void reclaimRetiredTables();
+
   // Internal: used by OperatorHandle::typed.
   void recordTypedAccess(const OperatorHandle& op, const CppSignature& sig,
                          const FunctionSchema& inferred);
@@ -230,6 +251,10 @@ class ST_API Dispatcher {
   ~Dispatcher() = delete;  // leaked on purpose: static Libraries may outlive it
   OperatorEntry& findOrCreate(const OperatorName& name);  // mutex held
   void updateAllTables();                                 // mutex held
+  // Moves the retired tables whose grace period is over into `garbage`,
+  // which the caller destroys after releasing the mutex. Mutex held.
+  using Garbage = std::vector<std::unique_ptr<const DispatchTable>>;
+  void collectRetired(Garbage& garbage, bool force = false);
 
   mutable std::mutex mutex_;
   std::unordered_map<OperatorName, std::unique_ptr<OperatorEntry>> operators_;
@@ -269,6 +294,7 @@ template <typename Ret, typename... Args>
 inline __attribute__((always_inline)) Ret Dispatcher::call(
     const TypedOperatorHandle<Ret(Args...)>& op, Args... args) {
   OperatorEntry* e = op.entry();
+  DispatchReadGuard guard;  // the table and its kernel outlive the call
   const DispatchTable& t = e->table();
   const DispatchKeySet ks = detail::computeKeySet<std::decay_t<Args>...>(args...);
   const KernelFunction& k = e->lookup(t, ks);
@@ -279,6 +305,7 @@ template <typename Ret, typename... Args>
 inline Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op,
                                   DispatchKeySet ks, Args... args) {
   OperatorEntry* e = op.entry();
+  DispatchReadGuard guard;
   const DispatchTable& t = e->table();
   const KernelFunction& k = e->lookup(t, ks);
   return k.template call<Ret, Args...>(op, ks, std::forward<Args>(args)...);

@@ -118,10 +118,47 @@ ST_API bool operator==(const DefaultValue& a, const DefaultValue& b);
 // Layout::Strided, Mean -> 1 (reduction). nullopt when unknown.
 ST_API std::optional<int64_t> enumDefaultValue(std::string_view ident);
 
+// An optional DefaultValue kept out of line. Most arguments have no
+// default, and an inline one (two strings, three vectors) made every
+// Argument ~340 bytes, which every schema parse built, moved and destroyed.
+// Reads like std::optional; copies are deep.
+class ST_API OptionalDefault {
+ public:
+  OptionalDefault() = default;
+  OptionalDefault(std::nullopt_t) {}  // NOLINT: implicit, like std::optional's
+  OptionalDefault(const OptionalDefault& o)
+      : p_(o.p_ ? std::make_unique<DefaultValue>(*o.p_) : nullptr) {}
+  OptionalDefault(OptionalDefault&&) noexcept = default;
+  OptionalDefault& operator=(const OptionalDefault& o) {
+    if (this != &o) p_ = o.p_ ? std::make_unique<DefaultValue>(*o.p_) : nullptr;
+    return *this;
+  }
+  OptionalDefault& operator=(OptionalDefault&&) noexcept = default;
+
+  bool has_value() const { return p_ != nullptr; }
+  explicit operator bool() const { return p_ != nullptr; }
+  const DefaultValue& operator*() const { return *p_; }
+  const DefaultValue* operator->() const { return p_.get(); }
+  // A fresh default (replacing any), for the parser to fill in.
+  DefaultValue& emplace() {
+    p_ = std::make_unique<DefaultValue>();
+    return *p_;
+  }
+  void reset() { p_.reset(); }
+
+  friend bool operator==(const OptionalDefault& a, const OptionalDefault& b) {
+    if (!a.p_ || !b.p_) return a.p_ == b.p_;
+    return *a.p_ == *b.p_;
+  }
+
+ private:
+  std::unique_ptr<DefaultValue> p_;
+};
+
 struct ST_API Argument {
   std::string name;  // may be empty for returns
   SchemaType type;
-  std::optional<DefaultValue> default_value;
+  OptionalDefault default_value;
   bool kwarg_only = false;
 
   // An "out=" argument: kwarg-only and written to.

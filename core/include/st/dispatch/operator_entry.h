@@ -47,19 +47,28 @@ struct ST_API AnnotatedSchema {
 // Note [Publishing and reclaiming dispatch tables]
 // Registration (under the dispatcher mutex) builds a new table and publishes
 // it with a release store into OperatorEntry::table_; callers load it with
-// acquire and take no lock. The replaced table is not freed: it is retired
-// into OperatorEntry::retired_, because a concurrent caller may still be
-// reading it, or be inside one of its kernels: retired tables (and the
-// kernel functors they share) live as long as the entry, even once the
-// operator is empty. A thread may call an operator while another removes
-// its last registration (a plugin unloading): the caller runs the old
-// kernel, which for plugin code backs out with an error (Note [Entering
-// plugin code] in c_api), or gets "no kernel"/"no schema". Freeing them when
-// the operator became empty crashed tests/stress/test_concurrency_stress.
-// The price is memory per registration change, never per call (measured
-// in docs/reliability.md). Entries themselves are never freed while the
-// dispatcher lives, so OperatorHandles stay valid (calling a handle whose
-// operator was removed raises an error).
+// acquire and take no lock. The replaced table cannot be freed at once: a
+// concurrent caller may still be reading it, or be inside one of its
+// kernels (a plugin may be unloading while a thread runs its kernel; the
+// caller runs the old kernel, which for plugin code backs out with an error
+// per Note [Entering plugin code] in c_api). So every reader of table()
+// outside the dispatcher mutex holds a DispatchReadGuard for as long as it
+// uses what it read (the call path across the kernel call), and a replaced
+// table is handed to the TableReclaimer (core/src/dispatch/
+// table_reclaimer.h), which frees it, with the kernel functors and the
+// schema only it still holds, once every read section that was running
+// when it was retired has ended (Note [Read sections] in read_guard.h).
+// Grace periods begin per batch of retired tables, so their cost (one
+// process-wide barrier) is shared by many registrations; the frees happen
+// after the dispatcher mutex is released, because a functor's destructor
+// may call into the dispatcher. A caller blocked in a kernel holds back
+// only the tables retired while it runs. Without the barrier (no
+// membarrier) tables are kept, as they were before reclamation existed.
+// Freeing tables as soon as the operator became empty, with no grace
+// period, crashed tests/stress/test_concurrency_stress (docs/reliability.md).
+// Entries themselves are never freed while the dispatcher lives, so
+// OperatorHandles stay valid (calling a handle whose operator was removed
+// raises an error).
 //
 // Note [Incremental table updates]
 // A registration changes few entries: a def changes none (only the schema
@@ -93,6 +102,8 @@ class ST_API OperatorEntry {
   const OperatorName& name() const { return name_; }
 
   // --- call path (lock-free) -----------------------------------------------
+  // Precondition: a DispatchReadGuard is alive, or the dispatcher mutex is
+  // held; the table lives as long as either.
   const DispatchTable& table() const { return *table_.load(std::memory_order_acquire); }
   // The kernel for a key set; throws the "no kernel" error for a missing
   // entry. `ks` is the unmasked set computed from the arguments.
@@ -103,6 +114,13 @@ class ST_API OperatorEntry {
     return k;
   }
   [[noreturn]] void reportMissingKernel(const DispatchTable& t, DispatchKey key) const;
+  // The schema of the published table, for comparing addresses only (it may
+  // be freed once read; callers that keep the schema alive themselves, like
+  // the C ABI's converter plans, can tell whether it is still current). No
+  // DispatchReadGuard needed.
+  const AnnotatedSchema* publishedSchema() const {
+    return published_schema_.load(std::memory_order_acquire);
+  }
 
   // --- registration (precondition: the dispatcher mutex is held) -----------
   bool hasSchema() const { return schema_ != nullptr; }
@@ -155,9 +173,10 @@ class ST_API OperatorEntry {
   std::string cpp_signature_debug_;
   bool typed_access_ = false;  // a TypedOperatorHandle was made: signature pinned
   std::atomic<const DispatchTable*> table_{nullptr};
+  std::atomic<const AnnotatedSchema*> published_schema_{nullptr};  // table_->schema
   // What table_ points to; null while table_ is the shared empty table.
+  // Replaced tables go to the TableReclaimer.
   std::unique_ptr<const DispatchTable> current_;
-  std::vector<std::unique_ptr<const DispatchTable>> retired_;
 };
 
 }  // namespace st
