@@ -85,8 +85,19 @@ struct Plan {
   size_t stack_size = 0;  // max(num args, num returns)
   bool vararg = false;
   bool simple = false;  // no argument is Conv::Other (and at most kMaxSlots)
+  // For simple plans, the argument converters again in a fixed array next
+  // to their count (no vector bounds to load on the call path).
+  uint32_t num_args = 0;
+  std::array<Conv, kMaxSlots> simple_conv{};
 
-  bool current() const noexcept { return op.entry()->table().schema.get() == schema.get(); }
+  // The operator's current dispatch table when this plan still matches it
+  // (the def this plan was made from is still the current one), else null.
+  // The caller dispatches through the same table (Note [Dispatching from
+  // the checked table]).
+  const st::DispatchTable* current_table() const noexcept {
+    const st::DispatchTable& t = op.entry()->table();
+    return t.schema.get() == schema.get() ? &t : nullptr;
+  }
 };
 
 // Per-thread state of call_dispatcher, reached through one initial-exec
@@ -137,10 +148,11 @@ inline CallState& call_state() {
   return init_call_state();
 }
 
-std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
+// A plan for the def in dispatch table `t` of `op`.
+std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& t) {
   auto plan = std::make_unique<Plan>();
   plan->op = op;
-  plan->schema = op.entry()->table().schema;
+  plan->schema = t.schema;
   if (!plan->schema) st::detail::throwNoSchema(op.operatorName());  // removed meanwhile
   const st::FunctionSchema& fs = plan->schema->schema;
   plan->args = &fs.arguments();
@@ -153,12 +165,20 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
   plan->vararg = fs.isVararg() || fs.isVarret();
   plan->simple = plan->args->size() <= kMaxSlots;
   for (Conv c : plan->arg_conv) plan->simple = plan->simple && c != Conv::Other;
+  plan->num_args = static_cast<uint32_t>(plan->args->size());
+  if (plan->simple) std::copy(plan->arg_conv.begin(), plan->arg_conv.end(), plan->simple_conv.begin());
   return plan;
 }
 
-__attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::Entry& e,
-                                                      const char* op_name,
-                                                      const char* overload_name) {
+// A plan and the dispatch table it was checked against.
+struct CheckedPlan {
+  const Plan& plan;
+  const st::DispatchTable& table;
+};
+
+__attribute__((noinline)) CheckedPlan find_plan_slow(CallState& cs, CallState::Entry& e,
+                                                     const char* op_name,
+                                                     const char* overload_name) {
   std::optional<st::OperatorHandle> found;
   try {
     found = st::Dispatcher::singleton().findSchemaOrThrow(op_name, overload_name);
@@ -167,7 +187,9 @@ __attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::E
     if (auto note = plugins::unloaded_operator_note(op_name)) ST_ERROR(*note);
     throw;
   }
-  std::unique_ptr<Plan> plan = make_plan(*found);
+  // The plan is made from, and this call dispatches through, one table.
+  const st::DispatchTable& table = found->entry()->table();
+  std::unique_ptr<Plan> plan = make_plan(*found, table);
   std::string name(op_name), overload(overload_name);
   // Plans replaced at depth 0 belong to finished calls; deeper, an outer
   // call may still be using the one this entry holds.
@@ -177,7 +199,7 @@ __attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::E
   e.name = std::move(name);
   e.overload = std::move(overload);
   e.plan = std::move(plan);
-  return *e.plan;
+  return {*e.plan, table};
 }
 
 // s equals `cached` (the default overload "" without a call to strcmp).
@@ -186,16 +208,18 @@ inline bool same_name(const std::string& cached, const char* s) {
   return std::strcmp(cached.c_str(), s) == 0;
 }
 
-inline const Plan& find_plan(CallState& cs, const char* op_name, const char* overload_name) {
+inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* overload_name) {
   // The bucket comes from the pointers (cheap); a hit still compares the
   // contents, so a reused buffer holding another name cannot alias.
   const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
   CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
   const Plan* p = e.plan.get();
   if (__builtin_expect(p != nullptr && same_name(e.name, op_name) &&
-                           same_name(e.overload, overload_name) && p->current(),
+                           same_name(e.overload, overload_name),
                        1)) {
-    return *p;
+    if (const st::DispatchTable* t = p->current_table(); __builtin_expect(t != nullptr, 1)) {
+      return {*p, *t};
+    }
   }
   return find_plan_slow(cs, e, op_name, overload_name);
 }
@@ -234,10 +258,6 @@ T from_bits(StableIValue v) {
 
 const void* as_pointer(StableIValue v) {
   return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
-}
-
-StableIValue bits_of(const void* p) {
-  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p));
 }
 
 // Releases the caller's arguments (they are stolen, success or not).
@@ -287,15 +307,15 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
 // Returns false at the first bad argument. Never throws.
 inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
                                    Slot** slots) noexcept {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
+  const uint32_t n = plan.num_args;
+  for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.arg_conv[i]) {
+    switch (plan.simple_conv[i]) {
       case Conv::Tensor: {
         Slot* s = tensor_slot(v);
         if (s == nullptr) return false;
-        for (size_t j = 0; j < i; ++j) {
-          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
+        for (uint32_t j = 0; j < i; ++j) {
+          if (plan.simple_conv[j] == Conv::Tensor && stack[j] == v) return false;
         }
         slots[i] = s;
         break;
@@ -313,20 +333,45 @@ inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& pl
   return true;
 }
 
+// ivalues.emplace_back(t), inlined: the stack's capacity was reserved, so
+// this is a compare and a store, where the out-of-line emplace_back costs a
+// call and its frame on every argument.
+__attribute__((flatten)) inline void push_tensor(st::Stack& ivalues, st::Tensor&& t) noexcept {
+  ivalues.emplace_back(std::move(t));
+}
+
+// Slots of argument handles this call has taken, kept for its returns
+// (Note [Returns in the arguments' slots]); whatever is left is freed when
+// the call ends, however it ends.
+struct SpareSlots {
+  Slot* slots[kMaxSlots];
+  size_t n = 0;
+  SpareSlots() = default;
+  SpareSlots(const SpareSlots&) = delete;
+  SpareSlots& operator=(const SpareSlots&) = delete;
+  ~SpareSlots() {
+    while (n != 0) free_slot(slots[--n]);
+  }
+  // A free slot: a spare one, else a new one.
+  Slot* take() { return n != 0 ? slots[--n] : allocate_slot(); }
+};
+
 // Phase 2 for a simple plan: builds the IValues, moving each tensor out of
-// its handle and deleting the handle, and deleting scalar handles. `out`
-// has room for every argument (reserved), so this never throws.
+// its handle and deleting the handle, and deleting scalar handles; their
+// slots go to `spares`. `out` has room for every argument (reserved), so
+// this never throws.
 inline __attribute__((always_inline)) void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
-                                  Slot* const* slots) noexcept {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
+                                  Slot* const* slots, SpareSlots& spares) noexcept {
+  const uint32_t n = plan.num_args;
+  for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.arg_conv[i]) {
+    switch (plan.simple_conv[i]) {
       case Conv::Tensor: {
         st::Tensor& held = payload<st::Tensor>(slots[i]);
-        out.emplace_back(std::move(held));
+        push_tensor(out, std::move(held));
         held.~Tensor();
-        free_slot(slots[i], HandleKind::Tensor);
+        retire(slots[i], static_cast<uintptr_t>(v));
+        spares.slots[spares.n++] = slots[i];
         break;
       }
       case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
@@ -336,7 +381,8 @@ inline __attribute__((always_inline)) void take_simple_arguments(const Plan& pla
         st::Scalar& held = payload<st::Scalar>(slots[i]);
         out.emplace_back(held);
         held.~Scalar();
-        free_slot(slots[i], HandleKind::Scalar);
+        retire(slots[i], static_cast<uintptr_t>(v));
+        spares.slots[spares.n++] = slots[i];
         break;
       }
       case Conv::Other: break;  // not in a simple plan
@@ -352,7 +398,8 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   for (size_t i = 0; i < n; ++i) {
     switch (plan.arg_conv[i]) {
       case Conv::Tensor:
-        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), ivalues[i].toTensor());
+        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), stack[i],
+                    ivalues[i].toTensor());
         break;
       case Conv::Int:
       case Conv::Float:
@@ -444,7 +491,8 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   ST_CHECK(stack != nullptr, "stack is null");
   (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
   CallState& cs = call_state();
-  const Plan& plan = find_plan(cs, op_name, overload_name);
+  const CheckedPlan checked = find_plan(cs, op_name, overload_name);
+  const Plan& plan = checked.plan;
   if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
   StackLease lease(cs);
@@ -453,11 +501,12 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   // compares.
   if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
   Slot* slots[kMaxSlots];
+  SpareSlots spares;
   if (__builtin_expect(plan.simple, 1)) {
     if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
       fail_arguments(plan, stack, nullptr);
     }
-    take_simple_arguments(plan, stack, ivalues, slots);
+    take_simple_arguments(plan, stack, ivalues, slots, spares);
   } else {
     bool ok = false;
     std::exception_ptr first;
@@ -471,7 +520,11 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   }
 
   try {
-    plan.op.callBoxed(&ivalues);
+    // Note [Dispatching from the checked table]: what
+    // Dispatcher::callBoxed does, with the table find_plan loaded.
+    const st::DispatchTable& t = checked.table;
+    const st::DispatchKeySet ks = st::detail::computeKeySetBoxed(t, ivalues);
+    plan.op.entry()->lookup(t, ks).callBoxed(plan.op, ks, &ivalues);
   } catch (const st::Error& e) {
     fail_kernel(plan, e);
   }
@@ -483,7 +536,10 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
     for (; done < num_rets; ++done) {
       st::IValue& r = ivalues[done];
       if (plan.ret_conv[done] == Conv::Tensor && r.isTensor()) {
-        stack[done] = bits_of(make_handle<st::Tensor>(std::move(r.toTensor())));
+        // Note [Returns in the arguments' slots]
+        Slot* s = spares.take();
+        new (s->payload) st::Tensor(std::move(r.toTensor()));
+        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
       } else {
         stack[done] = encode((*plan.rets)[done].type, std::move(r));
       }
