@@ -89,6 +89,11 @@ struct Plan {
   // to their count (no vector bounds to load on the call path).
   uint32_t num_args = 0;
   std::array<Conv, kMaxSlots> simple_conv{};
+  // Takes call_fast: simple, not vararg, at most kMaxSlots returns.
+  bool fast = false;
+  uint32_t num_rets = 0;
+  size_t ret_bytes = 0;  // num_rets * sizeof(IValue): the stack's size after the kernel
+  std::array<Conv, kMaxSlots> fast_ret_conv{};
 
   // The operator's current dispatch table when this plan still matches it
   // (the def this plan was made from is still the current one), else null.
@@ -167,6 +172,10 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& 
   for (Conv c : plan->arg_conv) plan->simple = plan->simple && c != Conv::Other;
   plan->num_args = static_cast<uint32_t>(plan->args->size());
   if (plan->simple) std::copy(plan->arg_conv.begin(), plan->arg_conv.end(), plan->simple_conv.begin());
+  plan->num_rets = static_cast<uint32_t>(plan->rets->size());
+  plan->ret_bytes = plan->rets->size() * sizeof(st::IValue);
+  plan->fast = plan->simple && !plan->vararg && plan->rets->size() <= kMaxSlots;
+  if (plan->fast) std::copy(plan->ret_conv.begin(), plan->ret_conv.end(), plan->fast_ret_conv.begin());
   return plan;
 }
 
@@ -307,27 +316,23 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
 // Returns false at the first bad argument. Never throws.
 inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
                                    Slot** slots) noexcept {
+  // Tests in order of likelihood rather than a switch: a jump table costs
+  // more than the one or two compares most arguments need.
   const uint32_t n = plan.num_args;
   for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.simple_conv[i]) {
-      case Conv::Tensor: {
-        Slot* s = tensor_slot(v);
-        if (s == nullptr) return false;
-        for (uint32_t j = 0; j < i; ++j) {
-          if (plan.simple_conv[j] == Conv::Tensor && stack[j] == v) return false;
-        }
-        slots[i] = s;
-        break;
+    const Conv c = plan.simple_conv[i];
+    if (__builtin_expect(c == Conv::Tensor, 1)) {
+      Slot* s = tensor_slot(v);
+      if (s == nullptr) return false;
+      for (uint32_t j = 0; j < i; ++j) {
+        if (plan.simple_conv[j] == Conv::Tensor && stack[j] == v) return false;
       }
-      case Conv::Scalar: {
-        Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-        if (s == nullptr) return false;
-        slots[i] = s;
-        break;
-      }
-      default:
-        break;
+      slots[i] = s;
+    } else if (c == Conv::Scalar) {
+      Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
+      if (s == nullptr) return false;
+      slots[i] = s;
     }
   }
   return true;
@@ -365,15 +370,17 @@ inline __attribute__((always_inline)) void take_simple_arguments(const Plan& pla
   const uint32_t n = plan.num_args;
   for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.simple_conv[i]) {
-      case Conv::Tensor: {
-        st::Tensor& held = payload<st::Tensor>(slots[i]);
-        push_tensor(out, std::move(held));
-        held.~Tensor();
-        retire(slots[i], static_cast<uintptr_t>(v));
-        spares.slots[spares.n++] = slots[i];
-        break;
-      }
+    const Conv c = plan.simple_conv[i];
+    if (__builtin_expect(c == Conv::Tensor, 1)) {
+      st::Tensor& held = payload<st::Tensor>(slots[i]);
+      push_tensor(out, std::move(held));
+      held.~Tensor();
+      retire(slots[i], static_cast<uintptr_t>(v));
+      spares.slots[spares.n++] = slots[i];
+      continue;
+    }
+    switch (c) {
+      case Conv::Tensor: break;  // above
       case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
       case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
       case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
@@ -478,20 +485,10 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
 }
 
-// call_dispatcher's body, inlined into both exported functions (one call
-// less on every call).
-inline __attribute__((always_inline)) void call_inline(const char* op_name,
-                                                       const char* overload_name,
-                                                       StableIValue* stack,
-                                                       uint64_t extension_build_version) {
-  // Without a usable name or stack nothing can be released: the caller
-  // keeps its arguments (documented in REVIEW.md).
-  ST_CHECK(op_name != nullptr, "opName is null");
-  ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
-  ST_CHECK(stack != nullptr, "stack is null");
-  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
-  CallState& cs = call_state();
-  const CheckedPlan checked = find_plan(cs, op_name, overload_name);
+// The general path: any plan, any nesting depth. Throws on failure after
+// releasing what the caller passed (Note [StableIValue stacks]).
+__attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan checked,
+                                            StableIValue* stack) {
   const Plan& plan = checked.plan;
   if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
@@ -502,7 +499,7 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
   Slot* slots[kMaxSlots];
   SpareSlots spares;
-  if (__builtin_expect(plan.simple, 1)) {
+  if (plan.simple) {
     if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
       fail_arguments(plan, stack, nullptr);
     }
@@ -521,7 +518,9 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
 
   try {
     // Note [Dispatching from the checked table]: what
-    // Dispatcher::callBoxed does, with the table find_plan loaded.
+    // Dispatcher::callBoxed does, with the table find_plan loaded and
+    // checked. Dispatch tables are never freed while the dispatcher lives
+    // (operator_entry.h), so it stays valid for the whole call.
     const st::DispatchTable& t = checked.table;
     const st::DispatchKeySet ks = st::detail::computeKeySetBoxed(t, ivalues);
     plan.op.entry()->lookup(t, ks).callBoxed(plan.op, ks, &ivalues);
@@ -546,6 +545,87 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
     }
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
+  }
+}
+
+// The common path (Note [The fast call path]): a fast plan at a pooled
+// depth. The same steps and checks as call_general, with the plan's
+// fixed arrays and without StackLease's heap fallback.
+inline __attribute__((always_inline)) void call_fast(CallState& cs, const CheckedPlan checked,
+                                                     StableIValue* stack) {
+  const Plan& plan = checked.plan;
+  Slot* slots[kMaxSlots];
+  if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
+    fail_arguments(plan, stack, nullptr);
+  }
+  // The pooled stack of this depth; cleared and given back however the
+  // call ends.
+  struct Lease {
+    CallState& cs;
+    st::Stack& ivalues;
+    ~Lease() {
+      ivalues.clear();
+      --cs.depth;
+    }
+  } lease{cs, cs.stacks[cs.depth++]};
+  st::Stack& ivalues = lease.ivalues;
+  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
+  SpareSlots spares;
+  take_simple_arguments(plan, stack, ivalues, slots, spares);
+
+  try {
+    // Note [Dispatching from the checked table]
+    const st::DispatchTable& t = checked.table;
+    const st::DispatchKeySet ks = st::detail::computeKeySetBoxed(t, ivalues);
+    plan.op.entry()->lookup(t, ks).callBoxed(plan.op, ks, &ivalues);
+  } catch (const st::Error& e) {
+    fail_kernel(plan, e);
+  }
+
+  // The size check in bytes (size() would divide by sizeof(IValue)).
+  st::IValue* const rets = ivalues.data();
+  if (__builtin_expect(static_cast<size_t>(reinterpret_cast<char*>(rets + ivalues.size()) -
+                                           reinterpret_cast<char*>(rets)) != plan.ret_bytes,
+                       0)) {
+    fail_return_count(plan, ivalues.size());
+  }
+  const uint32_t num_rets = plan.num_rets;
+  uint32_t done = 0;
+  try {
+    for (; done < num_rets; ++done) {
+      st::IValue& r = rets[done];
+      if (plan.fast_ret_conv[done] == Conv::Tensor && r.isTensor()) {
+        // Note [Returns in the arguments' slots]
+        Slot* s = spares.take();
+        new (s->payload) st::Tensor(std::move(r.toTensor()));
+        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
+      } else {
+        stack[done] = encode((*plan.rets)[done].type, std::move(r));
+      }
+    }
+  } catch (const std::exception& e) {
+    fail_return(plan, stack, done, e);
+  }
+}
+
+// call_dispatcher's body, inlined into both exported functions (one call
+// less on every call).
+inline __attribute__((always_inline)) void call_inline(const char* op_name,
+                                                       const char* overload_name,
+                                                       StableIValue* stack,
+                                                       uint64_t extension_build_version) {
+  // Without a usable name or stack nothing can be released: the caller
+  // keeps its arguments (documented in REVIEW.md).
+  ST_CHECK(op_name != nullptr, "opName is null");
+  ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
+  ST_CHECK(stack != nullptr, "stack is null");
+  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
+  CallState& cs = call_state();
+  const CheckedPlan checked = find_plan(cs, op_name, overload_name);
+  if (__builtin_expect(checked.plan.fast && cs.depth < CallState::kPooledDepths, 1)) {
+    call_fast(cs, checked, stack);
+  } else {
+    call_general(cs, checked, stack);
   }
 }
 

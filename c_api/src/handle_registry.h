@@ -179,9 +179,14 @@ inline __attribute__((always_inline)) Slot* live_slot(const void* handle, Handle
   if (__builtin_expect((p & detail::kChunkCheckMask) ==
                            detail::g_recent_chunk.load(std::memory_order_relaxed),
                        1)) {
-    Slot* s = detail::slot_of(p);
-    const uint64_t want = (p & detail::kGenMask) | static_cast<uint32_t>(k);
-    return s->state.load(std::memory_order_acquire) == want ? s : nullptr;
+    const uintptr_t addr = p & detail::kAddrMask;
+    // A chunk is never at address 0: tells the compiler callers need not
+    // test the slot for null again.
+    if (addr == 0) __builtin_unreachable();
+    const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);  // p ^ addr: the generation
+    return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
+               ? reinterpret_cast<Slot*>(addr)
+               : nullptr;
   }
   const HandleInfo info = detail::classify_slow(handle);
   return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
@@ -201,7 +206,9 @@ inline __attribute__((always_inline)) Slot* allocate_slot() {
 // older one of the slot read as deleted from now on (Note [Handle
 // generations]). The slot is then free to be published again or freed.
 inline __attribute__((always_inline)) void retire(Slot* slot, uintptr_t bits) noexcept {
-  slot->state.store((bits & detail::kGenMask) + detail::kGenOne, std::memory_order_release);
+  // bits ^ slot address: the handle's generation (one xor, no 64-bit mask).
+  const uint64_t gen = bits ^ reinterpret_cast<uintptr_t>(slot);
+  slot->state.store(gen + detail::kGenOne, std::memory_order_release);
 }
 
 // Gives back a retired (or never published) slot.
