@@ -31,6 +31,34 @@ TEST_F(CallDispatcherTest, StealsArgumentsAndReturnsNewReferences) {
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
 }
 
+TEST_F(CallDispatcherTest, TheArgumentHandleIsDeletedThoughItsSlotHoldsTheReturn) {
+  // The return is built in the slot of the argument just taken (Note
+  // [Returns in the arguments' slots]): the argument's handle must still
+  // read as deleted, and the live count must not change.
+  int64_t n0 = -1, n = -1;
+  AtenTensorHandle t = make_floats({5});
+  ASSERT_C_OK(stabletorch_live_handle_count(&n0));
+  StableIValue stack[1] = {from_ptr(t)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::noop", "", stack));
+  AtenTensorHandle out = to_ptr<AtenTensorHandle>(stack[0]);
+  ASSERT_C_OK(stabletorch_live_handle_count(&n));
+  EXPECT_EQ(n, n0);
+  const uintptr_t addr_mask = (uintptr_t{1} << 48) - 1;
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(out) & addr_mask, reinterpret_cast<uintptr_t>(t) & addr_mask)
+      << "the return was expected in the argument's slot";
+  EXPECT_NE(out, t);
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(t, &dim), "aoti_torch_get_dim", "already deleted");
+  EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(t), "aoti_torch_delete_tensor_object",
+                   "already deleted");
+  EXPECT_EQ(read_floats(out), (std::vector<float>{5}));
+  // Passing the stale argument handle again fails cleanly, naming it.
+  StableIValue again[1] = {from_ptr(t)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", "", again),
+                   "aoti_torch_call_dispatcher", "already deleted");
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(out));
+}
+
 TEST_F(CallDispatcherTest, ZeroArgumentsAndReturns) {
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nothing", "", nullptr),
                    "aoti_torch_call_dispatcher", "stack is null");
