@@ -27,6 +27,31 @@
 // plan could mistake it for its own. A kernel may call the dispatcher
 // again (nested calls); a plan replaced meanwhile is kept in
 // CallState::retired until the outermost call has finished with it.
+//
+// Note [Dispatching from the checked table]
+// The plan check loads the operator's current dispatch table; the call
+// then does what Dispatcher::callBoxed does (key set from the arguments,
+// kernel lookup, boxed call) with that same table, instead of calling
+// OperatorHandle::callBoxed, which would load it again through two more
+// calls. The table is the one whose schema the plan was checked against,
+// so the arguments converted by the plan always meet the kernels of that
+// def. Replaced tables are never freed while the dispatcher lives
+// (operator_entry.h), so the table stays valid for the whole call even if
+// another thread re-registers the operator meanwhile.
+//
+// Note [Returns in the arguments' slots]
+// Taking a tensor (or scalar) argument retires its handle (Note [Handle
+// generations] in handle_registry.h): the caller's handle reads as deleted
+// from then on. The slot itself is kept as a spare, and a tensor return is
+// built in it and published under the slot's next generation: one free and
+// one allocation less per call. Spares not used by a return are freed when
+// the call ends, however it ends.
+//
+// Note [The fast call path]
+// Most calls have a "fast" plan (only tensors, numbers and scalars in, at
+// most kMaxSlots returns, not vararg) and run at a nesting depth that has a
+// pooled stack: call_fast reads the plan's fixed arrays and does no heap
+// work. Every other call takes call_general, which has the same checks.
 #include "call_dispatcher.h"
 
 #include <array>
