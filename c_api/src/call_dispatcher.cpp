@@ -299,6 +299,17 @@ void release_all(const Plan& plan, const StableIValue* stack) noexcept {
   for (size_t i = 0; i < plan.args->size(); ++i) release((*plan.args)[i].type, stack[i]);
 }
 
+// Each handle argument is its own owning reference: the same handle twice
+// would be taken (destroyed, its slot freed) twice. True when stack[i] is
+// the handle of an earlier tensor or scalar argument. Handles of other
+// kinds never equal these (one slot, one kind at a time).
+inline bool repeats_handle(const Conv* conv, const StableIValue* stack, size_t i) noexcept {
+  for (size_t j = 0; j < i; ++j) {
+    if ((conv[j] == Conv::Tensor || conv[j] == Conv::Scalar) && stack[j] == stack[i]) return true;
+  }
+  return false;
+}
+
 // Phase 1 (Note [StableIValue stacks]), any plan: reads every argument
 // into `out` without taking anything; a top-level Tensor gets an undefined
 // placeholder and its slot in `slots` (first kMaxSlots arguments). Returns
@@ -311,12 +322,7 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
     switch (plan.arg_conv[i]) {
       case Conv::Tensor: {
         Slot* s = tensor_slot(v);
-        if (s == nullptr) return false;
-        // Each argument is its own owning reference: the same handle twice
-        // would be taken twice.
-        for (size_t j = 0; j < i; ++j) {
-          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
-        }
+        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
         if (i < kMaxSlots) slots[i] = s;
         out.emplace_back(st::Tensor());
         break;
@@ -326,7 +332,7 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
       case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
       case Conv::Scalar: {
         Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-        if (s == nullptr) return false;
+        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
         out.emplace_back(payload<st::Scalar>(s));
         break;
       }
@@ -349,14 +355,11 @@ inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& pl
     const Conv c = plan.simple_conv[i];
     if (__builtin_expect(c == Conv::Tensor, 1)) {
       Slot* s = tensor_slot(v);
-      if (s == nullptr) return false;
-      for (uint32_t j = 0; j < i; ++j) {
-        if (plan.simple_conv[j] == Conv::Tensor && stack[j] == v) return false;
-      }
+      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
       slots[i] = s;
     } else if (c == Conv::Scalar) {
       Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-      if (s == nullptr) return false;
+      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
       slots[i] = s;
     }
   }
@@ -457,14 +460,18 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
       try {
         if (plan.arg_conv[i] == Conv::Tensor) {
           check_tensor(args[i].type, stack[i]);
-          for (size_t j = 0; j < i; ++j) {
-            if (plan.arg_conv[j] == Conv::Tensor && stack[j] == stack[i]) {
-              ST_ERROR("the same tensor handle as argument ", j, " '", args[j].name,
-                       "' (pass a new reference per argument: aoti_torch_new_tensor_handle)");
-            }
-          }
         } else {
           (void)decode(args[i].type, stack[i]);
+        }
+        if (plan.arg_conv[i] == Conv::Tensor || plan.arg_conv[i] == Conv::Scalar) {
+          for (size_t j = 0; j < i; ++j) {
+            if (plan.arg_conv[j] == plan.arg_conv[i] && stack[j] == stack[i]) {
+              const bool tensor = plan.arg_conv[i] == Conv::Tensor;
+              ST_ERROR("the same ", tensor ? "tensor" : "scalar", " handle as argument ", j, " '",
+                       args[j].name, "' (pass a new reference per argument: ",
+                       tensor ? "aoti_torch_new_tensor_handle" : "a scalar handle each", ")");
+            }
+          }
         }
       } catch (const st::Error& e) {
         if (!errors.empty()) errors += "; ";

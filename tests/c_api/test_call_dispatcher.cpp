@@ -115,6 +115,32 @@ TEST_F(CallDispatcherTest, SameHandleTwiceIsRefused) {
   EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released once
 }
 
+namespace {
+int64_t count_scalars(const st::Scalar&, const st::Scalar&) { return 2; }
+}  // namespace
+
+TEST_F(CallDispatcherTest, SameScalarHandleTwiceIsRefused) {
+  // Scalar handles are stolen like tensors: the same one twice would be
+  // destroyed and its slot freed twice (two later handles sharing a slot).
+  st::Library def(st::Library::DEF, "stc_dup", std::nullopt, __FILE__, __LINE__);
+  def.def("f(Scalar a, Scalar b) -> int");
+  st::Library impl(st::Library::IMPL, "stc_dup", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl.impl("f", &count_scalars);
+  StableScalarHandle a = nullptr, b = nullptr;
+  ASSERT_C_OK(stabletorch_scalar_from_int(1, &a));
+  StableIValue stack[2] = {from_ptr(a), from_ptr(a)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_dup::f", "", stack), "stc_dup::f",
+                   "argument 1 'b': the same scalar handle as argument 0 'a'");
+  // Released once; the next two handles get distinct slots.
+  ASSERT_C_OK(stabletorch_scalar_from_int(2, &a));
+  ASSERT_C_OK(stabletorch_scalar_from_int(3, &b));
+  EXPECT_NE(reinterpret_cast<uintptr_t>(a) & ((uintptr_t{1} << 48) - 1),
+            reinterpret_cast<uintptr_t>(b) & ((uintptr_t{1} << 48) - 1));
+  StableIValue ok[2] = {from_ptr(a), from_ptr(b)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_dup::f", "", ok));
+  EXPECT_EQ(static_cast<int64_t>(ok[0]), 2);
+}
+
 TEST_F(CallDispatcherTest, KernelErrorsNameTheOperator) {
   AtenTensorHandle t = make_tensor({1});
   StableIValue stack[1] = {from_ptr(t)};
