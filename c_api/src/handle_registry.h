@@ -105,9 +105,6 @@ constexpr uintptr_t kNoChunk = sizeof(Slot);  // an offset bit: never a masked h
 static_assert((kNoChunk & kChunkCheckMask) != kNoChunk, "kNoChunk must not match any handle");
 constexpr unsigned kCache = 256;  // per-thread cache capacity
 
-inline int kind_index(HandleKind k) noexcept {
-  return static_cast<int>(static_cast<uint32_t>(k) - static_cast<uint32_t>(HandleKind::Tensor));
-}
 inline bool is_live_kind(uint32_t tag) noexcept {
   return tag - static_cast<uint32_t>(HandleKind::Tensor) < static_cast<uint32_t>(kNumHandleKinds);
 }
