@@ -38,6 +38,16 @@
 // the moment its state is published live until it is marked Dead; while
 // no other thread is inside a C ABI call the count is exact.
 //
+// Note [Leaf fast paths]
+// The two exported functions an extension calls around every dispatcher
+// call, aoti_torch_new_tensor_handle and aoti_torch_delete_tensor_object,
+// first try a path built from live_slot_fast / allocate_slot_fast /
+// destroy_fast, which make no call and throw nothing, so the compiler
+// gives them no frame and no exception bookkeeping; anything else (null,
+// another chunk, an empty cache, any error) goes to the full function,
+// which checks and reports exactly as before. (≈ 11 instructions of the
+// ≈ 100 the pair costs.)
+//
 // Note [Inline handle fast paths]
 // Every C ABI call resolves, creates or deletes handles, so the common case
 // of each (a handle in the chunk seen last; a slot from or back to this
@@ -189,6 +199,27 @@ inline __attribute__((always_inline)) Slot* live_slot(const void* handle, Handle
   return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
 }
 
+// live_slot without the slow path: null also for a live handle outside the
+// chunk seen last (the caller then takes its full path). Makes no call.
+inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle, HandleKind k) noexcept {
+  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
+  if ((p & detail::kChunkCheckMask) != detail::g_recent_chunk.load(std::memory_order_relaxed)) {
+    return nullptr;
+  }
+  const uintptr_t addr = p & detail::kAddrMask;
+  const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);
+  return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
+             ? reinterpret_cast<Slot*>(addr)
+             : nullptr;
+}
+
+// allocate_slot without the slow path: null when this thread's cache is
+// empty or not made yet. Makes no call.
+inline __attribute__((always_inline)) Slot* allocate_slot_fast() noexcept {
+  detail::ThreadSlots* c = detail::t_slots;
+  return c != nullptr && c->n != 0 ? c->slots[--c->n] : nullptr;
+}
+
 // A free slot: state Dead, holding the generation its next handle gets;
 // payload uninitialised. Throws st::Error when the registry is exhausted,
 // std::bad_alloc when memory is.
@@ -291,6 +322,21 @@ inline __attribute__((always_inline)) void destroy(const void* handle, const cha
   payload<T>(s).~T();
   retire(s, reinterpret_cast<uintptr_t>(handle));
   free_slot(s);
+}
+
+// destroy<T> when the handle is live in the chunk seen last; true when
+// done. False: nothing happened, the caller takes its full path (null,
+// another chunk, or an error to report). The payload's destructor may
+// re-enter the C ABI (a from_blob deleter), so the thread's cache is only
+// looked at afterwards, by free_slot.
+template <typename T>
+inline __attribute__((always_inline)) bool destroy_fast(const void* handle) noexcept {
+  Slot* s = live_slot_fast(handle, HandleTraits<T>::kind);
+  if (s == nullptr) return false;
+  payload<T>(s).~T();
+  retire(s, reinterpret_cast<uintptr_t>(handle));
+  free_slot(s);
+  return true;
 }
 
 // Destroys a handle if it is a live handle of kind T; otherwise does

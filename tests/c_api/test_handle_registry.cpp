@@ -149,6 +149,45 @@ TEST_F(HandleRegistryTest, LiveCountIsExactAcrossThreadsThatExited) {
   EXPECT_EQ(n, n0);
 }
 
+namespace {
+// A from_blob deleter that uses the C ABI heavily: makes 600 handles and
+// deletes them again, which empties and overfills this thread's slot
+// cache (256) while aoti_torch_delete_tensor_object is still running.
+void churning_deleter(void* data, void* ctx) {
+  std::vector<AtenTensorHandle> hs(600);
+  for (auto& h : hs) {
+    if (aoti_torch_new_uninitialized_tensor(&h) != AOTI_TORCH_SUCCESS) return;
+  }
+  for (auto h : hs) aoti_torch_delete_tensor_object(h);
+  ++*static_cast<int*>(ctx);
+  delete[] static_cast<float*>(data);
+}
+}  // namespace
+
+TEST_F(HandleRegistryTest, ADeleterThatUsesTheCApiWhileItsHandleIsDeleted) {
+  // The slot of the handle being deleted is given back after the payload's
+  // destructor (which runs the deleter) has returned: the cache the
+  // deleter changed must be read afresh, and every handle stay distinct.
+  int calls = 0;
+  const int64_t size = 4;
+  for (int round = 0; round < 3; ++round) {
+    AtenTensorHandle t = nullptr;
+    ASSERT_C_OK(torch_from_blob(new float[4]{}, 1, &size, nullptr, 0, aoti_torch_dtype_float32(),
+                                aoti_torch_device_type_cpu(), 0, &t, aoti_torch_layout_strided(),
+                                nullptr, 0, &churning_deleter, &calls));
+    ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
+    EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(t), "aoti_torch_delete_tensor_object",
+                     "already deleted");
+  }
+  EXPECT_EQ(calls, 3);
+  std::vector<AtenTensorHandle> hs(600);
+  for (auto& h : hs) ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&h));
+  std::set<uintptr_t> slots;
+  for (auto h : hs) slots.insert(slot_bits(h));
+  EXPECT_EQ(slots.size(), hs.size()) << "two live handles share a slot";
+  for (auto h : hs) ASSERT_C_OK(aoti_torch_delete_tensor_object(h));
+}
+
 TEST_F(HandleRegistryTest, ManyHandlesAcrossChunksAndThreads) {
   std::vector<AtenTensorHandle> hs(10000);
   for (auto& h : hs) ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&h));
