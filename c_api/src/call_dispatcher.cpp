@@ -27,6 +27,32 @@
 // plan could mistake it for its own. A kernel may call the dispatcher
 // again (nested calls); a plan replaced meanwhile is kept in
 // CallState::retired until the outermost call has finished with it.
+//
+// Note [Dispatching from the checked table]
+// The plan check loads the operator's current dispatch table; the call
+// then dispatches through that same table (Dispatcher::callBoxedWithTable)
+// instead of calling OperatorHandle::callBoxed, which would load it again
+// through two more calls. The table is the one whose schema the plan was
+// checked against, so the arguments converted by the plan always meet the
+// kernels of that def. The call holds a DispatchReadGuard from before the table is loaded
+// until the kernel has returned, so the table and the kernels it holds
+// stay valid for the whole call even if another thread re-registers the
+// operator meanwhile (Note [Publishing and reclaiming dispatch tables] in
+// operator_entry.h).
+//
+// Note [Returns in the arguments' slots]
+// Taking a tensor (or scalar) argument retires its handle (Note [Handle
+// generations] in handle_registry.h): the caller's handle reads as deleted
+// from then on. The slot itself is kept as a spare, and a tensor return is
+// built in it and published under the slot's next generation: one free and
+// one allocation less per call. Spares not used by a return are freed when
+// the call ends, however it ends.
+//
+// Note [The fast call path]
+// Most calls have a "fast" plan (only tensors, numbers and scalars in, at
+// most kMaxSlots returns, not vararg) and run at a nesting depth that has a
+// pooled stack: call_fast reads the plan's fixed arrays and does no heap
+// work. Every other call takes call_general, which has the same checks.
 #include "call_dispatcher.h"
 
 #include <array>
@@ -38,6 +64,7 @@
 #include <vector>
 
 #include <st/dispatch/dispatcher.h>
+#include <st/dispatch/read_guard.h>
 #include <torch/csrc/stable/c/shim.h>
 
 #include "error_state.h"
@@ -85,10 +112,25 @@ struct Plan {
   size_t stack_size = 0;  // max(num args, num returns)
   bool vararg = false;
   bool simple = false;  // no argument is Conv::Other (and at most kMaxSlots)
+  // For simple plans, the argument converters again in a fixed array next
+  // to their count (no vector bounds to load on the call path).
+  uint32_t num_args = 0;
+  std::array<Conv, kMaxSlots> simple_conv{};
+  // Takes call_fast: simple, not vararg, at most kMaxSlots returns.
+  bool fast = false;
+  uint32_t num_rets = 0;
+  size_t ret_bytes = 0;  // num_rets * sizeof(IValue): the stack's size after the kernel
+  std::array<Conv, kMaxSlots> fast_ret_conv{};
 
-  // The plan holds its schema, so an equal address is this schema; no
-  // table is read, so no DispatchReadGuard is needed.
-  bool current() const noexcept { return op.entry()->publishedSchema() == schema.get(); }
+  // The operator's current dispatch table when this plan still matches it
+  // (the def this plan was made from is still the current one), else null.
+  // The caller dispatches through the same table (Note [Dispatching from
+  // the checked table]) and holds a DispatchReadGuard from before this
+  // load until the kernel has returned.
+  const st::DispatchTable* current_table() const noexcept {
+    const st::DispatchTable& t = op.entry()->table();
+    return t.schema.get() == schema.get() ? &t : nullptr;
+  }
 };
 
 // Per-thread state of call_dispatcher, reached through one initial-exec
@@ -139,13 +181,11 @@ inline CallState& call_state() {
   return init_call_state();
 }
 
-std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
+// A plan for the def in dispatch table `t` of `op`.
+std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& t) {
   auto plan = std::make_unique<Plan>();
   plan->op = op;
-  {
-    st::DispatchReadGuard guard;  // the table is read (Note [Publishing and reclaiming dispatch tables])
-    plan->schema = op.entry()->table().schema;
-  }
+  plan->schema = t.schema;
   if (!plan->schema) st::detail::throwNoSchema(op.operatorName());  // removed meanwhile
   const st::FunctionSchema& fs = plan->schema->schema;
   plan->args = &fs.arguments();
@@ -158,12 +198,24 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op) {
   plan->vararg = fs.isVararg() || fs.isVarret();
   plan->simple = plan->args->size() <= kMaxSlots;
   for (Conv c : plan->arg_conv) plan->simple = plan->simple && c != Conv::Other;
+  plan->num_args = static_cast<uint32_t>(plan->args->size());
+  if (plan->simple) std::copy(plan->arg_conv.begin(), plan->arg_conv.end(), plan->simple_conv.begin());
+  plan->num_rets = static_cast<uint32_t>(plan->rets->size());
+  plan->ret_bytes = plan->rets->size() * sizeof(st::IValue);
+  plan->fast = plan->simple && !plan->vararg && plan->rets->size() <= kMaxSlots;
+  if (plan->fast) std::copy(plan->ret_conv.begin(), plan->ret_conv.end(), plan->fast_ret_conv.begin());
   return plan;
 }
 
-__attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::Entry& e,
-                                                      const char* op_name,
-                                                      const char* overload_name) {
+// A plan and the dispatch table it was checked against.
+struct CheckedPlan {
+  const Plan& plan;
+  const st::DispatchTable& table;
+};
+
+__attribute__((noinline)) CheckedPlan find_plan_slow(CallState& cs, CallState::Entry& e,
+                                                     const char* op_name,
+                                                     const char* overload_name) {
   std::optional<st::OperatorHandle> found;
   try {
     found = st::Dispatcher::singleton().findSchemaOrThrow(op_name, overload_name);
@@ -172,7 +224,9 @@ __attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::E
     if (auto note = plugins::unloaded_operator_note(op_name)) ST_ERROR(*note);
     throw;
   }
-  std::unique_ptr<Plan> plan = make_plan(*found);
+  // The plan is made from, and this call dispatches through, one table.
+  const st::DispatchTable& table = found->entry()->table();
+  std::unique_ptr<Plan> plan = make_plan(*found, table);
   std::string name(op_name), overload(overload_name);
   // Plans replaced at depth 0 belong to finished calls; deeper, an outer
   // call may still be using the one this entry holds.
@@ -182,7 +236,7 @@ __attribute__((noinline)) const Plan& find_plan_slow(CallState& cs, CallState::E
   e.name = std::move(name);
   e.overload = std::move(overload);
   e.plan = std::move(plan);
-  return *e.plan;
+  return {*e.plan, table};
 }
 
 // s equals `cached` (the default overload "" without a call to strcmp).
@@ -191,16 +245,18 @@ inline bool same_name(const std::string& cached, const char* s) {
   return std::strcmp(cached.c_str(), s) == 0;
 }
 
-inline const Plan& find_plan(CallState& cs, const char* op_name, const char* overload_name) {
+inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* overload_name) {
   // The bucket comes from the pointers (cheap); a hit still compares the
   // contents, so a reused buffer holding another name cannot alias.
   const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
   CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
   const Plan* p = e.plan.get();
   if (__builtin_expect(p != nullptr && same_name(e.name, op_name) &&
-                           same_name(e.overload, overload_name) && p->current(),
+                           same_name(e.overload, overload_name),
                        1)) {
-    return *p;
+    if (const st::DispatchTable* t = p->current_table(); __builtin_expect(t != nullptr, 1)) {
+      return {*p, *t};
+    }
   }
   return find_plan_slow(cs, e, op_name, overload_name);
 }
@@ -241,13 +297,20 @@ const void* as_pointer(StableIValue v) {
   return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
 }
 
-StableIValue bits_of(const void* p) {
-  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p));
-}
-
 // Releases the caller's arguments (they are stolen, success or not).
 void release_all(const Plan& plan, const StableIValue* stack) noexcept {
   for (size_t i = 0; i < plan.args->size(); ++i) release((*plan.args)[i].type, stack[i]);
+}
+
+// Each handle argument is its own owning reference: the same handle twice
+// would be taken (destroyed, its slot freed) twice. True when stack[i] is
+// the handle of an earlier tensor or scalar argument. Handles of other
+// kinds never equal these (one slot, one kind at a time).
+inline bool repeats_handle(const Conv* conv, const StableIValue* stack, size_t i) noexcept {
+  for (size_t j = 0; j < i; ++j) {
+    if ((conv[j] == Conv::Tensor || conv[j] == Conv::Scalar) && stack[j] == stack[i]) return true;
+  }
+  return false;
 }
 
 // Phase 1 (Note [StableIValue stacks]), any plan: reads every argument
@@ -262,12 +325,7 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
     switch (plan.arg_conv[i]) {
       case Conv::Tensor: {
         Slot* s = tensor_slot(v);
-        if (s == nullptr) return false;
-        // Each argument is its own owning reference: the same handle twice
-        // would be taken twice.
-        for (size_t j = 0; j < i; ++j) {
-          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
-        }
+        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
         if (i < kMaxSlots) slots[i] = s;
         out.emplace_back(st::Tensor());
         break;
@@ -277,7 +335,7 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
       case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
       case Conv::Scalar: {
         Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-        if (s == nullptr) return false;
+        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
         out.emplace_back(payload<st::Scalar>(s));
         break;
       }
@@ -292,48 +350,68 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
 // Returns false at the first bad argument. Never throws.
 inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
                                    Slot** slots) noexcept {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
+  // Tests in order of likelihood rather than a switch: a jump table costs
+  // more than the one or two compares most arguments need.
+  const uint32_t n = plan.num_args;
+  for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.arg_conv[i]) {
-      case Conv::Tensor: {
-        Slot* s = tensor_slot(v);
-        if (s == nullptr) return false;
-        for (size_t j = 0; j < i; ++j) {
-          if (plan.arg_conv[j] == Conv::Tensor && stack[j] == v) return false;
-        }
-        slots[i] = s;
-        break;
-      }
-      case Conv::Scalar: {
-        Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-        if (s == nullptr) return false;
-        slots[i] = s;
-        break;
-      }
-      default:
-        break;
+    const Conv c = plan.simple_conv[i];
+    if (__builtin_expect(c == Conv::Tensor, 1)) {
+      Slot* s = tensor_slot(v);
+      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
+      slots[i] = s;
+    } else if (c == Conv::Scalar) {
+      Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
+      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
+      slots[i] = s;
     }
   }
   return true;
 }
 
+// ivalues.emplace_back(t), inlined: the stack's capacity was reserved, so
+// this is a compare and a store, where the out-of-line emplace_back costs a
+// call and its frame on every argument.
+__attribute__((flatten)) inline void push_tensor(st::Stack& ivalues, st::Tensor&& t) noexcept {
+  ivalues.emplace_back(std::move(t));
+}
+
+// Slots of argument handles this call has taken, kept for its returns
+// (Note [Returns in the arguments' slots]); whatever is left is freed when
+// the call ends, however it ends.
+struct SpareSlots {
+  Slot* slots[kMaxSlots];
+  size_t n = 0;
+  SpareSlots() = default;
+  SpareSlots(const SpareSlots&) = delete;
+  SpareSlots& operator=(const SpareSlots&) = delete;
+  ~SpareSlots() {
+    while (n != 0) free_slot(slots[--n]);
+  }
+  // A free slot: a spare one, else a new one.
+  Slot* take() { return n != 0 ? slots[--n] : allocate_slot(); }
+};
+
 // Phase 2 for a simple plan: builds the IValues, moving each tensor out of
-// its handle and deleting the handle, and deleting scalar handles. `out`
-// has room for every argument (reserved), so this never throws.
+// its handle and deleting the handle, and deleting scalar handles; their
+// slots go to `spares`. `out` has room for every argument (reserved), so
+// this never throws.
 inline __attribute__((always_inline)) void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
-                                  Slot* const* slots) noexcept {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
+                                  Slot* const* slots, SpareSlots& spares) noexcept {
+  const uint32_t n = plan.num_args;
+  for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    switch (plan.arg_conv[i]) {
-      case Conv::Tensor: {
-        st::Tensor& held = payload<st::Tensor>(slots[i]);
-        out.emplace_back(std::move(held));
-        held.~Tensor();
-        free_slot(slots[i], HandleKind::Tensor);
-        break;
-      }
+    const Conv c = plan.simple_conv[i];
+    if (__builtin_expect(c == Conv::Tensor, 1)) {
+      st::Tensor& held = payload<st::Tensor>(slots[i]);
+      push_tensor(out, std::move(held));
+      held.~Tensor();
+      retire(slots[i], static_cast<uintptr_t>(v));
+      spares.slots[spares.n++] = slots[i];
+      continue;
+    }
+    switch (c) {
+      case Conv::Tensor: break;  // above
       case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
       case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
       case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
@@ -341,7 +419,8 @@ inline __attribute__((always_inline)) void take_simple_arguments(const Plan& pla
         st::Scalar& held = payload<st::Scalar>(slots[i]);
         out.emplace_back(held);
         held.~Scalar();
-        free_slot(slots[i], HandleKind::Scalar);
+        retire(slots[i], static_cast<uintptr_t>(v));
+        spares.slots[spares.n++] = slots[i];
         break;
       }
       case Conv::Other: break;  // not in a simple plan
@@ -357,7 +436,8 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   for (size_t i = 0; i < n; ++i) {
     switch (plan.arg_conv[i]) {
       case Conv::Tensor:
-        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), ivalues[i].toTensor());
+        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), stack[i],
+                    ivalues[i].toTensor());
         break;
       case Conv::Int:
       case Conv::Float:
@@ -383,14 +463,18 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
       try {
         if (plan.arg_conv[i] == Conv::Tensor) {
           check_tensor(args[i].type, stack[i]);
-          for (size_t j = 0; j < i; ++j) {
-            if (plan.arg_conv[j] == Conv::Tensor && stack[j] == stack[i]) {
-              ST_ERROR("the same tensor handle as argument ", j, " '", args[j].name,
-                       "' (pass a new reference per argument: aoti_torch_new_tensor_handle)");
-            }
-          }
         } else {
           (void)decode(args[i].type, stack[i]);
+        }
+        if (plan.arg_conv[i] == Conv::Tensor || plan.arg_conv[i] == Conv::Scalar) {
+          for (size_t j = 0; j < i; ++j) {
+            if (plan.arg_conv[j] == plan.arg_conv[i] && stack[j] == stack[i]) {
+              const bool tensor = plan.arg_conv[i] == Conv::Tensor;
+              ST_ERROR("the same ", tensor ? "tensor" : "scalar", " handle as argument ", j, " '",
+                       args[j].name, "' (pass a new reference per argument: ",
+                       tensor ? "aoti_torch_new_tensor_handle" : "a scalar handle each", ")");
+            }
+          }
         }
       } catch (const st::Error& e) {
         if (!errors.empty()) errors += "; ";
@@ -436,20 +520,11 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
 }
 
-// call_dispatcher's body, inlined into both exported functions (one call
-// less on every call).
-inline __attribute__((always_inline)) void call_inline(const char* op_name,
-                                                       const char* overload_name,
-                                                       StableIValue* stack,
-                                                       uint64_t extension_build_version) {
-  // Without a usable name or stack nothing can be released: the caller
-  // keeps its arguments (documented in REVIEW.md).
-  ST_CHECK(op_name != nullptr, "opName is null");
-  ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
-  ST_CHECK(stack != nullptr, "stack is null");
-  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
-  CallState& cs = call_state();
-  const Plan& plan = find_plan(cs, op_name, overload_name);
+// The general path: any plan, any nesting depth. Throws on failure after
+// releasing what the caller passed (Note [StableIValue stacks]).
+__attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan checked,
+                                            StableIValue* stack) {
+  const Plan& plan = checked.plan;
   if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
   StackLease lease(cs);
@@ -458,11 +533,12 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   // compares.
   if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
   Slot* slots[kMaxSlots];
-  if (__builtin_expect(plan.simple, 1)) {
+  SpareSlots spares;
+  if (plan.simple) {
     if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
       fail_arguments(plan, stack, nullptr);
     }
-    take_simple_arguments(plan, stack, ivalues, slots);
+    take_simple_arguments(plan, stack, ivalues, slots, spares);
   } else {
     bool ok = false;
     std::exception_ptr first;
@@ -476,7 +552,8 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   }
 
   try {
-    plan.op.callBoxed(&ivalues);
+    // Note [Dispatching from the checked table]
+    st::Dispatcher::callBoxedWithTable(plan.op, checked.table, &ivalues);
   } catch (const st::Error& e) {
     fail_kernel(plan, e);
   }
@@ -488,13 +565,98 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
     for (; done < num_rets; ++done) {
       st::IValue& r = ivalues[done];
       if (plan.ret_conv[done] == Conv::Tensor && r.isTensor()) {
-        stack[done] = bits_of(make_handle<st::Tensor>(std::move(r.toTensor())));
+        // Note [Returns in the arguments' slots]
+        Slot* s = spares.take();
+        new (s->payload) st::Tensor(std::move(r.toTensor()));
+        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
       } else {
         stack[done] = encode((*plan.rets)[done].type, std::move(r));
       }
     }
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
+  }
+}
+
+// The common path (Note [The fast call path]): a fast plan at a pooled
+// depth. The same steps and checks as call_general, with the plan's
+// fixed arrays and without StackLease's heap fallback.
+inline __attribute__((always_inline)) void call_fast(CallState& cs, const CheckedPlan checked,
+                                                     StableIValue* stack) {
+  const Plan& plan = checked.plan;
+  Slot* slots[kMaxSlots];
+  if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
+    fail_arguments(plan, stack, nullptr);
+  }
+  // The pooled stack of this depth; cleared and given back however the
+  // call ends.
+  struct Lease {
+    CallState& cs;
+    st::Stack& ivalues;
+    ~Lease() {
+      ivalues.clear();
+      --cs.depth;
+    }
+  } lease{cs, cs.stacks[cs.depth++]};
+  st::Stack& ivalues = lease.ivalues;
+  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
+  SpareSlots spares;
+  take_simple_arguments(plan, stack, ivalues, slots, spares);
+
+  try {
+    // Note [Dispatching from the checked table]
+    st::Dispatcher::callBoxedWithTable(plan.op, checked.table, &ivalues);
+  } catch (const st::Error& e) {
+    fail_kernel(plan, e);
+  }
+
+  // The size check in bytes (size() would divide by sizeof(IValue)).
+  st::IValue* const rets = ivalues.data();
+  if (__builtin_expect(static_cast<size_t>(reinterpret_cast<char*>(rets + ivalues.size()) -
+                                           reinterpret_cast<char*>(rets)) != plan.ret_bytes,
+                       0)) {
+    fail_return_count(plan, ivalues.size());
+  }
+  const uint32_t num_rets = plan.num_rets;
+  uint32_t done = 0;
+  try {
+    for (; done < num_rets; ++done) {
+      st::IValue& r = rets[done];
+      if (plan.fast_ret_conv[done] == Conv::Tensor && r.isTensor()) {
+        // Note [Returns in the arguments' slots]
+        Slot* s = spares.take();
+        new (s->payload) st::Tensor(std::move(r.toTensor()));
+        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
+      } else {
+        stack[done] = encode((*plan.rets)[done].type, std::move(r));
+      }
+    }
+  } catch (const std::exception& e) {
+    fail_return(plan, stack, done, e);
+  }
+}
+
+// call_dispatcher's body, inlined into both exported functions (one call
+// less on every call).
+inline __attribute__((always_inline)) void call_inline(const char* op_name,
+                                                       const char* overload_name,
+                                                       StableIValue* stack,
+                                                       uint64_t extension_build_version) {
+  // Without a usable name or stack nothing can be released: the caller
+  // keeps its arguments (documented in REVIEW.md).
+  ST_CHECK(op_name != nullptr, "opName is null");
+  ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
+  ST_CHECK(stack != nullptr, "stack is null");
+  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
+  CallState& cs = call_state();
+  // Note [Dispatching from the checked table]: spans the table load in
+  // find_plan and the kernel call.
+  st::DispatchReadGuard guard;
+  const CheckedPlan checked = find_plan(cs, op_name, overload_name);
+  if (__builtin_expect(checked.plan.fast && cs.depth < CallState::kPooledDepths, 1)) {
+    call_fast(cs, checked, stack);
+  } else {
+    call_general(cs, checked, stack);
   }
 }
 

@@ -1,6 +1,7 @@
 // The slot registry behind every C ABI handle (Note [Validated handles]):
-// chunks, the process-wide free list, live counts, and the slow paths of
-// the inline functions in handle_registry.h (Note [Inline handle fast paths]).
+// chunks, the process-wide free list, live counts by scanning, and the slow
+// paths of the inline functions in handle_registry.h (Note [Inline handle
+// fast paths]).
 #include "handle_registry.h"
 
 #include <array>
@@ -14,17 +15,15 @@ namespace stc {
 namespace detail {
 
 __thread ThreadSlots* t_slots __attribute__((tls_model("initial-exec"))) = nullptr;
-std::atomic<uintptr_t> g_recent_chunk{1};
+std::atomic<uintptr_t> g_recent_chunk{kNoChunk};
 
 }  // namespace detail
 
 namespace {
 
 using detail::is_live_kind;
+using detail::kCache;
 using detail::kChunkBytes;
-using detail::kind_index;
-using detail::kQuarantine;
-using detail::kRing;
 using detail::ThreadSlots;
 
 constexpr size_t kSlotsPerChunk = kChunkBytes / sizeof(Slot);
@@ -40,15 +39,11 @@ size_t chunk_hash(uintptr_t base) noexcept {
 // static destructors and thread exits after main still find it.
 struct Global {
   std::array<std::atomic<uintptr_t>, kChunkTableSize> chunks{};
-  size_t num_chunks = 0;  // guarded by mutex
   std::mutex mutex;
-  Slot* free_list = nullptr;  // linked through the first payload word
-  Slot* bump = nullptr;       // next never-used slot of the newest chunk
+  std::vector<Slot*> chunk_list;  // guarded by mutex; in allocation order
+  Slot* free_list = nullptr;      // guarded by mutex; linked through the first payload word
+  Slot* bump = nullptr;           // guarded by mutex; next never-used slot of the newest chunk
   Slot* bump_end = nullptr;
-  // Live-handle counts of threads that have exited; running threads keep
-  // their own (see ThreadSlots) and are listed in `threads`.
-  std::array<std::atomic<int64_t>, kNumHandleKinds> retired_counts{};
-  std::vector<ThreadSlots*> threads;  // guarded by mutex
 
   bool owns_chunk(uintptr_t base) const noexcept {
     for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize; i = (i + 1) & (kChunkTableSize - 1), ++n) {
@@ -64,16 +59,24 @@ struct Global {
 
   // Precondition: mutex held.
   void add_chunk() {
-    ST_CHECK(num_chunks < kChunkTableSize / 2, "the C ABI handle registry is full (",
-             num_chunks * kSlotsPerChunk, " handles); handles are being leaked");
+    ST_CHECK(chunk_list.size() < kChunkTableSize / 2, "the C ABI handle registry is full (",
+             chunk_list.size() * kSlotsPerChunk, " handles); handles are being leaked");
+    chunk_list.reserve(chunk_list.size() + 1);  // before anything is published
     void* mem = std::aligned_alloc(kChunkBytes, kChunkBytes);
     if (mem == nullptr) throw std::bad_alloc();
-    std::memset(mem, 0, kChunkBytes);  // every tag starts Dead
     const uintptr_t base = reinterpret_cast<uintptr_t>(mem);
+    if (((base + kChunkBytes - 1) & ~detail::kAddrMask) != 0) {
+      // The top 16 bits of a handle hold its generation (Note [Validated
+      // handles]); memory up there cannot hold slots.
+      std::free(mem);
+      ST_ERROR("the C ABI handle registry got memory at ", mem,
+               ", above the 48-bit addresses handles can name");
+    }
+    std::memset(mem, 0, kChunkBytes);  // every slot starts Dead, generation 0
     size_t i = chunk_hash(base);
     while (chunks[i].load(std::memory_order_relaxed) != 0) i = (i + 1) & (kChunkTableSize - 1);
     chunks[i].store(base, std::memory_order_release);
-    ++num_chunks;
+    chunk_list.push_back(static_cast<Slot*>(mem));
     bump = static_cast<Slot*>(mem);
     bump_end = bump + kSlotsPerChunk;
   }
@@ -93,6 +96,17 @@ struct Global {
   void give(Slot* s) noexcept {
     std::memcpy(s->payload, &free_list, sizeof(Slot*));
     free_list = s;
+  }
+
+  // Calls f(tag) for every slot ever handed out. Precondition: mutex held.
+  template <typename F>
+  void scan(F&& f) const noexcept {
+    for (Slot* chunk : chunk_list) {
+      const Slot* end = chunk == chunk_list.back() ? bump : chunk + kSlotsPerChunk;
+      for (const Slot* s = chunk; s != end; ++s) {
+        f(static_cast<uint32_t>(s->state.load(std::memory_order_relaxed)));
+      }
+    }
   }
 };
 
@@ -119,63 +133,44 @@ ThreadSlots* thread_slots() {
 
 namespace detail {
 
-ThreadSlots::ThreadSlots() {
-  Global& g = global();
-  std::lock_guard<std::mutex> lock(g.mutex);
-  g.threads.push_back(this);
-}
-
 ThreadSlots::~ThreadSlots() {
   t_slots = nullptr;
   t_slots_gone = true;
   Global& g = global();
   std::lock_guard<std::mutex> lock(g.mutex);
-  while (count() > 0) g.give(pop_oldest());
-  for (int k = 0; k < kNumHandleKinds; ++k) {
-    g.retired_counts[k].fetch_add(counts[k].load(std::memory_order_relaxed),
-                                  std::memory_order_relaxed);
-  }
-  for (size_t i = 0; i < g.threads.size(); ++i) {
-    if (g.threads[i] == this) {
-      g.threads[i] = g.threads.back();
-      g.threads.pop_back();
-      break;
-    }
-  }
+  while (n > 0) g.give(slots[--n]);
 }
 
 HandleInfo classify_slow(const void* handle) noexcept {
   if (handle == nullptr) return {Classification::Null, HandleKind::Dead, nullptr};
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t base = p & ~(uintptr_t{kChunkBytes} - 1);
-  if ((p - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
+  const uintptr_t addr = p & kAddrMask;
+  const uintptr_t base = addr & ~(uintptr_t{kChunkBytes} - 1);
+  if ((addr - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
     return {Classification::Foreign, HandleKind::Dead, nullptr};
   }
-  Slot* s = reinterpret_cast<Slot*>(p);
-  const uint32_t tag = s->kind.load(std::memory_order_acquire);
-  if (!is_live_kind(tag)) return {Classification::Dead, HandleKind::Dead, s};
+  Slot* s = slot_of(p);
+  const uint64_t st = s->state.load(std::memory_order_acquire);
+  const uint32_t tag = static_cast<uint32_t>(st);
+  if (((st ^ p) & kGenMask) != 0 || !is_live_kind(tag)) {
+    return {Classification::Dead, HandleKind::Dead, s};
+  }
   return {Classification::Live, static_cast<HandleKind>(tag), s};
 }
 
-Slot* allocate_slot_slow(HandleKind kind) {
+Slot* allocate_slot_slow() {
   ThreadSlots* c = thread_slots();
   Global& g = global();
-  if (c == nullptr) {
-    std::lock_guard<std::mutex> lock(g.mutex);
-    Slot* s = g.take();
-    g.retired_counts[kind_index(kind)].fetch_add(1, std::memory_order_relaxed);
-    return s;
-  }
-  // The ring is within its quarantine (or was just made): a slot from the
-  // process-wide pool.
   std::lock_guard<std::mutex> lock(g.mutex);
-  Slot* s = g.take();
-  c->bump(kind, 1);
-  return s;
+  if (c != nullptr) {
+    // The cache is empty: refill half of it under this one lock. A failure
+    // part way keeps what was taken (all of it free).
+    while (c->n < kCache / 2) c->slots[c->n++] = g.take();
+  }
+  return g.take();
 }
 
-void free_slot_slow(Slot* slot, HandleKind kind) noexcept {
-  // The tag is already Dead (free_slot).
+void free_slot_slow(Slot* slot) noexcept {
   ThreadSlots* c = nullptr;
   try {
     c = thread_slots();
@@ -187,15 +182,13 @@ void free_slot_slow(Slot* slot, HandleKind kind) noexcept {
   if (c == nullptr) {
     std::lock_guard<std::mutex> lock(g.mutex);
     g.give(slot);
-    g.retired_counts[kind_index(kind)].fetch_sub(1, std::memory_order_relaxed);
     return;
   }
-  c->bump(kind, -1);
-  if (c->count() == kRing) {
+  if (c->n == kCache) {
     std::lock_guard<std::mutex> lock(g.mutex);
-    for (unsigned i = 0; i < kRing / 2; ++i) g.give(c->pop_oldest());
+    while (c->n > kCache / 2) g.give(c->slots[--c->n]);
   }
-  c->push(slot);
+  c->slots[c->n++] = slot;
 }
 
 }  // namespace detail
@@ -219,16 +212,16 @@ const char* kind_name(HandleKind k) noexcept {
 int64_t live_count(HandleKind k) noexcept {
   Global& g = global();
   std::lock_guard<std::mutex> lock(g.mutex);
-  int64_t n = g.retired_counts[kind_index(k)].load(std::memory_order_relaxed);
-  for (const ThreadSlots* t : g.threads) n += t->counts[kind_index(k)].load(std::memory_order_relaxed);
+  int64_t n = 0;
+  g.scan([&](uint32_t tag) { n += tag == static_cast<uint32_t>(k); });
   return n;
 }
 
 int64_t live_count_total() noexcept {
+  Global& g = global();
+  std::lock_guard<std::mutex> lock(g.mutex);
   int64_t n = 0;
-  for (int k = 0; k < kNumHandleKinds; ++k) {
-    n += live_count(static_cast<HandleKind>(static_cast<uint32_t>(HandleKind::Tensor) + k));
-  }
+  g.scan([&](uint32_t tag) { n += is_live_kind(tag); });
   return n;
 }
 

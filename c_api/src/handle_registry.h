@@ -1,32 +1,60 @@
 // Validated handles: every opaque handle of the C ABI (tensor, list, string,
-// scalar, library, device guard, stream) points at a slot owned by this
-// registry, never at a bare C++ object.
+// scalar, library, device guard, stream) names a slot owned by this
+// registry, never a bare C++ object.
 //
 // Note [Validated handles]
 // Slots are 64 bytes, carved from 256 KiB chunks aligned to their size.
-// Each slot starts with an atomic kind tag; the payload (st::Tensor,
-// std::vector<StableIValue>, ...) lives in place after it. Resolving a
-// handle therefore never dereferences memory this library does not own:
+// Each slot starts with an atomic state word: the kind tag in the low 32
+// bits (0 = Dead) and the slot's generation in the top 16. The payload
+// (st::Tensor, std::vector<StableIValue>, ...) lives in place after it. A
+// handle is the slot's address with the generation it was made at in its
+// top 16 bits (user-space addresses fit in 48 bits; chunks above that are
+// refused), so one compare of the state word with (handle's generation |
+// expected kind) checks liveness, generation and kind at once. Resolving a
+// handle never dereferences memory this library does not own:
 //   - null                                  -> "null <kind> handle";
 //   - the chunk of the address is not ours  -> "foreign <kind> handle";
 //   - not on a slot boundary                -> "foreign <kind> handle";
-//   - tag Dead                              -> "already deleted";
+//   - tag Dead, or another generation       -> "already deleted";
 //   - tag of another kind                   -> "a list handle, not a tensor handle".
-// Slot memory is never returned to the system, so reading the tag of a
-// deleted handle is always defined. Freed slots wait in a per-thread FIFO
-// quarantine before reuse, so a use-after-delete is caught unless at least
-// kQuarantine more handles were deleted by that thread in between (after
-// that, as with any C handle, the address may name a new object).
-// The lookup is lock-free (an append-only hash set of chunk addresses);
-// allocation and free touch only the thread's cache in the steady state.
+// Slot memory is never returned to the system, so reading the state of a
+// deleted handle is always defined.
+//
+// Note [Handle generations]
+// Deleting a handle advances its slot's generation (and marks it Dead), so
+// the deleted handle, and every older one of that slot, no longer matches,
+// whether or not the slot has been reused since. That lets a freed slot be
+// reused at once (a per-thread LIFO cache; call_dispatcher even builds a
+// return in the slot of the argument it just took), where slots used to
+// wait in a FIFO quarantine to keep use-after-delete detectable. A stale
+// handle can only alias a new one after its slot has been reused 65,536
+// times (the generation wraps), where the quarantine caught a stale handle
+// only until 64 more handles were deleted by the same thread.
+//
+// Note [Counting live handles by scanning]
+// Live handles are counted by scanning the slots (live_count), not by
+// counters updated on every allocation and free: the count is needed by
+// leak checks, the allocation on every C ABI call. A handle counts from
+// the moment its state is published live until it is marked Dead; while
+// no other thread is inside a C ABI call the count is exact.
+//
+// Note [Leaf fast paths]
+// The two exported functions an extension calls around every dispatcher
+// call, aoti_torch_new_tensor_handle and aoti_torch_delete_tensor_object,
+// first try a path built from live_slot_fast / allocate_slot_fast /
+// destroy_fast, which make no call and throw nothing, so the compiler
+// gives them no frame and no exception bookkeeping; anything else (null,
+// another chunk, an empty cache, any error) goes to the full function,
+// which checks and reports exactly as before. (≈ 11 instructions of the
+// ≈ 100 the pair costs.)
 //
 // Note [Inline handle fast paths]
 // Every C ABI call resolves, creates or deletes handles, so the common case
 // of each (a handle in the chunk seen last; a slot from or back to this
-// thread's quarantine ring) is inline here and costs a dozen instructions;
-// everything else (another chunk, the first use on a thread, a full or
-// short ring, a thread whose state is gone) takes the out-of-line path in
-// handle_registry.cpp. Both paths keep the same checks and counts.
+// thread's cache) is inline here and costs a handful of instructions;
+// everything else (another chunk, the first use on a thread, an empty or
+// full cache, a thread whose state is gone) takes the out-of-line path in
+// handle_registry.cpp. Both paths keep the same checks.
 #pragma once
 
 #include <array>
@@ -57,12 +85,13 @@ constexpr int kNumHandleKinds = 9;  // live kinds, Tensor..CudaStreamGuard
 // "tensor", "list", ... ("deleted" for Dead).
 const char* kind_name(HandleKind k) noexcept;
 
+// The state word: kind tag (low 32 bits) | generation << kGenShift.
 struct alignas(64) Slot {
-  std::atomic<uint32_t> kind;
-  uint32_t reserved;
+  std::atomic<uint64_t> state;
   alignas(8) unsigned char payload[56];
 };
 static_assert(sizeof(Slot) == 64, "a handle slot is one cache line");
+static_assert(sizeof(void*) == 8, "handles carry a generation in the top 16 bits of a 64-bit pointer");
 
 // What a pointer is, without trusting it.
 enum class Classification { Null, Foreign, Dead, Live };
@@ -74,42 +103,31 @@ struct HandleInfo {
 
 namespace detail {
 
+constexpr unsigned kGenShift = 48;
+constexpr uintptr_t kAddrMask = (uintptr_t{1} << kGenShift) - 1;  // the slot address
+constexpr uint64_t kGenMask = ~uint64_t{kAddrMask};               // the generation
+constexpr uint64_t kGenOne = uint64_t{1} << kGenShift;
 constexpr size_t kChunkBytes = size_t{1} << 18;  // 256 KiB, aligned to its size
-constexpr unsigned kRing = 256;                   // per-thread cache capacity (power of two)
-constexpr unsigned kQuarantine = 64;              // freed slots held back before reuse
+// The bits of a handle that must equal its chunk's base: the address above
+// the offset in the chunk, and the offset's low 6 bits (a slot boundary).
+constexpr uintptr_t kChunkCheckMask = (kAddrMask & ~(uintptr_t{kChunkBytes} - 1)) | (sizeof(Slot) - 1);
+constexpr uintptr_t kNoChunk = sizeof(Slot);  // an offset bit: never a masked handle
+static_assert((kNoChunk & kChunkCheckMask) != kNoChunk, "kNoChunk must not match any handle");
+constexpr unsigned kCache = 256;  // per-thread cache capacity
 
-inline int kind_index(HandleKind k) noexcept {
-  return static_cast<int>(static_cast<uint32_t>(k) - static_cast<uint32_t>(HandleKind::Tensor));
-}
 inline bool is_live_kind(uint32_t tag) noexcept {
   return tag - static_cast<uint32_t>(HandleKind::Tensor) < static_cast<uint32_t>(kNumHandleKinds);
 }
 
-// Per-thread state (created on a thread's first allocation or free):
-//  - a FIFO ring of freed slots: a slot is reused only after kQuarantine
-//    later frees by this thread, which keeps use-after-delete detectable
-//    meanwhile;
-//  - this thread's created-minus-deleted counts per kind (a handle made on
-//    one thread and deleted on another leaves +1 and -1; the sum is right).
-//    Only the owning thread writes them (relaxed load + store, no RMW);
-//    live_count reads them under the registry mutex.
+// Per-thread cache of free slots (created on a thread's first allocation
+// or free), used last-in first-out: the slot just freed is the warmest one.
+// Stale handles stay detectable through generations (Note [Handle
+// generations]), so nothing has to wait before reuse.
 struct ThreadSlots {
-  std::array<Slot*, kRing> ring{};
-  // Free-running positions (they wrap together): ring[out % kRing] is the
-  // oldest slot, ring[in % kRing] the next free place.
-  unsigned out = 0;
-  unsigned in = 0;
-  std::array<std::atomic<int64_t>, kNumHandleKinds> counts{};
+  unsigned n = 0;
+  std::array<Slot*, kCache> slots;
 
-  ThreadSlots();
   ~ThreadSlots();
-  unsigned count() const noexcept { return in - out; }
-  Slot* pop_oldest() noexcept { return ring[out++ & (kRing - 1)]; }
-  void push(Slot* s) noexcept { ring[in++ & (kRing - 1)] = s; }
-  void bump(HandleKind kind, int64_t delta) noexcept {
-    std::atomic<int64_t>& c = counts[static_cast<size_t>(kind_index(kind))];
-    c.store(c.load(std::memory_order_relaxed) + delta, std::memory_order_relaxed);
-  }
 };
 
 // Note [Fast thread-local access]
@@ -123,26 +141,36 @@ struct ThreadSlots {
 extern __thread ThreadSlots* t_slots __attribute__((tls_model("initial-exec")));
 
 // The chunk most recently found by a lookup, checked first (the handles of
-// one program phase mostly come from one chunk). 1 (never a chunk) at first.
+// one program phase mostly come from one chunk). kNoChunk at first: it has
+// a bit outside kChunkCheckMask, so no handle's masked bits can equal it.
 extern std::atomic<uintptr_t> g_recent_chunk;
 
 HandleInfo classify_slow(const void* handle) noexcept;
-Slot* allocate_slot_slow(HandleKind kind);
-void free_slot_slow(Slot* slot, HandleKind kind) noexcept;
+Slot* allocate_slot_slow();
+void free_slot_slow(Slot* slot) noexcept;
+
+inline Slot* slot_of(uintptr_t bits) noexcept { return reinterpret_cast<Slot*>(bits & kAddrMask); }
 
 }  // namespace detail
 
+// A handle's bits: its slot's address with the generation it was made at.
+struct Handle {
+  uintptr_t bits;
+  Slot* slot() const noexcept { return detail::slot_of(bits); }
+};
+
 inline __attribute__((always_inline)) HandleInfo classify(const void* handle) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t base = p & ~(uintptr_t{detail::kChunkBytes} - 1);
-  // Chunks are aligned to their size, so a slot boundary is a multiple of
-  // 64. Null has base 0, never a chunk: it takes the slow path.
-  if (__builtin_expect(p % sizeof(Slot) == 0 &&
-                           base == detail::g_recent_chunk.load(std::memory_order_relaxed),
+  // One mask and compare: in the chunk seen last and on a slot boundary.
+  // Null (and any pointer into memory that is not a chunk) takes the slow
+  // path.
+  if (__builtin_expect((p & detail::kChunkCheckMask) ==
+                           detail::g_recent_chunk.load(std::memory_order_relaxed),
                        1)) {
-    Slot* s = reinterpret_cast<Slot*>(p);
-    const uint32_t tag = s->kind.load(std::memory_order_acquire);
-    if (__builtin_expect(detail::is_live_kind(tag), 1)) {
+    Slot* s = detail::slot_of(p);
+    const uint64_t st = s->state.load(std::memory_order_acquire);
+    const uint32_t tag = static_cast<uint32_t>(st);
+    if (__builtin_expect(((st ^ p) & detail::kGenMask) == 0 && detail::is_live_kind(tag), 1)) {
       return {Classification::Live, static_cast<HandleKind>(tag), s};
     }
     return {Classification::Dead, HandleKind::Dead, s};
@@ -152,45 +180,86 @@ inline __attribute__((always_inline)) HandleInfo classify(const void* handle) no
 
 // The slot of `handle` when it is a live handle of kind `k`, else null
 // (null, foreign, deleted, or another kind): the common check in one
-// compare of the tag.
+// compare of the state word.
 inline __attribute__((always_inline)) Slot* live_slot(const void* handle, HandleKind k) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t base = p & ~(uintptr_t{detail::kChunkBytes} - 1);
-  if (__builtin_expect(p % sizeof(Slot) == 0 &&
-                           base == detail::g_recent_chunk.load(std::memory_order_relaxed),
+  if (__builtin_expect((p & detail::kChunkCheckMask) ==
+                           detail::g_recent_chunk.load(std::memory_order_relaxed),
                        1)) {
-    Slot* s = reinterpret_cast<Slot*>(p);
-    return s->kind.load(std::memory_order_acquire) == static_cast<uint32_t>(k) ? s : nullptr;
+    const uintptr_t addr = p & detail::kAddrMask;
+    // A chunk is never at address 0: tells the compiler callers need not
+    // test the slot for null again.
+    if (addr == 0) __builtin_unreachable();
+    const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);  // p ^ addr: the generation
+    return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
+               ? reinterpret_cast<Slot*>(addr)
+               : nullptr;
   }
   const HandleInfo info = detail::classify_slow(handle);
   return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
 }
 
-// A free slot (kind Dead, payload uninitialised) for a handle of `kind`
-// (counted live from here). Throws st::Error when the registry is
-// exhausted, std::bad_alloc when memory is.
-inline __attribute__((always_inline)) Slot* allocate_slot(HandleKind kind) {
-  detail::ThreadSlots* c = detail::t_slots;
-  if (__builtin_expect(c != nullptr && c->count() > detail::kQuarantine, 1)) {
-    c->bump(kind, 1);
-    return c->pop_oldest();
+// live_slot without the slow path: null also for a live handle outside the
+// chunk seen last (the caller then takes its full path). Makes no call.
+inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle, HandleKind k) noexcept {
+  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
+  if ((p & detail::kChunkCheckMask) != detail::g_recent_chunk.load(std::memory_order_relaxed)) {
+    return nullptr;
   }
-  return detail::allocate_slot_slow(kind);
+  const uintptr_t addr = p & detail::kAddrMask;
+  const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);
+  return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
+             ? reinterpret_cast<Slot*>(addr)
+             : nullptr;
 }
 
-// Returns a slot of `kind` whose payload has been destroyed (counted dead).
-inline __attribute__((always_inline)) void free_slot(Slot* slot, HandleKind kind) noexcept {
-  slot->kind.store(static_cast<uint32_t>(HandleKind::Dead), std::memory_order_release);
+// allocate_slot without the slow path: null when this thread's cache is
+// empty or not made yet. Makes no call.
+inline __attribute__((always_inline)) Slot* allocate_slot_fast() noexcept {
   detail::ThreadSlots* c = detail::t_slots;
-  if (__builtin_expect(c != nullptr && c->count() < detail::kRing, 1)) {
-    c->bump(kind, -1);
-    c->push(slot);
+  return c != nullptr && c->n != 0 ? c->slots[--c->n] : nullptr;
+}
+
+// A free slot: state Dead, holding the generation its next handle gets;
+// payload uninitialised. Throws st::Error when the registry is exhausted,
+// std::bad_alloc when memory is.
+inline __attribute__((always_inline)) Slot* allocate_slot() {
+  detail::ThreadSlots* c = detail::t_slots;
+  if (__builtin_expect(c != nullptr && c->n != 0, 1)) return c->slots[--c->n];
+  return detail::allocate_slot_slow();
+}
+
+// Ends the life of the handle `bits` (its payload already destroyed): marks
+// the slot Dead and advances its generation, so that this handle and every
+// older one of the slot read as deleted from now on (Note [Handle
+// generations]). The slot is then free to be published again or freed.
+inline __attribute__((always_inline)) void retire(Slot* slot, uintptr_t bits) noexcept {
+  // bits ^ slot address: the handle's generation (one xor, no 64-bit mask).
+  const uint64_t gen = bits ^ reinterpret_cast<uintptr_t>(slot);
+  slot->state.store(gen + detail::kGenOne, std::memory_order_release);
+}
+
+// Gives back a retired (or never published) slot.
+inline __attribute__((always_inline)) void free_slot(Slot* slot) noexcept {
+  detail::ThreadSlots* c = detail::t_slots;
+  if (__builtin_expect(c != nullptr && c->n < detail::kCache, 1)) {
+    c->slots[c->n++] = slot;
     return;
   }
-  detail::free_slot_slow(slot, kind);
+  detail::free_slot_slow(slot);
 }
 
-// Live handles of one kind / of every kind.
+// Makes a slot whose payload has just been built a live handle of `kind`.
+inline __attribute__((always_inline)) Handle publish(Slot* slot, HandleKind kind) noexcept {
+  // A free slot's state is its next generation with a zero kind; this
+  // thread owns the slot, so nobody else writes it meanwhile.
+  const uint64_t gen = slot->state.load(std::memory_order_relaxed);
+  slot->state.store(gen | static_cast<uint32_t>(kind), std::memory_order_release);
+  return Handle{reinterpret_cast<uintptr_t>(slot) | gen};
+}
+
+// Live handles of one kind / of every kind (Note [Counting live handles by
+// scanning]).
 int64_t live_count(HandleKind k) noexcept;
 int64_t live_count_total() noexcept;
 
@@ -218,21 +287,24 @@ template <typename T>
 T& payload(Slot* slot) noexcept {
   return *std::launder(reinterpret_cast<T*>(slot->payload));
 }
+template <typename T>
+T& payload(Handle h) noexcept {
+  return payload<T>(h.slot());
+}
 
-// A new handle holding T(args...). Returns the slot.
+// A new handle holding T(args...).
 template <typename T, typename... Args>
-inline __attribute__((always_inline)) Slot* make_handle(Args&&... args) {
+inline __attribute__((always_inline)) Handle make_handle(Args&&... args) {
   static_assert(sizeof(T) <= sizeof(Slot::payload), "payload too large for a slot");
   static_assert(alignof(T) <= 8, "payload over-aligned for a slot");
-  Slot* s = allocate_slot(HandleTraits<T>::kind);
+  Slot* s = allocate_slot();
   try {
     new (s->payload) T(std::forward<Args>(args)...);
   } catch (...) {
-    free_slot(s, HandleTraits<T>::kind);
+    free_slot(s);
     throw;
   }
-  s->kind.store(static_cast<uint32_t>(HandleTraits<T>::kind), std::memory_order_release);
-  return s;
+  return publish(s, HandleTraits<T>::kind);
 }
 
 // The payload behind a handle of kind HandleTraits<T>::kind.
@@ -241,14 +313,30 @@ T& get(const void* handle, const char* what) {
   return payload<T>(resolve(handle, HandleTraits<T>::kind, what));
 }
 
-// Deletes the handle: checks it, destroys the payload, marks the slot
-// Dead and frees it. Deleting a handle races with every other use of it
+// Deletes the handle: checks it, destroys the payload, retires the slot
+// and frees it. Deleting a handle races with every other use of it
 // (macros.h), so no read-modify-write is needed here.
 template <typename T>
 inline __attribute__((always_inline)) void destroy(const void* handle, const char* what) {
   Slot* s = resolve(handle, HandleTraits<T>::kind, what);
   payload<T>(s).~T();
-  free_slot(s, HandleTraits<T>::kind);
+  retire(s, reinterpret_cast<uintptr_t>(handle));
+  free_slot(s);
+}
+
+// destroy<T> when the handle is live in the chunk seen last; true when
+// done. False: nothing happened, the caller takes its full path (null,
+// another chunk, or an error to report). The payload's destructor may
+// re-enter the C ABI (a from_blob deleter), so the thread's cache is only
+// looked at afterwards, by free_slot.
+template <typename T>
+inline __attribute__((always_inline)) bool destroy_fast(const void* handle) noexcept {
+  Slot* s = live_slot_fast(handle, HandleTraits<T>::kind);
+  if (s == nullptr) return false;
+  payload<T>(s).~T();
+  retire(s, reinterpret_cast<uintptr_t>(handle));
+  free_slot(s);
+  return true;
 }
 
 // Destroys a handle if it is a live handle of kind T; otherwise does
@@ -258,13 +346,18 @@ void destroy_if_live(const void* handle) noexcept {
   Slot* s = live_slot(handle, HandleTraits<T>::kind);
   if (s == nullptr) return;
   payload<T>(s).~T();
-  free_slot(s, HandleTraits<T>::kind);
+  retire(s, reinterpret_cast<uintptr_t>(handle));
+  free_slot(s);
+}
+template <typename T>
+void destroy_if_live(Handle h) noexcept {
+  destroy_if_live<T>(reinterpret_cast<const void*>(h.bits));
 }
 
-// Handle <-> slot. Handles are slot addresses.
+// The opaque C handle for `h`.
 template <typename H>
-H to_handle(Slot* s) noexcept {
-  return reinterpret_cast<H>(s);
+H to_handle(Handle h) noexcept {
+  return reinterpret_cast<H>(h.bits);
 }
 
 }  // namespace stc

@@ -22,7 +22,7 @@ AOTITorchError torch_new_list_reserve_size(size_t size, StableListHandle* ret) {
   STC_API_BEGIN
   stc::check_out(ret, "ret");
   ST_CHECK(size <= (size_t{1} << 40), "size: cannot reserve ", size, " elements");
-  stc::Slot* s = stc::make_handle<StableList>();
+  const stc::Handle s = stc::make_handle<StableList>();
   try {
     stc::payload<StableList>(s).reserve(size);
   } catch (...) {

@@ -267,8 +267,9 @@ StableIValue encode(const SchemaType& type, IValue&& v) {
     }
     case TypeKind::List: {
       std::vector<IValue> items = list_items(std::move(v));
-      Slot* s = make_handle<StableList>();
-      StableList& out = payload<StableList>(s);
+      const Handle h = make_handle<StableList>();
+      const StableIValue s = to_bits(to_handle<StableListHandle>(h));
+      StableList& out = payload<StableList>(h);
       try {
         out.reserve(items.size());
         for (size_t i = 0; i < items.size(); ++i) {
@@ -279,10 +280,10 @@ StableIValue encode(const SchemaType& type, IValue&& v) {
           }
         }
       } catch (...) {
-        release(type, to_bits(s));
+        release(type, s);
         throw;
       }
-      return to_bits(s);
+      return s;
     }
     case TypeKind::Generator:
     case TypeKind::Stream:

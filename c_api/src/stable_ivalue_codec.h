@@ -53,11 +53,12 @@ inline Slot* check_tensor(const st::SchemaType& type, StableIValue v) {
   if (__builtin_expect(s == nullptr, 0)) throw_not_a_tensor(type, v);
   return s;
 }
-inline void take_tensor(Slot* slot, st::Tensor& out) noexcept {
+inline void take_tensor(Slot* slot, StableIValue v, st::Tensor& out) noexcept {
   st::Tensor& held = payload<st::Tensor>(slot);
   out = std::move(held);
   held.~Tensor();
-  free_slot(slot, HandleKind::Tensor);
+  retire(slot, static_cast<uintptr_t>(v));
+  free_slot(slot);
 }
 
 // A short description of what a payload looks like for error messages:

@@ -31,6 +31,34 @@ TEST_F(CallDispatcherTest, StealsArgumentsAndReturnsNewReferences) {
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
 }
 
+TEST_F(CallDispatcherTest, TheArgumentHandleIsDeletedThoughItsSlotHoldsTheReturn) {
+  // The return is built in the slot of the argument just taken (Note
+  // [Returns in the arguments' slots]): the argument's handle must still
+  // read as deleted, and the live count must not change.
+  int64_t n0 = -1, n = -1;
+  AtenTensorHandle t = make_floats({5});
+  ASSERT_C_OK(stabletorch_live_handle_count(&n0));
+  StableIValue stack[1] = {from_ptr(t)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::noop", "", stack));
+  AtenTensorHandle out = to_ptr<AtenTensorHandle>(stack[0]);
+  ASSERT_C_OK(stabletorch_live_handle_count(&n));
+  EXPECT_EQ(n, n0);
+  const uintptr_t addr_mask = (uintptr_t{1} << 48) - 1;
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(out) & addr_mask, reinterpret_cast<uintptr_t>(t) & addr_mask)
+      << "the return was expected in the argument's slot";
+  EXPECT_NE(out, t);
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(t, &dim), "aoti_torch_get_dim", "already deleted");
+  EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(t), "aoti_torch_delete_tensor_object",
+                   "already deleted");
+  EXPECT_EQ(read_floats(out), (std::vector<float>{5}));
+  // Passing the stale argument handle again fails cleanly, naming it.
+  StableIValue again[1] = {from_ptr(t)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", "", again),
+                   "aoti_torch_call_dispatcher", "already deleted");
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(out));
+}
+
 TEST_F(CallDispatcherTest, ZeroArgumentsAndReturns) {
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nothing", "", nullptr),
                    "aoti_torch_call_dispatcher", "stack is null");
@@ -85,6 +113,32 @@ TEST_F(CallDispatcherTest, SameHandleTwiceIsRefused) {
                    "argument 1 'b': the same tensor handle as argument 0 'a'");
   bool d = false;
   EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released once
+}
+
+namespace {
+int64_t count_scalars(const st::Scalar&, const st::Scalar&) { return 2; }
+}  // namespace
+
+TEST_F(CallDispatcherTest, SameScalarHandleTwiceIsRefused) {
+  // Scalar handles are stolen like tensors: the same one twice would be
+  // destroyed and its slot freed twice (two later handles sharing a slot).
+  st::Library def(st::Library::DEF, "stc_dup", std::nullopt, __FILE__, __LINE__);
+  def.def("f(Scalar a, Scalar b) -> int");
+  st::Library impl(st::Library::IMPL, "stc_dup", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl.impl("f", &count_scalars);
+  StableScalarHandle a = nullptr, b = nullptr;
+  ASSERT_C_OK(stabletorch_scalar_from_int(1, &a));
+  StableIValue stack[2] = {from_ptr(a), from_ptr(a)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_dup::f", "", stack), "stc_dup::f",
+                   "argument 1 'b': the same scalar handle as argument 0 'a'");
+  // Released once; the next two handles get distinct slots.
+  ASSERT_C_OK(stabletorch_scalar_from_int(2, &a));
+  ASSERT_C_OK(stabletorch_scalar_from_int(3, &b));
+  EXPECT_NE(reinterpret_cast<uintptr_t>(a) & ((uintptr_t{1} << 48) - 1),
+            reinterpret_cast<uintptr_t>(b) & ((uintptr_t{1} << 48) - 1));
+  StableIValue ok[2] = {from_ptr(a), from_ptr(b)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_dup::f", "", ok));
+  EXPECT_EQ(static_cast<int64_t>(ok[0]), 2);
 }
 
 TEST_F(CallDispatcherTest, KernelErrorsNameTheOperator) {

@@ -1,5 +1,5 @@
 // Handle validation across kinds: null, foreign, deleted, wrong kind;
-// live-handle counting; reuse after the quarantine.
+// live-handle counting; stale handles of reused slots (generations).
 #include "c_api_test_util.h"
 
 #include <set>
@@ -62,21 +62,130 @@ TEST_F(HandleRegistryTest, LiveCountFollowsEveryKind) {
                    "null output pointer");
 }
 
-TEST_F(HandleRegistryTest, DeletedHandlesStayDetectableThroughTheQuarantine) {
-  // Delete a handle, then create and delete 32 more: the first is still
-  // reported as deleted (its slot is not reused yet).
+// The slot a handle names: its bits without the generation (Note [Handle
+// generations] in c_api/src/handle_registry.h). Tests only: handles are
+// opaque to extensions.
+uintptr_t slot_bits(const void* h) {
+  return reinterpret_cast<uintptr_t>(h) & ((uintptr_t{1} << 48) - 1);
+}
+
+TEST_F(HandleRegistryTest, DeletedHandlesStayDetectableAfterTheirSlotIsReused) {
+  // Delete a handle, then create and delete 1,000 more: freed slots are
+  // reused at once, so the first one's slot is reused, yet the first
+  // handle is still reported as deleted and no new handle equals it.
   AtenTensorHandle first = deleted_tensor();
   std::set<AtenTensorHandle> seen;
-  for (int i = 0; i < 32; ++i) {
+  bool reused = false;
+  for (int i = 0; i < 1000; ++i) {
     AtenTensorHandle t = nullptr;
     ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&t));
     seen.insert(t);
+    reused = reused || slot_bits(t) == slot_bits(first);
+    bool defined = true;
+    EXPECT_C_FAILURE(aoti_torch_is_defined(first, &defined), "aoti_torch_is_defined",
+                     "already deleted");
     ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
   }
+  EXPECT_TRUE(reused) << "the freed slot was expected to be reused";
   EXPECT_EQ(seen.count(first), 0u);
-  bool defined = true;
-  EXPECT_C_FAILURE(aoti_torch_is_defined(first, &defined), "aoti_torch_is_defined",
+  EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(first), "aoti_torch_delete_tensor_object",
                    "already deleted");
+}
+
+TEST_F(HandleRegistryTest, AStaleHandleOfALiveSlotOfAnotherKindIsDeletedNotWrongKind) {
+  // The slot of a deleted tensor handle now holds a list: the old handle
+  // is reported as deleted, never as "a list handle".
+  AtenTensorHandle t = make_tensor({1});
+  const uintptr_t slot = slot_bits(t);
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
+  StableListHandle l = nullptr;
+  ASSERT_C_OK(torch_new_list_reserve_size(0, &l));
+  ASSERT_EQ(slot_bits(l), slot) << "the freed slot was expected to be reused at once";
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(t, &dim), "aoti_torch_get_dim", "already deleted");
+  size_t size = 1;
+  EXPECT_C_OK(torch_list_size(l, &size));
+  EXPECT_EQ(size, 0u);
+  ASSERT_C_OK(torch_delete_list(l));
+}
+
+TEST_F(HandleRegistryTest, AGenerationNeverIssuedIsReportedAsDeleted) {
+  // A live handle with other generation bits (a corrupted or made-up
+  // value): its slot is ours, the generation does not match, so it reads
+  // as deleted; the live handle itself is unaffected.
+  AtenTensorHandle t = make_tensor({3});
+  auto* other = reinterpret_cast<AtenTensorHandle>(reinterpret_cast<uintptr_t>(t) ^
+                                                   (uintptr_t{0x1234} << 48));
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(other, &dim), "aoti_torch_get_dim", "already deleted");
+  EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(other), "aoti_torch_delete_tensor_object",
+                   "already deleted");
+  ASSERT_C_OK(aoti_torch_get_dim(t, &dim));
+  EXPECT_EQ(dim, 1);
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
+}
+
+TEST_F(HandleRegistryTest, LiveCountIsExactAcrossThreadsThatExited) {
+  // Handles made on threads that have exited (their slot caches given
+  // back) and deleted here, and the other way round: the count, taken by
+  // scanning, follows exactly.
+  int64_t n0 = -1, n = -1;
+  ASSERT_C_OK(stabletorch_live_handle_count(&n0));
+  std::vector<AtenTensorHandle> made(300);
+  std::thread([&made] {
+    for (auto& h : made) ASSERT_EQ(aoti_torch_new_uninitialized_tensor(&h), AOTI_TORCH_SUCCESS);
+  }).join();
+  ASSERT_C_OK(stabletorch_live_handle_count(&n));
+  EXPECT_EQ(n, n0 + 300);
+  for (size_t i = 0; i < 100; ++i) ASSERT_C_OK(aoti_torch_delete_tensor_object(made[i]));
+  ASSERT_C_OK(stabletorch_live_handle_count(&n));
+  EXPECT_EQ(n, n0 + 200);
+  std::thread([&made] {
+    for (size_t i = 100; i < made.size(); ++i) {
+      ASSERT_EQ(aoti_torch_delete_tensor_object(made[i]), AOTI_TORCH_SUCCESS);
+    }
+  }).join();
+  ASSERT_C_OK(stabletorch_live_handle_count(&n));
+  EXPECT_EQ(n, n0);
+}
+
+namespace {
+// A from_blob deleter that uses the C ABI heavily: makes 600 handles and
+// deletes them again, which empties and overfills this thread's slot
+// cache (256) while aoti_torch_delete_tensor_object is still running.
+void churning_deleter(void* data, void* ctx) {
+  std::vector<AtenTensorHandle> hs(600);
+  for (auto& h : hs) {
+    if (aoti_torch_new_uninitialized_tensor(&h) != AOTI_TORCH_SUCCESS) return;
+  }
+  for (auto h : hs) aoti_torch_delete_tensor_object(h);
+  ++*static_cast<int*>(ctx);
+  delete[] static_cast<float*>(data);
+}
+}  // namespace
+
+TEST_F(HandleRegistryTest, ADeleterThatUsesTheCApiWhileItsHandleIsDeleted) {
+  // The slot of the handle being deleted is given back after the payload's
+  // destructor (which runs the deleter) has returned: the cache the
+  // deleter changed must be read afresh, and every handle stay distinct.
+  int calls = 0;
+  const int64_t size = 4;
+  for (int round = 0; round < 3; ++round) {
+    AtenTensorHandle t = nullptr;
+    ASSERT_C_OK(torch_from_blob(new float[4]{}, 1, &size, nullptr, 0, aoti_torch_dtype_float32(),
+                                aoti_torch_device_type_cpu(), 0, &t, aoti_torch_layout_strided(),
+                                nullptr, 0, &churning_deleter, &calls));
+    ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
+    EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(t), "aoti_torch_delete_tensor_object",
+                     "already deleted");
+  }
+  EXPECT_EQ(calls, 3);
+  std::vector<AtenTensorHandle> hs(600);
+  for (auto& h : hs) ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&h));
+  std::set<uintptr_t> slots;
+  for (auto h : hs) slots.insert(slot_bits(h));
+  EXPECT_EQ(slots.size(), hs.size()) << "two live handles share a slot";
+  for (auto h : hs) ASSERT_C_OK(aoti_torch_delete_tensor_object(h));
 }
 
 TEST_F(HandleRegistryTest, ManyHandlesAcrossChunksAndThreads) {

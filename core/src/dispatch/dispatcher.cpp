@@ -421,11 +421,8 @@ void Dispatcher::recordTypedAccess(const OperatorHandle& op, const CppSignature&
 // guard (Note [Read sections]): ~13 instructions, mostly because the kernel
 // call can no longer be a tail call.
 void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
-  OperatorEntry* e = op.entry();
   DispatchReadGuard guard;  // the table and its kernel outlive the call
-  const DispatchTable& t = e->table();
-  const DispatchKeySet ks = detail::computeKeySetBoxed(t, *stack);
-  e->lookup(t, ks).callBoxed(op, ks, stack);
+  callBoxedWithTable(op, op.entry()->table(), stack);
 }
 
 void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet ks, Stack* stack) {

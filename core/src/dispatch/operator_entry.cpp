@@ -235,7 +235,6 @@ void OperatorEntry::fillSummary(DispatchTable& t) const {
 
 void OperatorEntry::publish(std::unique_ptr<DispatchTable> fresh) {
   table_.store(fresh.get(), std::memory_order_release);
-  published_schema_.store(fresh->schema.get(), std::memory_order_release);
   // Note [Publishing and reclaiming dispatch tables]: freed after a grace period.
   if (current_) detail::TableReclaimer::singleton().retire(std::move(current_));
   current_ = std::move(fresh);

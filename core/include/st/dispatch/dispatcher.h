@@ -213,6 +213,14 @@ class ST_API Dispatcher {
   // the dispatch table is flat]); callable as Dispatcher::singleton().call().
   static void callBoxed(const OperatorHandle& op, Stack* stack);
   static void redispatchBoxed(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);
+  // callBoxed with a table the caller already loaded from op's entry (the
+  // C ABI checks its converter plan against that table and dispatches
+  // through the same one). Precondition: a DispatchReadGuard has been held
+  // since `t` was loaded and is held until this returns.
+  static void callBoxedWithTable(const OperatorHandle& op, const DispatchTable& t, Stack* stack) {
+    const DispatchKeySet ks = detail::computeKeySetBoxed(t, *stack);
+    op.entry()->lookup(t, ks).callBoxed(op, ks, stack);
+  }
   template <typename Ret, typename... Args>
   static Ret call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args);
   template <typename Ret, typename... Args>

@@ -114,14 +114,6 @@ class ST_API OperatorEntry {
     return k;
   }
   [[noreturn]] void reportMissingKernel(const DispatchTable& t, DispatchKey key) const;
-  // The schema of the published table, for comparing addresses only (it may
-  // be freed once read; callers that keep the schema alive themselves, like
-  // the C ABI's converter plans, can tell whether it is still current). No
-  // DispatchReadGuard needed.
-  const AnnotatedSchema* publishedSchema() const {
-    return published_schema_.load(std::memory_order_acquire);
-  }
-
   // --- registration (precondition: the dispatcher mutex is held) -----------
   bool hasSchema() const { return schema_ != nullptr; }
   const AnnotatedSchema* schema() const { return schema_.get(); }
@@ -173,7 +165,6 @@ class ST_API OperatorEntry {
   std::string cpp_signature_debug_;
   bool typed_access_ = false;  // a TypedOperatorHandle was made: signature pinned
   std::atomic<const DispatchTable*> table_{nullptr};
-  std::atomic<const AnnotatedSchema*> published_schema_{nullptr};  // table_->schema
   // What table_ points to; null while table_ is the shared empty table.
   // Replaced tables go to the TableReclaimer.
   std::unique_ptr<const DispatchTable> current_;
