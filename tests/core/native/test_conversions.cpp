@@ -54,19 +54,21 @@ TEST(NativeCopy, FloatingToIntegerOutOfRangeIsDefined) {
     };
     const int64_t lmin = std::numeric_limits<int64_t>::min();
     const int64_t imin = std::numeric_limits<int32_t>::min();
-    // Half has no 3e10 or 300.7: it rounds them to inf and 300.75 -> 300.
+    // Half has no 3e10 or 300.7: it rounds them to inf and 300.75 -> 300;
+    // float rounds 3e10 to 30000001024.
     const bool half = from == ScalarType::Half;
+    const int64_t big = from == ScalarType::Float ? 30000001024 : 30000000000;
     EXPECT_EQ(as_long(ScalarType::Long),
-              (std::vector<int64_t>{lmin, lmin, lmin, half ? lmin : 30000000000,
-                                    half ? lmin : -30000000000, 300, -1}));
+              (std::vector<int64_t>{lmin, lmin, lmin, half ? lmin : big, half ? lmin : -big, 300,
+                                    -1}));
     EXPECT_EQ(as_long(ScalarType::Int),
               (std::vector<int64_t>{imin, imin, imin, imin, imin, 300, -1}));
     // Narrow signed types: through int32, then wrapped (300 -> 44).
     EXPECT_EQ(as_long(ScalarType::Char), (std::vector<int64_t>{0, 0, 0, 0, 0, 44, -1}));
     // Unsigned types: through int64, then wrapped (-1 -> 255).
     EXPECT_EQ(as_long(ScalarType::Byte),
-              (std::vector<int64_t>{0, 0, 0, half ? 0 : (30000000000 & 0xff),
-                                    half ? 0 : (-30000000000 & 0xff), 44, 255}));
+              (std::vector<int64_t>{0, 0, 0, half ? 0 : (big & 0xff), half ? 0 : (-big & 0xff), 44,
+                                    255}));
   }
 }
 
