@@ -7,19 +7,19 @@
 // every position's offset in self (flagging values out of range) and then
 // copies the non-indexed blocks (kernels/index.cu). Reading the flag is a
 // synchronization; when it is set, the indices are read on the host to
-// raise the CPU's error for the first bad value.
+// raise the CPU's error for the first bad value. Steps 1, 2 and 4 are the
+// CPU's own code (native/index_preprocess.h); this file keeps step 3.
 #include <vector>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/device/device_guard.h>
 #include <st/generated/functions.h>
-#include <st/native/scalar_ops.h>
-#include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/index_preprocess.h"
 
 namespace st::cuda::ops {
 namespace {
@@ -45,78 +45,28 @@ namespace {
            "none");
 }
 
+// A 0-d mask read on the host (a synchronizing copy when it is on the
+// device); its index goes on self's device.
+Tensor zero_dim_mask_index(const Tensor& mask, Device device) {
+  const Tensor on = st::to(mask, Device(DeviceType::CPU), ScalarType::Bool);
+  const bool set = *static_cast<const bool*>(on.const_data_ptr());
+  return st::zeros({set ? 1 : 0}, ScalarType::Long, std::nullopt, device);
+}
+
 }  // namespace
 
 Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
   detail::check_cuda(self_in, "index", "self");
   DeviceGuard guard(self_in.device());
   const Device device = self_in.device();
-  int64_t consumed = 0;
-  for (const auto& given : indices) {
-    const bool mask = given.has_value() && given->defined() &&
-                      (given->dtype() == ScalarType::Byte || given->dtype() == ScalarType::Bool);
-    consumed += mask ? given->dim() : 1;
-  }
-  ST_CHECK(consumed <= self_in.dim(), "index: too many indices for tensor of dimension ",
-           self_in.dim(), " (got ", consumed, ")");
-  // 1. Masks become one long index per masked dim; a 0-d mask inserts a
-  //    dim of size 1 indexed by [0] (true) or [] (false).
-  Tensor self = self_in;
-  std::vector<std::optional<Tensor>> idx;
-  for (const auto& given : indices) {
-    if (!given.has_value() || !given->defined()) {
-      idx.emplace_back(std::nullopt);
-      continue;
-    }
-    const Tensor& t = *given;
-    const ScalarType dt = t.dtype();
-    ST_CHECK(dt == ScalarType::Long || dt == ScalarType::Int || dt == ScalarType::Byte ||
-                 dt == ScalarType::Bool,
-             "index: tensors used as indices must be long, int, byte or bool tensors, got ",
-             torch::headeronly::toString(dt));
-    if (dt == ScalarType::Byte || dt == ScalarType::Bool) {
-      const int64_t start = static_cast<int64_t>(idx.size());
-      if (t.dim() == 0) {
-        self = st::unsqueeze(self, start);
-        const Tensor on = st::to(t, Device(DeviceType::CPU), ScalarType::Bool);
-        const bool set = *static_cast<const bool*>(on.const_data_ptr());
-        idx.emplace_back(st::zeros({set ? 1 : 0}, ScalarType::Long, std::nullopt, device));
-        continue;
-      }
-      for (int64_t j = 0; j < t.dim(); ++j) {
-        ST_CHECK(start + j < self.dim() && t.size(j) == self.size(start + j),
-                 "index: The shape of the mask ", native::shape_str(t.sizes()), " at index ", j,
-                 " does not match the shape of the indexed tensor ",
-                 native::shape_str(self.sizes()), " at index ", start + j);
-      }
-      const Tensor nz = st::nonzero(t);
-      for (int64_t j = 0; j < t.dim(); ++j) idx.emplace_back(st::select(nz, 1, j));
-    } else {
-      idx.emplace_back(t);
-    }
-  }
-  while (static_cast<int64_t>(idx.size()) < self.dim()) idx.emplace_back(std::nullopt);
-
-  // 2. Broadcast the index tensors; note where they sit.
-  std::vector<int64_t> indexed, rest;
-  std::vector<int64_t> bshape;
-  bool first = true;
-  for (size_t d = 0; d < idx.size(); ++d) {
-    if (!idx[d].has_value()) {
-      rest.push_back(static_cast<int64_t>(d));
-      continue;
-    }
-    indexed.push_back(static_cast<int64_t>(d));
-    if (first) {
-      bshape.assign(idx[d]->sizes().begin(), idx[d]->sizes().end());
-      first = false;
-    } else {
-      bshape = native::infer_size(IntArrayRef(bshape), idx[d]->sizes());
-    }
-  }
+  // 1. and 2. (the CPU's): masks to long indices, the index tensors
+  //    broadcast.
+  const native::IndexPlan plan = native::plan_index(self_in, indices, zero_dim_mask_index);
+  const Tensor& self = plan.self;
+  const std::vector<int64_t>& indexed = plan.indexed;
+  const std::vector<int64_t>& rest = plan.rest;
+  const std::vector<int64_t>& bshape = plan.bshape;
   if (indexed.empty()) return st::clone(self);
-  const bool adjacent =
-      indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
 
   // 3. Offsets of the broadcast positions, then the non-indexed blocks.
   //    IndexArgs and the Operand of self hold kMaxDims entries: bound the
@@ -131,7 +81,7 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
   args.count = static_cast<int32_t>(indexed.size());
   std::vector<Tensor> expanded;  // int64 on the device, broadcast (views)
   for (size_t j = 0; j < indexed.size(); ++j) {
-    const Tensor& t = *idx[static_cast<size_t>(indexed[j])];
+    const Tensor& t = *plan.idx[static_cast<size_t>(indexed[j])];
     const Tensor l = t.device() == device && t.dtype() == ScalarType::Long
                          ? t
                          : st::to(t, device, ScalarType::Long);
@@ -176,19 +126,8 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
                                                static_cast<int32_t>(self.itemsize()), stream),
                          "index");
   }
-  // 4. Adjacent indexed dims keep their place: move the broadcast dims back.
-  if (adjacent && indexed.front() > 0) {
-    const int64_t nb = static_cast<int64_t>(bshape.size());
-    const int64_t before = indexed.front();
-    std::vector<int64_t> perm;
-    for (int64_t i = 0; i < before; ++i) perm.push_back(nb + i);
-    for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
-    for (int64_t i = nb + before; i < static_cast<int64_t>(out_shape.size()); ++i) {
-      perm.push_back(i);
-    }
-    return st::contiguous(st::permute(out, IntArrayRef(perm)));
-  }
-  return out;
+  // 4. Adjacent indexed dims keep their place.
+  return native::place_broadcast_dims(out, plan);
 }
 
 }  // namespace st::cuda::ops

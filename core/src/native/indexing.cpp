@@ -19,6 +19,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
+#include "index_preprocess.h"
 
 namespace st::native {
 
@@ -405,9 +406,8 @@ Tensor nonzero_out(const Tensor& self, const Tensor& out) {
 
 // ---- index.Tensor (advanced indexing) ----------------------------------------------------
 
-namespace {
-
-Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
+IndexPlan plan_index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices,
+                     ZeroDimMaskIndex zero_dim_mask_index) {
   int64_t consumed = 0;
   for (const auto& given : indices) {
     const bool mask = given.has_value() && given->defined() &&
@@ -418,8 +418,10 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
            self_in.dim(), " (got ", consumed, ")");
   // 1. Boolean/byte masks become one long index per masked dim; a 0-d
   //    mask inserts a dim of size 1 indexed by [0] (true) or [] (false).
-  Tensor self = self_in;
-  std::vector<std::optional<Tensor>> idx;
+  IndexPlan plan;
+  plan.self = self_in;
+  Tensor& self = plan.self;
+  std::vector<std::optional<Tensor>>& idx = plan.idx;
   for (const auto& given : indices) {
     if (!given.has_value() || !given->defined()) {
       idx.emplace_back(std::nullopt);
@@ -435,9 +437,7 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
       const int64_t start = static_cast<int64_t>(idx.size());
       if (t.dim() == 0) {
         self = st::unsqueeze(self, start);
-        const bool on = convert<bool>(values_as_double(t));
-        Tensor i = st::zeros({on ? 1 : 0}, ScalarType::Long);
-        idx.emplace_back(i);
+        idx.emplace_back(zero_dim_mask_index(t, self_in.device()));
         continue;
       }
       for (int64_t j = 0; j < t.dim(); ++j) {
@@ -449,42 +449,71 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
       const Tensor nz = st::nonzero(t);
       for (int64_t j = 0; j < t.dim(); ++j) idx.emplace_back(st::select(nz, 1, j));
     } else {
-      idx.emplace_back(to_dtype(t, ScalarType::Long));
+      idx.emplace_back(t);
     }
   }
   while (static_cast<int64_t>(idx.size()) < self.dim()) idx.emplace_back(std::nullopt);
 
   // 2. Broadcast the index tensors; note where they sit.
-  std::vector<int64_t> indexed, rest;
-  std::vector<int64_t> bshape;
   bool first = true;
   for (size_t d = 0; d < idx.size(); ++d) {
     if (!idx[d].has_value()) {
-      rest.push_back(static_cast<int64_t>(d));
+      plan.rest.push_back(static_cast<int64_t>(d));
       continue;
     }
-    indexed.push_back(static_cast<int64_t>(d));
+    plan.indexed.push_back(static_cast<int64_t>(d));
     if (first) {
-      bshape.assign(idx[d]->sizes().begin(), idx[d]->sizes().end());
+      plan.bshape.assign(idx[d]->sizes().begin(), idx[d]->sizes().end());
       first = false;
     } else {
-      bshape = infer_size(IntArrayRef(bshape), idx[d]->sizes());
+      plan.bshape = infer_size(IntArrayRef(plan.bshape), idx[d]->sizes());
     }
   }
-  if (indexed.empty()) return st::clone(self);
+  return plan;
+}
+
+Tensor place_broadcast_dims(const Tensor& out, const IndexPlan& plan) {
+  const std::vector<int64_t>& indexed = plan.indexed;
   const bool adjacent = indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+  if (!adjacent || indexed.front() == 0) return out;
+  const int64_t nb = static_cast<int64_t>(plan.bshape.size());
+  const int64_t before = indexed.front();
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < before; ++i) perm.push_back(nb + i);
+  for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
+  for (int64_t i = nb + before; i < out.dim(); ++i) perm.push_back(i);
+  return st::contiguous(st::permute(out, IntArrayRef(perm)));
+}
+
+namespace {
+
+// A 0-d mask on the CPU: read in place, the index made on the default
+// device.
+Tensor zero_dim_mask_index(const Tensor& mask, Device /*device*/) {
+  const bool on = convert<bool>(values_as_double(mask));
+  return st::zeros({on ? 1 : 0}, ScalarType::Long);
+}
+
+Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
+  // 1. and 2.: masks to long indices, the index tensors broadcast.
+  const IndexPlan plan = plan_index(self_in, indices, zero_dim_mask_index);
+  const Tensor& self = plan.self;
+  const std::vector<int64_t>& indexed = plan.indexed;
+  const std::vector<int64_t>& bshape = plan.bshape;
+  if (indexed.empty()) return st::clone(self);
 
   // 3. Gather: result[b..., r...] = self[idx_0[b], ..., r...] with the
   //    indexed dims moved first.
   std::vector<Tensor> bidx;
   std::vector<std::vector<int64_t>> bstr;
   for (int64_t d : indexed) {
-    Tensor e = st::expand(*idx[static_cast<size_t>(d)], IntArrayRef(bshape));
+    Tensor e = st::expand(to_dtype(*plan.idx[static_cast<size_t>(d)], ScalarType::Long),
+                          IntArrayRef(bshape));
     bstr.push_back(strides_of(e));
     bidx.push_back(e);
   }
   std::vector<int64_t> rsizes, rstrides;
-  for (int64_t d : rest) {
+  for (int64_t d : plan.rest) {
     rsizes.push_back(self.size(d));
     rstrides.push_back(self.stride(d));
   }
@@ -533,17 +562,8 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
                    }
                  });
   });
-  // 4. Adjacent indexed dims keep their place: move the broadcast dims back.
-  if (adjacent && indexed.front() > 0) {
-    const int64_t nb = static_cast<int64_t>(bshape.size());
-    const int64_t before = indexed.front();
-    std::vector<int64_t> perm;
-    for (int64_t i = 0; i < before; ++i) perm.push_back(nb + i);
-    for (int64_t i = 0; i < nb; ++i) perm.push_back(i);
-    for (int64_t i = nb + before; i < static_cast<int64_t>(out_shape.size()); ++i) perm.push_back(i);
-    return st::contiguous(st::permute(out, IntArrayRef(perm)));
-  }
-  return out;
+  // 4. Adjacent indexed dims keep their place.
+  return place_broadcast_dims(out, plan);
 }
 
 }  // namespace
