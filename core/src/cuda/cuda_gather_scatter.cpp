@@ -21,48 +21,25 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/gather_scatter_checks.h"
 
 namespace st::cuda::ops {
 namespace {
 
 const char* dtype_name(ScalarType t) { return torch::headeronly::toString(t); }
 
-// The CPU's shape rules: the same number of dims (0-d counts as 1-d),
-// index no larger than self outside `dim` and (scatter) no larger than
-// src anywhere.
+// The CPU's checks and messages, then the bound of these kernels: self,
+// src and the result have as many dims as the index (checked by the
+// CPU's rules); their Operands hold kMaxDims strides, and raw_operand()
+// fills them before make_shape() would check. An empty index launches
+// nothing, so it is not bounded.
 void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const Tensor& index,
                           const Tensor* src) {
-  ST_CHECK(index.dtype() == ScalarType::Long, op, "(): Expected dtype int64 for index, got ",
-           dtype_name(index.dtype()));
-  const int64_t sd = std::max<int64_t>(self.dim(), 1);
+  native::check_gather_scatter(op, self, dim, index, src);
+  if (index.numel() == 0) return;
   const int64_t id = std::max<int64_t>(index.dim(), 1);
-  ST_CHECK(sd == id, op, "(): Index tensor must have the same number of dimensions as ",
-           src ? "self" : "input", " tensor (", id, " vs ", sd, ")");
-  if (src) {
-    const int64_t rd = std::max<int64_t>(src->dim(), 1);
-    ST_CHECK(rd == id, op, "(): Index tensor must have the same number of dimensions as src "
-             "tensor (", id, " vs ", rd, ")");
-  }
-  if (index.numel() == 0) return;  // nothing is launched
-  // self, src and the result have as many dims as the index (checked
-  // above); their Operands hold kMaxDims strides, and raw_operand() fills
-  // them before make_shape() would check.
   ST_CHECK(id <= kernels::kMaxDims, op, ": the CUDA kernels handle at most ", kernels::kMaxDims,
            " dimensions, got ", id);
-  for (int64_t d = 0; d < index.dim(); ++d) {
-    const int64_t is = index.size(d);
-    if (d != dim) {
-      ST_CHECK(is <= (self.dim() ? self.size(d) : 1), op, "(): Size does not match at dimension ",
-               d, " expected index ", native::shape_str(index.sizes()), " to be no larger than ",
-               src ? "self " : "input ", native::shape_str(self.sizes()), " apart from dimension ",
-               dim);
-    }
-    if (src) {
-      ST_CHECK(is <= (src->dim() ? src->size(d) : 1), op, "(): Expected index ",
-               native::shape_str(index.sizes()), " to be no larger than src ",
-               native::shape_str(src->sizes()), " at dimension ", d);
-    }
-  }
 }
 
 // Raises the CPU's error for the first index value outside [-size, size),

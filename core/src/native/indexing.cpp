@@ -18,6 +18,7 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "gather_scatter_checks.h"
 #include "host_memory.h"
 #include "index_preprocess.h"
 
@@ -176,11 +177,6 @@ Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, co
 
 // ---- gather / scatter ------------------------------------------------------------------
 
-namespace {
-
-// Shape checks shared by gather and scatter (PyTorch's rules): same
-// number of dims (0-d counts as 1-d), index no larger than self outside
-// `dim` and (scatter) no larger than src anywhere.
 void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const Tensor& index,
                           const Tensor* src) {
   ST_CHECK(index.dtype() == ScalarType::Long, op, "(): Expected dtype int64 for index, got ",
@@ -209,6 +205,8 @@ void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const
     }
   }
 }
+
+namespace {
 
 std::vector<int64_t> shape1(const Tensor& t) {
   if (t.dim() == 0) return {1};
