@@ -3,7 +3,6 @@
 // dimensions are moved last and made contiguous, then one block reduces
 // each row (kernels/norm.cu). Half, bfloat16 and float accumulate in float
 // (the CPU: double), double in double.
-#include <cmath>
 #include <vector>
 
 #include <st/core/empty_tensor.h>
@@ -15,6 +14,7 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/vector_norm_checks.h"
 
 namespace st::cuda::ops {
 
@@ -22,27 +22,11 @@ Tensor vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArray
                    bool keepdim, std::optional<ScalarType> dtype) {
   const char* name = "linalg.vector_norm";
   detail::check_cuda(self, name, "self");
-  ST_CHECK(self.is_floating_point() || self.is_complex(), name,
-           ": Expected a floating point or complex tensor as input. Got ",
-           torch::headeronly::toString(self.dtype()));
-  if (dtype.has_value()) {
-    ST_CHECK(torch::headeronly::isFloatingType(*dtype) || torch::headeronly::isComplexType(*dtype),
-             name, ": dtype should be floating point or complex. Got ",
-             torch::headeronly::toString(*dtype));
-  }
-  const double p = ord.isComplex() ? ord.toComplexDouble().real() : ord.toDouble();
+  const double p = native::check_vector_norm(self, ord, dtype);
   DeviceGuard guard(self.device());
   const Tensor input = dtype.has_value() && *dtype != self.dtype() ? st::to(self, *dtype) : self;
   const native::ReduceGeometry g = native::make_reduce_geometry(input, dim, keepdim, name);
-  if (std::isinf(p) && p < 0) {
-    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name,
-             " cannot compute the -inf norm on an empty tensor because the operation does not "
-             "have an identity");
-  }
-  if (p < 0 && !std::isinf(p)) {
-    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name, " cannot compute the ", p,
-             " norm on an empty tensor because the operation does not have an identity");
-  }
+  native::check_vector_norm_identity(g, p);
   const ScalarType out_dtype = torch::headeronly::toRealValueType(input.dtype());
   // Complex inputs are refused here, naming the dtype (the kernels load
   // real dtypes only).

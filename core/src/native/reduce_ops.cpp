@@ -17,6 +17,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
+#include "vector_norm_checks.h"
 
 #include "cpu/fast_paths.h"
 
@@ -396,26 +397,10 @@ struct NormOps {
 Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
                         bool keepdim, std::optional<ScalarType> dtype) {
   const char* name = "linalg.vector_norm";
-  ST_CHECK(self.is_floating_point() || self.is_complex(), name,
-           ": Expected a floating point or complex tensor as input. Got ",
-           torch::headeronly::toString(self.dtype()));
-  if (dtype.has_value()) {
-    ST_CHECK(torch::headeronly::isFloatingType(*dtype) || torch::headeronly::isComplexType(*dtype),
-             name, ": dtype should be floating point or complex. Got ",
-             torch::headeronly::toString(*dtype));
-  }
-  const double p = ord.isComplex() ? ord.toComplexDouble().real() : ord.toDouble();
+  const double p = check_vector_norm(self, ord, dtype);
   const Tensor input = dtype.has_value() ? to_dtype(self, *dtype) : self;
   ReduceGeometry g = make_reduce_geometry(input, dim, keepdim, name);
-  if (std::isinf(p) && p < 0) {
-    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name,
-             " cannot compute the -inf norm on an empty tensor because the operation does not "
-             "have an identity");
-  }
-  if (p < 0 && !std::isinf(p)) {
-    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name, " cannot compute the ", p,
-             " norm on an empty tensor because the operation does not have an identity");
-  }
+  check_vector_norm_identity(g, p);
   const ScalarType out_dtype = torch::headeronly::toRealValueType(input.dtype());
   Tensor result = make_result(g, out_dtype, self);
   dispatch_dtype<kAllFloat | kComplexTypes>(input.dtype(), name, [&](auto tag) {
@@ -428,8 +413,35 @@ Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<Int
   return result;
 }
 
-
 }  // namespace
+
+// ---- linalg_vector_norm's checks ---------------------------------------------------------
+
+double check_vector_norm(const Tensor& self, const Scalar& ord, std::optional<ScalarType> dtype) {
+  const char* name = "linalg.vector_norm";
+  ST_CHECK(self.is_floating_point() || self.is_complex(), name,
+           ": Expected a floating point or complex tensor as input. Got ",
+           torch::headeronly::toString(self.dtype()));
+  if (dtype.has_value()) {
+    ST_CHECK(torch::headeronly::isFloatingType(*dtype) || torch::headeronly::isComplexType(*dtype),
+             name, ": dtype should be floating point or complex. Got ",
+             torch::headeronly::toString(*dtype));
+  }
+  return ord.isComplex() ? ord.toComplexDouble().real() : ord.toDouble();
+}
+
+void check_vector_norm_identity(const ReduceGeometry& g, double p) {
+  const char* name = "linalg.vector_norm";
+  if (std::isinf(p) && p < 0) {
+    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name,
+             " cannot compute the -inf norm on an empty tensor because the operation does not "
+             "have an identity");
+  }
+  if (p < 0 && !std::isinf(p)) {
+    ST_CHECK(g.reduce_size != 0 || g.num_outputs == 0, name, " cannot compute the ", p,
+             " norm on an empty tensor because the operation does not have an identity");
+  }
+}
 
 // ---- sum ---------------------------------------------------------------------------------
 Tensor sum(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
