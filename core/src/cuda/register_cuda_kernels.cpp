@@ -18,6 +18,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
+#include "native/sort_out_checks.h"
 
 namespace st::cuda {
 namespace {
@@ -537,12 +538,7 @@ std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
                                      const Tensor& values, const Tensor& indices,
                                      const char* op) {
   const Tensor& v = std::get<0>(computed);
-  ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
-           torch::headeronly::toString(v.dtype()), ", but got ",
-           torch::headeronly::toString(values.dtype()), " instead");
-  ST_CHECK(indices.dtype() == ScalarType::Long, op,
-           "(): Expected out tensor indices to have dtype Long, but got ",
-           torch::headeronly::toString(indices.dtype()), " instead");
+  native::check_sort_outs(v, values, indices, op);
   into_out(v, values, op);
   into_out(std::get<1>(computed), indices, op);
   return {values, indices};

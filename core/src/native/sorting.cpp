@@ -18,6 +18,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
+#include "sort_out_checks.h"
 
 namespace st::native {
 
@@ -121,12 +122,7 @@ std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k,
 
 void write_outs(const Tensor& v, const Tensor& i, const Tensor& values, const Tensor& indices,
                 const char* op) {
-  ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
-           torch::headeronly::toString(v.dtype()), ", but got ",
-           torch::headeronly::toString(values.dtype()), " instead");
-  ST_CHECK(indices.dtype() == ScalarType::Long, op,
-           "(): Expected out tensor indices to have dtype Long, but got ",
-           torch::headeronly::toString(indices.dtype()), " instead");
+  check_sort_outs(v, values, indices, op);
   resize_output(values, v.sizes());
   resize_output(indices, i.sizes());
   copy_into(values, v);
@@ -134,6 +130,16 @@ void write_outs(const Tensor& v, const Tensor& i, const Tensor& values, const Te
 }
 
 }  // namespace
+
+void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
+                     const char* op) {
+  ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
+           torch::headeronly::toString(v.dtype()), ", but got ",
+           torch::headeronly::toString(values.dtype()), " instead");
+  ST_CHECK(indices.dtype() == ScalarType::Long, op,
+           "(): Expected out tensor indices to have dtype Long, but got ",
+           torch::headeronly::toString(indices.dtype()), " instead");
+}
 
 std::tuple<Tensor, Tensor> sort(const Tensor& self, std::optional<bool> /*stable*/, int64_t dim,
                                 bool descending) {
