@@ -17,25 +17,15 @@
 #include <st/device/device_runtime.h>
 #include <st/dispatch/dispatcher.h>
 
+#include "cuda/cuda_test_util.h"
 #include "native/test_helpers.h"
 
 namespace {
 
 using namespace st_native_test;
+using namespace st_cuda_test;
 using st::Device;
 using st::DeviceType;
-
-const Device kCuda0("cuda:0");
-
-#define SKIP_WITHOUT_GPU()                                                 \
-  do {                                                                     \
-    if (st::device_count(DeviceType::CUDA) == 0) {                         \
-      GTEST_SKIP() << "cudaGetDeviceCount reports no CUDA device";         \
-    }                                                                      \
-  } while (0)
-
-Tensor to_cpu(const Tensor& t) { return st::to(t, std::nullopt, std::nullopt, Device("cpu")); }
-Tensor to_cuda(const Tensor& t) { return st::to(t, std::nullopt, std::nullopt, kCuda0); }
 
 // The CUDA result has the CPU result's dtype, shape and values (NaN where
 // the CPU has NaN, infinities equal; others within rtol of the CPU's, or
