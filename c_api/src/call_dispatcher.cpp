@@ -520,6 +520,35 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
 }
 
+// The steps both call paths share, always inlined: the fast path must
+// not pay a call for them (bench_c_api's no-op measures it).
+
+// Runs the kernel from the table find_plan checked; a kernel's st::Error
+// is rethrown naming the op (fail_kernel, inside the handler).
+inline __attribute__((always_inline)) void call_kernel(const CheckedPlan& checked,
+                                                       st::Stack& ivalues) {
+  try {
+    // Note [Dispatching from the checked table]
+    st::Dispatcher::callBoxedWithTable(checked.plan.op, checked.table, &ivalues);
+  } catch (const st::Error& e) {
+    fail_kernel(checked.plan, e);
+  }
+}
+
+// Return i (converted as `conv` says) into stack[i]: a tensor into a spare
+// slot (Note [Returns in the arguments' slots]), anything else encoded.
+inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv conv,
+                                                      st::IValue& r, size_t i,
+                                                      SpareSlots& spares, StableIValue* stack) {
+  if (conv == Conv::Tensor && r.isTensor()) {
+    Slot* s = spares.take();
+    new (s->payload) st::Tensor(std::move(r.toTensor()));
+    stack[i] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
+  } else {
+    stack[i] = encode((*plan.rets)[i].type, std::move(r));
+  }
+}
+
 // The general path: any plan, any nesting depth. Throws on failure after
 // releasing what the caller passed (Note [StableIValue stacks]).
 __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan checked,
@@ -551,12 +580,7 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
     take_arguments(plan, stack, ivalues, slots);
   }
 
-  try {
-    // Note [Dispatching from the checked table]
-    st::Dispatcher::callBoxedWithTable(plan.op, checked.table, &ivalues);
-  } catch (const st::Error& e) {
-    fail_kernel(plan, e);
-  }
+  call_kernel(checked, ivalues);
 
   const size_t num_rets = plan.ret_conv.size();
   if (__builtin_expect(ivalues.size() != num_rets, 0)) fail_return_count(plan, ivalues.size());
@@ -564,14 +588,7 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
   try {
     for (; done < num_rets; ++done) {
       st::IValue& r = ivalues[done];
-      if (plan.ret_conv[done] == Conv::Tensor && r.isTensor()) {
-        // Note [Returns in the arguments' slots]
-        Slot* s = spares.take();
-        new (s->payload) st::Tensor(std::move(r.toTensor()));
-        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
-      } else {
-        stack[done] = encode((*plan.rets)[done].type, std::move(r));
-      }
+      put_return(plan, plan.ret_conv[done], r, done, spares, stack);
     }
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
@@ -603,12 +620,7 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
   SpareSlots spares;
   take_simple_arguments(plan, stack, ivalues, slots, spares);
 
-  try {
-    // Note [Dispatching from the checked table]
-    st::Dispatcher::callBoxedWithTable(plan.op, checked.table, &ivalues);
-  } catch (const st::Error& e) {
-    fail_kernel(plan, e);
-  }
+  call_kernel(checked, ivalues);
 
   // The size check in bytes (size() would divide by sizeof(IValue)).
   st::IValue* const rets = ivalues.data();
@@ -622,14 +634,7 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
   try {
     for (; done < num_rets; ++done) {
       st::IValue& r = rets[done];
-      if (plan.fast_ret_conv[done] == Conv::Tensor && r.isTensor()) {
-        // Note [Returns in the arguments' slots]
-        Slot* s = spares.take();
-        new (s->payload) st::Tensor(std::move(r.toTensor()));
-        stack[done] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
-      } else {
-        stack[done] = encode((*plan.rets)[done].type, std::move(r));
-      }
+      put_return(plan, plan.fast_ret_conv[done], r, done, spares, stack);
     }
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
