@@ -126,26 +126,6 @@ TEST(CudaBackendTest, ReductionsMatchTheCpu) {
   EXPECT_EQ(values(to_cpu(st::amin(da))), values(st::amin(a)));
 }
 
-// The CUDA result has the CPU result's dtype, shape and values (NaN where
-// the CPU has NaN; floats within rtol of the CPU's).
-void expect_match(const Tensor& expected, const Tensor& got_dev, double rtol = 0) {
-  ASSERT_TRUE(got_dev.defined() && got_dev.is_cuda());
-  const Tensor got = to_cpu(got_dev);
-  EXPECT_EQ(got.dtype(), expected.dtype());
-  EXPECT_TRUE(got.sizes() == expected.sizes()) << got.sizes() << " vs " << expected.sizes();
-  const std::vector<double> g = values(got), e = values(expected);
-  ASSERT_EQ(g.size(), e.size());
-  for (size_t i = 0; i < g.size(); ++i) {
-    if (std::isnan(e[i])) {
-      EXPECT_TRUE(std::isnan(g[i])) << "element " << i << ": " << g[i];
-    } else if (rtol == 0 || std::isinf(e[i])) {
-      EXPECT_EQ(g[i], e[i]) << "element " << i;
-    } else {
-      EXPECT_NEAR(g[i], e[i], rtol * std::max(1.0, std::abs(e[i]))) << "element " << i;
-    }
-  }
-}
-
 TEST(CudaBackendTest, ComparisonsLogicalAndBitwiseMatchTheCpu) {
   SKIP_WITHOUT_GPU();
   const double nan = std::nan("");

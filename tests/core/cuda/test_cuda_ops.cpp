@@ -27,27 +27,6 @@ using namespace st_cuda_test;
 using st::Device;
 using st::DeviceType;
 
-// The CUDA result has the CPU result's dtype, shape and values (NaN where
-// the CPU has NaN, infinities equal; others within rtol of the CPU's, or
-// equal when rtol is 0).
-void expect_match(const Tensor& expected, const Tensor& got_dev, double rtol = 0) {
-  ASSERT_TRUE(got_dev.defined() && got_dev.is_cuda());
-  const Tensor got = to_cpu(got_dev);
-  EXPECT_EQ(got.dtype(), expected.dtype());
-  EXPECT_TRUE(got.sizes() == expected.sizes()) << got.sizes() << " vs " << expected.sizes();
-  const std::vector<double> g = values(got), e = values(expected);
-  ASSERT_EQ(g.size(), e.size());
-  for (size_t i = 0; i < g.size(); ++i) {
-    if (std::isnan(e[i])) {
-      EXPECT_TRUE(std::isnan(g[i])) << "element " << i << ": " << g[i];
-    } else if (rtol == 0 || std::isinf(e[i])) {
-      EXPECT_EQ(g[i], e[i]) << "element " << i;
-    } else {
-      EXPECT_NEAR(g[i], e[i], rtol * std::max(1.0, std::abs(e[i]))) << "element " << i;
-    }
-  }
-}
-
 // 0, 1, ..., n-1 scaled and shifted, as a float tensor of `shape`.
 Tensor ramp(std::vector<int64_t> shape, double scale = 1, double shift = 0,
             ScalarType dtype = ScalarType::Float) {
