@@ -17,9 +17,13 @@ std::string describe(const Tensor& x, std::string_view label, bool verbose) {
   }
   os << x.scalar_type() << x.sizes();
   if (verbose) {
-    os << " strides=" << x.strides() << " offset=" << x.storage_offset()
-       << " device=" << (x.is_cpu() ? "cpu" : "accelerator") << ":"
-       << x.get_device_index() << " contiguous=" << (x.is_contiguous() ? "yes" : "no");
+    os << " strides=" << x.strides() << " offset=" << x.storage_offset() << " device=";
+    if (x.is_cpu()) {
+      os << "cpu";  // the CPU has no index (get_device_index() is -1)
+    } else {
+      os << "accelerator:" << x.get_device_index();
+    }
+    os << " contiguous=" << (x.is_contiguous() ? "yes" : "no");
   }
   return os.str();
 }
