@@ -46,6 +46,9 @@ struct Global {
   Slot* bump_end = nullptr;
 
   bool owns_chunk(uintptr_t base) const noexcept {
+    // Empty table entries hold 0, so address 0 (a made-up handle of only
+    // generation bits) would match one.
+    if (base == 0) return false;
     for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize; i = (i + 1) & (kChunkTableSize - 1), ++n) {
       const uintptr_t v = chunks[i].load(std::memory_order_acquire);
       if (v == base) {

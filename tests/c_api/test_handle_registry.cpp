@@ -125,6 +125,18 @@ TEST_F(HandleRegistryTest, AGenerationNeverIssuedIsReportedAsDeleted) {
   ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
 }
 
+TEST_F(HandleRegistryTest, GenerationBitsOverANullAddressAreForeign) {
+  // Address bits 0, generation bits set: not null, and no chunk lives at
+  // address 0 (fuzz_call_dispatcher found the chunk table's empty entries,
+  // which hold 0, matching it: the check then read the null slot).
+  auto* made_up = reinterpret_cast<AtenTensorHandle>(uintptr_t{1} << 48);
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(made_up, &dim), "aoti_torch_get_dim",
+                   "foreign tensor handle");
+  EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(made_up), "aoti_torch_delete_tensor_object",
+                   "foreign tensor handle");
+}
+
 TEST_F(HandleRegistryTest, LiveCountIsExactAcrossThreadsThatExited) {
   // Handles made on threads that have exited (their slot caches given
   // back) and deleted here, and the other way round: the count, taken by
