@@ -182,6 +182,20 @@ TEST(Tensor, FailedSetterLeavesTensorUnchanged) {
               impl->set_sizes_and_strides({INT64_MAX, 4}, {1, 1});
             }).find("overflow"),
             std::string::npos);
+  // No elements, but the contiguous strides do not fit int64 (found by
+  // fuzz_call_dispatcher through aten::empty); the tensor is unchanged.
+  EXPECT_NE(error_of([&] { impl->set_sizes_contiguous({0, INT64_MAX, 2}); })
+                .find("Stride calculation overflowed for sizes [0, 9223372036854775807, 2]"),
+            std::string::npos);
+  EXPECT_NE(error_of([] {
+              st::detail::empty_generic({0, INT64_MAX, 2}, ScalarType::Float, Device("cpu"));
+            }).find("Stride calculation overflowed"),
+            std::string::npos);
+  EXPECT_NE(error_of([] {
+              st::detail::empty_generic({2, 0, INT64_MAX, 2}, ScalarType::Float, Device("cpu"),
+                                        st::MemoryFormat::ChannelsLast);
+            }).find("Stride calculation overflowed"),
+            std::string::npos);
   EXPECT_EQ(error_of([&] { impl->set_sizes_and_strides({2}, {1, 1}); }),
             "set_sizes_and_strides: dimensionality of sizes (1) must match "
             "dimensionality of strides (2)");

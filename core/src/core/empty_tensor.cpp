@@ -35,13 +35,23 @@ size_t itemsize_of(const char* op, ScalarType dtype) {
   return torch::headeronly::elementSize(dtype);
 }
 
+// stride * max(size, 1), or an st::Error. Strides cannot overflow when
+// the tensor has elements (each is at most numel), but a tensor with a
+// size-0 dim can still have strides past int64 (sizes [0, 2^62, 4]).
+int64_t next_stride(int64_t stride, int64_t size, IntArrayRef sizes) {
+  int64_t next = 0;
+  ST_CHECK(!__builtin_mul_overflow(stride, size > 1 ? size : 1, &next),
+           "Stride calculation overflowed for sizes ", sizes);
+  return next;
+}
+
 void channels_last_strides(IntArrayRef sizes, const int* order, size_t n,
                            int64_t* out) {
   int64_t stride = 1;
   for (size_t i = 0; i < n; ++i) {
     const size_t d = static_cast<size_t>(order[i]);
     out[d] = stride;
-    stride *= sizes[d] > 1 ? sizes[d] : 1;
+    if (i + 1 < n) stride = next_stride(stride, sizes[d], sizes);
   }
 }
 
@@ -65,7 +75,7 @@ void contiguous_strides(IntArrayRef sizes, int64_t* out_strides) {
   int64_t stride = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
     out_strides[i] = stride;
-    stride *= sizes[i] > 1 ? sizes[i] : 1;
+    if (i > 0) stride = next_stride(stride, sizes[i], sizes);
   }
 }
 

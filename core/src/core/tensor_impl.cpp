@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include <st/core/empty_tensor.h>
 #include <st/core/wrap_dim.h>
 
 namespace st {
@@ -174,19 +175,18 @@ bool TensorImpl::is_contiguous_slow(MemoryFormat format) const {
 void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   // Validate first so a failure leaves the tensor unchanged.
   const int64_t numel = checked_numel(sizes);
+  if (numel == 0) {
+    // Only an empty tensor's strides can overflow: check them on the side.
+    std::vector<int64_t> scratch(sizes.size());
+    detail::contiguous_strides(sizes, scratch.data());
+  }
   sizes_and_strides_.resize(sizes.size());
   int64_t* sz = sizes_and_strides_.sizes_data();
-  int64_t* st = sizes_and_strides_.strides_data();
   for (size_t i = 0; i < sizes.size(); ++i) {
     sz[i] = sizes[i];
   }
   numel_ = numel;
-  int64_t stride = 1;
-  for (size_t i = sizes.size(); i-- > 0;) {
-    st[i] = stride;
-    // Size-0 dims behave like size-1 for the strides that follow.
-    stride *= sizes[i] > 1 ? sizes[i] : 1;
-  }
+  detail::contiguous_strides(sizes, sizes_and_strides_.strides_data());
   refresh_contiguous();
 }
 

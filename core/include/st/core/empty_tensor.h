@@ -28,7 +28,9 @@ ST_API Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
                                     ScalarType dtype, Device device);
 
 // Contiguous strides for `sizes` (size-0/1 dims get the stride the next
-// dim would have, as PyTorch).
+// dim would have, as PyTorch). Throws st::Error "Stride calculation
+// overflowed" when a stride does not fit int64 (only possible for a tensor
+// with a size-0 dim); out_strides may then be partly written.
 ST_API void contiguous_strides(IntArrayRef sizes, int64_t* out_strides);
 
 // Bytes needed to hold a tensor of sizes/strides/itemsize starting at
