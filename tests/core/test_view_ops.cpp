@@ -119,6 +119,13 @@ TEST(ViewOps, SliceLikePython) {
   Tensor s = native::slice(a, 0, 4, std::nullopt, 2);
   EXPECT_EQ(s.storage_offset(), 4);
   EXPECT_EQ(s.stride(0), 2);
+  // Steps up to INT64_MAX: one element, no overflow (fuzz_call_dispatcher
+  // found (e - s + step - 1) and stride * step overflowing).
+  Tensor huge = native::slice(a, 0, 3, std::nullopt, INT64_MAX);
+  EXPECT_EQ(float_values(huge), (std::vector<float>{3}));
+  EXPECT_EQ(native::slice(a, 0, 3, 3, INT64_MAX).numel(), 0);
+  EXPECT_EQ(float_values(native::slice(a, 0, 0, std::nullopt, 9)),
+            (std::vector<float>{0, 9}));
   EXPECT_EQ(error_of([&] { native::slice(a, 0, 0, 5, 0); }),
             "slice step must be positive");
   Tensor scalar = st::detail::empty_generic({}, ScalarType::Float,

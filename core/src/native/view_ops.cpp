@@ -332,8 +332,12 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   DimVector sizes = self.sizes().vec();
   DimVector strides = self.strides().vec();
   const int64_t offset = self.storage_offset() + s * strides[d];
-  sizes[d] = (e - s + step - 1) / step;
-  strides[d] *= step;
+  // Written so that no step (up to INT64_MAX) overflows: ceil((e - s) / step).
+  sizes[d] = e == s ? 0 : (e - s - 1) / step + 1;
+  // A dim of size 0 or 1 never moves by its stride, so when stride * step
+  // does not fit (only possible then) the old stride serves as well.
+  int64_t stepped = 0;
+  if (!__builtin_mul_overflow(strides[d], step, &stepped)) strides[d] = stepped;
   return make_view(self, sizes, strides, offset);
 }
 
