@@ -61,7 +61,10 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
   for (int64_t i = 0; i < np / 2; ++i) {
     const int64_t d = nd - 1 - i;
     const int64_t lo = pad[2 * i], hi = pad[2 * i + 1];
-    const int64_t s = self.size(d) + lo + hi;
+    int64_t s = 0;
+    ST_CHECK(!__builtin_add_overflow(self.size(d), lo, &s) && !__builtin_add_overflow(s, hi, &s),
+             "constant_pad_nd: padding (", lo, ", ", hi, ") of dimension ", d, " of size ",
+             self.size(d), " overflows int64");
     ST_CHECK(s >= 0, "The input size ", self.size(d), ", plus negative padding ", lo, " and ",
              hi, " resulted in a negative output size, which is invalid. Check dimension ", d,
              " of your input.");
