@@ -198,7 +198,8 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   ST_CHECK(chunks > 0, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t size = self.size(d);
-  const int64_t split_size = (size + chunks - 1) / chunks;
+  // ceil(size / chunks), written so that no `chunks` up to INT64_MAX overflows.
+  const int64_t split_size = size == 0 ? 0 : (size - 1) / chunks + 1;
   if (split_size == 0 && size == 0) {
     // PyTorch returns `chunks` empty pieces here.
     std::vector<Tensor> out;

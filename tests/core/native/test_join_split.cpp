@@ -104,6 +104,9 @@ TEST(NativeJoinSplit, SplitChunk) {
   expect_close(values(c[2]), {6});
   EXPECT_EQ(st::chunk(st::arange(6, ScalarType::Float), 4).size(), 3u);  // PyTorch: sizes 2, 2, 2
   EXPECT_EQ(st::chunk(st::empty({0}), 3).size(), 3u);
+  // More chunks than elements, up to INT64_MAX: one piece per element, no
+  // overflow in the piece size (size + chunks - 1 overflowed before).
+  EXPECT_EQ(st::chunk(st::arange(6, ScalarType::Float), INT64_MAX).size(), 6u);
   EXPECT_EQ(st::chunk(a, 2, 0).size(), 2u);
   EXPECT_NATIVE_ERROR(st::chunk(a, 0), "chunk expects `chunks` to be greater than 0, got: 0");
   EXPECT_NATIVE_ERROR(st::chunk(st::ones({}), 1), "chunk expects at least a 1-dimensional tensor");
