@@ -201,8 +201,15 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   // ceil(size / chunks), written so that no `chunks` up to INT64_MAX overflows.
   const int64_t split_size = size == 0 ? 0 : (size - 1) / chunks + 1;
   if (split_size == 0 && size == 0) {
-    // PyTorch returns `chunks` empty pieces here.
+    // PyTorch returns `chunks` empty pieces here. The count comes from the
+    // caller, not from any data, so it is bounded: a huge one would spin
+    // (and allocate) for minutes instead of failing (found by
+    // fuzz_call_dispatcher as a timeout; PyTorch has the same hang).
+    constexpr int64_t kMaxEmptyPieces = int64_t{1} << 24;
+    ST_CHECK(chunks <= kMaxEmptyPieces, "chunk: cannot return ", chunks,
+             " empty pieces of an empty dimension (at most ", kMaxEmptyPieces, ")");
     std::vector<Tensor> out;
+    out.reserve(static_cast<size_t>(chunks));
     for (int64_t i = 0; i < chunks; ++i) out.push_back(st::narrow(self, d, 0, 0));
     return out;
   }

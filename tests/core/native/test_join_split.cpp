@@ -107,6 +107,8 @@ TEST(NativeJoinSplit, SplitChunk) {
   // More chunks than elements, up to INT64_MAX: one piece per element, no
   // overflow in the piece size (size + chunks - 1 overflowed before).
   EXPECT_EQ(st::chunk(st::arange(6, ScalarType::Float), INT64_MAX).size(), 6u);
+  EXPECT_NATIVE_ERROR(st::chunk(st::empty({0}), INT64_MAX),
+                      "chunk: cannot return 9223372036854775807 empty pieces");
   EXPECT_EQ(st::chunk(a, 2, 0).size(), 2u);
   EXPECT_NATIVE_ERROR(st::chunk(a, 0), "chunk expects `chunks` to be greater than 0, got: 0");
   EXPECT_NATIVE_ERROR(st::chunk(st::ones({}), 1), "chunk expects at least a 1-dimensional tensor");
