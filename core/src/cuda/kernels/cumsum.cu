@@ -14,23 +14,6 @@ namespace st::cuda::kernels {
 namespace {
 
 template <typename Acc>
-__device__ __forceinline__ Acc load_scan(const void* p, int32_t dtype, int64_t off) {
-  if constexpr (std::is_same_v<Acc, uint64_t>) {
-    return static_cast<uint64_t>(load<int64_t>(p, dtype, off));
-  } else {
-    return load<Acc>(p, dtype, off);
-  }
-}
-template <typename Acc>
-__device__ __forceinline__ void store_scan(void* p, int32_t dtype, int64_t off, Acc v) {
-  if constexpr (std::is_same_v<Acc, uint64_t>) {
-    store<int64_t>(p, dtype, off, static_cast<int64_t>(v));
-  } else {
-    store<Acc>(p, dtype, off, v);
-  }
-}
-
-template <typename Acc>
 __global__ void cumsum_kernel(const void* x, void* y, int32_t dtype, int64_t lines, int64_t n,
                               int64_t inner) {
   using Scan = cub::BlockScan<Acc, kThreads>;
@@ -42,11 +25,11 @@ __global__ void cumsum_kernel(const void* x, void* y, int32_t dtype, int64_t lin
     Acc carry = Acc(0);
     for (int64_t start = 0; start < n; start += kThreads) {
       const int64_t k = start + threadIdx.x;
-      const Acc v = k < n ? load_scan<Acc>(x, dtype, base + k * inner) : Acc(0);
+      const Acc v = k < n ? load<Acc>(x, dtype, base + k * inner) : Acc(0);
       Acc scanned;
       Acc chunk_total;
       Scan(temp).InclusiveSum(v, scanned, chunk_total);
-      if (k < n) store_scan<Acc>(y, dtype, base + k * inner, carry + scanned);
+      if (k < n) store<Acc>(y, dtype, base + k * inner, carry + scanned);
       carry = carry + chunk_total;
       // temp is reused by the next chunk's scan.
       __syncthreads();

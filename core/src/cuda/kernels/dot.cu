@@ -17,16 +17,6 @@ struct Plus {
   __device__ Acc operator()(Acc a, Acc b) const { return a + b; }
 };
 
-// The compute type's load: integers through int64, then as uint64.
-template <typename Acc>
-__device__ __forceinline__ Acc load_acc(const void* p, int32_t dtype, int64_t off) {
-  if constexpr (std::is_same_v<Acc, uint64_t>) {
-    return static_cast<Acc>(load<int64_t>(p, dtype, off));
-  } else {
-    return load<Acc>(p, dtype, off);
-  }
-}
-
 template <typename Acc>
 __global__ void dot_partial_kernel(const void* a, int64_t sa, const void* b, int64_t sb,
                                    int32_t dtype, int64_t n, Acc* partials) {
@@ -34,7 +24,7 @@ __global__ void dot_partial_kernel(const void* a, int64_t sa, const void* b, int
   Acc acc = Acc(0);
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    acc += load_acc<Acc>(a, dtype, i * sa) * load_acc<Acc>(b, dtype, i * sb);
+    acc += load<Acc>(a, dtype, i * sa) * load<Acc>(b, dtype, i * sb);
   }
   acc = block_reduce<Acc>(acc, scratch, Plus<Acc>{});
   if (threadIdx.x == 0) partials[blockIdx.x] = acc;
@@ -47,11 +37,7 @@ __global__ void dot_final_kernel(const Acc* partials, int64_t count, void* out, 
   for (int64_t i = threadIdx.x; i < count; i += blockDim.x) acc += partials[i];
   acc = block_reduce<Acc>(acc, scratch, Plus<Acc>{});
   if (threadIdx.x == 0) {
-    if constexpr (std::is_same_v<Acc, uint64_t>) {
-      store<int64_t>(out, dtype, 0, static_cast<int64_t>(acc));
-    } else {
-      store<Acc>(out, dtype, 0, acc);
-    }
+    store<Acc>(out, dtype, 0, acc);
   }
 }
 

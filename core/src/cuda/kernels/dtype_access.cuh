@@ -6,6 +6,8 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
+#include <type_traits>
+
 #include "cuda_kernels.h"
 
 namespace st::cuda::kernels {
@@ -34,40 +36,51 @@ __device__ __forceinline__ bool is_integral(int32_t dtype) {
          dtype == kBool;
 }
 
-// Loads element `off` of `data` (dtype) as Acc (float, double or int64_t).
+// Loads element `off` of `data` (dtype) as Acc (float, double, int64_t, or
+// uint64_t: the compute type of integer sums that must wrap, which goes
+// through int64 so that negative values sign-extend).
 template <typename Acc>
 __device__ __forceinline__ Acc load(const void* data, int32_t dtype, int64_t off) {
-  switch (dtype) {
-    case kByte: return static_cast<Acc>(static_cast<const uint8_t*>(data)[off]);
-    case kChar: return static_cast<Acc>(static_cast<const int8_t*>(data)[off]);
-    case kShort: return static_cast<Acc>(static_cast<const int16_t*>(data)[off]);
-    case kInt: return static_cast<Acc>(static_cast<const int32_t*>(data)[off]);
-    case kLong: return static_cast<Acc>(static_cast<const int64_t*>(data)[off]);
-    case kBool: return static_cast<Acc>(static_cast<const bool*>(data)[off] ? 1 : 0);
-    case kHalf: return static_cast<Acc>(__half2float(static_cast<const __half*>(data)[off]));
-    case kBFloat16:
-      return static_cast<Acc>(__bfloat162float(static_cast<const __nv_bfloat16*>(data)[off]));
-    case kDouble: return static_cast<Acc>(static_cast<const double*>(data)[off]);
-    default: return static_cast<Acc>(static_cast<const float*>(data)[off]);
+  if constexpr (std::is_same_v<Acc, uint64_t>) {
+    return static_cast<uint64_t>(load<int64_t>(data, dtype, off));
+  } else {
+    switch (dtype) {
+      case kByte: return static_cast<Acc>(static_cast<const uint8_t*>(data)[off]);
+      case kChar: return static_cast<Acc>(static_cast<const int8_t*>(data)[off]);
+      case kShort: return static_cast<Acc>(static_cast<const int16_t*>(data)[off]);
+      case kInt: return static_cast<Acc>(static_cast<const int32_t*>(data)[off]);
+      case kLong: return static_cast<Acc>(static_cast<const int64_t*>(data)[off]);
+      case kBool: return static_cast<Acc>(static_cast<const bool*>(data)[off] ? 1 : 0);
+      case kHalf: return static_cast<Acc>(__half2float(static_cast<const __half*>(data)[off]));
+      case kBFloat16:
+        return static_cast<Acc>(__bfloat162float(static_cast<const __nv_bfloat16*>(data)[off]));
+      case kDouble: return static_cast<Acc>(static_cast<const double*>(data)[off]);
+      default: return static_cast<Acc>(static_cast<const float*>(data)[off]);
+    }
   }
 }
 
-// Stores v into element `off` of `data` (dtype).
+// Stores v into element `off` of `data` (dtype); a uint64_t goes through
+// int64 (the stored width wraps it).
 template <typename Acc>
 __device__ __forceinline__ void store(void* data, int32_t dtype, int64_t off, Acc v) {
-  switch (dtype) {
-    case kByte: static_cast<uint8_t*>(data)[off] = static_cast<uint8_t>(v); break;
-    case kChar: static_cast<int8_t*>(data)[off] = static_cast<int8_t>(v); break;
-    case kShort: static_cast<int16_t*>(data)[off] = static_cast<int16_t>(v); break;
-    case kInt: static_cast<int32_t*>(data)[off] = static_cast<int32_t>(v); break;
-    case kLong: static_cast<int64_t*>(data)[off] = static_cast<int64_t>(v); break;
-    case kBool: static_cast<bool*>(data)[off] = v != Acc(0); break;
-    case kHalf: static_cast<__half*>(data)[off] = __float2half(static_cast<float>(v)); break;
-    case kBFloat16:
-      static_cast<__nv_bfloat16*>(data)[off] = __float2bfloat16(static_cast<float>(v));
-      break;
-    case kDouble: static_cast<double*>(data)[off] = static_cast<double>(v); break;
-    default: static_cast<float*>(data)[off] = static_cast<float>(v); break;
+  if constexpr (std::is_same_v<Acc, uint64_t>) {
+    store<int64_t>(data, dtype, off, static_cast<int64_t>(v));
+  } else {
+    switch (dtype) {
+      case kByte: static_cast<uint8_t*>(data)[off] = static_cast<uint8_t>(v); break;
+      case kChar: static_cast<int8_t*>(data)[off] = static_cast<int8_t>(v); break;
+      case kShort: static_cast<int16_t*>(data)[off] = static_cast<int16_t>(v); break;
+      case kInt: static_cast<int32_t*>(data)[off] = static_cast<int32_t>(v); break;
+      case kLong: static_cast<int64_t*>(data)[off] = static_cast<int64_t>(v); break;
+      case kBool: static_cast<bool*>(data)[off] = v != Acc(0); break;
+      case kHalf: static_cast<__half*>(data)[off] = __float2half(static_cast<float>(v)); break;
+      case kBFloat16:
+        static_cast<__nv_bfloat16*>(data)[off] = __float2bfloat16(static_cast<float>(v));
+        break;
+      case kDouble: static_cast<double*>(data)[off] = static_cast<double>(v); break;
+      default: static_cast<float*>(data)[off] = static_cast<float>(v); break;
+    }
   }
 }
 
