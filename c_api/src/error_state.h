@@ -37,12 +37,15 @@ const char* last_error_what_without_backtrace() noexcept;
 // Note [No exception crosses the C ABI]. Usage:
 //   AOTITorchError aoti_torch_x(...) { STC_API_BEGIN ...body... STC_API_END }
 #define STC_API_BEGIN try {
-#define STC_API_END                                        \
-  }                                                        \
-  catch (const std::exception& stc_e) {                    \
-    return ::stc::record_failure(__func__, stc_e);         \
-  }                                                        \
-  catch (...) {                                            \
-    return ::stc::record_unknown_failure(__func__);        \
-  }                                                        \
+#define STC_API_END STC_API_END_AS(__func__)
+// STC_API_END for a helper that does an exported function's work: errors
+// are recorded under that function's name.
+#define STC_API_END_AS(function_name)                           \
+  }                                                             \
+  catch (const std::exception& stc_e) {                         \
+    return ::stc::record_failure(function_name, stc_e);         \
+  }                                                             \
+  catch (...) {                                                 \
+    return ::stc::record_unknown_failure(function_name);        \
+  }                                                             \
   return AOTI_TORCH_SUCCESS;

@@ -24,30 +24,18 @@ namespace {
 // fast paths] in handle_registry.h): every check, every error, named as
 // the exported function.
 __attribute__((noinline)) AOTITorchError delete_tensor_slow(AtenTensorHandle tensor) noexcept {
-  constexpr const char* kFunction = "aoti_torch_delete_tensor_object";
-  try {
-    if (tensor == nullptr) return AOTI_TORCH_SUCCESS;
-    stc::destroy<st::Tensor>(tensor, "tensor");
-  } catch (const std::exception& e) {
-    return stc::record_failure(kFunction, e);
-  } catch (...) {
-    return stc::record_unknown_failure(kFunction);
-  }
-  return AOTI_TORCH_SUCCESS;
+  STC_API_BEGIN
+  if (tensor == nullptr) return AOTI_TORCH_SUCCESS;
+  stc::destroy<st::Tensor>(tensor, "tensor");
+  STC_API_END_AS("aoti_torch_delete_tensor_object")
 }
 
 __attribute__((noinline)) AOTITorchError new_tensor_handle_slow(AtenTensorHandle orig_handle,
                                                                AtenTensorHandle* new_handle) noexcept {
-  constexpr const char* kFunction = "aoti_torch_new_tensor_handle";
-  try {
-    check_out(new_handle, "new_handle");
-    *new_handle = new_tensor_handle(tensor_of(orig_handle, "orig_handle"));
-  } catch (const std::exception& e) {
-    return stc::record_failure(kFunction, e);
-  } catch (...) {
-    return stc::record_unknown_failure(kFunction);
-  }
-  return AOTI_TORCH_SUCCESS;
+  STC_API_BEGIN
+  check_out(new_handle, "new_handle");
+  *new_handle = new_tensor_handle(tensor_of(orig_handle, "orig_handle"));
+  STC_API_END_AS("aoti_torch_new_tensor_handle")
 }
 
 }  // namespace
