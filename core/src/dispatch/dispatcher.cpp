@@ -57,8 +57,7 @@ DispatchKeySet computeKeySetBoxedSlow(const DispatchTable& t, const Stack& stack
       default: break;  // None for Tensor?
     }
   }
-  if (ks.empty()) ks = DispatchKeySet(DispatchKey::BackendSelect);
-  return ks;
+  return withBackendSelect(ks);
 }
 
 void throwNoSchema(const OperatorName& name) {
@@ -303,6 +302,9 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
   ST_CHECK(name.getNamespace().has_value(), "impl of '", name,
            "': the operator name needs a namespace (ns::name)");
   ST_CHECK(kernel.isValid(), "impl of '", name, "' (", debug, "): the kernel is empty");
+  // DispatchTable::cpp_signature vouches for every unboxed entry point.
+  ST_CHECK(!kernel.hasUnboxed() || cpp_signature.has_value(), "impl of '", name, "' (", debug,
+           "): a kernel with an unboxed entry point needs its C++ signature");
   OperatorEntry& e = findOrCreate(name);
   AnnotatedKernel a;
   a.kernel = std::move(kernel);
@@ -367,6 +369,9 @@ RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunct
   ST_CHECK(key != DispatchKey::Undefined && key < DispatchKey::NumDispatchKeys,
            "cannot register a fallback for dispatch key ", key);
   ST_CHECK(kernel.isValid(), "fallback for ", key, " (", debug, "): the kernel is empty");
+  // A fallback serves operators of every signature: boxed only.
+  ST_CHECK(!kernel.hasUnboxed(), "fallback for ", key, " (", debug,
+           "): a fallback must be a boxed kernel (it serves operators of every signature)");
   std::vector<std::pair<DispatchKey, OperatorEntry::KernelList::iterator>> added;
   for (DispatchKey k : getRuntimeKeySetForAlias(key)) {
     auto& list = fallbacks_[static_cast<size_t>(k)];

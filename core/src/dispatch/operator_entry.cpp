@@ -215,6 +215,10 @@ std::unique_ptr<DispatchTable> OperatorEntry::buildTable(const Fallbacks& fallba
 }
 
 void OperatorEntry::fillSummary(DispatchTable& t) const {
+  // Every table passes here before it is published (a copy too).
+  static std::atomic<uint64_t> next_id{1};
+  t.id = next_id.fetch_add(1, std::memory_order_relaxed);
+  t.cpp_signature = cpp_signature_;
   uint32_t registered = 0;
   for (size_t i = 0; i < kernels_.size(); ++i) {
     if (!kernels_[i].empty()) registered |= uint32_t{1} << i;

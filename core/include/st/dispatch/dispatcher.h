@@ -131,11 +131,16 @@ DispatchKeySet keysOf(const T&) {
   return DispatchKeySet();
 }
 
+// The set a call dispatches with, from the union of its arguments' keys:
+// BackendSelect when they contribute nothing (Note [Dispatch key
+// extraction]). The one place of that rule for every call path.
+inline DispatchKeySet withBackendSelect(DispatchKeySet ks) {
+  return __builtin_expect(ks.empty(), 0) ? DispatchKeySet(DispatchKey::BackendSelect) : ks;
+}
+
 template <typename... Args>
 DispatchKeySet computeKeySet(const Args&... args) {
-  DispatchKeySet ks = (DispatchKeySet() | ... | keysOf(args));
-  if (__builtin_expect(ks.empty(), 0)) ks = DispatchKeySet(DispatchKey::BackendSelect);
-  return ks;
+  return withBackendSelect((DispatchKeySet() | ... | keysOf(args)));
 }
 
 // The boxed counterpart: keys of the Tensor-like arguments at the top of
@@ -161,8 +166,7 @@ inline DispatchKeySet computeKeySetBoxed(const DispatchTable& t, const Stack& st
       return computeKeySetBoxedSlow(t, stack);
     }
   }
-  if (__builtin_expect(ks.empty(), 0)) ks = DispatchKeySet(DispatchKey::BackendSelect);
-  return ks;
+  return withBackendSelect(ks);
 }
 
 [[noreturn]] ST_API void throwNoSchema(const OperatorName& name);
@@ -218,7 +222,15 @@ class ST_API Dispatcher {
   // through the same one). Precondition: a DispatchReadGuard has been held
   // since `t` was loaded and is held until this returns.
   static void callBoxedWithTable(const OperatorHandle& op, const DispatchTable& t, Stack* stack) {
-    const DispatchKeySet ks = detail::computeKeySetBoxed(t, *stack);
+    callBoxedWithKeySet(op, t, detail::computeKeySetBoxed(t, *stack), stack);
+  }
+  // callBoxedWithTable for a caller that has computed the arguments' key
+  // set itself while building the stack (the C ABI, as it takes each tensor
+  // out of its handle): `ks` must be what detail::computeKeySetBoxed(t,
+  // *stack) returns, i.e. withBackendSelect of the union of keysOf over the
+  // tensor arguments. Same precondition on the read guard.
+  static void callBoxedWithKeySet(const OperatorHandle& op, const DispatchTable& t,
+                                  DispatchKeySet ks, Stack* stack) {
     op.entry()->lookup(t, ks).callBoxed(op, ks, stack);
   }
   template <typename Ret, typename... Args>

@@ -87,6 +87,14 @@ struct ST_API DispatchTable {
   uint32_t num_args = 0;
   uint64_t tensor_arg_mask = 0;    // bit i: argument i is Tensor, Tensor?, Tensor[] or Tensor?[]
   std::shared_ptr<const AnnotatedSchema> schema;  // null until def'd
+  // Unique to this table among all tables ever built (0: the shared empty
+  // table), so a caller can remember a table without keeping it alive:
+  // the address of a freed table can be reused, its id never is.
+  uint64_t id = 0;
+  // The C++ signature of every kernel of this table that has an unboxed
+  // entry point (the operator's, when the table was built), if any. A
+  // caller that matches it may call those entry points directly.
+  std::optional<CppSignature> cpp_signature;
 };
 
 class ST_API OperatorEntry {
