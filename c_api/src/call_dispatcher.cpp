@@ -100,6 +100,16 @@ Conv conv_of(const st::SchemaType& type) {
 // Arguments whose tensor slots phase 1 remembers for phase 2.
 constexpr size_t kMaxSlots = 16;
 
+struct Plan;
+struct CheckedPlan;
+struct SpareSlots;
+// A call of the kernel's unboxed entry point for one shape of arguments
+// (Note [Calling typed kernels unboxed]); false when the kernel has none.
+using TypedCallFn = bool (*)(const CheckedPlan&, StableIValue*, SpareSlots&);
+// Sets plan.typed_call and plan.typed_sig when the C ABI has a typed call
+// for the plan's shape.
+void select_typed_call(Plan& plan);
+
 struct Plan {
   st::OperatorHandle op;
   // The schema this plan was made from; held so that its address stays
@@ -121,6 +131,15 @@ struct Plan {
   uint32_t num_rets = 0;
   size_t ret_bytes = 0;  // num_rets * sizeof(IValue): the stack's size after the kernel
   std::array<Conv, kMaxSlots> fast_ret_conv{};
+  // Note [Calling typed kernels unboxed]: the typed call for this shape (a
+  // fast plan), the C++ signature it calls with, and the ids of the tables
+  // last found to carry that signature and not to (kNoTable: none yet).
+  // Plans are per thread, so these caches need no synchronisation.
+  static constexpr uint64_t kNoTable = ~uint64_t{0};
+  TypedCallFn typed_call = nullptr;
+  std::optional<st::CppSignature> typed_sig;
+  mutable uint64_t typed_table = kNoTable;
+  mutable uint64_t untyped_table = kNoTable;
 
   // The operator's current dispatch table when this plan still matches it
   // (the def this plan was made from is still the current one), else null.
@@ -204,6 +223,7 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& 
   plan->ret_bytes = plan->rets->size() * sizeof(st::IValue);
   plan->fast = plan->simple && !plan->vararg && plan->rets->size() <= kMaxSlots;
   if (plan->fast) std::copy(plan->ret_conv.begin(), plan->ret_conv.end(), plan->fast_ret_conv.begin());
+  if (plan->fast) select_typed_call(*plan);
   return plan;
 }
 
@@ -212,6 +232,12 @@ struct CheckedPlan {
   const Plan& plan;
   const st::DispatchTable& table;
 };
+
+// s equals `cached` (the default overload "" without a call to strcmp).
+inline bool same_name(const std::string& cached, const char* s) {
+  if (cached.empty()) return s[0] == '\0';
+  return std::strcmp(cached.c_str(), s) == 0;
+}
 
 __attribute__((noinline)) CheckedPlan find_plan_slow(CallState& cs, CallState::Entry& e,
                                                      const char* op_name,
@@ -239,12 +265,6 @@ __attribute__((noinline)) CheckedPlan find_plan_slow(CallState& cs, CallState::E
   return {*e.plan, table};
 }
 
-// s equals `cached` (the default overload "" without a call to strcmp).
-inline bool same_name(const std::string& cached, const char* s) {
-  if (cached.empty()) return s[0] == '\0';
-  return std::strcmp(cached.c_str(), s) == 0;
-}
-
 inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* overload_name) {
   // The bucket comes from the pointers (cheap); a hit still compares the
   // contents, so a reused buffer holding another name cannot alias.
@@ -261,31 +281,6 @@ inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* ove
   return find_plan_slow(cs, e, op_name, overload_name);
 }
 
-class StackLease {
- public:
-  explicit StackLease(CallState& cs) : cs_(cs) {
-    if (__builtin_expect(cs.depth < CallState::kPooledDepths, 1)) {
-      stack_ = &cs.stacks[cs.depth];
-    } else {
-      own_ = std::make_unique<st::Stack>();
-      stack_ = own_.get();
-    }
-    ++cs.depth;
-  }
-  ~StackLease() {
-    stack_->clear();
-    --cs_.depth;
-  }
-  StackLease(const StackLease&) = delete;
-  StackLease& operator=(const StackLease&) = delete;
-  st::Stack& get() { return *stack_; }
-
- private:
-  CallState& cs_;
-  st::Stack* stack_;
-  std::unique_ptr<st::Stack> own_;  // beyond the pooled depths
-};
-
 template <typename T>
 T from_bits(StableIValue v) {
   T out;
@@ -301,6 +296,56 @@ const void* as_pointer(StableIValue v) {
 void release_all(const Plan& plan, const StableIValue* stack) noexcept {
   for (size_t i = 0; i < plan.args->size(); ++i) release((*plan.args)[i].type, stack[i]);
 }
+
+// Gives `ivalues` room for the plan's stack; if that fails (out of
+// memory), releases the caller's arguments, which are stolen on failure
+// too, and rethrows.
+__attribute__((noinline, cold)) void reserve_stack(const Plan& plan, const StableIValue* stack,
+                                                   st::Stack& ivalues) {
+  try {
+    ivalues.reserve(plan.stack_size);
+  } catch (...) {
+    release_all(plan, stack);
+    throw;
+  }
+}
+
+// The IValue stack of a call at any depth: the pooled one of its depth, or
+// beyond the pooled depths its own; cleared and given back however the
+// call ends. Made before any argument is taken: if it cannot be made, the
+// arguments are released (reserve_stack).
+class StackLease {
+ public:
+  StackLease(CallState& cs, const Plan& plan, const StableIValue* stack) : cs_(cs) {
+    if (__builtin_expect(cs.depth < CallState::kPooledDepths, 1)) {
+      stack_ = &cs.stacks[cs.depth];
+    } else {
+      try {
+        own_ = std::make_unique<st::Stack>();
+      } catch (...) {
+        release_all(plan, stack);
+        throw;
+      }
+      stack_ = own_.get();
+    }
+    ++cs.depth;
+    // Pooled stacks keep their capacity: after the first calls this only
+    // compares.
+    if (__builtin_expect(stack_->capacity() < plan.stack_size, 0)) reserve_stack(plan, stack, *stack_);
+  }
+  ~StackLease() {
+    stack_->clear();
+    --cs_.depth;
+  }
+  StackLease(const StackLease&) = delete;
+  StackLease& operator=(const StackLease&) = delete;
+  st::Stack& get() { return *stack_; }
+
+ private:
+  CallState& cs_;
+  st::Stack* stack_;
+  std::unique_ptr<st::Stack> own_;  // beyond the pooled depths
+};
 
 // Each handle argument is its own owning reference: the same handle twice
 // would be taken (destroyed, its slot freed) twice. True when stack[i] is
@@ -345,43 +390,14 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
   return true;
 }
 
-// Phase 1 for a simple plan (only tensors, numbers and scalars): checks
-// every argument, reading nothing yet; `slots` receives the tensors' slots.
-// Returns false at the first bad argument. Never throws.
-inline __attribute__((always_inline)) bool check_simple_arguments(const Plan& plan, const StableIValue* stack,
-                                   Slot** slots) noexcept {
-  // Tests in order of likelihood rather than a switch: a jump table costs
-  // more than the one or two compares most arguments need.
-  const uint32_t n = plan.num_args;
-  for (uint32_t i = 0; i < n; ++i) {
-    const StableIValue v = stack[i];
-    const Conv c = plan.simple_conv[i];
-    if (__builtin_expect(c == Conv::Tensor, 1)) {
-      Slot* s = tensor_slot(v);
-      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
-      slots[i] = s;
-    } else if (c == Conv::Scalar) {
-      Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-      if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return false;
-      slots[i] = s;
-    }
-  }
-  return true;
-}
-
-// ivalues.emplace_back(t), inlined: the stack's capacity was reserved, so
-// this is a compare and a store, where the out-of-line emplace_back costs a
-// call and its frame on every argument.
-__attribute__((flatten)) inline void push_tensor(st::Stack& ivalues, st::Tensor&& t) noexcept {
-  ivalues.emplace_back(std::move(t));
-}
-
-// Slots of argument handles this call has taken, kept for its returns
-// (Note [Returns in the arguments' slots]); whatever is left is freed when
-// the call ends, however it ends.
+// Slots of the handle arguments a call takes, kept for its returns (Note
+// [Returns in the arguments' slots]). Phase 1 records the slots of the
+// tensor and scalar arguments in argument order (`slots`); once phase 2
+// has taken them, `n` counts the spares, and whatever the returns leave is
+// freed when the call ends, however it ends.
 struct SpareSlots {
   Slot* slots[kMaxSlots];
-  size_t n = 0;
+  uint32_t n = 0;
   SpareSlots() = default;
   SpareSlots(const SpareSlots&) = delete;
   SpareSlots& operator=(const SpareSlots&) = delete;
@@ -392,22 +408,66 @@ struct SpareSlots {
   Slot* take() { return n != 0 ? slots[--n] : allocate_slot(); }
 };
 
+constexpr uint32_t kBadArgument = ~uint32_t{0};
+
+// Phase 1 for a simple plan (only tensors, numbers and scalars): checks
+// every argument, taking nothing yet; the slots of the tensor and scalar
+// handles go to spares.slots in argument order. Returns how many, or
+// kBadArgument at the first bad argument. Never throws.
+inline __attribute__((always_inline)) uint32_t check_simple_arguments(const Plan& plan,
+                                                                      const StableIValue* stack,
+                                                                      SpareSlots& spares) noexcept {
+  // Tests in order of likelihood rather than a switch: a jump table costs
+  // more than the one or two compares most arguments need.
+  const uint32_t n = plan.num_args;
+  uint32_t handles = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const StableIValue v = stack[i];
+    const Conv c = plan.simple_conv[i];
+    Slot* s;
+    if (__builtin_expect(c == Conv::Tensor, 1)) {
+      s = tensor_slot(v);
+    } else if (c == Conv::Scalar) {
+      s = live_slot(as_pointer(v), HandleKind::Scalar);
+    } else {
+      continue;
+    }
+    if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return kBadArgument;
+    spares.slots[handles++] = s;
+  }
+  return handles;
+}
+
+// ivalues.emplace_back(t), inlined: the stack's capacity was reserved, so
+// this is a compare and a store, where the out-of-line emplace_back costs a
+// call and its frame on every argument.
+__attribute__((flatten)) inline void push_tensor(st::Stack& ivalues, st::Tensor&& t) noexcept {
+  ivalues.emplace_back(std::move(t));
+}
+
 // Phase 2 for a simple plan: builds the IValues, moving each tensor out of
 // its handle and deleting the handle, and deleting scalar handles; their
-// slots go to `spares`. `out` has room for every argument (reserved), so
-// this never throws.
-inline __attribute__((always_inline)) void take_simple_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
-                                  Slot* const* slots, SpareSlots& spares) noexcept {
+// slots (from phase 1) become spares. `out` has room for every argument
+// (reserved), so this never throws. Returns the key set the call
+// dispatches with, gathered from the tensors on the way (Note [Dispatching
+// from the checked table]): in a simple plan the tensor arguments are
+// exactly the schema's Tensor-like ones.
+inline __attribute__((always_inline)) st::DispatchKeySet take_simple_arguments(
+    const Plan& plan, const StableIValue* stack, st::Stack& out, SpareSlots& spares,
+    uint32_t handles) noexcept {
+  st::DispatchKeySet ks;
   const uint32_t n = plan.num_args;
+  Slot* const* next = spares.slots;
   for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
     const Conv c = plan.simple_conv[i];
     if (__builtin_expect(c == Conv::Tensor, 1)) {
-      st::Tensor& held = payload<st::Tensor>(slots[i]);
+      Slot* s = *next++;
+      st::Tensor& held = payload<st::Tensor>(s);
+      ks = ks | st::detail::keysOf(held);
       push_tensor(out, std::move(held));
       held.~Tensor();
-      retire(slots[i], static_cast<uintptr_t>(v));
-      spares.slots[spares.n++] = slots[i];
+      retire(s, static_cast<uintptr_t>(v));
       continue;
     }
     switch (c) {
@@ -416,16 +476,18 @@ inline __attribute__((always_inline)) void take_simple_arguments(const Plan& pla
       case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
       case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
       case Conv::Scalar: {
-        st::Scalar& held = payload<st::Scalar>(slots[i]);
+        Slot* s = *next++;
+        st::Scalar& held = payload<st::Scalar>(s);
         out.emplace_back(held);
         held.~Scalar();
-        retire(slots[i], static_cast<uintptr_t>(v));
-        spares.slots[spares.n++] = slots[i];
+        retire(s, static_cast<uintptr_t>(v));
         break;
       }
       case Conv::Other: break;  // not in a simple plan
     }
   }
+  spares.n = handles;
+  return st::detail::withBackendSelect(ks);
 }
 
 // Phase 2: takes the tensors out of their handles and releases the other
@@ -523,13 +585,20 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
 // The steps both call paths share, always inlined: the fast path must
 // not pay a call for them (bench_c_api's no-op measures it).
 
-// Runs the kernel from the table find_plan checked; a kernel's st::Error
-// is rethrown naming the op (fail_kernel, inside the handler).
+// Runs the kernel from the table find_plan checked, with the key set the
+// arguments were found to have (simple plans) or computed from the stack
+// (the others); a kernel's st::Error is rethrown naming the op
+// (fail_kernel, inside the handler).
 inline __attribute__((always_inline)) void call_kernel(const CheckedPlan& checked,
+                                                       std::optional<st::DispatchKeySet> ks,
                                                        st::Stack& ivalues) {
   try {
     // Note [Dispatching from the checked table]
-    st::Dispatcher::callBoxedWithTable(checked.plan.op, checked.table, &ivalues);
+    if (ks) {
+      st::Dispatcher::callBoxedWithKeySet(checked.plan.op, checked.table, *ks, &ivalues);
+    } else {
+      st::Dispatcher::callBoxedWithTable(checked.plan.op, checked.table, &ivalues);
+    }
   } catch (const st::Error& e) {
     fail_kernel(checked.plan, e);
   }
@@ -556,19 +625,16 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
   const Plan& plan = checked.plan;
   if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
 
-  StackLease lease(cs);
-  st::Stack& ivalues = lease.get();
-  // Pooled stacks keep their capacity: after the first calls this only
-  // compares.
-  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
-  Slot* slots[kMaxSlots];
   SpareSlots spares;
+  StackLease lease(cs, plan, stack);
+  st::Stack& ivalues = lease.get();
+  std::optional<st::DispatchKeySet> ks;
   if (plan.simple) {
-    if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
-      fail_arguments(plan, stack, nullptr);
-    }
-    take_simple_arguments(plan, stack, ivalues, slots, spares);
+    const uint32_t handles = check_simple_arguments(plan, stack, spares);
+    if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
+    ks = take_simple_arguments(plan, stack, ivalues, spares, handles);
   } else {
+    Slot* slots[kMaxSlots];
     bool ok = false;
     std::exception_ptr first;
     try {
@@ -580,7 +646,7 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
     take_arguments(plan, stack, ivalues, slots);
   }
 
-  call_kernel(checked, ivalues);
+  call_kernel(checked, ks, ivalues);
 
   const size_t num_rets = plan.ret_conv.size();
   if (__builtin_expect(ivalues.size() != num_rets, 0)) fail_return_count(plan, ivalues.size());
@@ -595,16 +661,223 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
   }
 }
 
+// Note [Calling typed kernels unboxed]
+// Most kernels are typed C++ functions, which the boxed path reaches
+// through their boxed adapter: the arguments are moved into an IValue
+// stack, the adapter moves them out again, and the result makes the same
+// trip back. When a fast plan's shape is one the C ABI has a typed call
+// for (one to kMaxTypedArgs tensors, scalars, ints, floats or bools, one
+// Tensor returned) and the dispatch table vouches that every unboxed entry
+// point in it has exactly that C++ signature (DispatchTable::cpp_signature:
+// all typed kernels of an operator share one, checked at registration),
+// the call skips the stack: the kernel's unboxed entry point is called
+// with references to the tensors and scalars in the argument handles'
+// slots. The order of events is the boxed path's: arguments checked, the
+// caller's handles retired before the kernel runs (they read as deleted
+// from then on), the argument values released after it, the result built
+// in an argument's slot, every argument stolen on failure too. A kernel
+// without an unboxed entry point (a boxed kernel, a plugin's kernel)
+// takes the boxed path. The signature is compared once per table (by its
+// id, which is never reused) and the result kept in the per-thread plan.
+constexpr size_t kMaxTypedArgs = 3;
+
+template <Conv C>
+struct TypedArg;
+template <>
+struct TypedArg<Conv::Tensor> {
+  using type = const st::Tensor&;
+};
+template <>
+struct TypedArg<Conv::Scalar> {
+  using type = const st::Scalar&;
+};
+template <>
+struct TypedArg<Conv::Int> {
+  using type = int64_t;
+};
+template <>
+struct TypedArg<Conv::Float> {
+  using type = double;
+};
+template <>
+struct TypedArg<Conv::Bool> {
+  using type = bool;
+};
+
+constexpr bool is_handle(Conv c) { return c == Conv::Tensor || c == Conv::Scalar; }
+
+template <Conv... Cs>
+struct TypedCall {
+  static constexpr size_t kArgs = sizeof...(Cs);
+  static constexpr std::array<Conv, kArgs> kConv{Cs...};
+  static constexpr uint32_t kHandles = (0u + ... + (is_handle(Cs) ? 1u : 0u));
+  // Argument i's position among the handle arguments (phase 1 records
+  // their slots in that order).
+  static constexpr std::array<uint32_t, kArgs> kHandleIndex = [] {
+    std::array<uint32_t, kArgs> at{};
+    uint32_t h = 0;
+    for (size_t i = 0; i < kArgs; ++i) {
+      at[i] = h;
+      if (is_handle(kConv[i])) ++h;
+    }
+    return at;
+  }();
+  using Sig = st::Tensor(typename TypedArg<Cs>::type...);
+
+  template <size_t I>
+  static typename TypedArg<kConv[I]>::type arg(const StableIValue* stack, Slot* const* slots) {
+    constexpr Conv c = kConv[I];
+    if constexpr (c == Conv::Tensor) {
+      return payload<st::Tensor>(slots[kHandleIndex[I]]);
+    } else if constexpr (c == Conv::Scalar) {
+      return payload<st::Scalar>(slots[kHandleIndex[I]]);
+    } else if constexpr (c == Conv::Int) {
+      return from_bits<int64_t>(stack[I]);
+    } else if constexpr (c == Conv::Float) {
+      return from_bits<double>(stack[I]);
+    } else {
+      return (stack[I] & 0xffu) != 0;
+    }
+  }
+
+  // Phase 1 for argument I: a live handle of its kind, not the handle of
+  // an earlier argument (repeats_handle); its slot goes to `slots`.
+  template <size_t I>
+  static bool check(const StableIValue* stack, Slot** slots) {
+    constexpr Conv c = kConv[I];
+    if constexpr (is_handle(c)) {
+      Slot* s = c == Conv::Tensor ? tensor_slot(stack[I])
+                                  : live_slot(as_pointer(stack[I]), HandleKind::Scalar);
+      if (s == nullptr || repeats_handle(kConv.data(), stack, I)) return false;
+      slots[kHandleIndex[I]] = s;
+    }
+    return true;
+  }
+
+  template <size_t I>
+  static st::DispatchKeySet keys(Slot* const* slots) {
+    if constexpr (kConv[I] == Conv::Tensor) {
+      return st::detail::keysOf(payload<st::Tensor>(slots[kHandleIndex[I]]));
+    } else {
+      return st::DispatchKeySet();
+    }
+  }
+
+  template <size_t I>
+  static void retire_handle(const StableIValue* stack, Slot* const* slots) {
+    if constexpr (is_handle(kConv[I])) {
+      retire(slots[kHandleIndex[I]], static_cast<uintptr_t>(stack[I]));
+    }
+  }
+
+  template <size_t I>
+  static void destroy_value(Slot* const* slots) {
+    if constexpr (kConv[I] == Conv::Tensor) {
+      payload<st::Tensor>(slots[kHandleIndex[I]]).~Tensor();
+    } else if constexpr (kConv[I] == Conv::Scalar) {
+      payload<st::Scalar>(slots[kHandleIndex[I]]).~Scalar();
+    }
+  }
+
+  template <size_t... I>
+  static bool call(const CheckedPlan& checked, StableIValue* stack, SpareSlots& spares,
+                   std::index_sequence<I...>) {
+    const Plan& plan = checked.plan;
+    Slot** slots = spares.slots;
+    if (__builtin_expect(!(check<I>(stack, slots) && ...), 0)) fail_arguments(plan, stack, nullptr);
+    const st::DispatchKeySet ks =
+        st::detail::withBackendSelect((st::DispatchKeySet() | ... | keys<I>(slots)));
+    const st::KernelFunction* k = nullptr;
+    try {
+      k = &plan.op.entry()->lookup(checked.table, ks);
+    } catch (const st::Error& e) {
+      release_all(plan, stack);  // stolen on failure too
+      fail_kernel(plan, e);
+    }
+    if (!k->hasUnboxed()) return false;  // nothing taken: the boxed path starts over
+    (retire_handle<I>(stack, slots), ...);
+    // The argument values are this call's now; destroyed after the kernel,
+    // however it ends, and their slots are spares.
+    struct Values {
+      SpareSlots& spares;
+      ~Values() {
+        (destroy_value<I>(spares.slots), ...);
+        spares.n = kHandles;
+      }
+    };
+    st::Tensor result = [&] {
+      Values values{spares};
+      try {
+        return k->call<st::Tensor, typename TypedArg<Cs>::type...>(plan.op, ks,
+                                                                   arg<I>(stack, slots)...);
+      } catch (const st::Error& e) {
+        fail_kernel(plan, e);
+      }
+    }();
+    Slot* s = spares.take();
+    new (s->payload) st::Tensor(std::move(result));
+    stack[0] = static_cast<StableIValue>(publish(s, HandleKind::Tensor).bits);
+    return true;
+  }
+
+  static bool entry(const CheckedPlan& checked, StableIValue* stack, SpareSlots& spares) {
+    return call(checked, stack, spares, std::make_index_sequence<kArgs>());
+  }
+};
+
+// The typed call for the argument shape conv[0..n), after the shape's
+// first arguments Cs...; {nullptr, nullopt} when there is none.
+template <Conv... Cs>
+std::pair<TypedCallFn, std::optional<st::CppSignature>> typed_call_for(const Conv* conv, size_t n) {
+  if (n == 0) {
+    if constexpr (sizeof...(Cs) == 0) {
+      return {nullptr, std::nullopt};
+    } else {
+      return {&TypedCall<Cs...>::entry, st::CppSignature::make<typename TypedCall<Cs...>::Sig>()};
+    }
+  } else if constexpr (sizeof...(Cs) < kMaxTypedArgs) {
+    switch (conv[0]) {
+      case Conv::Tensor: return typed_call_for<Cs..., Conv::Tensor>(conv + 1, n - 1);
+      case Conv::Scalar: return typed_call_for<Cs..., Conv::Scalar>(conv + 1, n - 1);
+      case Conv::Int: return typed_call_for<Cs..., Conv::Int>(conv + 1, n - 1);
+      case Conv::Float: return typed_call_for<Cs..., Conv::Float>(conv + 1, n - 1);
+      case Conv::Bool: return typed_call_for<Cs..., Conv::Bool>(conv + 1, n - 1);
+      case Conv::Other: break;
+    }
+  }
+  return {nullptr, std::nullopt};
+}
+
+void select_typed_call(Plan& plan) {
+  if (plan.num_rets != 1 || plan.fast_ret_conv[0] != Conv::Tensor) return;
+  auto [fn, sig] = typed_call_for<>(plan.simple_conv.data(), plan.num_args);
+  plan.typed_call = fn;
+  plan.typed_sig = std::move(sig);
+}
+
+// Whether table `t` vouches for the plan's typed call (Note [Calling typed
+// kernels unboxed]); remembered per table id.
+__attribute__((noinline)) bool typed_table_matches(const Plan& plan, const st::DispatchTable& t) {
+  const bool ok = t.cpp_signature.has_value() && *t.cpp_signature == *plan.typed_sig;
+  (ok ? plan.typed_table : plan.untyped_table) = t.id;
+  return ok;
+}
+
 // The common path (Note [The fast call path]): a fast plan at a pooled
 // depth. The same steps and checks as call_general, with the plan's
 // fixed arrays and without StackLease's heap fallback.
 inline __attribute__((always_inline)) void call_fast(CallState& cs, const CheckedPlan checked,
                                                      StableIValue* stack) {
   const Plan& plan = checked.plan;
-  Slot* slots[kMaxSlots];
-  if (__builtin_expect(!check_simple_arguments(plan, stack, slots), 0)) {
-    fail_arguments(plan, stack, nullptr);
+  SpareSlots spares;
+  if (plan.typed_call != nullptr) {
+    const uint64_t id = checked.table.id;
+    if (id == plan.typed_table || (id != plan.untyped_table && typed_table_matches(plan, checked.table))) {
+      if (plan.typed_call(checked, stack, spares)) return;
+    }
   }
+  const uint32_t handles = check_simple_arguments(plan, stack, spares);
+  if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
   // The pooled stack of this depth; cleared and given back however the
   // call ends.
   struct Lease {
@@ -616,11 +889,10 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
     }
   } lease{cs, cs.stacks[cs.depth++]};
   st::Stack& ivalues = lease.ivalues;
-  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) ivalues.reserve(plan.stack_size);
-  SpareSlots spares;
-  take_simple_arguments(plan, stack, ivalues, slots, spares);
+  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) reserve_stack(plan, stack, ivalues);
+  const st::DispatchKeySet ks = take_simple_arguments(plan, stack, ivalues, spares, handles);
 
-  call_kernel(checked, ivalues);
+  call_kernel(checked, ks, ivalues);
 
   // The size check in bytes (size() would divide by sizeof(IValue)).
   st::IValue* const rets = ivalues.data();
