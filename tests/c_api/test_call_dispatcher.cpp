@@ -3,9 +3,15 @@
 #include "c_api_test_util.h"
 #include "test_ops.h"
 
+#include <climits>
+#include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <thread>
+#include <utility>
 
+#include <st/core/empty_tensor.h>
+#include <st/core/warning.h>
 #include <st/dispatch/library.h>
 
 using namespace stc_test;
@@ -285,4 +291,167 @@ TEST_F(CallDispatcherTest, NestedCallReplacingTheOuterPlanIsSafe) {
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
   impl.reset();
   g_nest_def.reset();
+}
+
+// Note [Calling typed kernels unboxed] in call_dispatcher.cpp: typed
+// kernels of the common shapes are called with references into the
+// argument slots; everything else takes the boxed path. Both must behave
+// the same.
+
+namespace {
+
+struct Seen {
+  int64_t n = 0;
+  double x = 0;
+  bool b = false;
+  double s = 0;
+  const void* a = nullptr;  // where the tensor argument was
+};
+Seen g_seen;
+
+st::Tensor mix_kernel(const st::Tensor& a, int64_t n, double x) {
+  g_seen.n = n;
+  g_seen.x = x;
+  g_seen.a = &a;
+  return a;
+}
+st::Tensor flags_kernel(const st::Tensor& a, bool b, const st::Scalar& s) {
+  g_seen.b = b;
+  g_seen.s = s.toDouble();
+  return a;
+}
+// The boxed kernel of stc_typed::pick: replaces its argument with a fresh
+// tensor holding {7}, so a test sees which kernel ran.
+void pick_boxed(const st::OperatorHandle&, st::DispatchKeySet, st::Stack* s) {
+  const int64_t one = 1;
+  st::Tensor t = st::detail::empty_generic(st::IntArrayRef(&one, 1), st::ScalarType::Float,
+                                           st::Device(st::DeviceType::CPU));
+  t.data_ptr<float>()[0] = 7;
+  s->back() = st::IValue(std::move(t));
+}
+
+StableIValue double_bits(double d) {
+  StableIValue v = 0;
+  std::memcpy(&v, &d, sizeof d);
+  return v;
+}
+
+}  // namespace
+
+TEST_F(CallDispatcherTest, TypedCallsPassEveryKindOfArgumentIntact) {
+  st::Library def(st::Library::DEF, "stc_typed", std::nullopt, __FILE__, __LINE__);
+  def.def("mix(Tensor a, int n, float x) -> Tensor");
+  def.def("flags(Tensor a, bool b, Scalar s) -> Tensor");
+  st::Library impl(st::Library::IMPL, "stc_typed", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl.impl("mix", &mix_kernel);
+  impl.impl("flags", &flags_kernel);
+
+  AtenTensorHandle a = make_floats({4});
+  StableIValue stack[3] = {from_ptr(a), static_cast<StableIValue>(INT64_MIN + 5),
+                           double_bits(-1e300)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed::mix", "", stack));
+  // The kernel saw the tensor in the handle's own slot (its payload
+  // follows the 8-byte state word): the unboxed call, not the boxed one.
+  const uintptr_t slot = reinterpret_cast<uintptr_t>(a) & ((uintptr_t{1} << 48) - 1);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(g_seen.a), slot + 8);
+  EXPECT_EQ(g_seen.n, INT64_MIN + 5);
+  EXPECT_EQ(g_seen.x, -1e300);
+  AtenTensorHandle r = to_ptr<AtenTensorHandle>(stack[0]);
+  EXPECT_EQ(read_floats(r), (std::vector<float>{4}));
+  bool d = false;
+  EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // stolen
+
+  // A bool is its low-order byte; a Scalar handle is stolen too.
+  for (const auto& [bits, expected] : {std::pair<StableIValue, bool>{0x100, false}, {0x101, true}}) {
+    StableScalarHandle s = nullptr;
+    ASSERT_C_OK(stabletorch_scalar_from_double(2.5, &s));
+    StableIValue st2[3] = {from_ptr(r), bits, from_ptr(s)};
+    ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed::flags", "", st2));
+    EXPECT_EQ(g_seen.b, expected) << bits;
+    EXPECT_EQ(g_seen.s, 2.5);
+    double back = 0;
+    EXPECT_EQ(stabletorch_scalar_to_double(s, &back), AOTI_TORCH_FAILURE);  // stolen
+    r = to_ptr<AtenTensorHandle>(st2[0]);
+  }
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(r));
+}
+
+TEST_F(CallDispatcherTest, KernelsTheTypedCallCannotTakeGoBoxed) {
+  st::Library def(st::Library::DEF, "stc_typed2", std::nullopt, __FILE__, __LINE__);
+  def.def("byval(Tensor a) -> Tensor");
+  def.def("pick(Tensor a) -> Tensor");
+  st::Library cpu(st::Library::IMPL, "stc_typed2", st::DispatchKey::CPU, __FILE__, __LINE__);
+  // Another C++ signature than the C ABI's Tensor(const Tensor&): the
+  // table does not vouch for it, the boxed adapter runs.
+  cpu.impl("byval", [](st::Tensor t) { return t; });
+  cpu.impl("pick", [](const st::Tensor& t) { return t; });
+  // A boxed kernel for Meta next to the typed CPU one.
+  st::Library meta(st::Library::IMPL, "stc_typed2", st::DispatchKey::Meta, __FILE__, __LINE__);
+  meta.impl("pick", st::CppFunction::makeFromBoxedFunction(&pick_boxed));
+
+  StableIValue s[1] = {from_ptr(make_floats({3}))};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed2::byval", "", s));
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(s[0])), (std::vector<float>{3}));
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed2::pick", "", s));  // typed CPU kernel
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(s[0])), (std::vector<float>{3}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
+
+  float blob[1] = {0};
+  const int64_t size = 1;
+  AtenTensorHandle m = nullptr;
+  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
+                                                 aoti_torch_dtype_float32(),
+                                                 aoti_torch_device_type_meta(), 0, &m));
+  StableIValue sm[1] = {from_ptr(m)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed2::pick", "", sm));  // the boxed Meta kernel
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(sm[0])), (std::vector<float>{7}));
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(sm[0]));
+}
+
+TEST_F(CallDispatcherTest, ReplacingTheKernelIsNoticedByTheTypedCall) {
+  // The plan remembers which table vouched for its typed call; a new
+  // table (a kernel replaced, then restored) must be checked again.
+  st::Library def(st::Library::DEF, "stc_typed3", std::nullopt, __FILE__, __LINE__);
+  def.def("pick(Tensor a) -> Tensor");
+  st::Library typed(st::Library::IMPL, "stc_typed3", st::DispatchKey::CPU, __FILE__, __LINE__);
+  typed.impl("pick", [](const st::Tensor& t) { return t; });
+  const auto call = [] {
+    StableIValue s[1] = {from_ptr(make_floats({3}))};
+    EXPECT_C_OK(aoti_torch_call_dispatcher("stc_typed3::pick", "", s));
+    const std::vector<float> got = read_floats(to_ptr<AtenTensorHandle>(s[0]));
+    aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
+    return got;
+  };
+  EXPECT_EQ(call(), (std::vector<float>{3}));
+  {
+    st::WarningCapture quiet;  // "overriding a previously registered kernel"
+    st::Library boxed(st::Library::IMPL, "stc_typed3", st::DispatchKey::CPU, __FILE__, __LINE__);
+    boxed.impl("pick", st::CppFunction::makeFromBoxedFunction(&pick_boxed));
+    EXPECT_EQ(call(), (std::vector<float>{7}));
+  }
+  EXPECT_EQ(call(), (std::vector<float>{3}));
+}
+
+TEST_F(CallDispatcherTest, TypedKernelFailuresReleaseTheArguments) {
+  st::Library def(st::Library::DEF, "stc_typed4", std::nullopt, __FILE__, __LINE__);
+  def.def("f(Tensor a, Scalar s) -> Tensor");
+  st::Library impl(st::Library::IMPL, "stc_typed4", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl.impl("f", [](const st::Tensor&, const st::Scalar& s) -> st::Tensor {
+    if (s.toDouble() > 0) throw std::runtime_error("not an st::Error");
+    ST_ERROR("negative");
+  });
+  for (double v : {1.0, -1.0}) {
+    AtenTensorHandle a = make_floats({1});
+    StableScalarHandle s = nullptr;
+    ASSERT_C_OK(stabletorch_scalar_from_double(v, &s));
+    StableIValue stack[2] = {from_ptr(a), from_ptr(s)};
+    EXPECT_EQ(aoti_torch_call_dispatcher("stc_typed4::f", "", stack), AOTI_TORCH_FAILURE);
+    EXPECT_NE(last_error().find(v > 0 ? "not an st::Error" : "negative"), std::string::npos)
+        << last_error();
+    if (v < 0) {
+      EXPECT_NE(last_error().find("stc_typed4::f"), std::string::npos) << last_error();
+    }
+    bool d = false;
+    EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released; the fixture checks leaks
+  }
 }

@@ -11,6 +11,7 @@
 #include <st/core/warning.h>
 #include <st/dispatch/dispatcher.h>
 #include <st/dispatch/library.h>
+#include <st/dispatch/read_guard.h>
 
 #include "dispatch/dispatch_test_util.h"
 
@@ -559,6 +560,50 @@ TEST(CallTest, TypedHandleChecksSignature) {
   auto cuda = IMPL("sig", CUDA);
   e = errorOf([&] { cuda.impl("op", [](Tensor t, int64_t) { return t; }); });
   EXPECT_NE(e.find("must share one C++ signature"), std::string::npos) << e;
+}
+
+TEST(CallTest, TablesCarryAFreshIdAndTheOperatorsCppSignature) {
+  // What the C ABI relies on to call unboxed entry points (Note [Calling
+  // typed kernels unboxed] in c_api/src/call_dispatcher.cpp).
+  auto def = FRAG("tid");
+  def.def("op(Tensor a) -> Tensor");
+  OperatorHandle h = Dispatcher::singleton().findSchemaOrThrow("tid::op", "");
+  const auto table = [&] {
+    DispatchReadGuard guard;
+    const DispatchTable& t = h.entry()->table();
+    return std::make_pair(t.id, t.cpp_signature);
+  };
+  const auto [boxed_only_id, no_sig] = table();
+  EXPECT_FALSE(no_sig.has_value()) << "no typed kernel yet";
+  {
+    auto cpu = IMPL("tid", CPU);
+    cpu.impl("op", [](const Tensor& t) { return t; });
+    const auto [typed_id, sig] = table();
+    EXPECT_NE(typed_id, boxed_only_id);
+    ASSERT_TRUE(sig.has_value());
+    EXPECT_TRUE(*sig == CppSignature::make<Tensor(const Tensor&)>());
+    EXPECT_FALSE(*sig == CppSignature::make<Tensor(Tensor)>());
+  }
+  // The typed kernel is gone: a new table, and no signature to vouch for.
+  const auto [after_id, after_sig] = table();
+  EXPECT_NE(after_id, boxed_only_id);
+  EXPECT_FALSE(after_sig.has_value());
+}
+
+TEST(CallTest, UnboxedEntryPointsComeWithTheirSignature) {
+  auto def = FRAG("unsig");
+  def.def("op(Tensor a) -> Tensor");
+  Dispatcher& d = Dispatcher::singleton();
+  const KernelFunction typed = KernelFunction::makeFromUnboxedLambda([](const Tensor& t) { return t; });
+  std::string e = errorOf([&] {
+    d.registerImpl(OperatorName("unsig::op", ""), DispatchKey::CPU, typed, std::nullopt, nullptr,
+                   "test");
+  });
+  EXPECT_NE(e.find("unsig::op"), std::string::npos) << e;
+  EXPECT_NE(e.find("needs its C++ signature"), std::string::npos) << e;
+  e = errorOf([&] { d.registerFallback(DispatchKey::CPU, typed, "test"); });
+  EXPECT_NE(e.find("fallback for CPU"), std::string::npos) << e;
+  EXPECT_NE(e.find("must be a boxed kernel"), std::string::npos) << e;
 }
 
 TEST(CallTest, StackUnderflowIsAnError) {
