@@ -6,6 +6,11 @@
 // handle for the argument (what torch::stable's `from` does), call (the
 // callee steals it and returns a new handle), delete the returned handle.
 // Target: C ABI boxed < 2x core boxed.
+//
+// The no-op exists twice: with a typed kernel (which call_dispatcher calls
+// unboxed, Note [Calling typed kernels unboxed]) and with a boxed-only
+// kernel (which it must call through an IValue stack, as a plugin's kernel
+// is called), each against the core's boxed call of the same kernel.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -30,16 +35,22 @@ namespace {
 using st::Tensor;
 
 __attribute__((noinline)) Tensor noop(const Tensor& self) { return self; }
+// The boxed no-op: its argument is its return, the stack stays as it is.
+__attribute__((noinline)) void noopBoxed(const st::OperatorHandle&, st::DispatchKeySet, st::Stack* s) {
+  benchmark::DoNotOptimize(s);
+}
 
 void registerNoop() {
   static st::Library def = [] {
     st::Library l(st::Library::DEF, "bench_c", std::nullopt, __FILE__, __LINE__);
     l.def("noop(Tensor self) -> Tensor");
+    l.def("noop_boxed(Tensor self) -> Tensor");
     return l;
   }();
   static st::Library impl = [] {
     st::Library l(st::Library::IMPL, "bench_c", st::DispatchKey::CPU, __FILE__, __LINE__);
     l.impl("noop", ST_FN(noop));
+    l.impl("noop_boxed", st::CppFunction::makeFromBoxedFunction(&noopBoxed));
     return l;
   }();
 }
@@ -64,12 +75,14 @@ std::optional<st::OperatorHandle> findOp(const char* name, const char* overload)
 // One C ABI call as an extension makes it (see the top of the file); false
 // on failure (the error is in torch_exception_get_what()). Shared by the
 // timed benchmarks and the callgrind mode (--instructions).
+template <bool boxed_kernel>
 __attribute__((noinline)) bool noopCApiOnce(AtenTensorHandle t) {
   StableIValue stack[1];
   AtenTensorHandle arg = nullptr;
   aoti_torch_new_tensor_handle(t, &arg);
   stack[0] = bits(arg);
-  if (aoti_torch_call_dispatcher("bench_c::noop", "", stack) != AOTI_TORCH_SUCCESS) return false;
+  const char* name = boxed_kernel ? "bench_c::noop_boxed" : "bench_c::noop";
+  if (aoti_torch_call_dispatcher(name, "", stack) != AOTI_TORCH_SUCCESS) return false;
   aoti_torch_delete_tensor_object(handle(stack[0]));
   return true;
 }
@@ -121,20 +134,37 @@ void BM_Noop_CoreBoxed(benchmark::State& state) {
 }
 BENCHMARK(BM_Noop_CoreBoxed);
 
-void BM_Noop_CApiBoxed(benchmark::State& state) {
+template <bool boxed_kernel>
+void BM_Noop_CApi(benchmark::State& state) {
   registerNoop();
   AtenTensorHandle t = nullptr;
   aoti_torch_create_tensor_from_blob(nullptr, 0, nullptr, nullptr, 0, aoti_torch_dtype_float32(),
                                      aoti_torch_device_type_cpu(), -1, &t);
   for (auto _ : state) {
-    if (!noopCApiOnce(t)) {
+    if (!noopCApiOnce<boxed_kernel>(t)) {
       state.SkipWithError(torch_exception_get_what());
       break;
     }
   }
   aoti_torch_delete_tensor_object(t);
 }
+void BM_Noop_CApiBoxed(benchmark::State& state) { BM_Noop_CApi<false>(state); }
 BENCHMARK(BM_Noop_CApiBoxed);
+
+// --- the same no-op with a boxed-only kernel --------------------------------------
+
+void BM_NoopBoxedKernel_CoreBoxed(benchmark::State& state) {
+  registerNoop();
+  st::OperatorHandle op = *findOp("bench_c::noop_boxed", "");
+  Tensor t = oneElement();
+  st::Stack stack;
+  stack.reserve(1);
+  for (auto _ : state) noopCoreBoxedOnce(op, t, stack);
+}
+BENCHMARK(BM_NoopBoxedKernel_CoreBoxed);
+
+void BM_NoopBoxedKernel_CApiBoxed(benchmark::State& state) { BM_Noop_CApi<true>(state); }
+BENCHMARK(BM_NoopBoxedKernel_CApiBoxed);
 
 // --- aten::add.Tensor, 1-element tensors -----------------------------------------
 
@@ -219,12 +249,23 @@ BENCHMARK(BM_Ref_NewAndDeleteTensorHandle);
 constexpr int kCallgrindCalls = 1000;
 
 __attribute__((noinline)) void measure_noop_capi(AtenTensorHandle t) {
-  for (int i = 0; i < kCallgrindCalls; ++i) noopCApiOnce(t);
+  for (int i = 0; i < kCallgrindCalls; ++i) noopCApiOnce<false>(t);
 }
-__attribute__((noinline)) void measure_noop_core_boxed(const st::OperatorHandle& op, const Tensor& t) {
+__attribute__((noinline)) void measure_noop_boxed_kernel_capi(AtenTensorHandle t) {
+  for (int i = 0; i < kCallgrindCalls; ++i) noopCApiOnce<true>(t);
+}
+
+void coreBoxedCalls(const st::OperatorHandle& op, const Tensor& t) {
   st::Stack stack;
   stack.reserve(1);
   for (int i = 0; i < kCallgrindCalls; ++i) noopCoreBoxedOnce(op, t, stack);
+}
+__attribute__((noinline, no_icf)) void measure_noop_core_boxed(const st::OperatorHandle& op, const Tensor& t) {
+  coreBoxedCalls(op, t);
+}
+__attribute__((noinline, no_icf)) void measure_noop_boxed_kernel_core_boxed(const st::OperatorHandle& op,
+                                                                    const Tensor& t) {
+  coreBoxedCalls(op, t);
 }
 __attribute__((noinline)) void measure_add_capi(AtenTensorHandle a, AtenTensorHandle b) {
   for (int i = 0; i < kCallgrindCalls; ++i) addCApiOnce(a, b);
@@ -244,13 +285,15 @@ int instructionsMode() {
                            aoti_torch_device_type_cpu(), -1, &b);
   // Warm up (lookup caches, thread state) outside the measured functions.
   for (int i = 0; i < 10; ++i) {
-    if (!noopCApiOnce(h) || !addCApiOnce(a, b)) {
+    if (!noopCApiOnce<false>(h) || !noopCApiOnce<true>(h) || !addCApiOnce(a, b)) {
       std::fprintf(stderr, "%s\n", torch_exception_get_what());
       return 1;
     }
   }
   measure_noop_core_boxed(op, t);
   measure_noop_capi(h);
+  measure_noop_boxed_kernel_core_boxed(*findOp("bench_c::noop_boxed", ""), t);
+  measure_noop_boxed_kernel_capi(h);
   measure_add_capi(a, b);
   aoti_torch_delete_tensor_object(h);
   aoti_torch_delete_tensor_object(a);
