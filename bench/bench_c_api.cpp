@@ -270,6 +270,19 @@ __attribute__((noinline, no_icf)) void measure_noop_boxed_kernel_core_boxed(cons
 __attribute__((noinline)) void measure_add_capi(AtenTensorHandle a, AtenTensorHandle b) {
   for (int i = 0; i < kCallgrindCalls; ++i) addCApiOnce(a, b);
 }
+__attribute__((noinline)) void measure_add_core_boxed(const st::OperatorHandle& op, const Tensor& a,
+                                                      const Tensor& b) {
+  st::Stack stack;
+  stack.reserve(3);
+  for (int i = 0; i < kCallgrindCalls; ++i) {
+    stack.emplace_back(a);
+    stack.emplace_back(b);
+    stack.emplace_back(st::Scalar(int64_t{1}));
+    op.callBoxed(&stack);
+    benchmark::DoNotOptimize(stack.data());
+    stack.clear();
+  }
+}
 
 int instructionsMode() {
   registerNoop();
@@ -295,6 +308,7 @@ int instructionsMode() {
   measure_noop_boxed_kernel_core_boxed(*findOp("bench_c::noop_boxed", ""), t);
   measure_noop_boxed_kernel_capi(h);
   measure_add_capi(a, b);
+  measure_add_core_boxed(*findOp("aten::add", "Tensor"), oneElement(), oneElement());
   aoti_torch_delete_tensor_object(h);
   aoti_torch_delete_tensor_object(a);
   aoti_torch_delete_tensor_object(b);

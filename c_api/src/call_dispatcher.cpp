@@ -873,6 +873,14 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
   if (plan.typed_call != nullptr) {
     const uint64_t id = checked.table.id;
     if (id == plan.typed_table || (id != plan.untyped_table && typed_table_matches(plan, checked.table))) {
+      // A nested call during the kernel may replace this plan in the cache;
+      // at a depth above 0 it keeps the plan in `retired` (Note [Converter
+      // plans]), which the failure path still reads.
+      struct Depth {
+        CallState& cs;
+        ~Depth() { --cs.depth; }
+      } depth{cs};
+      ++cs.depth;
       if (plan.typed_call(checked, stack, spares)) return;
     }
   }

@@ -455,3 +455,42 @@ TEST_F(CallDispatcherTest, TypedKernelFailuresReleaseTheArguments) {
     EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released; the fixture checks leaks
   }
 }
+
+namespace {
+
+// stc_nest2::f's typed kernel: at the outer level it redefines f twice
+// (same schema, new objects) and calls it each time, so that nested calls
+// replace the outer call's cached plan twice; then it fails, and the
+// outer call's error path still reads its plan.
+std::optional<st::Library> g_nest2_def;
+int g_nest2_level = 0;
+st::Tensor nest2_kernel(const st::Tensor& a) {
+  if (g_nest2_level > 0) return a;
+  ++g_nest2_level;
+  for (int i = 0; i < 2; ++i) {
+    g_nest2_def.reset();
+    g_nest2_def.emplace(st::Library::DEF, "stc_nest2", std::nullopt, __FILE__, __LINE__);
+    g_nest2_def->def("f(Tensor a) -> Tensor");
+    StableIValue s[1] = {from_ptr(make_floats({1}))};
+    const bool ok = aoti_torch_call_dispatcher("stc_nest2::f", "", s) == AOTI_TORCH_SUCCESS;
+    if (ok) aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
+    ST_CHECK(ok, last_error());
+  }
+  --g_nest2_level;
+  ST_ERROR("outer failure");
+}
+
+}  // namespace
+
+TEST_F(CallDispatcherTest, NestedCallsReplacingATypedCallsPlanAreSafe) {
+  g_nest2_def.emplace(st::Library::DEF, "stc_nest2", std::nullopt, __FILE__, __LINE__);
+  g_nest2_def->def("f(Tensor a) -> Tensor");
+  std::optional<st::Library> impl;
+  impl.emplace(st::Library::IMPL, "stc_nest2", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl->impl("f", &nest2_kernel);
+  StableIValue s[1] = {from_ptr(make_floats({8}))};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_nest2::f", "", s), "stc_nest2::f",
+                   "outer failure");
+  impl.reset();
+  g_nest2_def.reset();
+}
