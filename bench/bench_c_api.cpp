@@ -124,14 +124,17 @@ void BM_Noop_CoreTyped(benchmark::State& state) {
 }
 BENCHMARK(BM_Noop_CoreTyped);
 
-void BM_Noop_CoreBoxed(benchmark::State& state) {
+// The core's boxed call of bench_c::noop or (boxed_kernel) bench_c::noop_boxed.
+template <bool boxed_kernel>
+void BM_Noop_Core(benchmark::State& state) {
   registerNoop();
-  st::OperatorHandle op = *findOp("bench_c::noop", "");
+  st::OperatorHandle op = *findOp(boxed_kernel ? "bench_c::noop_boxed" : "bench_c::noop", "");
   Tensor t = oneElement();
   st::Stack stack;
   stack.reserve(1);
   for (auto _ : state) noopCoreBoxedOnce(op, t, stack);
 }
+void BM_Noop_CoreBoxed(benchmark::State& state) { BM_Noop_Core<false>(state); }
 BENCHMARK(BM_Noop_CoreBoxed);
 
 template <bool boxed_kernel>
@@ -153,14 +156,7 @@ BENCHMARK(BM_Noop_CApiBoxed);
 
 // --- the same no-op with a boxed-only kernel --------------------------------------
 
-void BM_NoopBoxedKernel_CoreBoxed(benchmark::State& state) {
-  registerNoop();
-  st::OperatorHandle op = *findOp("bench_c::noop_boxed", "");
-  Tensor t = oneElement();
-  st::Stack stack;
-  stack.reserve(1);
-  for (auto _ : state) noopCoreBoxedOnce(op, t, stack);
-}
+void BM_NoopBoxedKernel_CoreBoxed(benchmark::State& state) { BM_Noop_Core<true>(state); }
 BENCHMARK(BM_NoopBoxedKernel_CoreBoxed);
 
 void BM_NoopBoxedKernel_CApiBoxed(benchmark::State& state) { BM_Noop_CApi<true>(state); }

@@ -16,6 +16,20 @@
 
 using namespace stc_test;
 
+namespace {
+// A one-element Meta tensor over `blob` (no allocation).
+AtenTensorHandle meta_tensor(float* blob) {
+  const int64_t size = 1;
+  AtenTensorHandle m = nullptr;
+  EXPECT_EQ(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
+                                               aoti_torch_dtype_float32(),
+                                               aoti_torch_device_type_meta(), 0, &m),
+            AOTI_TORCH_SUCCESS)
+      << last_error();
+  return m;
+}
+}  // namespace
+
 class CallDispatcherTest : public CApiTest {
  protected:
   void SetUp() override {
@@ -163,11 +177,7 @@ TEST_F(CallDispatcherTest, NoKernelForTheKeyIsAnError) {
   // A Meta tensor (wrapping a blob: no allocation): stc_test::noop has a
   // CPU kernel only.
   float blob[1] = {0};
-  const int64_t size = 1;
-  AtenTensorHandle m = nullptr;
-  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
-                                                 aoti_torch_dtype_float32(),
-                                                 aoti_torch_device_type_meta(), 0, &m));
+  AtenTensorHandle m = meta_tensor(blob);
   StableIValue stack[1] = {from_ptr(m)};
   EXPECT_EQ(aoti_torch_call_dispatcher("stc_test::noop", "", stack), AOTI_TORCH_FAILURE);
   EXPECT_NE(last_error().find("stc_test::noop"), std::string::npos) << last_error();
@@ -397,11 +407,7 @@ TEST_F(CallDispatcherTest, KernelsTheTypedCallCannotTakeGoBoxed) {
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
 
   float blob[1] = {0};
-  const int64_t size = 1;
-  AtenTensorHandle m = nullptr;
-  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
-                                                 aoti_torch_dtype_float32(),
-                                                 aoti_torch_device_type_meta(), 0, &m));
+  AtenTensorHandle m = meta_tensor(blob);
   StableIValue sm[1] = {from_ptr(m)};
   ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed2::pick", "", sm));  // the boxed Meta kernel
   EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(sm[0])), (std::vector<float>{7}));
