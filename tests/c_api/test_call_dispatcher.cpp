@@ -500,3 +500,31 @@ TEST_F(CallDispatcherTest, NestedCallsReplacingATypedCallsPlanAreSafe) {
   impl.reset();
   g_nest2_def.reset();
 }
+
+namespace {
+st::Tensor filled(int64_t n) {
+  const int64_t one = 1;
+  st::Tensor t = st::detail::empty_generic(st::IntArrayRef(&one, 1), st::ScalarType::Float,
+                                           st::Device(st::DeviceType::CPU));
+  t.data_ptr<float>()[0] = static_cast<float>(n);
+  return t;
+}
+}  // namespace
+
+TEST_F(CallDispatcherTest, TypedCallWithoutHandleArgumentsMakesItsReturnHandle) {
+  // No argument slot to reuse: the return gets a new one. No tensor
+  // argument either: the call dispatches to BackendSelect.
+  st::Library def(st::Library::DEF, "stc_typed5", std::nullopt, __FILE__, __LINE__);
+  def.def("filled(int n) -> Tensor");
+  st::Library impl(st::Library::IMPL, "stc_typed5", st::DispatchKey::BackendSelect, __FILE__,
+                   __LINE__);
+  impl.impl("filled", &filled);
+  int64_t n0 = -1, n1 = -1;
+  ASSERT_C_OK(stabletorch_live_handle_count(&n0));
+  StableIValue stack[1] = {static_cast<StableIValue>(int64_t{9})};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_typed5::filled", "", stack));
+  ASSERT_C_OK(stabletorch_live_handle_count(&n1));
+  EXPECT_EQ(n1, n0 + 1);
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{9}));
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+}
