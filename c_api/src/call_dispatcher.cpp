@@ -30,12 +30,14 @@
 //
 // Note [Dispatching from the checked table]
 // The plan check loads the operator's current dispatch table; the call
-// then dispatches through that same table (Dispatcher::callBoxedWithTable)
-// instead of calling OperatorHandle::callBoxed, which would load it again
-// through two more calls. The table is the one whose schema the plan was
-// checked against, so the arguments converted by the plan always meet the
-// kernels of that def. The call holds a DispatchReadGuard from before the table is loaded
-// until the kernel has returned, so the table and the kernels it holds
+// then dispatches through that same table (Dispatcher::callBoxedWithTable,
+// or callBoxedWithKeySet with the key set gathered while the tensors were
+// taken) instead of calling OperatorHandle::callBoxed, which would load it
+// again through two more calls. The table is the one whose schema the plan
+// was checked against, so the arguments converted by the plan always meet
+// the kernels of that def. The call holds a DispatchReadGuard from before
+// the table is loaded until the kernel has returned, so the table and the
+// kernels it holds
 // stay valid for the whole call even if another thread re-registers the
 // operator meanwhile (Note [Publishing and reclaiming dispatch tables] in
 // operator_entry.h).
@@ -52,7 +54,9 @@
 // Most calls have a "fast" plan (only tensors, numbers and scalars in, at
 // most kMaxSlots returns, not vararg) and run at a nesting depth that has a
 // pooled stack: call_fast reads the plan's fixed arrays and does no heap
-// work. Every other call takes call_general, which has the same checks.
+// work; when the plan's shape has a typed call and the kernel is typed, it
+// calls the kernel unboxed (Note [Calling typed kernels unboxed]). Every
+// other call takes call_general, which has the same checks.
 #include "call_dispatcher.h"
 
 #include <array>
