@@ -550,6 +550,10 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
         coord[d] = 0;
       }
     }
+    // Nothing to copy when the other dims are empty: self has no data then
+    // (a null pointer, which an offset must not be added to), though the
+    // indices were checked above.
+    if (rnum == 0) return;
     parallel_for(0, bnum, std::max<int64_t>(1, 32768 / std::max<int64_t>(rnum, 1)),
                  [&](int64_t b0, int64_t b1) {
                    for (int64_t b = b0; b < b1; ++b) {

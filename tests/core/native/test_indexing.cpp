@@ -146,6 +146,12 @@ TEST(NativeIndexing, IndexTensor) {
   EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({1, 0}, ScalarType::Bool)}),
                       "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] at index 0");
   EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0, 1}), L1({0, 1, 2})}), "must match the size");
+  // Indexing a dim of size 3 when another dim is empty: an empty result,
+  // no data touched (self's data pointer is null; fuzz_call_dispatcher
+  // found an offset added to it), and the indices still checked.
+  Tensor e = st::empty({3, 0});
+  EXPECT_EQ(shape(st::index(e, Idx{L1({2, 1})})), (std::vector<int64_t>{2, 0}));
+  EXPECT_NATIVE_ERROR(st::index(e, Idx{L1({3})}), "index 3 is out of bounds for dimension 0 with size 3");
 }
 
 }  // namespace
