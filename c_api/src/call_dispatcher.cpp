@@ -30,16 +30,15 @@
 //
 // Note [Dispatching from the checked table]
 // The plan check loads the operator's current dispatch table; the call
-// then dispatches through that same table (Dispatcher::callBoxedWithTable,
-// or callBoxedWithKeySet with the key set gathered while the tensors were
-// taken) instead of calling OperatorHandle::callBoxed, which would load it
+// then dispatches through that same table (Dispatcher::callBoxedWithKeySet,
+// with the key set gathered while the tensors were taken, or computed from
+// the stack for plans with lists and optionals) instead of calling OperatorHandle::callBoxed, which would load it
 // again through two more calls. The table is the one whose schema the plan
 // was checked against, so the arguments converted by the plan always meet
 // the kernels of that def. The call holds a DispatchReadGuard from before
 // the table is loaded until the kernel has returned, so the table and the
-// kernels it holds
-// stay valid for the whole call even if another thread re-registers the
-// operator meanwhile (Note [Publishing and reclaiming dispatch tables] in
+// kernels it holds stay valid for the whole call even if another thread
+// re-registers the operator meanwhile (Note [Publishing and reclaiming dispatch tables] in
 // operator_entry.h).
 //
 // Note [Returns in the arguments' slots]
@@ -414,6 +413,12 @@ struct SpareSlots {
 
 constexpr uint32_t kBadArgument = ~uint32_t{0};
 
+// The slot of a tensor or scalar argument's handle (`c` says which) when it
+// is a live handle of that kind, else null.
+inline Slot* handle_slot(Conv c, StableIValue v) noexcept {
+  return c == Conv::Tensor ? tensor_slot(v) : live_slot(as_pointer(v), HandleKind::Scalar);
+}
+
 // Phase 1 for a simple plan (only tensors, numbers and scalars): checks
 // every argument, taking nothing yet; the slots of the tensor and scalar
 // handles go to spares.slots in argument order. Returns how many, or
@@ -428,14 +433,8 @@ inline __attribute__((always_inline)) uint32_t check_simple_arguments(const Plan
   for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
     const Conv c = plan.simple_conv[i];
-    Slot* s;
-    if (__builtin_expect(c == Conv::Tensor, 1)) {
-      s = tensor_slot(v);
-    } else if (c == Conv::Scalar) {
-      s = live_slot(as_pointer(v), HandleKind::Scalar);
-    } else {
-      continue;
-    }
+    if (c != Conv::Tensor && c != Conv::Scalar) continue;
+    Slot* s = handle_slot(c, v);
     if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return kBadArgument;
     spares.slots[handles++] = s;
   }
@@ -589,20 +588,15 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
 // The steps both call paths share, always inlined: the fast path must
 // not pay a call for them (bench_c_api's no-op measures it).
 
-// Runs the kernel from the table find_plan checked, with the key set the
-// arguments were found to have (simple plans) or computed from the stack
-// (the others); a kernel's st::Error is rethrown naming the op
-// (fail_kernel, inside the handler).
+// Runs the kernel from the table find_plan checked, with the arguments' key
+// set `ks`; a kernel's st::Error is rethrown naming the op (fail_kernel,
+// inside the handler).
 inline __attribute__((always_inline)) void call_kernel(const CheckedPlan& checked,
-                                                       std::optional<st::DispatchKeySet> ks,
+                                                       st::DispatchKeySet ks,
                                                        st::Stack& ivalues) {
   try {
     // Note [Dispatching from the checked table]
-    if (ks) {
-      st::Dispatcher::callBoxedWithKeySet(checked.plan.op, checked.table, *ks, &ivalues);
-    } else {
-      st::Dispatcher::callBoxedWithTable(checked.plan.op, checked.table, &ivalues);
-    }
+    st::Dispatcher::callBoxedWithKeySet(checked.plan.op, checked.table, ks, &ivalues);
   } catch (const st::Error& e) {
     fail_kernel(checked.plan, e);
   }
@@ -632,7 +626,7 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
   SpareSlots spares;
   StackLease lease(cs, plan, stack);
   st::Stack& ivalues = lease.get();
-  std::optional<st::DispatchKeySet> ks;
+  st::DispatchKeySet ks;
   if (plan.simple) {
     const uint32_t handles = check_simple_arguments(plan, stack, spares);
     if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
@@ -648,6 +642,8 @@ __attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan che
     }
     if (!ok) fail_arguments(plan, stack, std::move(first));
     take_arguments(plan, stack, ivalues, slots);
+    // Lists and optionals too: the core's pass over the stack.
+    ks = st::detail::computeKeySetBoxed(checked.table, ivalues);
   }
 
   call_kernel(checked, ks, ivalues);
@@ -750,8 +746,7 @@ struct TypedCall {
   static bool check(const StableIValue* stack, Slot** slots) {
     constexpr Conv c = kConv[I];
     if constexpr (is_handle(c)) {
-      Slot* s = c == Conv::Tensor ? tensor_slot(stack[I])
-                                  : live_slot(as_pointer(stack[I]), HandleKind::Scalar);
+      Slot* s = handle_slot(c, stack[I]);
       if (s == nullptr || repeats_handle(kConv.data(), stack, I)) return false;
       slots[kHandleIndex[I]] = s;
     }

@@ -217,18 +217,18 @@ class ST_API Dispatcher {
   // the dispatch table is flat]); callable as Dispatcher::singleton().call().
   static void callBoxed(const OperatorHandle& op, Stack* stack);
   static void redispatchBoxed(const OperatorHandle& op, DispatchKeySet ks, Stack* stack);
-  // callBoxed with a table the caller already loaded from op's entry (the
-  // C ABI checks its converter plan against that table and dispatches
-  // through the same one). Precondition: a DispatchReadGuard has been held
-  // since `t` was loaded and is held until this returns.
+  // callBoxed with a table the caller already loaded from op's entry.
+  // Precondition: a DispatchReadGuard has been held since `t` was loaded
+  // and is held until this returns.
   static void callBoxedWithTable(const OperatorHandle& op, const DispatchTable& t, Stack* stack) {
     callBoxedWithKeySet(op, t, detail::computeKeySetBoxed(t, *stack), stack);
   }
-  // callBoxedWithTable for a caller that has computed the arguments' key
-  // set itself while building the stack (the C ABI, as it takes each tensor
-  // out of its handle): `ks` must be what detail::computeKeySetBoxed(t,
-  // *stack) returns, i.e. withBackendSelect of the union of keysOf over the
-  // tensor arguments. Same precondition on the read guard.
+  // callBoxedWithTable with the arguments' key set given: the C ABI checks
+  // its converter plan against `t`, dispatches through the same table and
+  // gathers the keys as it takes each tensor out of its handle. `ks` must
+  // be what detail::computeKeySetBoxed(t, *stack) returns, i.e.
+  // withBackendSelect of the union of keysOf over the tensor arguments.
+  // Same precondition on the read guard.
   static void callBoxedWithKeySet(const OperatorHandle& op, const DispatchTable& t,
                                   DispatchKeySet ks, Stack* stack) {
     op.entry()->lookup(t, ks).callBoxed(op, ks, stack);
