@@ -611,6 +611,16 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
   // Device-generic guards and streams.
   int32_t current = -2;
   COMPAT_EXPECT(clean_result(aoti_torch_get_current_device_index(&current)));
+#ifdef COMPAT_HAS_C_SHIM_ATEN
+  // Newer 2.9 functions (absent from release 0.1.0's headers, as c_shim_aten.h).
+  aoti_torch_check(true, __func__, __FILE__, __LINE__, "never thrown: the condition holds");
+  const int64_t pinned_size[1] = {4};
+  AtenTensorHandle pinned = nullptr;
+  const AOTITorchError pinned_err = aoti_torch_empty_strided_pinned(
+      1, pinned_size, nullptr, aoti_torch_dtype_float32(), aoti_torch_device_type_cpu(), 0, &pinned);
+  COMPAT_EXPECT(clean_result(pinned_err));
+  if (pinned_err == AOTI_TORCH_SUCCESS) COMPAT_OK(aoti_torch_delete_tensor_object(pinned));
+#endif
   DeviceGuardHandle guard = nullptr;
   if (aoti_torch_create_device_guard(0, &guard) == AOTI_TORCH_SUCCESS) {
     COMPAT_EXPECT(clean_result(aoti_torch_device_guard_set_index(guard, 0)));

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include <st/core/empty_tensor.h>
+#include <st/generated/operators.h>
 #include <st/native/view_ops.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
@@ -28,6 +29,22 @@ AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr,
   const st::Device device = stc::device_from_codes(device_type, device_index, "device");
   st::Tensor t = st::detail::empty_strided_generic(g.sizes_ref(), g.strides_ref(), st_dtype, device);
   *ret_new_tensor = new_tensor_handle(std::move(t));
+  STC_API_END
+}
+
+// Through aten::empty_strided with pin_memory=True, so it fails as that
+// operator does where no pinned-memory allocator exists.
+AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* sizes_ptr,
+                                               const int64_t* strides_ptr, int32_t dtype,
+                                               int32_t device_type, int32_t device_index,
+                                               AtenTensorHandle* ret_new_tensor) {
+  STC_API_BEGIN
+  check_out(ret_new_tensor, "ret_new_tensor");
+  const stc::Geometry g = stc::read_geometry(ndim, sizes_ptr, strides_ptr);
+  const auto st_dtype = stc::dtype_from_code(dtype, "dtype");
+  const st::Device device = stc::device_from_codes(device_type, device_index, "device");
+  *ret_new_tensor = new_tensor_handle(st::ops::empty_strided::call(
+      g.sizes_ref(), g.strides_ref(), st_dtype, std::nullopt, device, true));
   STC_API_END
 }
 

@@ -201,3 +201,18 @@ TEST_F(TensorCreationTest, TorchFromBlobFailureKeepsOwnershipWithCaller) {
                               nullptr, 0, nullptr, nullptr));
   aoti_torch_delete_tensor_object(t);
 }
+
+TEST_F(TensorCreationTest, EmptyStridedPinnedFailsWithoutAPinnedAllocator) {
+  const int64_t sizes[] = {2, 3};
+  AtenTensorHandle out = nullptr;
+  EXPECT_C_FAILURE(aoti_torch_empty_strided_pinned(2, sizes, nullptr, aoti_torch_dtype_float32(),
+                                                   aoti_torch_device_type_cpu(), 0, &out),
+                   "aoti_torch_empty_strided_pinned", "pin_memory=True needs a pinned-memory");
+  EXPECT_EQ(out, nullptr);
+  EXPECT_C_FAILURE(aoti_torch_empty_strided_pinned(-1, sizes, nullptr, aoti_torch_dtype_float32(),
+                                                   aoti_torch_device_type_cpu(), 0, &out),
+                   "aoti_torch_empty_strided_pinned", "ndim");
+  EXPECT_C_FAILURE(aoti_torch_empty_strided_pinned(2, sizes, nullptr, aoti_torch_dtype_float32(),
+                                                   aoti_torch_device_type_cpu(), 0, nullptr),
+                   "aoti_torch_empty_strided_pinned", "null output");
+}

@@ -21,6 +21,16 @@ void stream_args(std::ostringstream& os, const T& first, const Rest&... rest) {
 
 // Builds and throws the error. Out of line from the macro so the check itself
 // stays a compare and a predictable branch.
+// The message of a failed check: the caller's message parts streamed
+// together, or `fallback` when there are none.
+inline std::string check_message(const char* fallback) { return fallback; }
+template <typename T, typename... Rest>
+std::string check_message(const char* /*fallback*/, const T& first, const Rest&... rest) {
+  std::ostringstream os;
+  stream_args(os, first, rest...);
+  return os.str();
+}
+
 template <typename... Args>
 [[noreturn]] C10_NOINLINE void throw_check_failure(
     const char* prefix, const char* func, const char* file, int line,

@@ -174,6 +174,11 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, 
 /* ---- Creation and views ------------------------------------------------*/
 /* All ret parameters below: returns new reference. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
+/* As aoti_torch_empty_strided, in pinned (page-locked) host memory: the
+ * operator aten::empty_strided with pin_memory=True. Fails, with that
+ * operator's message, while the core has no pinned-memory allocator (today:
+ * always, as PyTorch built without CUDA). */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
 /* A view of self with the given sizes and strides (self's dim count) at
  * self's storage offset. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, const int64_t* sizes_ptr, const int64_t* strides_ptr, AtenTensorHandle* ret);
@@ -268,8 +273,38 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_delete(vo
 /* Delivers a warning through the core's warning handler. Never fails. */
 AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint32_t line, const char* msg);
 
+/* A failed check inside C++ kernel code: when cond is false, THROWS a
+ * std::runtime_error whose message is msg followed by where it failed
+ * (func, file:line; NULL strings print as "?"), as PyTorch's does. It is
+ * the one function of this ABI that throws: it exists for C++ code running
+ * under a boundary that catches (a kernel, whose error then reaches the
+ * caller of the operator). Never call it with cond false from C, or from
+ * C++ with no handler above it. When cond is true it does nothing.
+ * Thread-safe. */
+AOTI_TORCH_EXPORT void aoti_torch_check(bool cond, const char* func, const char* file, uint32_t line, const char* msg);
+
 #ifdef __cplusplus
 } /* extern "C" */
+
+#include <torch/headeronly/util/Exception.h>
+
+/* AOTI_TORCH_CHECK(cond, message parts...): throws through aoti_torch_check
+ * when cond is false (C++ only). AOTI_TORCH_WARN(message): a warning naming
+ * the function, file and line; -DDISABLE_WARN drops it. */
+#define AOTI_TORCH_CHECK(cond, ...)                                                  \
+  if (!(cond)) {                                                                     \
+    aoti_torch_check(false, __func__, __FILE__, static_cast<uint32_t>(__LINE__),     \
+                     ::torch::headeronly::detail::check_message(                     \
+                         "Expected " #cond " to be true, but got false.", ##__VA_ARGS__) \
+                         .c_str());                                                  \
+  }
+#ifdef DISABLE_WARN
+#define AOTI_TORCH_WARN(...) ((void)0);
+#else
+#define AOTI_TORCH_WARN(...) \
+  aoti_torch_warn(__func__, __FILE__, static_cast<uint32_t>(__LINE__), #__VA_ARGS__);
+#endif
+
 
 /* The dtype code of a C++ element type (C++ only, header inline). */
 template <typename T>
