@@ -349,6 +349,29 @@ TEST_F(LoaderTest, AFileTheProcessOpenedWithoutTheLoaderIsRefused) {
   ::dlclose(bare);
 }
 
+TEST_F(LoaderTest, ARegistrationBlockThatThrowsFailsTheLoadAndLeavesNothing) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(THROWING_BLOCK_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  EXPECT_EQ(p, nullptr);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("libthrowing_block_plugin.so' was not loaded"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("the registration block threw: the block failed after its first def"),
+            std::string::npos)
+      << msg;
+  // Neither the def made before the throw, nor the kernel of the IMPL
+  // block, nor the other namespace's fragment survived.
+  for (const char* op : {"throwing_block::first", "throwing_block_other::other"}) {
+    int64_t r = 0;
+    EXPECT_EQ(add_one(op, 1, &r), AOTI_TORCH_FAILURE) << op << " is still callable";
+  }
+  // The namespace is free again: nothing of the plugin holds it.
+  TorchLibraryHandle lib = nullptr;
+  ASSERT_EQ(aoti_torch_library_init_def("throwing_block", __FILE__, __LINE__, &lib),
+            AOTI_TORCH_SUCCESS)
+      << last_error();
+  ASSERT_EQ(aoti_torch_delete_library_object(lib), AOTI_TORCH_SUCCESS);
+}
+
 // Note [Exceptions from plugin initializers and finalizers]: the process
 // ends, and the last words name the plugin, the step and the exception.
 TEST(LoaderDeathTest, ExceptionFromAStaticObjectConstructorNamesThePlugin) {

@@ -514,8 +514,9 @@ Plugin* load(const std::string& path) {
     std::string all;
     for (const std::string& e : p->errors) all += "\n  " + e;
     undo_load(*p, lock);
-    ST_ERROR("plugin '", canonical, "' was not loaded: the core refused ", p->errors.size(),
-             " registration", p->errors.size() == 1 ? "" : "s", ":", all);
+    ST_ERROR("plugin '", canonical, "' was not loaded (everything it registered was rolled "
+             "back): ", p->errors.size(), " registration", p->errors.size() == 1 ? "" : "s",
+             " failed:", all);
   }
   p->refcount = 1;
   build_report(*p);

@@ -41,8 +41,10 @@ uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void
 void forget_library(Plugin* p, uint64_t token) noexcept;
 void note_def(Plugin* p, const std::string& op_name);
 void note_impl(Plugin* p, const std::string& op_name, const std::string& key);
-// A registration of the loading plugin the core refused (reported by
-// stabletorch_load_library, which then undoes the load).
+// A registration of plugin p that failed: refused by the core, or reported
+// failed by the extension (stabletorch_library_report_failure). While p
+// loads, stabletorch_load_library then undoes the load. No-op when p is
+// null.
 void note_registration_error(Plugin* p, const std::string& message);
 
 // The plugin whose code contains `address`, or null (not plugin code).
