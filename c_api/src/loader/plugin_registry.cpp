@@ -76,6 +76,9 @@ std::recursive_mutex& registry_mutex() {
 
 struct Registry {
   std::vector<std::unique_ptr<Plugin>> all;  // never shrinks
+  // Descriptors whose /proc/self/fd name ld.so gave to an object loaded
+  // outside the loader: kept open so that no later file gets that name.
+  std::vector<st::loader::PluginFile> reserved_files;
   std::set<const void*> live;                // handles given out
   std::map<std::string, std::string> unloaded_ops;  // op -> plugin path
   uint64_t next_token = 1;
@@ -142,6 +145,7 @@ void build_report(Plugin& p) {
 // registration macros catch what a registration block throws.
 thread_local const char* t_terminate_plugin = nullptr;
 thread_local const char* t_terminate_step = nullptr;
+// The handler installed before the outermost TerminateReport.
 std::terminate_handler g_previous_terminate = nullptr;
 
 [[noreturn]] void report_plugin_terminate() noexcept {
@@ -162,27 +166,36 @@ std::terminate_handler g_previous_terminate = nullptr;
                  t_terminate_plugin, what.c_str(), t_terminate_step);
     std::fflush(stderr);
   }
-  if (g_previous_terminate != nullptr) g_previous_terminate();
+  if (g_previous_terminate != nullptr && g_previous_terminate != &report_plugin_terminate) {
+    g_previous_terminate();
+  }
   std::abort();
 }
 
 // Installs report_plugin_terminate while plugin code runs under dlopen or
-// dlclose on this thread. Precondition: registry mutex held (so one at a
-// time).
+// dlclose on this thread. Nests (a plugin's initializer may load another
+// plugin). Precondition: registry mutex held (so one thread at a time).
 class TerminateReport {
  public:
-  TerminateReport(const std::string& plugin, const char* step) {
+  TerminateReport(const std::string& plugin, const char* step)
+      : outer_plugin_(t_terminate_plugin), outer_step_(t_terminate_step) {
     t_terminate_plugin = plugin.c_str();
     t_terminate_step = step;
-    g_previous_terminate = std::set_terminate(&report_plugin_terminate);
+    previous_ = std::set_terminate(&report_plugin_terminate);
+    if (previous_ != &report_plugin_terminate) g_previous_terminate = previous_;
   }
   ~TerminateReport() {
-    std::set_terminate(g_previous_terminate);
-    t_terminate_plugin = nullptr;
-    t_terminate_step = nullptr;
+    std::set_terminate(previous_);
+    t_terminate_plugin = outer_plugin_;
+    t_terminate_step = outer_step_;
   }
   TerminateReport(const TerminateReport&) = delete;
   TerminateReport& operator=(const TerminateReport&) = delete;
+
+ private:
+  const char* outer_plugin_;
+  const char* outer_step_;
+  std::terminate_handler previous_ = nullptr;
 };
 
 // Whether an object named `name` is in the process's link map.
@@ -504,7 +517,9 @@ Plugin* load(const std::string& path) {
       ::dlclose(dl);
       p->dl = nullptr;
       p->loaded = false;
-      p->resident = true;  // that name is now also ld.so's for this file
+      // ld.so now also knows that object by our /proc/self/fd name.
+      registry().reserved_files.push_back(std::move(*p->file));
+      p->file.reset();
       ST_ERROR("cannot load plugin '", canonical, "': the process already loaded this file as '",
                other, "' without stabletorch_load_library, so its static initializers "
                "would not run again; load it only through the loader");
