@@ -417,7 +417,11 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name) {
 //   /proc/self/fd load) is skipped by duplicating the descriptor.
 // - If ld.so returns an object of another name, the same file was already
 //   loaded outside the loader (a bare dlopen): its initializers did not run
-//   for us, so the load is refused.
+//   for us, so the load is refused; ld.so now knows that object by our
+//   name too, so the descriptor stays open (Registry::reserved_files).
+// - An object that dlclose leaves mapped (RTLD_NODELETE, unique symbols)
+//   keeps its descriptor, and loading that file again is refused: its
+//   initializers would not run again.
 // - Messages keep the user's path: dlerror's text is rewritten.
 namespace {
 
