@@ -78,7 +78,8 @@ class LibraryObject {
 
   st::Library& library() {
     ST_CHECK(library_.has_value(), "the library registered at ", where_,
-             " belongs to a plugin that was unloaded");
+             failure_.empty() ? " belongs to a plugin that was unloaded"
+                              : " was dropped: its registration failed (" + failure_ + ")");
     return *library_;
   }
   const std::string& ns() const { return ns_; }
@@ -88,6 +89,12 @@ class LibraryObject {
   bool is_def() const { return is_def_; }
   // Drops every registration (its plugin is being unloaded).
   void detach() { library_.reset(); }
+  // Drops every registration: the extension reported that registering
+  // into this library failed.
+  void fail(std::string why) {
+    failure_ = std::move(why);
+    library_.reset();
+  }
   void set_plugin_token(uint64_t token) { plugin_token_ = token; }
 
  private:
@@ -105,6 +112,7 @@ class LibraryObject {
   plugins::Plugin* plugin_;
   bool is_def_;
   uint64_t plugin_token_ = 0;
+  std::string failure_;  // what the extension reported, if it did
 };
 
 void delete_library_object(LibraryObject* library) noexcept { delete library; }
@@ -340,6 +348,19 @@ AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schem
   lib.library().def(std::string_view(schema));
   stc::plugins::note_def(lib.plugin(), stc::defined_name(lib.ns(), schema));
   STC_REGISTRATION_END
+}
+
+AOTITorchError stabletorch_library_report_failure(TorchLibraryHandle self, const char* message) {
+  STC_API_BEGIN
+  stc::LibraryObject& lib = stc::library_of(self, "self");
+  const std::string what = message != nullptr ? message : "(no message)";
+  lib.fail(what);
+  // Against the plugin the library belongs to: its load fails and rolls
+  // back (Note [Plugin ownership]).
+  stc::plugins::note_registration_error(
+      lib.plugin(), "the extension reported that registering its library for namespace " +
+                        lib.ns() + ", at " + lib.where() + ", failed: " + what);
+  STC_API_END
 }
 
 AOTITorchError aoti_torch_delete_library_object(TorchLibraryHandle tlh) {

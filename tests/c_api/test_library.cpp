@@ -323,3 +323,23 @@ TEST_F(LibraryTest, KernelSignatureIsCheckedAgainstTheSchema) {
   ASSERT_C_OK(aoti_torch_delete_library_object(impl2));
   ASSERT_C_OK(aoti_torch_delete_library_object(def));
 }
+
+// stabletorch_library_report_failure: the extension says registering into a
+// library failed; the library drops what it registered and refuses more.
+TEST_F(LibraryTest, AReportedFailureDropsTheLibrarysRegistrations) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_reported", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "first(int x) -> int"));
+  ASSERT_TRUE(has_op("stc_reported::first", ""));
+  ASSERT_C_OK(stabletorch_library_report_failure(def, "the block threw: boom"));
+  EXPECT_FALSE(has_op("stc_reported::first", ""));
+  EXPECT_C_FAILURE(aoti_torch_library_def(def, "second(int x) -> int"), "aoti_torch_library_def",
+                   "was dropped: its registration failed (the block threw: boom)");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+  EXPECT_C_FAILURE(stabletorch_library_report_failure(nullptr, "x"),
+                   "stabletorch_library_report_failure", "self");
+  // The namespace is free again.
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_reported", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(stabletorch_library_report_failure(def, nullptr));
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}

@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -236,6 +238,181 @@ TEST_F(LoaderTest, MissingFileGarbageTruncatedAndForeignFilesGiveCleanErrors) {
   std::remove(garbage.c_str());
   std::remove(foreign_path.c_str());
   std::remove(exec_path.c_str());
+}
+
+// Each refused file: the error names the path and says what is wrong.
+void expect_refused(const std::string& path, const std::string& why) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(path.c_str(), &p), AOTI_TORCH_FAILURE) << path;
+  EXPECT_EQ(p, nullptr);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("'" + path + "'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find(why), std::string::npos) << msg;
+}
+
+TEST_F(LoaderTest, DevicesFifosAndDirectoriesAreRefusedWithoutReadingThem) {
+  // Reading any of these never ends (or, for the FIFO, never begins: no
+  // writer); the loader must answer at once from the open descriptor.
+  expect_refused("/dev/zero", "is a character device, not a regular file");
+  expect_refused("/dev/urandom", "is a character device, not a regular file");
+  const std::string fifo = temp_path("fifo.so");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_refused(fifo, "is a FIFO (named pipe), not a regular file");
+  std::remove(fifo.c_str());
+  const std::string dir = temp_path("dir.so");
+  ASSERT_EQ(::mkdir(dir.c_str(), 0700), 0);
+  expect_refused(dir, "is a directory, not a regular file");
+  ::rmdir(dir.c_str());
+}
+
+TEST_F(LoaderTest, NonElfTruncatedAndForeignHeadersAreRefusedNamingThePath) {
+  const std::vector<char> real = read_file(COUNTER_PLUGIN);
+  ASSERT_GT(real.size(), 64u);
+  const std::string empty = temp_path("empty.so");
+  write_file(empty, {});
+  expect_refused(empty, "not an ELF file");
+  const std::string text = temp_path("text.so");
+  write_file(text, std::vector<char>{'#', '!', '/', 'b', 'i', 'n', '/', 's', 'h', '\n'});
+  expect_refused(text, "not an ELF file");
+  const std::string header_only = temp_path("header_only.so");
+  write_file(header_only, std::vector<char>(real.begin(), real.begin() + 64));
+  expect_refused(header_only, "is truncated or corrupt: the section header table");
+
+  // ELFCLASS32 with an i386 machine: said as such, not parsed as 64-bit.
+  std::vector<char> elf32 = real;
+  elf32[4] = 1;  // EI_CLASS = ELFCLASS32
+  const uint16_t i386 = 3;
+  std::memcpy(elf32.data() + 18, &i386, sizeof(i386));
+  const std::string elf32_path = temp_path("elf32.so");
+  write_file(elf32_path, elf32);
+  expect_refused(elf32_path, "is a 32-bit ELF file (i386); this core loads only 64-bit");
+
+  std::vector<char> big_endian = real;
+  big_endian[5] = 2;  // EI_DATA = ELFDATA2MSB
+  const std::string be_path = temp_path("big_endian.so");
+  write_file(be_path, big_endian);
+  expect_refused(be_path, "is a big-endian ELF file");
+
+  std::vector<char> ppc = real;
+  const uint16_t ppc64 = 21;
+  std::memcpy(ppc.data() + 18, &ppc64, sizeof(ppc64));
+  const std::string ppc_path = temp_path("ppc64.so");
+  write_file(ppc_path, ppc);
+  expect_refused(ppc_path, "was built for PowerPC64");
+
+  for (const std::string& f : {empty, text, header_only, elf32_path, be_path, ppc_path}) {
+    std::remove(f.c_str());
+  }
+}
+
+TEST_F(LoaderTest, TwoDescriptorsAreRefusedNamingHowManyAndTheHighestLevel) {
+  // The plugin aborts the process if its constructor runs.
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(TWO_DESCRIPTORS_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("carries 2 descriptors"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("targeting 2.10.0, 2.99.0"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("2.99.0, is judged"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("targets stable-ABI level 2.99.0 but this core provides 2.10.0"),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(p, nullptr);
+}
+
+TEST_F(LoaderTest, TheSameFileUnderAnotherPathIsTheSamePlugin) {
+  // A hard link: another path, the same (st_dev, st_ino), as ld.so sees it.
+  const std::string link = temp_path("hardlink.so");
+  std::remove(link.c_str());
+  if (::link(COUNTER_PLUGIN, link.c_str()) != 0) GTEST_SKIP() << "no hard links here";
+  StableTorchPluginHandle a = nullptr, b = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &a), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_load_library(link.c_str(), &b), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(stabletorch_unload_library(b), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_SUCCESS) << "still loaded once";
+  ASSERT_EQ(stabletorch_unload_library(a), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  std::remove(link.c_str());
+}
+
+TEST_F(LoaderTest, AFileTheProcessOpenedWithoutTheLoaderIsRefused) {
+  // Its static initializers ran outside the loader (nothing attributed to a
+  // plugin) and would not run again for a second load of the same file.
+  void* bare = ::dlopen(COUNTER_BARE_PLUGIN, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(bare, nullptr) << ::dlerror();
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_BARE_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("libcounter_bare_plugin.so"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("already loaded this file"), std::string::npos) << msg;
+  // Once the process closed it, the loader loads it.
+  ASSERT_EQ(::dlclose(bare), 0);
+  ASSERT_EQ(stabletorch_load_library(COUNTER_BARE_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_bare::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
+TEST_F(LoaderTest, ARegistrationBlockThatThrowsFailsTheLoadAndLeavesNothing) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(THROWING_BLOCK_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  EXPECT_EQ(p, nullptr);
+  const std::string msg = last_error();
+  EXPECT_NE(msg.find("libthrowing_block_plugin.so' was not loaded"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("the registration block threw: the block failed after its first def"),
+            std::string::npos)
+      << msg;
+  // Neither the def made before the throw, nor the kernel of the IMPL
+  // block, nor the other namespace's fragment survived.
+  for (const char* op : {"throwing_block::first", "throwing_block_other::other"}) {
+    int64_t r = 0;
+    EXPECT_EQ(add_one(op, 1, &r), AOTI_TORCH_FAILURE) << op << " is still callable";
+  }
+  // The namespace is free again: nothing of the plugin holds it.
+  TorchLibraryHandle lib = nullptr;
+  ASSERT_EQ(aoti_torch_library_init_def("throwing_block", __FILE__, __LINE__, &lib),
+            AOTI_TORCH_SUCCESS)
+      << last_error();
+  ASSERT_EQ(aoti_torch_delete_library_object(lib), AOTI_TORCH_SUCCESS);
+}
+
+// Note [Exceptions from plugin initializers and finalizers]: the process
+// ends, and the last words name the plugin, the step and the exception.
+TEST(LoaderDeathTest, ExceptionFromAStaticInitializerNamesThePlugin) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  struct Case {
+    const char* plugin;
+    const char* message;  // regex
+  };
+  // A namespace-scope object's constructor, and a constructor function.
+  for (const Case& c :
+       {Case{THROWING_PLUGIN_STATIC_INIT,
+             "plugin '.*libthrowing_plugin_1.so' threw 'static object constructor failed on "
+             "purpose' out of its static initializers \\(at load\\)"},
+        Case{THROWING_PLUGIN_CONSTRUCTOR,
+             "plugin '.*libthrowing_plugin_2.so' threw 'constructor function failed on "
+             "purpose' out of its static initializers \\(at load\\)"}}) {
+    StableTorchPluginHandle p = nullptr;
+    EXPECT_DEATH(stabletorch_load_library(c.plugin, &p), c.message);
+  }
+}
+
+TEST(LoaderDeathTest, ExceptionFromAStaticDestructorNamesThePlugin) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(
+      {
+        StableTorchPluginHandle p = nullptr;
+        if (stabletorch_load_library(THROWING_PLUGIN_STATIC_DTOR, &p) != AOTI_TORCH_SUCCESS) {
+          std::fprintf(stderr, "load failed: %s\n", last_error().c_str());
+          std::exit(0);
+        }
+        stabletorch_unload_library(p);
+        std::fprintf(stderr, "unload returned\n");
+        std::exit(0);
+      },
+      "plugin '.*libthrowing_plugin_3.so' threw 'static object destructor failed on purpose' "
+      "out of its static destructors \\(at unload\\)");
 }
 
 TEST_F(LoaderTest, BadHandlesAreReported) {

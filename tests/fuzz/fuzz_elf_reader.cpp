@@ -20,10 +20,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         st::loader::parse_elf_bytes(bytes, "fuzz-input.so", STABLETORCH_PLUGIN_SECTION);
     (void)st::loader::machine_name(elf.machine);
     if (elf.section) {
-      const StableTorchPluginDescriptor d =
-          st::loader::decode_descriptor(*elf.section, "fuzz-input.so");
-      (void)st::loader::format_abi_version(d.target_abi_version);
-      (void)st::loader::incompatibility(d, 0x020A000000000000ULL, "fuzz-input.so");
+      const auto descriptors = st::loader::decode_descriptors(*elf.section, "fuzz-input.so");
+      const auto verdict =
+          st::loader::judge_descriptors(descriptors, 0x020A000000000000ULL, "fuzz-input.so");
+      (void)st::loader::format_abi_version(verdict.judged.target_abi_version);
+      (void)st::loader::format_sdk_version(verdict.judged.sdk_version_number);
     }
   } catch (const st::Error&) {
   }

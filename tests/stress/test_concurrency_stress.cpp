@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -195,6 +196,132 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
       static_cast<long long>(c.fragment_cycles.load()),
       static_cast<unsigned long long>(tables_after.retired - tables_before.retired),
       static_cast<unsigned long long>(tables_after.freed - tables_before.freed));
+}
+
+// Note [Unloading never waits under the registry mutex] (plugin_registry.cpp):
+// a kernel of the blob plugin that calls torch_from_blob with the plugin's
+// own deleter needs the loader's lock. Here it does so while another thread
+// is unloading the plugin and waiting for that very call: the unload must
+// not hold the lock meanwhile, and, since the call made a tensor whose
+// deleter lives in the plugin, it is refused; the plugin stays usable.
+TEST(ConcurrencyStress, UnloadWaitingForAKernelThatMakesAPluginOwnedTensorIsRefused) {
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(BLOB_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+
+  // The kernel sets gate[0], then waits for gate[1] before torch_from_blob.
+  int gate[2] = {0, 0};
+  AtenTensorHandle made = nullptr;
+  std::string kernel_error;
+  std::thread kernel([&] {
+    StableIValue stack[2] = {from_int(static_cast<int64_t>(reinterpret_cast<intptr_t>(gate))),
+                             from_int(3)};
+    if (aoti_torch_call_dispatcher("blobns::make_gated", "", stack) == AOTI_TORCH_SUCCESS) {
+      made = to_tensor(stack[0]);
+    } else {
+      kernel_error = last_error();
+    }
+  });
+  while (__atomic_load_n(&gate[0], __ATOMIC_SEQ_CST) == 0) std::this_thread::yield();
+
+  AOTITorchError unload_result = AOTI_TORCH_SUCCESS;
+  std::string unload_error;
+  std::thread unloader([&] {
+    unload_result = stabletorch_unload_library(p);
+    if (unload_result != AOTI_TORCH_SUCCESS) unload_error = last_error();
+  });
+  // Wait until the unload is under way: new calls into the plugin are then
+  // turned away.
+  bool turned_away = false;
+  for (int i = 0; i < 10000000 && !turned_away; ++i) {
+    StableIValue probe[1] = {from_int(0)};
+    if (aoti_torch_call_dispatcher("blobns::ping", "", probe) != AOTI_TORCH_SUCCESS) {
+      EXPECT_NE(last_error().find("its plugin is being unloaded"), std::string::npos)
+          << last_error();
+      turned_away = true;
+    }
+    std::this_thread::yield();
+  }
+  EXPECT_TRUE(turned_away) << "the unload never began waiting for the kernel";
+  __atomic_store_n(&gate[1], 1, __ATOMIC_SEQ_CST);  // the kernel now needs the lock
+  kernel.join();
+  unloader.join();
+
+  ASSERT_NE(made, nullptr) << kernel_error;
+  ASSERT_EQ(unload_result, AOTI_TORCH_FAILURE) << "unloaded under a live plugin-owned tensor";
+  EXPECT_NE(unload_error.find("calls running when the unload began made 1 tensor"),
+            std::string::npos)
+      << unload_error;
+  // Still loaded and callable; once the tensor is gone the unload succeeds.
+  StableIValue again[1] = {from_int(2)};
+  ASSERT_EQ(aoti_torch_call_dispatcher("blobns::make", "", again), AOTI_TORCH_SUCCESS)
+      << last_error();
+  aoti_torch_delete_tensor_object(to_tensor(again[0]));
+  aoti_torch_delete_tensor_object(made);
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
+// The same race, many times: callers make and free plugin-owned tensors
+// while a thread loads and unloads the plugin a bounded number of times.
+// Every unload either succeeds or is refused naming the tensors; every call
+// succeeds or fails naming its operator; nothing hangs.
+TEST(ConcurrencyStress, UnloadWhileKernelsMakePluginOwnedTensors) {
+  const int callers = env_int("STABLETORCH_STRESS_CALLERS", 4);
+  const int cycles = 50;
+  int64_t handles_before = 0;
+  ASSERT_EQ(stabletorch_live_handle_count(&handles_before), AOTI_TORCH_SUCCESS);
+  Counters c;
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> refusals{0};
+  std::vector<std::thread> threads;
+  for (int i = 0; i < callers; ++i) {
+    threads.emplace_back([&] {
+      while (!stop.load(std::memory_order_relaxed)) {
+        StableIValue stack[1] = {from_int(4)};
+        if (aoti_torch_call_dispatcher("blobns::make", "", stack) == AOTI_TORCH_SUCCESS) {
+          aoti_torch_delete_tensor_object(to_tensor(stack[0]));
+          c.plugin_ok.fetch_add(1, std::memory_order_relaxed);
+        } else {
+          judge_error(c, "blobns::make", c.plugin_err);
+        }
+      }
+    });
+  }
+  for (int cycle = 0; cycle < cycles; ++cycle) {
+    StableTorchPluginHandle p = nullptr;
+    if (stabletorch_load_library(BLOB_PLUGIN, &p) != AOTI_TORCH_SUCCESS) {
+      c.problem("stabletorch_load_library failed: " + last_error());
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    int attempts = 0;
+    while (stabletorch_unload_library(p) != AOTI_TORCH_SUCCESS) {
+      const std::string why = last_error();
+      if (why.find("whose deleter") == std::string::npos) {
+        c.problem("stabletorch_unload_library failed for another reason: " + why);
+        break;
+      }
+      refusals.fetch_add(1, std::memory_order_relaxed);
+      if (++attempts == 100000) {
+        c.problem("the unload was refused 100000 times in a row: " + why);
+        break;
+      }
+      std::this_thread::yield();
+    }
+    c.load_cycles.fetch_add(1, std::memory_order_relaxed);
+  }
+  stop.store(true);
+  for (std::thread& t : threads) t.join();
+  for (const std::string& problem : c.problems) ADD_FAILURE() << problem;
+  EXPECT_EQ(c.load_cycles.load(), cycles);
+  EXPECT_GT(c.plugin_ok.load() + c.plugin_err.load(), 0);
+  int64_t handles_after = 0;
+  ASSERT_EQ(stabletorch_live_handle_count(&handles_after), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(handles_after, handles_before) << "C ABI handles leaked under concurrency";
+  std::printf("stress: %d callers x %d load/unload cycles of the blob plugin: %lld calls ok / "
+              "%lld clean errors, %lld unloads refused for live tensors\n",
+              callers, cycles, static_cast<long long>(c.plugin_ok.load()),
+              static_cast<long long>(c.plugin_err.load()),
+              static_cast<long long>(refusals.load()));
 }
 
 }  // namespace

@@ -27,6 +27,9 @@ printf 'this is not a shared object\n' > "$work/garbage.so"
 head -c 200 "$good" > "$work/truncated.so"
 head -c 4096 "$good" > "$work/truncated_4k.so"
 : > "$work/empty.so"
+rm -rf "$work/fifo.so" "$work/dir.so"
+mkfifo "$work/fifo.so"
+mkdir "$work/dir.so"
 
 expect 0 "usage: stabletorch" -- --help
 expect 0 "usage: stabletorch inspect" -- inspect --help
@@ -37,6 +40,12 @@ expect 1 "$work/garbage.so" -- inspect "$work/garbage.so"
 expect 1 "$work/empty.so" -- inspect "$work/empty.so"
 expect 1 "$work/truncated.so" -- inspect "$work/truncated.so"
 expect 1 "$work/truncated_4k.so" -- inspect "$work/truncated_4k.so"
+# Never read (a device never ends, a FIFO without a writer never begins).
+expect 1 "'/dev/zero' is a character device" -- inspect /dev/zero
+expect 1 "'/dev/urandom' is a character device" -- inspect /dev/urandom
+expect 1 "'$work/fifo.so' is a FIFO (named pipe)" -- inspect "$work/fifo.so"
+expect 1 "'$work/dir.so' is a directory" -- inspect "$work/dir.so"
+expect 1 "'/dev/zero' is a character device" -- run /dev/zero sdk_test::echo_int 1
 expect 1 "$work/garbage.so" -- run "$work/garbage.so" sdk_test::echo_int 1
 expect 3 "$future" -- inspect "$future"
 expect 0 "sdk_test::echo_int" -- inspect "$good"

@@ -49,12 +49,16 @@ InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
            "its stable-ABI level is unknown\n";
   } else {
     try {
-      const auto d = loader::decode_descriptor(*elf.section, path);
-      out << "descriptor: targets stable-ABI " << loader::format_abi_version(d.target_abi_version)
+      const auto verdict = loader::judge_descriptors(
+          loader::decode_descriptors(*elf.section, path), core_abi, path);
+      const auto& d = verdict.judged;
+      const std::string which =
+          verdict.count > 1 ? "the highest of " + std::to_string(verdict.count) + " " : "";
+      out << "descriptor: " << which << "targets stable-ABI " << loader::format_abi_version(d.target_abi_version)
           << ", built with headers of level " << loader::format_abi_version(d.build_abi_version)
           << ", stabletorch SDK " << loader::format_sdk_version(d.sdk_version_number) << "\n";
-      if (const auto why = loader::incompatibility(d, core_abi, path)) {
-        out << "            " << *why << "\n";
+      if (verdict.refusal) {
+        out << "            " << *verdict.refusal << "\n";
         level_ok = false;
       }
     } catch (const std::exception& e) {

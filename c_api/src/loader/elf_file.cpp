@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include <st/core/error.h>
 
@@ -21,40 +20,80 @@ constexpr uint16_t kHostMachine = EM_AARCH64;
 #error "stabletorch's plugin loader knows only x86-64 and AArch64 hosts"
 #endif
 
-// A bounds-checked view of the file's bytes.
+// Where the parser's bytes come from: the open file (bounded preads) or a
+// buffer (the fuzzer).
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  virtual uint64_t size() const = 0;
+  // Precondition: [offset, offset + n) lies inside size().
+  virtual void read(uint64_t offset, uint64_t n, void* dst) const = 0;
+};
+
+class FileSource final : public ByteSource {
+ public:
+  explicit FileSource(const PluginFile& file) : file_(file) {}
+  uint64_t size() const override { return file_.size(); }
+  void read(uint64_t offset, uint64_t n, void* dst) const override {
+    file_.read_at(offset, n, dst);
+  }
+
+ private:
+  const PluginFile& file_;
+};
+
+class MemorySource final : public ByteSource {
+ public:
+  explicit MemorySource(const std::vector<uint8_t>& data) : data_(data) {}
+  uint64_t size() const override { return data_.size(); }
+  void read(uint64_t offset, uint64_t n, void* dst) const override {
+    if (n != 0) std::memcpy(dst, data_.data() + offset, n);
+  }
+
+ private:
+  const std::vector<uint8_t>& data_;
+};
+
+// Bounds-checked reads: every range is checked against the source's size
+// before anything is allocated or read.
 class Bytes {
  public:
-  Bytes(const std::vector<uint8_t>& data, const std::string& path)
-      : data_(data), path_(path) {}
+  Bytes(const ByteSource& source, const std::string& path) : source_(source), path_(path) {}
 
   // Copies a T from `offset`, failing with `what` if it does not fit.
   template <typename T>
   T read(uint64_t offset, const char* what) const {
     check_range(offset, sizeof(T), what);
     T value;
-    std::memcpy(&value, data_.data() + offset, sizeof(T));
+    source_.read(offset, sizeof(T), &value);
     return value;
   }
 
+  std::vector<uint8_t> block(uint64_t offset, uint64_t size, const char* what) const {
+    check_range(offset, size, what);
+    std::vector<uint8_t> out(size);
+    source_.read(offset, size, out.data());
+    return out;
+  }
+
   void check_range(uint64_t offset, uint64_t size, const char* what) const {
-    if (offset > data_.size() || size > data_.size() - offset) {
+    if (offset > source_.size() || size > source_.size() - offset) {
       ST_ERROR("plugin file '", path_, "' is truncated or corrupt: ", what,
-               " (bytes ", offset, "..", offset + size, ") lies beyond the ",
-               data_.size(), "-byte file");
+               " (bytes ", offset, "..+", size, ") lies beyond the ",
+               source_.size(), "-byte file");
     }
   }
 
-  // A NUL-terminated string inside [table, table + table_size).
-  std::string string_at(uint64_t table, uint64_t table_size, uint64_t index,
+  // A NUL-terminated string at `index` of a string table read whole.
+  std::string string_at(const std::vector<uint8_t>& table, uint64_t index,
                         const char* what) const {
-    check_range(table, table_size, what);
-    if (index >= table_size) {
+    if (index >= table.size()) {
       ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " index ",
-               index, " is outside its ", table_size, "-byte string table");
+               index, " is outside its ", table.size(), "-byte string table");
     }
-    const auto* begin = reinterpret_cast<const char*>(data_.data() + table);
+    const auto* begin = reinterpret_cast<const char*>(table.data());
     const char* end = static_cast<const char*>(
-        std::memchr(begin + index, '\0', table_size - index));
+        std::memchr(begin + index, '\0', table.size() - index));
     if (end == nullptr) {
       ST_ERROR("plugin file '", path_, "' is corrupt: ", what,
                " is not NUL-terminated");
@@ -62,11 +101,10 @@ class Bytes {
     return std::string(begin + index, end);
   }
 
-  const uint8_t* at(uint64_t offset) const { return data_.data() + offset; }
-  uint64_t size() const { return data_.size(); }
+  uint64_t size() const { return source_.size(); }
 
  private:
-  const std::vector<uint8_t>& data_;
+  const ByteSource& source_;
   const std::string& path_;
 };
 
@@ -85,17 +123,32 @@ std::string machine_name(uint16_t machine) {
   }
 }
 
-ElfFile parse_elf_bytes(const std::vector<uint8_t>& data,
-                        const std::string& path,
-                        const std::string& section_name) {
-  Bytes bytes(data, path);
-  if (data.size() < EI_NIDENT || std::memcmp(data.data(), ELFMAG, SELFMAG) != 0) {
+namespace {
+
+ElfFile parse_elf(const ByteSource& source, const std::string& path,
+                  const std::string& section_name) {
+  const Bytes bytes(source, path);
+  unsigned char ident[EI_NIDENT] = {};
+  if (bytes.size() < EI_NIDENT) {
+    ST_ERROR("'", path, "' is not a shared library: not an ELF file (", bytes.size(),
+             " bytes)");
+  }
+  source.read(0, EI_NIDENT, ident);
+  if (std::memcmp(ident, ELFMAG, SELFMAG) != 0) {
     ST_ERROR("'", path, "' is not a shared library: not an ELF file");
   }
-  if (data[EI_CLASS] != ELFCLASS64) {
-    ST_ERROR("'", path, "' is a 32-bit ELF file; this core loads only 64-bit plugins");
+  if (ident[EI_CLASS] == ELFCLASS32) {
+    // e_machine sits at the same offset in both classes.
+    const uint16_t machine = bytes.read<uint16_t>(offsetof(Elf32_Ehdr, e_machine),
+                                                  "the ELF header");
+    ST_ERROR("'", path, "' is a 32-bit ELF file (", machine_name(machine),
+             "); this core loads only 64-bit ", machine_name(kHostMachine), " plugins");
   }
-  if (data[EI_DATA] != ELFDATA2LSB) {
+  if (ident[EI_CLASS] != ELFCLASS64) {
+    ST_ERROR("'", path, "' is an ELF file of unknown class ", int{ident[EI_CLASS]},
+             "; this core loads only 64-bit ", machine_name(kHostMachine), " plugins");
+  }
+  if (ident[EI_DATA] != ELFDATA2LSB) {
     ST_ERROR("'", path, "' is a big-endian ELF file; this machine is little-endian");
   }
   const auto header = bytes.read<Elf64_Ehdr>(0, "the ELF header");
@@ -114,44 +167,48 @@ ElfFile parse_elf_bytes(const std::vector<uint8_t>& data,
     ST_ERROR("plugin file '", path, "' is corrupt: section header size ",
              header.e_shentsize, ", expected ", sizeof(Elf64_Shdr));
   }
+  // e_shnum is 16 bits: the table is at most 4 MiB, and it must lie inside
+  // the file before anything is allocated for it.
   const uint64_t shnum = header.e_shnum;
-  bytes.check_range(header.e_shoff, shnum * sizeof(Elf64_Shdr),
-                    "the section header table");
+  const std::vector<uint8_t> table =
+      bytes.block(header.e_shoff, shnum * sizeof(Elf64_Shdr), "the section header table");
   std::vector<Elf64_Shdr> sections(shnum);
-  for (uint64_t i = 0; i < shnum; ++i) {
-    sections[i] = bytes.read<Elf64_Shdr>(header.e_shoff + i * sizeof(Elf64_Shdr),
-                                         "a section header");
-  }
+  if (shnum != 0) std::memcpy(sections.data(), table.data(), table.size());
   // Section names.
   std::vector<std::string> names(shnum);
   if (header.e_shstrndx != SHN_UNDEF && header.e_shstrndx < shnum) {
     const Elf64_Shdr& strtab = sections[header.e_shstrndx];
+    const std::vector<uint8_t> strings =
+        bytes.block(strtab.sh_offset, strtab.sh_size, "the section name table");
     for (uint64_t i = 0; i < shnum; ++i) {
       if (sections[i].sh_name != 0) {
-        names[i] = bytes.string_at(strtab.sh_offset, strtab.sh_size,
-                                   sections[i].sh_name, "a section name");
+        names[i] = bytes.string_at(strings, sections[i].sh_name, "a section name");
       }
     }
   }
   for (uint64_t i = 0; i < shnum; ++i) {
     const Elf64_Shdr& s = sections[i];
     if (names[i] == section_name && s.sh_type != SHT_NOBITS) {
-      bytes.check_range(s.sh_offset, s.sh_size, "the plugin descriptor section");
-      result.section.emplace(bytes.at(s.sh_offset), bytes.at(s.sh_offset) + s.sh_size);
+      std::vector<uint8_t> content =
+          bytes.block(s.sh_offset, s.sh_size, "the plugin descriptor section");
+      if (!result.section) result.section.emplace();
+      result.section->insert(result.section->end(), content.begin(), content.end());
     }
     if (s.sh_type == SHT_DYNSYM) {
       if (s.sh_entsize != sizeof(Elf64_Sym) || s.sh_link >= shnum) {
         ST_ERROR("plugin file '", path, "' is corrupt: malformed .dynsym");
       }
       const Elf64_Shdr& strtab = sections[s.sh_link];
-      bytes.check_range(s.sh_offset, s.sh_size, "the dynamic symbol table");
+      const std::vector<uint8_t> symbols =
+          bytes.block(s.sh_offset, s.sh_size, "the dynamic symbol table");
+      const std::vector<uint8_t> strings =
+          bytes.block(strtab.sh_offset, strtab.sh_size, "the dynamic string table");
       const uint64_t count = s.sh_size / sizeof(Elf64_Sym);
       for (uint64_t k = 1; k < count; ++k) {  // entry 0 is the null symbol
-        const auto sym = bytes.read<Elf64_Sym>(s.sh_offset + k * sizeof(Elf64_Sym),
-                                               "a dynamic symbol");
+        Elf64_Sym sym;
+        std::memcpy(&sym, symbols.data() + k * sizeof(Elf64_Sym), sizeof(sym));
         if (sym.st_name == 0) continue;
-        std::string name = bytes.string_at(strtab.sh_offset, strtab.sh_size,
-                                           sym.st_name, "a symbol name");
+        std::string name = bytes.string_at(strings, sym.st_name, "a symbol name");
         const unsigned bind = ELF64_ST_BIND(sym.st_info);
         if (sym.st_shndx == SHN_UNDEF) {
           result.imports.push_back(std::move(name));
@@ -166,14 +223,19 @@ ElfFile parse_elf_bytes(const std::vector<uint8_t>& data,
   return result;
 }
 
+}  // namespace
+
+ElfFile parse_elf_bytes(const std::vector<uint8_t>& data, const std::string& path,
+                        const std::string& section_name) {
+  return parse_elf(MemorySource(data), path, section_name);
+}
+
+ElfFile read_elf_file(const PluginFile& file, const std::string& section_name) {
+  return parse_elf(FileSource(file), file.path(), section_name);
+}
+
 ElfFile read_elf_file(const std::string& path, const std::string& section_name) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    ST_ERROR("cannot open plugin '", path, "': ", std::strerror(errno));
-  }
-  std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)),
-                            std::istreambuf_iterator<char>());
-  return parse_elf_bytes(data, path, section_name);
+  return read_elf_file(PluginFile::open(path), section_name);
 }
 
 }  // namespace st::loader

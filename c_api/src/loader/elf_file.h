@@ -3,14 +3,18 @@
 // for this machine, its undefined dynamic symbols (what it imports), and
 // the raw bytes of a named section (the plugin descriptor).
 //
-// Every offset and size read from the file is bounds-checked: garbage,
-// truncated or hostile files yield a clear error, never a crash.
+// Every offset and size read from the file is bounds-checked against the
+// file's size before anything is read or allocated: garbage, truncated or
+// hostile files yield a clear error, never a crash, and no read goes past
+// the file (a device or a FIFO is refused before reading, plugin_file.h).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "loader/plugin_file.h"
 
 namespace st::loader {
 
@@ -19,14 +23,18 @@ struct ElfFile {
   uint16_t machine = 0;           // e_machine
   std::vector<std::string> imports;  // undefined dynamic symbols, sorted
   std::vector<std::string> exports;  // defined global dynamic symbols, sorted
-  // Contents of the requested section, if the file has it.
+  // Contents of the requested section (of every section of that name, in
+  // file order), if the file has it.
   std::optional<std::vector<uint8_t>> section;
 };
 
-// Parses the ELF file at `path`; `section_name` selects the section whose
+// Parses the open plugin file; `section_name` selects the section whose
 // bytes are returned. Throws st::Error naming the path and the problem
 // ("not an ELF file", "truncated ...", "built for AArch64, this machine
 // is x86-64", "not a shared object", ...).
+ElfFile read_elf_file(const PluginFile& file, const std::string& section_name);
+
+// Same, opening `path` first (PluginFile::open: regular files only).
 ElfFile read_elf_file(const std::string& path, const std::string& section_name);
 
 // Same, from bytes already in memory (used by the fuzzer); `path` only

@@ -8,7 +8,9 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,15 +24,26 @@
 
 #include "loader/elf_file.h"
 #include "loader/plugin_descriptor.h"
+#include "loader/plugin_file.h"
 
 namespace stc::plugins {
 
 struct Plugin {
   std::string path;  // canonical
+  // The open file that was judged and handed to dlopen, kept open while
+  // the object is mapped (Note [Judging and loading one file]).
+  std::optional<st::loader::PluginFile> file;
+  std::string dl_name;  // "/proc/self/fd/N": the object's name in the link map
   void* dl = nullptr;
   uintptr_t base = 0;  // load address (dli_fbase of its code)
   int64_t refcount = 0;
   bool loaded = false;
+  // Between stabletorch_unload_library's first and last step (the registry
+  // mutex is released while calls in flight drain).
+  bool unloading = false;
+  // dlclose left the object mapped (RTLD_NODELETE, unique symbols): its
+  // static initializers cannot run again, so it cannot be loaded again.
+  bool resident = false;
   std::optional<StableTorchPluginDescriptor> descriptor;
   std::vector<std::string> ops_defined;
   std::vector<std::string> kernels_registered;  // "ns::op for CPU"
@@ -44,9 +57,9 @@ struct Plugin {
   std::map<uint64_t, Library> libraries;  // token -> its library object
   std::map<uint64_t, std::string> live_tensors;          // id -> description
   std::atomic<int64_t> in_flight{0};
-  // Set by tear_down before it waits for in_flight to drain: a call that
-  // fetched a kernel before deregistration must not enter code about to be
-  // unmapped (Note [Entering plugin code]).
+  // Set before calls in flight drain: a call that fetched a kernel before
+  // deregistration must not enter code about to be unmapped (Note
+  // [Entering plugin code]). Cleared again only if the unload is refused.
   std::atomic<bool> closing{false};
   std::string report;
 };
@@ -63,6 +76,9 @@ std::recursive_mutex& registry_mutex() {
 
 struct Registry {
   std::vector<std::unique_ptr<Plugin>> all;  // never shrinks
+  // Descriptors whose /proc/self/fd name ld.so gave to an object loaded
+  // outside the loader: kept open so that no later file gets that name.
+  std::vector<st::loader::PluginFile> reserved_files;
   std::set<const void*> live;                // handles given out
   std::map<std::string, std::string> unloaded_ops;  // op -> plugin path
   uint64_t next_token = 1;
@@ -74,6 +90,10 @@ Registry& registry() {
 }
 
 thread_local Plugin* t_loading = nullptr;
+// The innermost call into plugin code on this thread (PluginCall links the
+// rest), so that unloading a plugin from inside its own call is refused
+// instead of waiting for itself.
+thread_local const PluginCall* t_innermost_call = nullptr;
 
 std::string canonical_path(const std::string& path) {
   char buf[PATH_MAX];
@@ -103,9 +123,132 @@ void build_report(Plugin& p) {
   p.report = os.str();
 }
 
-// Drops the plugin's registrations, waits for its calls in flight, unloads
-// its code and remembers its operators. Precondition: registry mutex held.
-void tear_down(Plugin& p) {
+// Note [Exceptions from plugin initializers and finalizers]
+// A C++ exception that leaves a plugin's static initializers (run by
+// dlopen) or finalizers (run by dlclose) cannot be contained, measured with
+// glibc 2.36 and GCC 12 on x86-64:
+// - for a namespace-scope object the plugin's own compiler makes the
+//   initialization noexcept ([except.terminate]), and destructors are
+//   noexcept: std::terminate runs inside the plugin's frame;
+// - any other initializer (__attribute__((constructor))) lets the exception
+//   cross ld.so's frames, which unwind without releasing anything, to the
+//   loader's call of dlopen, which glibc declares nothrow: std::terminate
+//   again. Catching it there instead (calling dlopen through a pointer)
+//   works once, but the dynamic linker's load lock stays held by this
+//   thread, and the next dlopen or dlclose on any other thread hangs for
+//   ever (tried: with the exception caught, a second thread's dlopen never
+//   returned).
+// So the process ends either way. What the loader adds: for the duration
+// of dlopen and dlclose, a terminate handler that names the plugin, the
+// step, and the exception's message on stderr before handing over to the
+// previous handler (which aborts). SDK plugins never get there: the
+// registration macros catch what a registration block throws.
+thread_local const char* t_terminate_plugin = nullptr;
+thread_local const char* t_terminate_step = nullptr;
+// The handler installed before the outermost TerminateReport.
+std::terminate_handler g_previous_terminate = nullptr;
+
+[[noreturn]] void report_plugin_terminate() noexcept {
+  if (t_terminate_plugin != nullptr) {
+    std::string what = "an exception of unknown type";
+    if (const std::exception_ptr e = std::current_exception()) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const std::exception& ex) {
+        what = std::string("'") + ex.what() + "'";
+      } catch (...) {
+      }
+    }
+    std::fprintf(stderr,
+                 "stabletorch: plugin '%s' threw %s out of its %s; a C++ exception cannot "
+                 "leave a plugin's static initializers or finalizers (catch it in the plugin), "
+                 "so the process ends\n",
+                 t_terminate_plugin, what.c_str(), t_terminate_step);
+    std::fflush(stderr);
+  }
+  if (g_previous_terminate != nullptr && g_previous_terminate != &report_plugin_terminate) {
+    g_previous_terminate();
+  }
+  std::abort();
+}
+
+// Installs report_plugin_terminate while plugin code runs under dlopen or
+// dlclose on this thread. Nests (a plugin's initializer may load another
+// plugin). Precondition: registry mutex held (so one thread at a time).
+class TerminateReport {
+ public:
+  TerminateReport(const std::string& plugin, const char* step)
+      : outer_plugin_(t_terminate_plugin), outer_step_(t_terminate_step) {
+    t_terminate_plugin = plugin.c_str();
+    t_terminate_step = step;
+    previous_ = std::set_terminate(&report_plugin_terminate);
+    if (previous_ != &report_plugin_terminate) g_previous_terminate = previous_;
+  }
+  ~TerminateReport() {
+    std::set_terminate(previous_);
+    t_terminate_plugin = outer_plugin_;
+    t_terminate_step = outer_step_;
+  }
+  TerminateReport(const TerminateReport&) = delete;
+  TerminateReport& operator=(const TerminateReport&) = delete;
+
+ private:
+  const char* outer_plugin_;
+  const char* outer_step_;
+  std::terminate_handler previous_ = nullptr;
+};
+
+// Whether an object named `name` is in the process's link map.
+bool in_link_map(const std::string& name) {
+  struct Query {
+    const std::string* name;
+    bool found;
+  } q{&name, false};
+  ::dl_iterate_phdr(
+      [](struct dl_phdr_info* info, size_t, void* data) -> int {
+        auto* query = static_cast<Query*>(data);
+        if (info->dlpi_name != nullptr && *query->name == info->dlpi_name) {
+          query->found = true;
+          return 1;
+        }
+        return 0;
+      },
+      &q);
+  return q.found;
+}
+
+// dlerror's text with the /proc/self/fd name replaced by the user's path.
+std::string dl_error_text(const Plugin& p) {
+  const char* e = ::dlerror();
+  std::string text = e != nullptr ? e : "dlopen failed";
+  for (size_t at = text.find(p.dl_name); !p.dl_name.empty() && at != std::string::npos;
+       at = text.find(p.dl_name, at + p.path.size())) {
+    text.replace(at, p.dl_name.size(), p.path);
+  }
+  return text;
+}
+
+// Note [Entering plugin code]
+// A caller may have looked a kernel up just before its library was
+// detached. PluginCall increments in_flight and then reads `closing`; the
+// unloading thread sets `closing` and then reads in_flight, both
+// sequentially consistent: either the caller sees `closing` and backs out
+// with an error, or the unloading thread sees the call in flight and waits
+// for it. Found by tests/stress/test_concurrency_stress.cpp (a segfault in
+// unmapped code).
+//
+// Waits until no call is running plugin code. Precondition: `closing` is
+// set, and the registry mutex is NOT held: a running kernel may need it
+// (Note [Unloading never waits under the registry mutex]).
+void drain_calls(Plugin& p) {
+  while (p.in_flight.load(std::memory_order_seq_cst) != 0) {
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+// Drops the plugin's registrations. Precondition: registry mutex held,
+// `closing` set (Note [Entering plugin code]).
+void detach_libraries(Plugin& p) {
   for (auto& [token, lib] : p.libraries) {
     try {
       lib.detach();
@@ -113,18 +256,14 @@ void tear_down(Plugin& p) {
       // Deregistration of a half-registered library must not stop the rest.
     }
   }
-  // Note [Entering plugin code]
-  // A caller may have looked a kernel up just before detach() removed it.
-  // PluginCall increments in_flight and then reads `closing`; tear_down
-  // sets `closing` and then reads in_flight, both sequentially consistent:
-  // either the caller sees `closing` and backs out with an error, or
-  // tear_down sees the call in flight and waits for it. Found by
-  // tests/stress/test_concurrency_stress.cpp (a segfault in unmapped code).
-  p.closing.store(true, std::memory_order_seq_cst);
-  while (p.in_flight.load(std::memory_order_seq_cst) != 0) {
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
-  }
+}
+
+// Unloads the plugin's code once nothing can run it, and remembers its
+// operators. Preconditions: registry mutex held, libraries detached, calls
+// drained, no tensor whose deleter lives in it.
+void close_plugin(Plugin& p) {
   if (p.dl != nullptr) {
+    TerminateReport report(p.path, "static destructors (at unload)");
     ::dlclose(p.dl);  // its destructors delete (and forget) their libraries
     p.dl = nullptr;
   }
@@ -138,7 +277,30 @@ void tear_down(Plugin& p) {
     }
   }
   p.loaded = false;
+  // The name stays taken while the object stays mapped: keep its
+  // descriptor open so that no other file gets that /proc/self/fd name.
+  p.resident = !p.dl_name.empty() && in_link_map(p.dl_name);
+  if (!p.resident) p.file.reset();
   for (const std::string& op : p.ops_defined) registry().unloaded_ops[op] = p.path;
+}
+
+// Undoes a load that failed after dlopen: every registration is dropped
+// and, unless a tensor whose deleter lives in it was made meanwhile, the
+// code is unloaded. `lock` holds the registry mutex on entry and exit.
+void undo_load(Plugin& p, std::unique_lock<std::recursive_mutex>& lock) {
+  p.unloading = true;
+  p.closing.store(true, std::memory_order_seq_cst);
+  detach_libraries(p);
+  lock.unlock();
+  drain_calls(p);
+  lock.lock();
+  p.unloading = false;
+  if (p.live_tensors.empty()) {
+    close_plugin(p);
+  } else {
+    // Its code must stay mapped for those deleters; it is never unloaded.
+    p.notes.push_back("left mapped: tensors whose deleters live in it are alive");
+  }
 }
 
 }  // namespace
@@ -207,11 +369,16 @@ PluginCall::PluginCall(Plugin* p) noexcept : p_(p) {
   if (p_ != nullptr) {
     p_->in_flight.fetch_add(1, std::memory_order_seq_cst);
     entered_ = !p_->closing.load(std::memory_order_seq_cst);
+    outer_ = t_innermost_call;
+    t_innermost_call = this;
   }
 }
 
 PluginCall::~PluginCall() {
-  if (p_ != nullptr) p_->in_flight.fetch_sub(1, std::memory_order_seq_cst);
+  if (p_ != nullptr) {
+    t_innermost_call = outer_;
+    p_->in_flight.fetch_sub(1, std::memory_order_seq_cst);
+  }
 }
 
 uint64_t tensor_created(Plugin* p, std::string description) {
@@ -235,41 +402,109 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name) {
   return "operator " + op_name + " has no kernel (its library was unloaded: " + it->second + ")";
 }
 
-Plugin* load(const std::string& path) {
-  const std::string canonical = canonical_path(path);
-  std::lock_guard<std::recursive_mutex> lock(registry_mutex());
+// Note [Judging and loading one file]
+// The loader opens the plugin once, judges that open file (ELF header,
+// descriptor), and hands dlopen the same file as /proc/self/fd/N: replacing
+// the file at the path between the two steps cannot make it load a file it
+// did not judge. Consequences, all handled here:
+// - ld.so recognizes an object already loaded by its name, then by
+//   (st_dev, st_ino). The registry does the same: a second load of the same
+//   file under another path is the same plugin (a new reference).
+// - The object's name in the link map is "/proc/self/fd/N" (also in
+//   backtraces and dladdr). A later dlopen of that name would find this
+//   object, so N stays open while the object is mapped and no other file
+//   can get that name; a name already in the link map (someone else's
+//   /proc/self/fd load) is skipped by duplicating the descriptor.
+// - If ld.so returns an object of another name, the same file was already
+//   loaded outside the loader (a bare dlopen): its initializers did not run
+//   for us, so the load is refused; ld.so now knows that object by our
+//   name too, so the descriptor stays open (Registry::reserved_files).
+// - An object that dlclose leaves mapped (RTLD_NODELETE, unique symbols)
+//   keeps its descriptor, and loading that file again is refused: its
+//   initializers would not run again.
+// - Messages keep the user's path: dlerror's text is rewritten.
+namespace {
+
+// The name under which dlopen will open `file`: /proc/self/fd/N for a
+// descriptor N whose name no loaded object has. Duplicates of the
+// descriptor made on the way are closed, except the one returned.
+std::string link_map_name(st::loader::PluginFile& file) {
+  std::vector<st::loader::PluginFile> skipped;
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    std::string name = "/proc/self/fd/" + std::to_string(file.fd());
+    if (!in_link_map(name)) return name;
+    st::loader::PluginFile dup = file.duplicate();
+    skipped.push_back(std::move(file));
+    file = std::move(dup);
+  }
+  ST_ERROR("cannot load plugin '", file.path(),
+           "': 64 descriptors in a row name objects already loaded as /proc/self/fd/N");
+}
+
+Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& file) {
   for (const auto& p : registry().all) {
-    if (p->loaded && p->path == canonical) {
-      ++p->refcount;  // loading a path twice is idempotent
-      return p.get();
+    const bool same = p->path == canonical ||
+                      (p->file && p->file->device() == file.device() &&
+                       p->file->inode() == file.inode());
+    if (!same) continue;
+    if (p->unloading) {
+      ST_ERROR("cannot load plugin '", canonical,
+               "': another thread is unloading it; load it again once "
+               "stabletorch_unload_library has returned");
+    }
+    if (p->loaded) return p.get();
+    if (p->resident && p->file && p->file->device() == file.device() &&
+        p->file->inode() == file.inode()) {
+      ST_ERROR("cannot load plugin '", canonical,
+               "' again: its code stayed mapped when it was unloaded (RTLD_NODELETE or "
+               "unique symbols), so its static initializers would not run again");
     }
   }
-  // Read the file before running any of its code.
-  const st::loader::ElfFile elf = st::loader::read_elf_file(canonical, STABLETORCH_PLUGIN_SECTION);
+  return nullptr;
+}
+
+}  // namespace
+
+Plugin* load(const std::string& path) {
+  const std::string canonical = canonical_path(path);
+  std::unique_lock<std::recursive_mutex> lock(registry_mutex());
+  st::loader::PluginFile file = st::loader::PluginFile::open(canonical);
+  if (Plugin* p = find_loaded(canonical, file)) {
+    ++p->refcount;  // loading a plugin twice is idempotent
+    return p;
+  }
+  // Judge the open file before running any of its code.
+  const st::loader::ElfFile elf = st::loader::read_elf_file(file, STABLETORCH_PLUGIN_SECTION);
   auto plugin = std::make_unique<Plugin>();
   plugin->path = canonical;
   if (elf.section) {
-    plugin->descriptor = st::loader::decode_descriptor(*elf.section, canonical);
-    if (const auto why = st::loader::incompatibility(*plugin->descriptor, TORCH_ABI_VERSION, canonical)) {
-      ST_ERROR("refusing to load: ", *why);
-    }
+    const auto verdict = st::loader::judge_descriptors(
+        st::loader::decode_descriptors(*elf.section, canonical), TORCH_ABI_VERSION, canonical);
+    if (verdict.refusal) ST_ERROR("refusing to load: ", *verdict.refusal);
+    plugin->descriptor = verdict.judged;
   } else {
     plugin->notes.push_back(
         "no stabletorch descriptor (not built with the stabletorch SDK's registration macros): "
         "its stable-ABI level is unknown");
   }
+  plugin->dl_name = link_map_name(file);
+  plugin->file.emplace(std::move(file));
   Plugin* p = plugin.get();
   registry().all.push_back(std::move(plugin));
   p->loaded = true;  // visible to plugin_containing while its initializers run
 
   ::dlerror();
-  t_loading = p;
-  void* dl = ::dlopen(canonical.c_str(), RTLD_NOW | RTLD_LOCAL);
-  t_loading = nullptr;
+  void* dl = nullptr;
+  {
+    TerminateReport report(p->path, "static initializers (at load)");
+    t_loading = p;
+    dl = ::dlopen(p->dl_name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    t_loading = nullptr;
+  }
   if (dl == nullptr) {
-    const char* why = ::dlerror();
-    tear_down(*p);
-    ST_ERROR("cannot load plugin '", canonical, "': ", why != nullptr ? why : "dlopen failed");
+    const std::string why = dl_error_text(*p);
+    undo_load(*p, lock);
+    ST_ERROR("cannot load plugin '", canonical, "': ", why);
   }
   p->dl = dl;
   // The load address, to recognize the plugin's code (kernels, deleters):
@@ -278,13 +513,29 @@ Plugin* load(const std::string& path) {
   struct link_map* lm = nullptr;
   if (::dlinfo(dl, RTLD_DI_LINKMAP, &lm) == 0 && lm != nullptr) {
     p->base = static_cast<uintptr_t>(lm->l_addr);
+    if (lm->l_name == nullptr || p->dl_name != lm->l_name) {
+      // ld.so's name for this file is the one it got first: someone else.
+      const std::string other = lm->l_name != nullptr ? lm->l_name : "?";
+      p->dl_name.clear();
+      p->base = 0;
+      ::dlclose(dl);
+      p->dl = nullptr;
+      p->loaded = false;
+      // ld.so now also knows that object by our /proc/self/fd name.
+      registry().reserved_files.push_back(std::move(*p->file));
+      p->file.reset();
+      ST_ERROR("cannot load plugin '", canonical, "': the process already loaded this file as '",
+               other, "' without stabletorch_load_library, so its static initializers "
+               "would not run again; load it only through the loader");
+    }
   }
   if (!p->errors.empty()) {
     std::string all;
     for (const std::string& e : p->errors) all += "\n  " + e;
-    tear_down(*p);
-    ST_ERROR("plugin '", canonical, "' was not loaded: the core refused ", p->errors.size(),
-             " registration", p->errors.size() == 1 ? "" : "s", ":", all);
+    undo_load(*p, lock);
+    ST_ERROR("plugin '", canonical, "' was not loaded (everything it registered was rolled "
+             "back): ", p->errors.size(), " registration", p->errors.size() == 1 ? "" : "s",
+             " failed:", all);
   }
   p->refcount = 1;
   build_report(*p);
@@ -292,22 +543,62 @@ Plugin* load(const std::string& path) {
   return p;
 }
 
+namespace {
+
+std::string live_tensor_list(const Plugin& p) {
+  std::string list;
+  for (const auto& [id, what] : p.live_tensors) list += "\n  " + what;
+  return list;
+}
+
+}  // namespace
+
 void unload(Plugin* p) {
-  std::lock_guard<std::recursive_mutex> lock(registry_mutex());
+  std::unique_lock<std::recursive_mutex> lock(registry_mutex());
   if (p->refcount > 1) {
     --p->refcount;
     return;
   }
+  if (p->unloading) {
+    ST_ERROR("cannot unload plugin '", p->path, "': another thread is unloading it");
+  }
+  for (const PluginCall* c = t_innermost_call; c != nullptr; c = c->outer_) {
+    if (c->p_ == p) {
+      ST_ERROR("cannot unload plugin '", p->path,
+               "' from inside one of its own calls (it would wait for itself)");
+    }
+  }
   if (!p->live_tensors.empty()) {
-    std::string list;
-    for (const auto& [id, what] : p->live_tensors) list += "\n  " + what;
     ST_ERROR("cannot unload plugin '", p->path, "': ", p->live_tensors.size(), " tensor",
              p->live_tensors.size() == 1 ? " whose deleter lives" : "s whose deleters live",
-             " in it ", p->live_tensors.size() == 1 ? "is" : "are", " still alive:", list);
+             " in it ", p->live_tensors.size() == 1 ? "is" : "are", " still alive:",
+             live_tensor_list(*p));
+  }
+  // Note [Unloading never waits under the registry mutex]
+  // Calls into the plugin may be running, and a running kernel may need the
+  // registry mutex (torch_from_blob with the plugin's deleter counts the
+  // tensor; a kernel may load another plugin). So new calls are turned
+  // away (`closing`, Note [Entering plugin code]) and the running ones
+  // drain with the mutex released. They may have made tensors whose
+  // deleters live in the plugin meanwhile: then the unload is refused and
+  // the plugin stays loaded, registrations intact.
+  p->unloading = true;
+  p->closing.store(true, std::memory_order_seq_cst);
+  lock.unlock();
+  drain_calls(*p);
+  lock.lock();
+  p->unloading = false;
+  if (!p->live_tensors.empty()) {
+    p->closing.store(false, std::memory_order_seq_cst);
+    ST_ERROR("cannot unload plugin '", p->path, "': calls running when the unload began made ",
+             p->live_tensors.size(), " tensor", p->live_tensors.size() == 1 ? "" : "s",
+             " whose deleter", p->live_tensors.size() == 1 ? " lives" : "s live",
+             " in it; it stays loaded:", live_tensor_list(*p));
   }
   registry().live.erase(p);
   p->refcount = 0;
-  tear_down(*p);
+  detach_libraries(*p);
+  close_plugin(*p);
 }
 
 const std::string& report(const Plugin* p) { return p->report; }

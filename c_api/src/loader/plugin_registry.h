@@ -9,8 +9,10 @@
 // plugin loads carry that plugin and enter it through a PluginCall guard,
 // which counts calls in flight; tensors whose deleter is code of a plugin
 // are counted by from_blob.cpp. Unloading then (1) refuses while such
-// tensors live, (2) deregisters the plugin's libraries, (3) waits for its
-// calls in flight to drain, (4) dlcloses it, and (5) remembers the names of
+// tensors live, (2) turns new calls away and waits, without holding the
+// loader's lock, for its calls in flight to drain (refusing if they made
+// such tensors), (3) deregisters the plugin's libraries, (4) dlcloses it,
+// and (5) remembers the names of
 // the operators it defined so that a later call says "its library was
 // unloaded". Plugin records are never freed (they are small), so a pointer
 // held by a kernel adapter or a deleter never dangles.
@@ -39,8 +41,10 @@ uint64_t note_library(Plugin* p, std::string ns, bool is_def, std::function<void
 void forget_library(Plugin* p, uint64_t token) noexcept;
 void note_def(Plugin* p, const std::string& op_name);
 void note_impl(Plugin* p, const std::string& op_name, const std::string& key);
-// A registration of the loading plugin the core refused (reported by
-// stabletorch_load_library, which then undoes the load).
+// A registration of plugin p that failed: refused by the core, or reported
+// failed by the extension (stabletorch_library_report_failure). While p
+// loads, stabletorch_load_library then undoes the load. No-op when p is
+// null.
 void note_registration_error(Plugin* p, const std::string& message);
 
 // The plugin whose code contains `address`, or null (not plugin code).
@@ -59,7 +63,9 @@ class PluginCall {
   bool entered() const noexcept { return entered_; }
 
  private:
+  friend void unload(Plugin* p);  // walks the calls on its thread
   Plugin* p_;
+  const PluginCall* outer_ = nullptr;  // the enclosing call on this thread
   bool entered_ = true;
 };
 
@@ -73,7 +79,10 @@ void tensor_released(Plugin* p, uint64_t id) noexcept;
 std::optional<std::string> unloaded_operator_note(const std::string& op_name);
 
 // Loader entry points behind the C functions (loader.cpp). Both throw
-// st::Error with the path and the reason.
+// st::Error with the path and the reason. A load that fails leaves nothing
+// registered (Note [Judging and loading one file] in plugin_registry.cpp);
+// an unload never holds the loader's lock while it waits for calls (Note
+// [Unloading never waits under the registry mutex]).
 Plugin* load(const std::string& path);
 void unload(Plugin* p);
 const std::string& report(const Plugin* p);

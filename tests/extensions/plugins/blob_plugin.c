@@ -1,6 +1,13 @@
 /* A plugin that hands out tensors whose memory it owns: blobns::make(int n)
  * -> Tensor wraps a malloc'ed buffer with torch_from_blob and a deleter in
- * this plugin, so the core must refuse to unload it while one lives. */
+ * this plugin, so the core must refuse to unload it while one lives.
+ * blobns::make_gated(int gate, int n) does the same once the caller lets it:
+ * `gate` is the address of two ints; the kernel sets the first to 1, waits
+ * until the caller sets the second to 1, then makes the tensor, so a test
+ * can unload the plugin while the kernel is about to call torch_from_blob.
+ * blobns::ping(int x) -> int returns x: a call into the plugin that makes
+ * nothing. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,18 +31,14 @@ static TorchLibraryHandle impl_lib = NULL;
 static void free_blob(void* data, void* ctx) {
   (void)ctx;
   free(data);
-  --blob_plugin_live_blobs;
+  __atomic_sub_fetch(&blob_plugin_live_blobs, 1, __ATOMIC_RELAXED);
 }
 
-static void make(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
-  int64_t n;
+static AtenTensorHandle make_blob(int64_t n) {
   int64_t stride = 1;
   AtenTensorHandle out = NULL;
   float* data;
   int64_t i;
-  (void)num_args;
-  (void)num_outputs;
-  memcpy(&n, &stack[0], sizeof(n));
   data = (float*)malloc((size_t)(n > 0 ? n : 1) * sizeof(float));
   for (i = 0; i < n; ++i) data[i] = (float)i;
   if (torch_from_blob(data, 1, &n, &stride, 0, aoti_torch_dtype_float32(),
@@ -44,16 +47,53 @@ static void make(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
     free(data);
     abort();
   }
-  ++blob_plugin_live_blobs;
+  __atomic_add_fetch(&blob_plugin_live_blobs, 1, __ATOMIC_RELAXED);
+  return out;
+}
+
+static void make(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
+  int64_t n;
+  AtenTensorHandle out;
+  (void)num_args;
+  (void)num_outputs;
+  memcpy(&n, &stack[0], sizeof(n));
+  out = make_blob(n);
+  memcpy(&stack[0], &out, sizeof(out));
+}
+
+static void ping(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
+  (void)stack;
+  (void)num_args;
+  (void)num_outputs;
+}
+
+static void make_gated(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
+  int64_t address;
+  int64_t n;
+  int* gate;
+  AtenTensorHandle out;
+  (void)num_args;
+  (void)num_outputs;
+  memcpy(&address, &stack[0], sizeof(address));
+  memcpy(&n, &stack[1], sizeof(n));
+  gate = (int*)(intptr_t)address;
+  __atomic_store_n(&gate[0], 1, __ATOMIC_SEQ_CST);
+  while (__atomic_load_n(&gate[1], __ATOMIC_SEQ_CST) == 0) {
+  }
+  out = make_blob(n);
   memcpy(&stack[0], &out, sizeof(out));
 }
 
 __attribute__((constructor)) static void register_ops(void) {
   aoti_torch_library_init_def("blobns", __FILE__, __LINE__, &def_lib);
   aoti_torch_library_def(def_lib, "make(int n) -> Tensor");
+  aoti_torch_library_def(def_lib, "make_gated(int gate, int n) -> Tensor");
+  aoti_torch_library_def(def_lib, "ping(int x) -> int");
   aoti_torch_library_init_impl("blobns", "CompositeExplicitAutograd", __FILE__, __LINE__,
                                &impl_lib);
   aoti_torch_library_impl(impl_lib, "make", make);
+  aoti_torch_library_impl(impl_lib, "make_gated", make_gated);
+  aoti_torch_library_impl(impl_lib, "ping", ping);
 }
 
 __attribute__((destructor)) static void deregister_ops(void) {

@@ -25,6 +25,19 @@ extern "C" {
  * Thread-safe: registration is serialized inside the core. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_impl_with_signature(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version, const char* kernel_signature);
 
+/* Reports that registering into self failed inside the extension, e.g. a
+ * registration block threw after some of its defs: message says what. The
+ * library drops every registration it made at once (later uses of self
+ * fail; it must still be deleted with aoti_torch_delete_library_object).
+ * While a plugin is being loaded by stabletorch_load_library, the load then
+ * fails with the message and everything the plugin registered is rolled
+ * back. The SDK's registration macros call it (looked up at run time) when
+ * a block throws.
+ *
+ * self: NULL or a foreign handle fails. message: read during the call only;
+ * NULL reads as "(no message)". Thread-safe. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_report_failure(TorchLibraryHandle self, const char* message);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

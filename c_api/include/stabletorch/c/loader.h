@@ -2,16 +2,25 @@
  * Loading and unloading operator plugins (shared objects built with the
  * stable SDK). Conventions as in torch/csrc/inductor/aoti_torch/c/macros.h.
  *
- * Before any of a plugin's code runs (before dlopen), the loader reads the
- * plugin's descriptor (stabletorch/c/plugin_descriptor.h) from the file and
- * refuses a plugin that targets a newer stable-ABI level than this core
- * serves. A plugin without a descriptor (e.g. built against PyTorch's own
- * headers) loads, with a note that its level is unknown.
+ * Before any of a plugin's code runs (before dlopen), the loader opens the
+ * file once (a regular file only: directories, FIFOs and devices are
+ * refused without being read), reads the plugin's descriptor
+ * (stabletorch/c/plugin_descriptor.h) from it and refuses a plugin that
+ * targets a newer stable-ABI level than this core serves, or that carries
+ * more than one descriptor. The same open file is then loaded, so what was
+ * judged is what runs. A plugin without a descriptor (e.g. built against
+ * PyTorch's own headers) loads, with a note that its level is unknown.
+ *
+ * A C++ exception escaping a plugin's static initializers or destructors
+ * ends the process (C++ calls std::terminate there); the loader first
+ * prints the plugin's path and the exception's message on stderr.
  *
  * Thread-safety: loading and unloading are serialized internally; they may
- * run while other threads call operators. Unloading waits for calls into
- * the plugin that are in flight, and is refused while tensors whose
- * deleters live in the plugin are alive.
+ * run while other threads call operators. Unloading turns new calls into
+ * the plugin away and waits for those in flight without holding the
+ * loader's lock (they may load, unload or make tensors meanwhile); it is
+ * refused while tensors whose deleters live in the plugin are alive, and
+ * from inside a call into the plugin itself.
  */
 #ifndef STABLETORCH_C_LOADER_H
 #define STABLETORCH_C_LOADER_H
@@ -25,18 +34,24 @@ extern "C" {
 struct StableTorchPluginOpaque;
 typedef struct StableTorchPluginOpaque* StableTorchPluginHandle;
 
-/* Loads the plugin at path (its registrations run). Loading a path that is
- * already loaded returns a new reference to the same plugin.
+/* Loads the plugin at path (its registrations run). Loading a file that is
+ * already loaded (by this path or another one naming the same file)
+ * returns a new reference to the same plugin.
  * ret_plugin: returns new reference; release it with
  * stabletorch_unload_library. Fails, with the path and the reason (missing
- * file, not a shared object, wrong architecture, newer ABI level, missing
- * symbols, a registration the core refused), leaving nothing loaded. */
+ * file, not a regular file, not a shared object, wrong architecture, newer
+ * ABI level, several descriptors, missing symbols, a registration the core
+ * refused, the file already opened by the process without the loader),
+ * leaving nothing loaded or registered. path: NULL fails. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_load_library(const char* path, StableTorchPluginHandle* ret_plugin);
 
 /* Drops one reference; the last one deregisters every operator and kernel
- * the plugin registered and unloads it. Refused (the plugin stays loaded
- * and the handle valid) while tensors whose deleters live in the plugin
- * are alive: the error lists them. */
+ * the plugin registered and unloads it. Refused (the plugin stays loaded,
+ * its operators registered and the handle valid) while tensors whose
+ * deleters live in the plugin are alive, including tensors that calls
+ * running when the unload began made meanwhile: the error lists them.
+ * Refused from inside a call into the same plugin. NULL or an unknown
+ * handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_unload_library(StableTorchPluginHandle plugin);
 
 /* The load report: descriptor, operators defined, kernels registered, and

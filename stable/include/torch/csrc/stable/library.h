@@ -7,7 +7,10 @@
 // plugin. Every failure is an error code from the C ABI, turned here into
 // one line on stderr naming the place, and recorded by the core against
 // the plugin, which the loader then refuses whole: nothing throws out of a
-// static initializer (that would kill the process at dlopen).
+// static initializer (that would kill the process at dlopen). A block that
+// throws is caught here and reported to the core
+// (stabletorch_library_report_failure), which drops what the block
+// registered and refuses the plugin likewise.
 //
 // Including this header also embeds the plugin descriptor
 // (detail/plugin_descriptor.h) the loader reads before running any code.
@@ -41,6 +44,26 @@ inline ImplWithSignatureFn impl_with_signature_fn() noexcept {
   static const ImplWithSignatureFn fn = reinterpret_cast<ImplWithSignatureFn>(
       lookup_core_symbol("stabletorch_library_impl_with_signature"));
   return fn;
+}
+
+// Tells the core that a registration block failed, so that it drops what
+// the block registered and refuses the loading plugin. A core without
+// stabletorch_library_report_failure only gets the line on stderr.
+// what: the exception's message, or nullptr for one of unknown type.
+using ReportFailureFn = AOTITorchError (*)(TorchLibraryHandle, const char*);
+inline void report_block_failure(TorchLibraryHandle lib, const char* what) noexcept {
+  static const ReportFailureFn fn = reinterpret_cast<ReportFailureFn>(
+      lookup_core_symbol("stabletorch_library_report_failure"));
+  if (fn == nullptr || lib == nullptr) return;
+  std::string message;
+  try {
+    message = what != nullptr ? std::string("the registration block threw: ") + what
+                              : std::string("the registration block threw an exception of "
+                                            "unknown type");
+  } catch (...) {
+    // Out of memory: report without the text.
+  }
+  (void)fn(lib, message.c_str());
 }
 
 class StableLibrary final {
@@ -147,9 +170,11 @@ class StableTorchLibraryInit final {
     } catch (const std::exception& e) {
       std::fprintf(stderr, "stabletorch: the registration block at %s:%u threw: %s\n", file,
                    static_cast<unsigned>(line), e.what());
+      report_block_failure(lib_.handle(), e.what());
     } catch (...) {
       std::fprintf(stderr, "stabletorch: the registration block at %s:%u threw\n", file,
                    static_cast<unsigned>(line));
+      report_block_failure(lib_.handle(), nullptr);
     }
   }
 

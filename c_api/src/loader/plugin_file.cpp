@@ -1,0 +1,108 @@
+#include "loader/plugin_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <st/core/error.h>
+
+namespace st::loader {
+
+std::string file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
+PluginFile PluginFile::open(const std::string& path) {
+  // O_NONBLOCK: opening a FIFO for reading waits for a writer otherwise.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    const int err = errno;
+    // A socket cannot be opened (ENXIO); say what it is rather than
+    // "No such device or address".
+    struct stat st {};
+    if (err == ENXIO && ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      ST_ERROR("plugin file '", path, "' is ", file_kind(st.st_mode),
+               ", not a regular file");
+    }
+    ST_ERROR("cannot open plugin file '", path, "': ", std::strerror(err));
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    ST_ERROR("cannot stat plugin file '", path, "': ", std::strerror(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    ST_ERROR("plugin file '", path, "' is ", file_kind(st.st_mode), ", not a regular file");
+  }
+  return PluginFile(path, fd, static_cast<uint64_t>(st.st_size), st.st_dev, st.st_ino);
+}
+
+PluginFile::PluginFile(PluginFile&& other) noexcept
+    : path_(std::move(other.path_)),
+      fd_(std::exchange(other.fd_, -1)),
+      size_(other.size_),
+      dev_(other.dev_),
+      ino_(other.ino_) {}
+
+PluginFile& PluginFile::operator=(PluginFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    path_ = std::move(other.path_);
+    fd_ = std::exchange(other.fd_, -1);
+    size_ = other.size_;
+    dev_ = other.dev_;
+    ino_ = other.ino_;
+  }
+  return *this;
+}
+
+PluginFile::~PluginFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+PluginFile PluginFile::duplicate() const {
+  const int fd = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0) {
+    ST_ERROR("cannot duplicate the descriptor of plugin file '", path_, "': ",
+             std::strerror(errno));
+  }
+  return PluginFile(path_, fd, size_, dev_, ino_);
+}
+
+void PluginFile::read_at(uint64_t offset, uint64_t n, void* dst) const {
+  if (offset > size_ || n > size_ - offset) {
+    ST_ERROR("plugin file '", path_, "' is truncated or corrupt: bytes ", offset, "..+", n,
+             " lie beyond the ", size_, "-byte file");
+  }
+  auto* out = static_cast<uint8_t*>(dst);
+  uint64_t done = 0;
+  while (done < n) {
+    const uint64_t chunk = std::min<uint64_t>(n - done, uint64_t{1} << 30);
+    const ssize_t got = ::pread(fd_, out + done, static_cast<size_t>(chunk),
+                                static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      ST_ERROR("cannot read plugin file '", path_, "': ", std::strerror(errno));
+    }
+    if (got == 0) {
+      ST_ERROR("plugin file '", path_, "' shrank while it was being read (", size_,
+               " bytes when opened)");
+    }
+    done += static_cast<uint64_t>(got);
+  }
+}
+
+}  // namespace st::loader

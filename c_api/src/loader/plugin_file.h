@@ -1,0 +1,60 @@
+// A plugin file opened once, read with bounds, and handed to dlopen as the
+// same open file (Note [Judging and loading one file] in plugin_registry.cpp).
+//
+// Only regular files are accepted, checked on the open descriptor: the open
+// itself never blocks (O_NONBLOCK, so a FIFO without a writer opens at once)
+// and nothing is read from a device, a FIFO or a directory.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace st::loader {
+
+class PluginFile {
+ public:
+  // Opens `path` read-only. Throws st::Error naming the path and what it is
+  // when it is not a regular file ("a directory", "a FIFO (named pipe)",
+  // "a character device", ...) or cannot be opened.
+  static PluginFile open(const std::string& path);
+
+  PluginFile(PluginFile&& other) noexcept;
+  PluginFile& operator=(PluginFile&& other) noexcept;
+  PluginFile(const PluginFile&) = delete;
+  PluginFile& operator=(const PluginFile&) = delete;
+  ~PluginFile();
+
+  const std::string& path() const { return path_; }
+  int fd() const { return fd_; }
+  uint64_t size() const { return size_; }  // st_size when opened
+  dev_t device() const { return dev_; }
+  ino_t inode() const { return ino_; }
+
+  // Another descriptor of the same open file (F_DUPFD_CLOEXEC). Throws
+  // st::Error when none is left.
+  PluginFile duplicate() const;
+
+  // Reads exactly n bytes at offset into dst. Throws st::Error naming the
+  // path if [offset, offset + n) is not inside the file's size or the file
+  // shrank meanwhile. Never reads more than size() bytes in total.
+  void read_at(uint64_t offset, uint64_t n, void* dst) const;
+
+ private:
+  PluginFile(std::string path, int fd, uint64_t size, dev_t dev, ino_t ino)
+      : path_(std::move(path)), fd_(fd), size_(size), dev_(dev), ino_(ino) {}
+
+  std::string path_;
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  dev_t dev_ = 0;
+  ino_t ino_ = 0;
+};
+
+// "a directory", "a FIFO (named pipe)", ... for an st_mode that is not a
+// regular file.
+std::string file_kind(mode_t mode);
+
+}  // namespace st::loader
