@@ -1,0 +1,99 @@
+"""Attaches to stabletorch.Tensor what is written in Python: the generated
+operator methods, shape/size/stride, iteration, indexing and NumPy hooks."""
+
+import builtins
+
+from . import _C
+from ._C import Tensor
+from ._indexing import getitem, setitem
+from ._ops_table import METHODS
+from ._size import Size
+
+
+def _method(group):
+    def method(self, *args, **kwargs):
+        return group(self, *args, **kwargs)
+
+    method.__name__ = group.name
+    method.__doc__ = "\n".join(group.schemas())
+    return method
+
+
+for _name, _overloads in METHODS.items():
+    # Hand-written metadata accessors (C++) keep precedence.
+    if not hasattr(Tensor, _name):
+        setattr(Tensor, _name, _method(_C.OpGroup(_name, list(_overloads))))
+
+
+def _shape(self):
+    return Size(self._sizes())
+
+
+def size(self, dim=None):
+    if dim is None:
+        return Size(self._sizes())
+    return self._sizes()[_wrap_dim(self, dim)]
+
+
+def stride(self, dim=None):
+    if dim is None:
+        return self._strides()
+    return self._strides()[_wrap_dim(self, dim)]
+
+
+def _wrap_dim(self, dim):
+    n = builtins.max(self.ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError("Dimension out of range (expected to be in range of [%d, %d], but got %d)"
+                         % (-n, n - 1, dim))
+    return dim + n if dim < 0 else dim
+
+
+def __iter__(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d tensor")
+    for i in range(self._sizes()[0]):
+        yield self.select(0, i)
+
+
+def __array__(self, dtype=None, copy=None):
+    a = self.numpy()
+    if dtype is not None:
+        a = a.astype(dtype, copy=False)
+    return a.copy() if copy else a
+
+
+def __reversed__(self):
+    return self.flip([0])
+
+
+def _convert(name):
+    def conv(self):
+        return self.to(dtype=_C._dtypes[name])
+    return conv
+
+
+Tensor.shape = property(_shape)
+Tensor.T = property(lambda self: self.permute(list(range(self.ndim - 1, -1, -1))))
+Tensor.size = size
+Tensor.stride = stride
+Tensor.__iter__ = __iter__
+Tensor.__reversed__ = __reversed__
+Tensor.__getitem__ = getitem
+Tensor.__setitem__ = setitem
+Tensor.__array__ = __array__
+Tensor.__str__ = Tensor.__repr__
+Tensor.__format__ = lambda self, spec: (format(self.item(), spec) if self.ndim == 0 and spec
+                                        else repr(self))
+Tensor.float = _convert("float32")
+Tensor.double = _convert("float64")
+Tensor.half = _convert("float16")
+Tensor.bfloat16 = _convert("bfloat16")
+Tensor.long = _convert("int64")
+Tensor.int = _convert("int32")
+Tensor.short = _convert("int16")
+Tensor.bool = _convert("bool")
+Tensor.byte = _convert("uint8")
+Tensor.cpu = lambda self: self if self.is_cpu else self.to(device=_C.device("cpu"))
+Tensor.cuda = lambda self, device=0: self.to(device=_C.device("cuda", device))
+Tensor.type_as = lambda self, other: self.to(dtype=other.dtype)
