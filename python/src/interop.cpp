@@ -182,13 +182,18 @@ void bind_interop(nb::module_& m) {
           throw nb::type_error(
               ("can't convert " + t.device().str() + " tensor to numpy; use .cpu() first").c_str());
         }
+        if (t.dtype() == st::ScalarType::BFloat16) {
+          // NumPy has no bfloat16 (PyTorch refuses the same way).
+          throw nb::type_error("Got unsupported ScalarType BFloat16");
+        }
         return export_array<nb::numpy>(t, "numpy");
       },
       nb::scope(cls), nb::name("numpy"), nb::is_method());
   nb::cpp_function_def(
-      [](const st::Tensor& t, nb::kwargs kwargs) {
-        nb::object a = nb::cast(export_array<>(t, "__dlpack__"));
-        return a.attr("__dlpack__")(**kwargs);
+      [](const st::Tensor& t, nb::kwargs) {
+        // A DLPack capsule ("dltensor"); stream/max_version/copy requests
+        // are met as is: CPU needs no stream, and the export never copies.
+        return nb::cast(export_array<>(t, "__dlpack__"));
       },
       nb::scope(cls), nb::name("__dlpack__"), nb::is_method());
   nb::cpp_function_def(

@@ -279,7 +279,9 @@ bool convert(nb::handle h, const st::SchemaType& t, bool numbers_as_tensors, st:
       if (!is_sequence(h)) break;
       nb::sequence seq = nb::borrow<nb::sequence>(h);
       const size_t n = nb::len(seq);
-      if (t.fixedSize() && static_cast<int64_t>(n) != *t.fixedSize() && n != 1) {
+      // int[1] means "one int may stand for the list" and takes any length.
+      if (t.fixedSize() && *t.fixedSize() > 1 && static_cast<int64_t>(n) != *t.fixedSize() &&
+          n != 1) {
         why = "expected a sequence of " + std::to_string(*t.fixedSize()) + " elements";
         return false;
       }

@@ -60,10 +60,11 @@ def tensor(data, dtype=None, device=None):
     if isinstance(data, Tensor):
         return _finish(data.clone(), dtype, device)
     if isinstance(data, np.ndarray):
-        return _finish(_C.from_numpy(np.ascontiguousarray(data)).clone(), dtype, device)
+        # A fresh C-order copy: the tensor owns it alone (0-dim stays 0-dim).
+        return _finish(_C.from_numpy(np.array(data, order="C", copy=True)), dtype, device)
     if isinstance(data, (builtins.bool, builtins.int, builtins.float, builtins.complex, np.generic)):
         if isinstance(data, np.generic):
-            return _finish(_C.from_numpy(np.asarray(data)).clone(), dtype, device)
+            return _finish(_C.from_numpy(np.array(data)), dtype, device)
         return _finish(_C._scalar_tensor(data, None), dtype, device)
     if not isinstance(data, (list, tuple)):
         raise TypeError("tensor(): data must be a number, a sequence, a NumPy array or a Tensor, "
@@ -73,7 +74,7 @@ def tensor(data, dtype=None, device=None):
         arr = np.array(data, dtype=_DEFAULT_NP[kind])
     except ValueError as e:
         raise ValueError("tensor(): %s" % e) from None
-    return _finish(_C.from_numpy(arr).clone(), dtype, device)
+    return _finish(_C.from_numpy(arr), dtype, device)
 
 
 def linspace(start, end, steps, *, dtype=None, device=None):

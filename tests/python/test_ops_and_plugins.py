@@ -1,0 +1,49 @@
+"""stabletorch.ops over registered operators, and plugins loaded through the
+project's loader (stabletorch/ops.py, python/src/plugins.cpp)."""
+
+import numpy as np
+import pytest
+
+import stabletorch as st
+
+
+def test_aten_operators_by_namespace_and_overload():
+    a = st.tensor([1.0, 2.0])
+    assert st.ops.aten.add(a, a).tolist() == [2.0, 4.0]
+    assert st.ops.aten.add.Tensor(a, a, alpha=2).tolist() == [3.0, 6.0]
+    assert st.ops.aten.add.Scalar(a, 1).tolist() == [2.0, 3.0]
+    assert st.ops.aten.neg.default(a).tolist() == [-1.0, -2.0]
+    assert "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor" in st.ops.aten.add.__doc__
+    with pytest.raises(AttributeError, match="no operator named 'aten::nope'"):
+        st.ops.aten.nope
+
+
+def test_sample_op_plugin(sample_op_path):
+    plugin = st.ops.load_library(sample_op_path)
+    ops, kernels = plugin.counts
+    assert ops >= 8 and kernels >= 8
+    assert "sample_op" in plugin.report
+    x = st.from_numpy(np.arange(6, dtype=np.float32).reshape(2, 3))
+    y = st.ones(2, 3)
+    r = st.ops.sample_op.scale_add_clamp(x, y, 0.5, min=-1.0, max=2.0)
+    np.testing.assert_allclose(r.numpy(), np.clip(np.arange(6).reshape(2, 3) + 0.5, -1, 2))
+    rn = st.ops.sample_op.row_normalize(st.tensor([[3.0, 4.0]], dtype=st.float64))
+    assert rn.dtype is st.float64
+    t = st.arange(3.0)
+    assert st.ops.sample_op.scale_(t, 2.0) is t and t.tolist() == [0.0, 2.0, 4.0]
+    mean, var = st.ops.sample_op.moments(st.arange(6.0).view(2, 3), [1])
+    assert mean.shape == (2,)
+    assert isinstance(st.ops.sample_op.describe(x, "x"), str)
+    assert st.ops.sample_op.cast_to(x, st.float64, st.device("cpu")).dtype is st.float64
+    assert "weighted_sum" in dir(st.ops.sample_op)
+    with pytest.raises(TypeError, match="scale_add_clamp"):
+        st.ops.sample_op.scale_add_clamp(x, "y")
+
+
+def test_refused_plugins_raise_with_the_loaders_reason(tmp_path):
+    with pytest.raises(RuntimeError, match="load_library"):
+        st.ops.load_library(tmp_path / "missing.so")
+    junk = tmp_path / "junk.so"
+    junk.write_bytes(b"not an ELF file")
+    with pytest.raises(RuntimeError, match="junk.so"):
+        st.ops.load_library(junk)
