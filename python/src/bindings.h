@@ -24,6 +24,7 @@ void bind_tensor(nb::module_& m);     // Tensor: metadata, item, printing, opera
 void bind_ops(nb::module_& m);        // OpGroup: schema-driven calls of any operator
 void bind_interop(nb::module_& m);    // NumPy and DLPack
 void bind_plugins(nb::module_& m);    // load_library over the C loader
+void bind_timing(nb::module_& m);     // C++-side timing for bench/bench_python.py
 
 // The unique Python object for a dtype (st.float32 is st.float32).
 nb::object dtype_object(st::ScalarType type);

@@ -24,4 +24,5 @@ NB_MODULE(_C, m) {
   stpy::bind_ops(m);
   stpy::bind_interop(m);
   stpy::bind_plugins(m);
+  stpy::bind_timing(m);
 }
