@@ -73,6 +73,25 @@ def _convert(name):
     return conv
 
 
+_generated_to = Tensor.to
+
+
+def to(self, *args, **kwargs):
+    """t.to(dtype), t.to(device), t.to(device, dtype), t.to(other), with
+    non_blocking/copy/memory_format keywords, as PyTorch's Tensor.to."""
+    if args and isinstance(args[0], (str, _C.device)):
+        kwargs["device"] = args[0]
+        args = args[1:]
+        if args and isinstance(args[0], _C.dtype):
+            kwargs["dtype"] = args[0]
+            args = args[1:]
+        if args:
+            raise TypeError("to() received an invalid combination of arguments: unexpected "
+                            "positional arguments after device and dtype")
+    return _generated_to(self, *args, **kwargs)
+
+
+Tensor.to = to
 Tensor.shape = property(_shape)
 Tensor.T = property(lambda self: self.permute(list(range(self.ndim - 1, -1, -1))))
 Tensor.size = size

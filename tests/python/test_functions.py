@@ -65,6 +65,10 @@ def test_dtype_and_device_arguments():
     assert t.to(dtype=st.bfloat16).dtype is st.bfloat16
     assert t.float().dtype is st.float32 and t.long().dtype is st.int64
     assert st.zeros(2, dtype=float).dtype is st.float64
+    assert t.to("cpu").device == st.device("cpu")
+    assert t.to(st.device("cpu"), st.float16).dtype is st.float16
+    assert t.to(st.ones(1, dtype=st.int8)).dtype is st.int8
+    assert t.to(dtype=st.float64, copy=True).dtype is st.float64
 
 
 def test_lists_of_tensors_and_tuple_returns():

@@ -137,3 +137,16 @@ def test_unsupported_operand_types_raise_type_error():
     with pytest.raises(TypeError):
         st.tensor([1]) + "a"
     assert (st.tensor([1]) == None) is False  # noqa: E711  (falls back to identity)
+
+
+@pytest.mark.parametrize("dtype", FLOAT + INT)
+@pytest.mark.parametrize("op", [operator.add, operator.sub, operator.mul, operator.truediv,
+                                operator.lt, operator.eq])
+def test_non_contiguous_and_zero_dim_operands(dtype, op):
+    a, ta = make((4, 6), dtype, 9, positive=True)
+    s, ts = make((), dtype, 10, positive=True)
+    views = [(a.T, ta.t()), (a[:, ::3], ta[:, ::3]), (a[1:3, 2:], ta[1:3, 2:])]
+    for x, tx in views:
+        assert not tx.is_contiguous() or x.flags.c_contiguous
+        check(op(tx, ts), op(x, s), rtol=1e-5)  # same dtype: NumPy wraps as we do
+        check(op(tx, tx), op(x, x), rtol=1e-5)
