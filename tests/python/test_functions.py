@@ -111,3 +111,28 @@ def test_core_errors_become_runtime_error_with_the_core_message():
         st.arange(6).view(4, 2)
     with pytest.raises(RuntimeError):
         st.ones(2, 3) @ st.ones(2, 3)
+
+
+def test_every_function_survives_bad_arguments():
+    """Every generated function, called with a spread of wrong and right
+    arguments, returns or raises a Python exception; none crashes."""
+    candidates = [(), (st.ones(2, 3),), (st.ones(2, 3), st.ones(2, 3)), (st.ones(2, 3), 1),
+                  (st.ones(2, 3), "x"), (st.tensor(1.5),), (st.ones(2, 3), [0]),
+                  (st.ones(2, 3), None), (st.ones(2, 3, dtype=st.bool),), (st.ones(0),), (3,),
+                  ((2, 3),), (st.ones(2, 3), st.ones(3)), (st.ones(2, 3), -7)]
+    outcomes = set()
+    for name in FUNCTIONS:
+        for args in candidates:
+            try:
+                getattr(st, name)(*args)
+                outcomes.add("ok")
+            except (TypeError, RuntimeError, ValueError, IndexError) as e:
+                outcomes.add(type(e).__name__)
+    assert {"ok", "TypeError", "RuntimeError"} <= outcomes
+
+
+def test_help_shows_the_schemas():
+    import pydoc
+    text = pydoc.render_doc(st.ops.aten.sum, renderer=pydoc.plaintext)
+    assert "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False" in text
+    assert "add.Scalar" in st.Tensor.add.__doc__
