@@ -136,6 +136,9 @@ def getitem(self, index):
 
 
 def setitem(self, index, value):
+    if not isinstance(value, (Tensor, builtins.bool, builtins.int, builtins.float, builtins.complex)):
+        from ._factories import tensor
+        value = tensor(value)  # NumPy arrays, lists
     view, advanced = _apply_basic(self, index)
     if not advanced:
         if isinstance(value, Tensor):

@@ -91,7 +91,17 @@ def to(self, *args, **kwargs):
     return _generated_to(self, *args, **kwargs)
 
 
+def __contains__(self, element):
+    if isinstance(element, (Tensor, builtins.bool, builtins.int, builtins.float, builtins.complex)):
+        return (self == element).any().item()
+    raise RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s"
+                       % type(element).__name__)
+
+
 Tensor.to = to
+Tensor.__contains__ = __contains__
+# NumPy defers mixed operations (np.float32(2) + t) to the tensor.
+Tensor.__array_priority__ = 1000
 Tensor.shape = property(_shape)
 Tensor.T = property(lambda self: self.permute(list(range(self.ndim - 1, -1, -1))))
 Tensor.size = size

@@ -66,3 +66,11 @@ def test_setitem_scalars_tensors_masks_and_index_tensors():
     row = v[0]
     row[1] = 3  # writes through the view
     assert v.tolist() == [[0.0, 3.0], [0.0, 0.0]]
+
+
+def test_setitem_from_numpy_and_lists_and_contains():
+    t = st.zeros(2, 3)
+    t[0] = np.array([1.0, 2.0, 3.0])
+    t[1] = [4, 5, 6]
+    assert t.tolist() == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    assert 5 in t and 7 not in t

@@ -150,3 +150,8 @@ def test_non_contiguous_and_zero_dim_operands(dtype, op):
         assert not tx.is_contiguous() or x.flags.c_contiguous
         check(op(tx, ts), op(x, s), rtol=1e-5)  # same dtype: NumPy wraps as we do
         check(op(tx, tx), op(x, x), rtol=1e-5)
+
+
+def test_numpy_scalars_defer_to_tensors():
+    r = np.float64(2.0) * st.tensor([1.0, 2.0])
+    assert isinstance(r, st.Tensor) and r.tolist() == [2.0, 4.0]
