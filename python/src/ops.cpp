@@ -527,15 +527,17 @@ class OpGroup {
   nb::object call(const nb::args& args, const nb::kwargs& kwargs) const {
     st::Stack stack;
     std::vector<PyObject*> objects;
-    std::vector<std::string> reasons(overloads_.size());
+    std::string why;
     for (int pass = 0; pass < 2; ++pass) {
-      for (size_t i = 0; i < overloads_.size(); ++i) {
-        std::string why;
-        if (bind(overloads_[i], args, kwargs, pass == 1, stack, objects, why)) {
-          return run(overloads_[i], stack, objects);
-        }
-        if (pass == 0) reasons[i] = why;
+      for (const Overload& ov : overloads_) {
+        if (bind(ov, args, kwargs, pass == 1, stack, objects, why)) return run(ov, stack, objects);
       }
+    }
+    // Nothing bound: bind again to collect every reason (kept off the
+    // success path, which then allocates nothing for messages).
+    std::vector<std::string> reasons(overloads_.size());
+    for (size_t i = 0; i < overloads_.size(); ++i) {
+      bind(overloads_[i], args, kwargs, false, stack, objects, reasons[i]);
     }
     std::string msg = name_ + "() received an invalid combination of arguments - got (";
     for (size_t i = 0; i < args.size(); ++i) {
