@@ -136,3 +136,10 @@ def test_help_shows_the_schemas():
     text = pydoc.render_doc(st.ops.aten.sum, renderer=pydoc.plaintext)
     assert "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False" in text
     assert "add.Scalar" in st.Tensor.add.__doc__
+
+
+def test_keyword_only_arguments_are_not_positional():
+    a = st.tensor([1.0])
+    with pytest.raises(TypeError, match="add.Tensor"):
+        st.add(a, a, 2)  # alpha comes after '*' in add.Tensor
+    assert st.add(a, 1, 2).tolist() == [3.0]  # add.Scalar's alpha is positional
