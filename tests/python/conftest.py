@@ -9,13 +9,23 @@ import pytest
 import stabletorch as st
 
 
+def _test_plugin(name):
+    """A plugin the build makes beside the package (python/CMakeLists.txt)."""
+    path = pathlib.Path(st.__file__).resolve().parent.parent / "test_plugins" / name
+    if not path.exists():
+        pytest.fail("test plugin not built: %s (targets python_test_*)" % path)
+    return path
+
+
 @pytest.fixture
 def sample_op_path():
-    """The sample_op plugin the build makes beside the package (python/CMakeLists.txt)."""
-    path = pathlib.Path(st.__file__).resolve().parent.parent / "test_plugins" / "libsample_op.so"
-    if not path.exists():
-        pytest.fail("sample_op plugin not built: %s (build target python_test_sample_op)" % path)
-    return path
+    return _test_plugin("libsample_op.so")
+
+
+@pytest.fixture
+def future_plugin_path():
+    """Targets ABI level 2.99 and aborts if any of its code runs."""
+    return _test_plugin("libfuture_plugin.so")
 
 
 @pytest.fixture

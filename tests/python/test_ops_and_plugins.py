@@ -47,3 +47,9 @@ def test_refused_plugins_raise_with_the_loaders_reason(tmp_path):
     junk.write_bytes(b"not an ELF file")
     with pytest.raises(RuntimeError, match="junk.so"):
         st.ops.load_library(junk)
+
+
+def test_plugin_for_a_newer_abi_level_is_refused_before_it_runs(future_plugin_path):
+    with pytest.raises(RuntimeError) as e:
+        st.ops.load_library(future_plugin_path)
+    assert "libfuture_plugin.so" in str(e.value) and "2.99" in str(e.value)
