@@ -60,3 +60,31 @@ def test_calls_from_several_threads():
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_numpy_backed_tensors_die_on_other_threads():
+    """The storage deleter of a from_numpy tensor takes the GIL itself, so
+    the last reference may go on any thread."""
+    gc.collect()
+    before = st.live_tensor_count()
+    errors = []
+
+    def work(seed):
+        try:
+            rng = np.random.default_rng(seed)
+            for _ in range(100):
+                a = rng.normal(size=16)
+                t = st.from_numpy(a)
+                assert abs((t * 2).sum().item() - 2 * a.sum()) < 1e-9
+                del t, a
+        except Exception as e:  # noqa: BLE001  (reported below)
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    gc.collect()
+    assert errors == []
+    assert st.live_tensor_count() <= before
