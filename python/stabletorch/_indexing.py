@@ -146,39 +146,34 @@ def setitem(self, index, value):
         else:
             view.fill_(value)
         return
-    if len(advanced) != 1:
-        raise IndexError("assigning through more than one tensor index is not supported "
-                         "(the core has no index_put_)")
-    d, idx = advanced[0]
-    if idx.dtype is _BOOL:
-        mask = idx
-        extra = view.ndim - d - mask.ndim
-        lead = [1] * d
-        shaped = mask.view(lead + list(mask._sizes()) + [1] * extra) if (d or extra) else mask
-        if isinstance(value, Tensor):
-            view.copy_(_where(shaped, value, view))
-        else:
-            view.masked_fill_(shaped, value)
+    _setitem_advanced(self, index, value)
+
+
+def _storage_offsets(self):
+    """A long tensor of self's shape holding each element's offset in the
+    storage (in elements)."""
+    from . import arange, tensor
+    off = tensor(self.storage_offset())
+    ndim = self.ndim
+    for k, (n, stride) in enumerate(zip(self._sizes(), self._strides())):
+        shape = [1] * ndim
+        shape[k] = n
+        off = off + (arange(n) * stride).view(shape)
+    return off.expand(self._sizes()) if ndim else off
+
+
+def _setitem_advanced(self, index, value):
+    """Assignment through tensor indices (any mix of masks, integer tensors
+    and basic indices) without index_put_, which the core lacks: the same
+    index applied to a tensor of storage offsets names the target elements,
+    and scatter_ writes them through a flat view of the storage."""
+    selected = getitem(_storage_offsets(self), index)
+    positions = selected.reshape([-1])
+    if positions.numel() == 0:
         return
-    # One integer tensor: scatter along dim d.
-    size = view._sizes()[d]
-    idx = idx.reshape([-1])
-    idx = idx + (idx < 0).long() * size
-    if ((idx < 0) | (idx >= size)).any().item():
-        raise IndexError("index out of range in setitem for dimension %d with size %d" % (d, size))
-    k = idx._sizes()[0]
-    shape = list(view._sizes())
-    shape[d] = k
-    index_shape = [1] * view.ndim
-    index_shape[d] = k
-    full_index = idx.view(index_shape).expand(shape)
+    flat = self.as_strided([positions.max().item() + 1], [1], 0)
     if isinstance(value, Tensor):
-        src = value.to(dtype=view.dtype).expand(shape).contiguous()
-        view.scatter_(d, full_index, src)
+        src = value.to(dtype=self.dtype).expand(selected._sizes()).reshape([-1])
+        flat.scatter_(0, positions, src)
     else:
-        view.scatter_(d, full_index, value)
-
-
-def _where(cond, a, b):
-    from . import where
-    return where(cond, a, b)
+        flat.scatter_(0, positions, value)

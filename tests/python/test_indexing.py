@@ -74,3 +74,35 @@ def test_setitem_from_numpy_and_lists_and_contains():
     t[1] = [4, 5, 6]
     assert t.tolist() == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
     assert 5 in t and 7 not in t
+
+
+@pytest.mark.parametrize("index", [
+    (np.array([0, 2]), np.array([1, 3])),
+    (slice(None), np.array([3, 0, 3])),
+    (np.array([[0], [2]]), np.array([1, 2])),
+    (A[:, :, 0] % 20 == 0,),
+    (1, A[1, :, :] % 3 == 0),
+    (Ellipsis, np.array([4, 0])),
+])
+def test_setitem_through_tensor_indices_matches_numpy(index):
+    a = A.copy()
+    t = st.tensor(A)
+    st_index = tuple(st.tensor(i) if isinstance(i, np.ndarray) else i for i in index)
+    a[index] = -1
+    t[st_index] = -1
+    np.testing.assert_array_equal(t.numpy(), a)
+    b = A.copy()
+    u = st.tensor(A)
+    values = np.arange(b[index].size).reshape(b[index].shape) * 10
+    b[index] = values
+    u[st_index] = st.tensor(values)
+    np.testing.assert_array_equal(u.numpy(), b)
+
+
+def test_setitem_with_tensor_indices_on_a_non_contiguous_view():
+    base = st.zeros(4, 6)
+    view = base.t()[1:5:2]   # shape (2, 4), strides (2, 6)
+    view[st.tensor([1, 0]), st.tensor([3, 2])] = 5
+    expected = np.zeros((4, 6), dtype=np.float32)
+    expected.T[1:5:2][[1, 0], [3, 2]] = 5
+    np.testing.assert_array_equal(base.numpy(), expected)
