@@ -588,10 +588,27 @@ class OpGroup {
   std::vector<Overload> overloads_;
 };
 
+// OpGroup is a method descriptor: stored on Tensor, t.add is a bound method
+// (PyMethod) that prepends t, with no Python frame in between. It also makes
+// pydoc treat a group as a routine, so help() shows its __doc__ (the
+// schemas, set per instance: the type has a __dict__).
+PyObject* opgroup_descr_get(PyObject* self, PyObject* obj, PyObject* /*type*/) {
+  if (obj == nullptr || obj == Py_None) {
+    Py_INCREF(self);
+    return self;
+  }
+  return PyMethod_New(self, obj);
+}
+
+PyType_Slot opgroup_slots[] = {
+    {Py_tp_descr_get, reinterpret_cast<void*>(&opgroup_descr_get)},
+    {0, nullptr},
+};
+
 }  // namespace
 
 void bind_ops(nb::module_& m) {
-  nb::class_<OpGroup>(m, "OpGroup")
+  nb::class_<OpGroup>(m, "OpGroup", nb::type_slots(opgroup_slots), nb::dynamic_attr())
       .def(nb::init<std::string, const std::vector<std::string>&>(), nb::arg("name"),
            nb::arg("overloads"))
       .def_prop_ro("name", &OpGroup::name)

@@ -20,6 +20,7 @@ from ._factories import eye, linspace, tensor
 from ._size import Size
 from . import ops  # noqa: F401
 from ._namespaces import linalg, nn, special  # noqa: F401
+from ._groups import op_group
 from ._ops_table import FUNCTIONS as _FUNCTIONS
 
 # dtypes under their PyTorch names, with PyTorch's aliases.
@@ -47,7 +48,7 @@ def _install_functions():
     for name, overloads in _FUNCTIONS.items():
         if name in g:  # hand-written factories keep PyTorch's Python signatures
             continue
-        g[name] = _C.OpGroup(name, list(overloads))
+        g[name] = op_group(name, overloads)
 
 
 _install_functions()

@@ -4,7 +4,7 @@ operators native_functions.yaml files under a python_module."""
 import sys
 import types
 
-from . import _C
+from ._groups import op_group
 from ._ops_table import MODULES
 
 
@@ -15,7 +15,7 @@ def _module(path):
         mod = types.ModuleType(name)
         sys.modules[name] = mod
     for op, overloads in MODULES.get(path, {}).items():
-        setattr(mod, op, _C.OpGroup(path + "." + op, list(overloads)))
+        setattr(mod, op, op_group(path + "." + op, overloads))
     return mod
 
 

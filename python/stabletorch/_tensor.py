@@ -5,24 +5,16 @@ import builtins
 
 from . import _C
 from ._C import Tensor
+from ._groups import op_group
 from ._indexing import getitem, setitem
 from ._ops_table import METHODS
 from ._size import Size
 
 
-def _method(group):
-    def method(self, *args, **kwargs):
-        return group(self, *args, **kwargs)
-
-    method.__name__ = group.name
-    method.__doc__ = "\n".join(group.schemas())
-    return method
-
-
 for _name, _overloads in METHODS.items():
     # Hand-written metadata accessors (C++) keep precedence.
     if not hasattr(Tensor, _name):
-        setattr(Tensor, _name, _method(_C.OpGroup(_name, list(_overloads))))
+        setattr(Tensor, _name, op_group(_name, _overloads))
 
 
 def _shape(self):

@@ -13,6 +13,7 @@ import sys
 import types
 
 from . import _C
+from ._groups import op_group
 from ._ops_table import FUNCTIONS, METHODS, MODULES
 
 loaded_libraries = []
@@ -41,19 +42,6 @@ def _overloads(ns, name):
     return found
 
 
-def _make_callable(label, overloads):
-    group = _C.OpGroup(label, overloads)
-
-    def op(*args, **kwargs):
-        return group(*args, **kwargs)
-
-    op.__name__ = label.split("::")[-1]
-    op.__qualname__ = label
-    op.__doc__ = "Schemas, tried in this order:\n\n" + "\n".join("  " + s for s in group.schemas())
-    op.schemas = group.schemas
-    return op
-
-
 def _packet(ns, name):
     key = (ns, name)
     p = _packets.get(key)
@@ -63,11 +51,11 @@ def _packet(ns, name):
     if not overloads:
         raise AttributeError("no operator named '%s::%s' is registered (loaded plugins: %s)"
                              % (ns, name, [lib.path for lib in loaded_libraries] or "none"))
-    p = _make_callable("%s::%s" % (ns, name), overloads)
+    p = op_group("%s::%s" % (ns, name), overloads)
     for q in overloads:
         rest = q[len(ns) + 2 + len(name):]
         attr = rest[1:] if rest.startswith(".") else "default"
-        setattr(p, attr, _make_callable(q, [q]))
+        setattr(p, attr, op_group(q, [q]))
     _packets[key] = p
     return p
 

@@ -136,6 +136,8 @@ def test_help_shows_the_schemas():
     text = pydoc.render_doc(st.ops.aten.sum, renderer=pydoc.plaintext)
     assert "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False" in text
     assert "add.Scalar" in st.Tensor.add.__doc__
+    assert "add.Scalar" in pydoc.render_doc(st.add, renderer=pydoc.plaintext)
+    assert "add.Scalar" in pydoc.render_doc(st.ones(1).add, renderer=pydoc.plaintext)
 
 
 def test_keyword_only_arguments_are_not_positional():
