@@ -53,3 +53,24 @@ def test_plugin_for_a_newer_abi_level_is_refused_before_it_runs(future_plugin_pa
     with pytest.raises(RuntimeError) as e:
         st.ops.load_library(future_plugin_path)
     assert "libfuture_plugin.so" in str(e.value) and "2.99" in str(e.value)
+
+
+def test_unloading_drops_the_reference(sample_op_path):
+    plugin = st.ops.load_library(sample_op_path)
+    assert plugin.loaded and plugin in st.ops.loaded_libraries
+    st.ops.unload_library(plugin)
+    assert not plugin.loaded and plugin not in st.ops.loaded_libraries
+    with pytest.raises(RuntimeError, match="has been unloaded"):
+        plugin.report
+    with pytest.raises(RuntimeError, match="has been unloaded"):
+        plugin.unload()
+
+
+def test_unloaded_plugin_operators_are_gone(sample_op_path):
+    loaded_before = [p for p in st.ops.loaded_libraries if p.path == str(sample_op_path)]
+    for p in loaded_before:
+        st.ops.unload_library(p)
+    with pytest.raises(AttributeError, match="no operator named 'sample_op::row_normalize'"):
+        st.ops.sample_op.row_normalize
+    st.ops.load_library(sample_op_path)
+    assert st.ops.sample_op.row_normalize(st.ones(1, 2)).shape == (1, 2)
