@@ -5,6 +5,8 @@
   st  st.add(a, b)  the generated function (schema-driven generic path)
   st  a.add(b)      the generated method (generic path + a Python frame)
   C++ st::add       the same call from a C++ loop in this process
+  C++ boxed         aten::add.Tensor through callBoxed from C++ (what the
+                    generic path calls after binding the arguments)
   numpy a + b       1-element float32 arrays
 
 Run from the repository root after building:
@@ -37,6 +39,8 @@ def main():
         ("stabletorch st.add(a, b)", best_ns(lambda: add(a, b), a_.number, a_.repeat)),
         ("stabletorch a.add(b)", best_ns(lambda: a.add(b), a_.number, a_.repeat)),
         ("C++ st::add(a, b)", min(st._C._time_cpp_add(a, b, a_.number) for _ in range(a_.repeat))),
+        ("C++ boxed add.Tensor", min(st._C._time_cpp_boxed_add(a, b, a_.number)
+                                     for _ in range(a_.repeat))),
         ("numpy a + b", best_ns(lambda: x + y, a_.number, a_.repeat)),
     ]
     numpy_ns = rows[-1][1]

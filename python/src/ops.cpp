@@ -7,6 +7,7 @@
 // none binds, TypeError lists every signature and why it did not match.
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -600,8 +601,52 @@ PyObject* opgroup_descr_get(PyObject* self, PyObject* obj, PyObject* /*type*/) {
   return PyMethod_New(self, obj);
 }
 
+// Sets the Python error for an exception escaping an OpGroup call, as the
+// module's translator and nanobind would (this slot is called by CPython
+// directly, outside nanobind's function dispatch).
+void set_python_error() noexcept {
+  try {
+    throw;
+  } catch (nb::python_error& e) {
+    e.restore();
+  } catch (const nb::builtin_exception& e) {
+    PyObject* type = PyExc_RuntimeError;
+    switch (e.type()) {
+      case nb::exception_type::type_error: type = PyExc_TypeError; break;
+      case nb::exception_type::value_error: type = PyExc_ValueError; break;
+      case nb::exception_type::index_error: type = PyExc_IndexError; break;
+      case nb::exception_type::attribute_error: type = PyExc_AttributeError; break;
+      default: break;
+    }
+    PyErr_SetString(type, e.what());
+  } catch (const st::Error& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception in an operator call");
+  }
+}
+
+// tp_call: CPython calls the group straight, without looking up __call__
+// and without nanobind's *args/**kwargs argument marshalling.
+PyObject* opgroup_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
+  try {
+    const OpGroup* group = nb::inst_ptr<OpGroup>(self);
+    return group->call(nb::borrow<nb::args>(args), nb::borrow<nb::kwargs>(kwargs))
+        .release()
+        .ptr();
+  } catch (...) {
+    set_python_error();
+    return nullptr;
+  }
+}
+
 PyType_Slot opgroup_slots[] = {
     {Py_tp_descr_get, reinterpret_cast<void*>(&opgroup_descr_get)},
+    {Py_tp_call, reinterpret_cast<void*>(&opgroup_call)},
     {0, nullptr},
 };
 
@@ -612,8 +657,7 @@ void bind_ops(nb::module_& m) {
       .def(nb::init<std::string, const std::vector<std::string>&>(), nb::arg("name"),
            nb::arg("overloads"))
       .def_prop_ro("name", &OpGroup::name)
-      .def("schemas", &OpGroup::schemas)
-      .def("__call__", &OpGroup::call);
+      .def("schemas", &OpGroup::schemas);
 
   // Every registered "ns::name.overload" (aten and plugins alike).
   m.def("_all_op_names", [] {
