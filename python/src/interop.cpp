@@ -4,10 +4,12 @@
 // reference to the producer (taking the GIL: the last tensor may die on a
 // thread that released it). Exports hand out a view whose owner keeps a
 // reference to the tensor.
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/storage.h>
@@ -18,6 +20,18 @@ namespace stpy {
 namespace {
 
 namespace dl = nb::dlpack;
+
+// The producer's array as an nb::ndarray, or false when nanobind cannot
+// import it (unsupported element type, byte order, device).
+bool import_array(nb::handle obj, nb::ndarray<nb::ro>& out) {
+  try {
+    if (nb::try_cast(obj, out)) return true;
+  } catch (const std::exception&) {
+    // nanobind reports some refusals (e.g. string arrays) by throwing.
+  }
+  PyErr_Clear();
+  return false;
+}
 
 std::optional<dl::dtype> to_dlpack_dtype(st::ScalarType t) {
   using S = st::ScalarType;
@@ -62,7 +76,7 @@ std::optional<st::ScalarType> from_dlpack_dtype(dl::dtype d) {
 // The producer's array, kept alive by the storage until the last tensor
 // over it goes.
 struct ImportedArray {
-  nb::ndarray<> array;
+  nb::ndarray<nb::ro> array;
 };
 
 void release_imported(void* ctx) noexcept {
@@ -71,7 +85,9 @@ void release_imported(void* ctx) noexcept {
   delete static_cast<ImportedArray*>(ctx);
 }
 
-st::Tensor wrap_array(const nb::ndarray<>& a, const char* who) {
+// Read-only producers are accepted (as PyTorch does, which only warns):
+// writing to such a tensor is the caller's responsibility.
+st::Tensor wrap_array(const nb::ndarray<nb::ro>& a, const char* who) {
   const auto dtype = from_dlpack_dtype(a.dtype());
   if (!dtype) {
     throw nb::type_error((std::string(who) + ": unsupported element type (DLPack code " +
@@ -101,7 +117,11 @@ st::Tensor wrap_array(const nb::ndarray<>& a, const char* who) {
   }
   const size_t itemsize = torch::headeronly::elementSize(*dtype);
   const size_t nbytes = st::detail::compute_storage_nbytes(sizes, strides, itemsize);
-  void* data = a.data();
+  if (sizes.end() != std::find(sizes.begin(), sizes.end(), 0)) {
+    // No element is reachable: producers report arbitrary strides here.
+    st::detail::contiguous_strides(sizes, strides.data());
+  }
+  void* data = const_cast<void*>(a.data());
   auto* ctx = new ImportedArray{a};
   st::Storage storage;
   try {
@@ -158,14 +178,27 @@ void bind_interop(nb::module_& m) {
                                 nb::cast<std::string>(nb::type_name(obj.type())))
                                    .c_str());
         }
-        return wrap_array(nb::cast<nb::ndarray<>>(obj), "from_numpy");
+        nb::ndarray<nb::ro> a;
+        if (!import_array(obj, a)) {
+          nb::object dtype = obj.attr("dtype");
+          nb::object dtype_text = nb::steal(PyObject_Str(dtype.ptr()));
+          if (!dtype_text.is_valid()) throw nb::python_error();
+          throw nb::type_error(
+              ("from_numpy: can't convert an array of dtype " +
+               nb::cast<std::string>(dtype_text) +
+               "; the supported types are: float64, float32, float16, complex64, complex128, "
+               "int64, int32, int16, int8, uint8, uint16, uint32, uint64 and bool (native byte "
+               "order)")
+                  .c_str());
+        }
+        return wrap_array(a, "from_numpy");
       },
       nb::arg("ndarray"));
   m.def(
       "from_dlpack",
       [](nb::handle obj) {
-        nb::ndarray<> a;
-        if (!nb::try_cast(obj, a)) {
+        nb::ndarray<nb::ro> a;
+        if (!import_array(obj, a)) {
           throw nb::type_error(("from_dlpack: expected an object with __dlpack__ or a DLPack "
                                 "capsule, got " +
                                 nb::cast<std::string>(nb::type_name(obj.type())))

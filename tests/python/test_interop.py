@@ -73,3 +73,15 @@ def test_dlpack_round_trip():
     assert u.data_ptr() == t.data_ptr() and u.tolist() == t.tolist()
     bf = st.from_dlpack(st.ones(2, dtype=st.bfloat16))
     assert bf.dtype is st.bfloat16
+
+
+def test_read_only_empty_and_unsupported_arrays():
+    ro = np.broadcast_to(np.arange(3.0), (2, 3))
+    t = st.from_numpy(ro)
+    assert t.stride() == (0, 1) and t.tolist() == [[0.0, 1.0, 2.0]] * 2
+    e = st.from_numpy(np.zeros((0, 3)))
+    assert e.shape == (0, 3) and e.stride() == (3, 1)
+    with pytest.raises(TypeError, match="dtype <U1"):
+        st.from_numpy(np.array(["a"]))
+    with pytest.raises(TypeError, match="native byte order"):
+        st.from_numpy(np.zeros(3, dtype=">f4"))
