@@ -90,6 +90,7 @@ void bind_types(nb::module_& m) {
     nb::object obj = nb::cast(DType{t});
     g_dtypes[i] = obj.ptr();
     dtypes[name.c_str()] = obj;
+    m.attr(name.c_str()) = obj;  // where pickle finds it (__reduce__ names it)
   }
   m.attr("_dtypes") = dtypes;
 

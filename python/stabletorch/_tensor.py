@@ -90,7 +90,20 @@ def __contains__(self, element):
                        % type(element).__name__)
 
 
+def _rebuild(values, dtype, shape):
+    from ._factories import tensor
+    return tensor(values, dtype=dtype).reshape(shape)
+
+
+def __reduce__(self):
+    # By value (CPU): the elements as Python numbers, exact for every dtype
+    # the core has (float64 holds every narrower float).
+    return (_rebuild, (self.reshape([-1]).tolist(), self.dtype, list(self._sizes())))
+
+
 Tensor.to = to
+Tensor.__reduce__ = __reduce__
+Tensor.__deepcopy__ = lambda self, memo: self.clone()
 Tensor.__contains__ = __contains__
 # NumPy defers mixed operations (np.float32(2) + t) to the tensor.
 Tensor.__array_priority__ = 1000

@@ -109,3 +109,14 @@ def test_non_contiguous_and_zero_dim_metadata():
     s = st.tensor(5.0)
     assert s.shape == () and s.ndim == 0 and s.numel() == 1 and s.stride() == ()
     assert math.isclose(s.item(), 5.0)
+
+
+def test_pickle_and_deepcopy_copy_by_value():
+    import copy
+    import pickle
+    for t in (st.arange(6).view(2, 3).t(), st.tensor(2.5, dtype=st.bfloat16), st.zeros(0, 2)):
+        u = pickle.loads(pickle.dumps(t))
+        assert u.dtype is t.dtype and u.shape == t.shape and u.tolist() == t.tolist()
+        d = copy.deepcopy(t)
+        assert d.tolist() == t.tolist() and not d._is_alias_of(t)
+    assert pickle.loads(pickle.dumps(st.float16)) is st.float16
