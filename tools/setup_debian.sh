@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libdnnl-dev libopenblas-dev
   abigail-tools binutils
-  python3 python3-yaml
+  python3 python3-yaml python3-dev python3-venv
   valgrind
   clang libclang-rt-14-dev
 )

@@ -2,12 +2,14 @@
 # README command 2: set up, build with warnings as errors, and run the whole
 # test suite; then the hardening stages. CI (.ci/run) runs exactly this.
 #
-#   tools/test.sh [STAGE...]     default: every stage, test asan tsan fuzz
+#   tools/test.sh [STAGE...]     default: every stage, test python asan tsan fuzz
 #   tools/test.sh test           the Release suite alone
 #
 # Stages (each a CMake workflow preset with its own build dir):
 #   test  build/ci    Release, -Werror: the whole suite (unit, ABI checks,
 #                     soak, stress, YAML mutation fuzzing, ...)
+#   python build/ci   pytest tests/python against the Release build's
+#                     package (build/ci/python), NumPy as the oracle
 #   asan  build/asan  the whole suite again under ASan + UBSan + LeakSanitizer
 #   tsan  build/tsan  the concurrency stress test under ThreadSanitizer (20 s)
 #   fuzz  build/fuzz  clang: bounded smoke run of every libFuzzer fuzzer
@@ -16,11 +18,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup_debian.sh
+# Before any configure: CMake builds the Python package when it finds
+# build/venv (cmake/StableTorchPython.cmake).
+tools/setup_python.sh
 
 stages=("$@")
 # Without arguments (and so in CI) every stage runs: a change that passes
 # the Release suite but breaks under a sanitizer or a fuzzer does not land.
-[ ${#stages[@]} -eq 0 ] && stages=(test asan tsan fuzz)
+[ ${#stages[@]} -eq 0 ] && stages=(test python asan tsan fuzz)
 timings=()
 for stage in "${stages[@]}"; do
   case "$stage" in
@@ -28,11 +33,21 @@ for stage in "${stages[@]}"; do
     asan) preset=asan ;;
     tsan) preset=tsan-stress ;;
     fuzz) preset=fuzz ;;
-    *) echo "tools/test.sh: unknown stage '$stage' (test, asan, tsan, fuzz)" >&2; exit 2 ;;
+    python) preset="" ;;
+    *) echo "tools/test.sh: unknown stage '$stage' (test, python, asan, tsan, fuzz)" >&2; exit 2 ;;
   esac
-  echo "==> stage $stage: cmake --workflow --preset $preset"
   start=$(date +%s)
-  cmake --workflow --preset "$preset"
+  if [ "$stage" = python ]; then
+    # The package and the test plugin, in build/ci (no-ops after the test
+    # stage). pytest exits non-zero on any failure and on zero tests (5).
+    echo "==> stage python: pytest tests/python (build/ci/python)"
+    cmake --preset ci -DSTABLETORCH_BUILD_PYTHON=ON >/dev/null
+    cmake --build build/ci --target stabletorch_python python_test_sample_op python_test_future_plugin
+    PYTHONPATH="$PWD/build/ci/python" build/venv/bin/python -m pytest tests/python -q -p no:cacheprovider
+  else
+    echo "==> stage $stage: cmake --workflow --preset $preset"
+    cmake --workflow --preset "$preset"
+  fi
   timings+=("$stage $(( $(date +%s) - start )) s")
 done
 echo "==> stage timings:"

@@ -300,6 +300,8 @@ class NativeFunction:
         if self.category_override not in (None, "factory"):
             raise ValidationError(self.where + "category_override: only 'factory' is supported")
         self.cpp_no_default_args = set(raw.get("cpp_no_default_args", []) or [])
+        # Read by gen_python.py: the Python submodule (linalg, special, ...).
+        self.python_module = raw.get("python_module")
 
         self.dispatch = {}  # key -> kernel name
         dispatch = raw.get("dispatch")
