@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 tools/setup_debian.sh
+# Before configuring: CMake builds the Python package when it finds
+# build/venv (cmake/StableTorchPython.cmake).
+tools/setup_python.sh
 
 echo "== building and installing the stabletorch SDK"
 cmake --workflow --preset demo
@@ -31,3 +34,7 @@ run run "$plugin" sample_op::moments arange:2x3:float64 "[1]" true
 run run "$plugin" sample_op::describe randn:4x5 "a 4x5 tensor" true
 run run "$plugin" sample_op::cast_to arange:2x2 int64 cpu
 run run "$plugin" sample_op::masked_fill_value randint:2x3 mask:2x3 -1
+
+echo; echo "== the same plugin from Python (import stabletorch), on NumPy data"
+cmake --build build/demo --target stabletorch_python
+PYTHONPATH="$root/build/demo/python" build/venv/bin/python python/examples/sample_op_demo.py "$plugin"
