@@ -2,7 +2,7 @@
 # README command 2: set up, build with warnings as errors, and run the whole
 # test suite; then the hardening stages. CI (.ci/run) runs exactly this.
 #
-#   tools/test.sh [STAGE...]     default: every stage, test asan tsan fuzz
+#   tools/test.sh [STAGE...]     default: every stage, test asan tsan fuzz conformance
 #   tools/test.sh test           the Release suite alone
 #
 # Stages (each a CMake workflow preset with its own build dir):
@@ -11,6 +11,10 @@
 #   asan  build/asan  the whole suite again under ASan + UBSan + LeakSanitizer
 #   tsan  build/tsan  the concurrency stress test under ThreadSanitizer (20 s)
 #   fuzz  build/fuzz  clang: bounded smoke run of every libFuzzer fuzzer
+#   conformance  build/conformance  PyTorch 2.15's runtime (fetched from
+#                     PyPI, pinned) as the oracle for ours: plugins built
+#                     with both SDKs on both runtimes, generated operator
+#                     cases (conformance/run.sh, docs/conformance.md)
 # Each stage's wall time is printed at the end (docs/reliability.md keeps
 # the figures; CI must stay under ~40 minutes on 2 cores).
 set -euo pipefail
@@ -20,7 +24,7 @@ tools/setup_debian.sh
 stages=("$@")
 # Without arguments (and so in CI) every stage runs: a change that passes
 # the Release suite but breaks under a sanitizer or a fuzzer does not land.
-[ ${#stages[@]} -eq 0 ] && stages=(test asan tsan fuzz)
+[ ${#stages[@]} -eq 0 ] && stages=(test asan tsan fuzz conformance)
 timings=()
 for stage in "${stages[@]}"; do
   case "$stage" in
@@ -28,11 +32,17 @@ for stage in "${stages[@]}"; do
     asan) preset=asan ;;
     tsan) preset=tsan-stress ;;
     fuzz) preset=fuzz ;;
-    *) echo "tools/test.sh: unknown stage '$stage' (test, asan, tsan, fuzz)" >&2; exit 2 ;;
+    conformance) preset= ;;
+    *) echo "tools/test.sh: unknown stage '$stage' (test, asan, tsan, fuzz, conformance)" >&2; exit 2 ;;
   esac
-  echo "==> stage $stage: cmake --workflow --preset $preset"
   start=$(date +%s)
-  cmake --workflow --preset "$preset"
+  if [ -n "$preset" ]; then
+    echo "==> stage $stage: cmake --workflow --preset $preset"
+    cmake --workflow --preset "$preset"
+  else
+    echo "==> stage $stage: conformance/run.sh"
+    conformance/run.sh
+  fi
   timings+=("$stage $(( $(date +%s) - start )) s")
 done
 echo "==> stage timings:"
