@@ -190,8 +190,14 @@ class CaseBuilder:
     def tensor(self, arg, salt):
         name = arg.name
         if arg.mutable and arg.kwarg_only:  # an out argument: empty, resized by the op
-            dtype = "i64" if name == "indices" else self.dtype
+            dtype = self.dtype
+            if name.endswith("indices"):
+                dtype = "i64"
+            elif self.s.name in ("all", "any"):
+                dtype = "b"
             return "t:%s:0:1:0:r0" % dtype
+        if name == "value":  # fill_.Tensor, masked_fill.Tensor: a 0-dim value
+            return tensor_token(self.dtype, [], "contiguous", self.seed(salt))
         if name in ("index",):
             if self.s.name in ("gather", "scatter", "scatter_"):
                 return tensor_token("i64", self.self_shape or self.shape, "contiguous", self.seed(salt), "u")
