@@ -14,9 +14,11 @@
 //   id  OK   <return>...  |  <input tensor after the call>...
 //   id  ERR  <message>
 // Setup failures print one line and exit non-zero:
-//   RUNTIMEFAIL <reason>   (exit 3)      PLUGINFAIL <path> <reason> (exit 4)
+//   RUNTIMEFAIL <reason>   (exit 3)      PLUGINFAIL <reason> (exit 4)
 #include <dlfcn.h>
+#include <link.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -346,6 +348,33 @@ class Driver {
   std::vector<Input> inputs_;
 };
 
+// The path of a loaded object that is a stable-ABI runtime other than the
+// one at `runtime_path` ("" when there is none). A plugin that drags a
+// second runtime in (a DT_NEEDED on it) would run against two cores at once:
+// the cell must not count as running on the runtime under test.
+std::string second_runtime(const std::string& runtime_path) {
+  struct Search {
+    std::string runtime;
+    std::string found;
+  } search;
+  char resolved[PATH_MAX];
+  search.runtime = realpath(runtime_path.c_str(), resolved) != nullptr ? resolved : runtime_path;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) -> int {
+        auto* s = static_cast<Search*>(data);
+        if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
+        const std::string path = info->dlpi_name;
+        const std::string base = path.substr(path.rfind('/') + 1);
+        if (base.rfind("libtorch_cpu.so", 0) != 0 && base.rfind("libstabletorch.so", 0) != 0) return 0;
+        char real[PATH_MAX];
+        const std::string canonical = realpath(path.c_str(), real) != nullptr ? real : path;
+        if (canonical != s->runtime) s->found = path;
+        return 0;
+      },
+      &search);
+  return search.found;
+}
+
 int run_main(int argc, char** argv) {
   std::string runtime_path, cases_path;
   std::vector<std::string> plugins;
@@ -382,9 +411,14 @@ int run_main(int argc, char** argv) {
   }
   for (const std::string& plugin : plugins) {
     if (dlopen(plugin.c_str(), RTLD_NOW | RTLD_LOCAL) == nullptr) {
-      std::printf("PLUGINFAIL\t%s\t%s\n", plugin.c_str(), one_line(dlerror()).c_str());
+      std::printf("PLUGINFAIL\t%s\n", one_line(dlerror()).c_str());  // names the plugin
       return 4;
     }
+  }
+  const std::string other = second_runtime(runtime_path);
+  if (!other.empty()) {
+    std::printf("PLUGINFAIL\ta plugin loaded a second runtime into the process: %s\n", other.c_str());
+    return 4;
   }
   std::ifstream cases(cases_path);
   if (!cases) {
