@@ -59,7 +59,6 @@ with zipfile.ZipFile(wheel) as z:
     z.extractall(dest, names)
 PY
 chmod +x "$lib"/*.so*
-rm -f "$dest/download/$wheel"  # pip's cache keeps it; the build tree need not
 
 # libtorch_cpu.so links libcudart.so.13 and libcupti.so.13 even for CPU work.
 find_cuda_lib() {

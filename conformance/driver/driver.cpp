@@ -10,6 +10,8 @@
 //
 // Case lines (tab-separated; docs/conformance.md has the grammar):
 //   id  op  overload  return-types  argument-tokens
+// Cases go through torch_call_dispatcher (at --abi-version), those whose id
+// ends in "@aoti" through aoti_torch_call_dispatcher.
 // Result lines:
 //   id  OK   <return>...  |  <input tensor after the call>...
 //   id  ERR  <message>
@@ -100,7 +102,8 @@ class Driver {
     inputs_.clear();
     std::string result;
     try {
-      result = id + "\t" + call(fields[1], fields[2], split(fields[3], ','), fields[4]);
+      const bool unversioned = id.size() > 5 && id.compare(id.size() - 5, 5, "@aoti") == 0;
+      result = id + "\t" + call(fields[1], fields[2], split(fields[3], ','), fields[4], unversioned);
     } catch (const CaseError& e) {
       result = id + "\tSETUP\t" + one_line(e.what());
     }
@@ -320,8 +323,10 @@ class Driver {
     return "raw:" + std::to_string(v);
   }
 
+  // unversioned: through aoti_torch_call_dispatcher rather than the
+  // versioned torch_call_dispatcher.
   std::string call(const std::string& op, const std::string& overload, const std::vector<std::string>& returns,
-                   const std::string& arg_text) {
+                   const std::string& arg_text, bool unversioned) {
     std::vector<std::string> tokens;
     for (const std::string& t : split(arg_text, ' '))
       if (!t.empty()) tokens.push_back(t);
@@ -331,7 +336,7 @@ class Driver {
     for (const std::string& r : returns)
       if (!r.empty() && r != "-") types.push_back(r);
     stack.resize(std::max(stack.size(), types.size()) + 1, 0);
-    const Error err = api_.call_dispatcher_v != nullptr
+    const Error err = api_.call_dispatcher_v != nullptr && !unversioned
                           ? api_.call_dispatcher_v(op.c_str(), overload.c_str(), stack.data(), abi_version_)
                           : api_.call_dispatcher(op.c_str(), overload.c_str(), stack.data());
     if (err != 0) return "ERR\t" + last_error();

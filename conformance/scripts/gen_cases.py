@@ -79,6 +79,9 @@ SCENARIOS = [
     ("bool", "b", [2, 3], "contiguous", "same"),
     ("bfloat16", "bf16", [2, 3], "contiguous", "same"),
     ("float16", "f16", [3], "contiguous", "same"),
+    ("uint8", "u8", [2, 3], "contiguous", "same"),
+    ("int16-strided", "i16", [3, 2], "strided", "same"),
+    ("4d-expanded", "f64", [3, 1, 2, 2], "expanded", "broadcast"),
     ("promotion", "f32", [2, 3], "contiguous", "int64"),
     ("mismatch", "f32", [2, 3], "contiguous", "mismatch"),
     ("bad-dim", "f32", [2, 3], "contiguous", "bad-dim"),
@@ -327,9 +330,12 @@ def generate(yaml_path):
                 skipped["aten::" + s.full_name] = str(e)
                 break
             returns = ",".join(s.returns) if s.returns else "-"
-            cases.append("\t".join([case_id, "aten::" + s.name, s.overload, returns, args]))
-            meta[case_id] = {"op": "aten::" + s.full_name, "family": family,
-                             "values": s.name not in VALUES_NOT_COMPARABLE}
+            # The first scenario also goes through the unversioned entry,
+            # aoti_torch_call_dispatcher (the driver reads the "@aoti").
+            for suffix in ("", "@aoti") if k == 0 else ("",):
+                cases.append("\t".join([case_id + suffix, "aten::" + s.name, s.overload, returns, args]))
+                meta[case_id + suffix] = {"op": "aten::" + s.full_name, "family": family,
+                                          "values": s.name not in VALUES_NOT_COMPARABLE}
         else:
             continue
         # A schema whose arguments could not all be generated: drop its cases.

@@ -93,10 +93,20 @@ def main():
     report = []  # every difference, for build/.../report.txt
 
     # ---- the plugin matrix -------------------------------------------------
+    # Every plugin case runs through both entries: torch_call_dispatcher,
+    # and aoti_torch_call_dispatcher for the copy whose id ends in "@aoti".
+    plugin_cases = os.path.join(args.out, "plugin_cases.txt")
+    with open(args.plugin_cases) as src, open(plugin_cases, "w") as dst:
+        lines = [l.rstrip("\n") for l in src if l.strip() and not l.startswith("#")]
+        for line in lines:
+            dst.write(line + "\n")
+        for line in lines:
+            case_id, _, rest = line.partition("\t")
+            dst.write(case_id + "@aoti\t" + rest + "\n")
     runs = {}
     for cell, flavour, runtime in CELLS:
         lib, env = runtimes[runtime]
-        runs[cell] = run_driver(args.driver, lib, [plugins[flavour]], args.plugin_cases, env, log_path=log)
+        runs[cell] = run_driver(args.driver, lib, [plugins[flavour]], plugin_cases, env, log_path=log)
     oracle = runs[ORACLE]
     if oracle.load_error:
         print("conformance: the oracle cell (%s) does not run: %s" % (ORACLE, oracle.load_error))
