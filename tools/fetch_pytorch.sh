@@ -10,9 +10,9 @@
 # time (libcudart.so.13, libcupti.so.13: taken from the local CUDA toolkit,
 # else from NVIDIA's PyPI wheels) next to them. A stamp file naming the
 # wheel's sha256 makes later runs a no-op; the wheel stays in DEST/download,
-# where pip finds it again (hash checked) if the tree is removed. Without network access to PyPI
-# the script fails with a message saying so: the conformance stage never
-# passes by skipping its oracle.
+# where pip finds it again (hash checked) if the tree is removed. Without
+# network access to PyPI the script fails with a message saying so: the
+# conformance stage never passes by skipping its oracle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
