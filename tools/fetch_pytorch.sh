@@ -62,6 +62,8 @@ PY
 chmod +x "$lib"/*.so*
 
 # libtorch_cpu.so links libcudart.so.13 and libcupti.so.13 even for CPU work.
+# FETCH_PYTORCH_IGNORE_LOCAL_CUDA=1 takes them from PyPI even when a local
+# toolkit has them (to exercise that path).
 find_cuda_lib() {
   local name=$1 dir
   for dir in /usr/local/cuda*/lib* /usr/local/lib; do
@@ -70,31 +72,38 @@ find_cuda_lib() {
   ldconfig -p 2>/dev/null | awk -v n="$name" '$1 == n { print $NF; exit }' | grep . && return 0
   return 1
 }
-# The NVIDIA wheels that carry each library when no toolkit is installed.
-declare -A cuda_wheel=([libcudart.so.13]=nvidia-cuda-runtime [libcupti.so.13]=nvidia-cuda-cupti)
+# The NVIDIA wheels that carry each library when no toolkit is installed,
+# at the CUDA release torch 2.15 requires (its cuda-toolkit==13.2.2).
+declare -A cuda_wheel=([libcudart.so.13]="nvidia-cuda-runtime==13.2.*"
+                       [libcupti.so.13]="nvidia-cuda-cupti==13.2.*")
 for name in libcudart.so.13 libcupti.so.13; do
-  if path=$(find_cuda_lib "$name"); then
+  if [ -z "${FETCH_PYTORCH_IGNORE_LOCAL_CUDA:-}" ] && path=$(find_cuda_lib "$name"); then
     ln -sf "$path" "$lib/$name"
     continue
   fi
-  pkg=${cuda_wheel[$name]}
-  echo "== $name not found locally: fetching it from PyPI's $pkg (CUDA 13)"
-  "$python" -m pip download --quiet --no-deps --python-version 3.11 \
-      --platform manylinux_2_28_x86_64 --platform manylinux2014_x86_64 \
-      --only-binary=:all: "$pkg>=13,<14" -d "$dest/download" \
-    || fail "could not download $pkg from PyPI for $name"
-  "$python" - "$dest/download" "$name" "$lib" <<'PY'
+  requirement=${cuda_wheel[$name]}
+  echo "== $name: taking it from PyPI's $requirement"
+  platforms=()
+  for tag in manylinux_2_28 manylinux_2_27 manylinux_2_25 manylinux_2_17 manylinux2014; do
+    platforms+=(--platform "${tag}_x86_64")
+  done
+  rm -rf "$dest/download/$name.d"
+  "$python" -m pip download --quiet --no-deps --python-version 3.11 "${platforms[@]}" \
+      --only-binary=:all: "$requirement" -d "$dest/download/$name.d" \
+    || fail "could not download $requirement from PyPI for $name"
+  "$python" - "$dest/download/$name.d" "$name" "$lib" <<'PY'
 import glob, os, sys, zipfile
 folder, name, lib = sys.argv[1:]
-for wheel in sorted(glob.glob(os.path.join(folder, "nvidia_cuda_*.whl"))):
+for wheel in sorted(glob.glob(os.path.join(folder, "*.whl"))):
     with zipfile.ZipFile(wheel) as z:
         for member in z.namelist():
             if os.path.basename(member) == name:
-                with z.open(member) as src, open(os.path.join(lib, name), "wb") as out:
+                target = os.path.join(lib, name)
+                with z.open(member) as src, open(target, "wb") as out:
                     out.write(src.read())
-                os.chmod(os.path.join(lib, name), 0o755)
+                os.chmod(target, 0o755)
                 sys.exit(0)
-sys.exit(f"no {name} in the downloaded NVIDIA wheels")
+sys.exit(f"no {name} in the wheels downloaded into {folder}")
 PY
 done
 
