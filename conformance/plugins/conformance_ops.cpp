@@ -7,6 +7,8 @@
 #include <torch/csrc/stable/library.h>
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
+#include <torch/headeronly/core/Layout.h>
+#include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
 #include <torch/headeronly/util/Exception.h>
 
@@ -142,6 +144,38 @@ Tensor row_sums(Tensor x) {
   return torch::stable::sum(x, dims, false, std::nullopt);
 }
 
+// Three returns of different kinds: two views and a flag (whether the
+// first dimension was odd).
+std::tuple<Tensor, Tensor, bool> halves_flag(Tensor x) {
+  auto [front, back] = halves(x);
+  return {front, back, x.size(0) % 2 == 1};
+}
+
+// A list of tensors out: the rows (views).
+std::vector<Tensor> rows(Tensor x) {
+  std::vector<Tensor> out;
+  for (int64_t i = 0; i < x.size(0); ++i) out.push_back(torch::stable::select(x, 0, i));
+  return out;
+}
+
+// float list in.
+double weighted(std::vector<double> w) {
+  double sum = 0;
+  for (size_t i = 0; i < w.size(); ++i) sum += w[i] * static_cast<double>(i + 1);
+  return sum;
+}
+
+// Optional int and optional ScalarType.
+int64_t int_or(std::optional<int64_t> k) { return k.value_or(-1); }
+ScalarType dtype_or(Tensor x, std::optional<ScalarType> dtype) { return dtype.value_or(x.scalar_type()); }
+
+// bool out.
+bool negate(bool b) { return !b; }
+
+// Layout and MemoryFormat arguments, returned as their enum values.
+int64_t layout_value(torch::headeronly::Layout layout) { return static_cast<int64_t>(layout); }
+int64_t memory_format_value(torch::headeronly::MemoryFormat format) { return static_cast<int64_t>(format); }
+
 }  // namespace
 }  // namespace conformance_ops
 
@@ -165,6 +199,14 @@ STABLE_TORCH_LIBRARY(stconf, m) {
   m.def("swap01(Tensor(a) x) -> Tensor(a)");
   m.def("halves(Tensor(a) x) -> (Tensor(a), Tensor(a))");
   m.def("row_sums(Tensor x) -> Tensor");
+  m.def("halves_flag(Tensor(a) x) -> (Tensor(a), Tensor(a), bool)");
+  m.def("rows(Tensor(a) x) -> Tensor(a)[]");
+  m.def("weighted(float[] w) -> float");
+  m.def("int_or(int? k) -> int");
+  m.def("dtype_or(Tensor x, ScalarType? dtype) -> ScalarType");
+  m.def("negate(bool b) -> bool");
+  m.def("layout_value(Layout layout) -> int");
+  m.def("memory_format_value(MemoryFormat format) -> int");
 }
 
 STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
@@ -182,6 +224,9 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
   m.impl("swap01", TORCH_BOX(&conformance_ops::swap01));
   m.impl("halves", TORCH_BOX(&conformance_ops::halves));
   m.impl("row_sums", TORCH_BOX(&conformance_ops::row_sums));
+  m.impl("halves_flag", TORCH_BOX(&conformance_ops::halves_flag));
+  m.impl("rows", TORCH_BOX(&conformance_ops::rows));
+  m.impl("dtype_or", TORCH_BOX(&conformance_ops::dtype_or));
 }
 
 // Operators without a tensor argument dispatch to the composite kernel.
@@ -191,4 +236,9 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CompositeExplicitAutograd, m) {
   m.impl("product", TORCH_BOX(&conformance_ops::product));
   m.impl("text_length", TORCH_BOX(&conformance_ops::text_length));
   m.impl("shout", TORCH_BOX(&conformance_ops::shout));
+  m.impl("weighted", TORCH_BOX(&conformance_ops::weighted));
+  m.impl("int_or", TORCH_BOX(&conformance_ops::int_or));
+  m.impl("negate", TORCH_BOX(&conformance_ops::negate));
+  m.impl("layout_value", TORCH_BOX(&conformance_ops::layout_value));
+  m.impl("memory_format_value", TORCH_BOX(&conformance_ops::memory_format_value));
 }
