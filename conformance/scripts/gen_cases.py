@@ -14,6 +14,7 @@ operators skipped, with the reason).
 import argparse
 import json
 import os
+import random
 import sys
 import zlib
 
@@ -64,7 +65,8 @@ SHAPE_TEMPLATES = {
 # (name, dtype of the tensors, shape of the first tensor, layout, other-tensor rule)
 #   layout: contiguous | transposed | strided (offset 3, every other element) | expanded
 #   others: same | broadcast (the trailing dims only) | mismatch (a shape that cannot broadcast)
-#           | int64 (same shape, int64: type promotion)
+#           | int64 (same shape, int64: type promotion) | grow (the first tensor
+#           is the one that broadcasts: in-place operators must refuse)
 SCENARIOS = [
     ("contiguous", "f32", [2, 3], "contiguous", "same"),
     ("zero-dim", "f64", [], "contiguous", "same"),
@@ -83,9 +85,25 @@ SCENARIOS = [
     ("int16-strided", "i16", [3, 2], "strided", "same"),
     ("4d-expanded", "f64", [3, 1, 2, 2], "expanded", "broadcast"),
     ("promotion", "f32", [2, 3], "contiguous", "int64"),
+    ("broadcast-self", "f32", [3], "contiguous", "grow"),
     ("mismatch", "f32", [2, 3], "contiguous", "mismatch"),
     ("bad-dim", "f32", [2, 3], "contiguous", "bad-dim"),
 ]
+
+
+# Scenarios drawn at random (seeded by the operator's name): any rank up
+# to 3, sizes 0..4, any layout and a dtype among the common ones.
+RANDOM_SCENARIOS = 3
+
+
+def random_scenario(op_name, n):
+    rng = random.Random("%s/%d" % (op_name, n))
+    rank = rng.randint(0, 3)
+    shape = [rng.choice([0, 1, 2, 3, 4] if rng.random() < 0.15 else [1, 2, 3, 4]) for _ in range(rank)]
+    layout = rng.choice(["contiguous", "transposed", "strided", "expanded"])
+    dtype = rng.choice(["f32", "f64", "i64", "i32", "b"])
+    others = rng.choice(["same", "same", "broadcast"])
+    return ("random%d" % n, dtype, shape, layout, others)
 
 
 def family_of(s):
@@ -188,6 +206,8 @@ class CaseBuilder:
             return list(self.shape)
         if self.others == "broadcast":
             return list(self.shape[1:])
+        if self.others == "grow":  # the first tensor broadcasts against the others
+            return [2] + list(self.shape)
         return [4, 5]  # mismatch
 
     def tensor(self, arg, salt):
@@ -322,10 +342,14 @@ def generate(yaml_path):
             skipped["aten::" + s.full_name] = reason
             continue
         family = family_of(s)
-        for k, scenario in enumerate(SCENARIOS):
+        scenarios = SCENARIOS + [random_scenario(s.full_name, n) for n in range(RANDOM_SCENARIOS)]
+        for k, scenario in enumerate(scenarios):
             case_id = "aten::%s#%s" % (s.full_name, scenario[0])
+            # The variation number comes from the scenario's name, so adding
+            # a scenario leaves the other cases as they were.
+            variation = zlib.crc32(scenario[0].encode()) % 6
             try:
-                args = CaseBuilder(s, scenario, case_id).build(k)
+                args = CaseBuilder(s, scenario, case_id).build(variation)
             except ValueError as e:
                 skipped["aten::" + s.full_name] = str(e)
                 break

@@ -141,6 +141,7 @@ def main():
             report.append("%s: %s" % (subject, diff))
             if divergences.match(subject):
                 ok += 1
+                divergence_count += 1
             elif open_bugs.match(subject) is not None:
                 bugs += 1
             else:
