@@ -44,7 +44,10 @@ def run_driver(driver: str, runtime: str, plugins: List[str], cases_path: str,
                 out.seek(0)
                 lines = out.read().splitlines()
             if lines and lines[0].startswith(("RUNTIMEFAIL", "PLUGINFAIL")):
-                run.load_error = lines[0].split("\t", 1)[1].replace("\t", ": ")
+                # Paths relative to the working folder: the reason reads the
+                # same in every checkout.
+                reason = lines[0].split("\t", 1)[1].replace("\t", ": ")
+                run.load_error = reason.replace(os.getcwd() + os.sep, "")
                 return run
             if not lines or lines[0] != "LOADED":
                 run.load_error = "the driver exited with status %s before loading" % proc.returncode
