@@ -41,6 +41,9 @@ cmake -S conformance -B "$out/bin" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCONFORMANCE_PYTORCH_INCLUDE="$out/pytorch/torch/include" >/dev/null
 cmake --build "$out/bin"
 
+echo "== checking the comparison rules"
+"$python" conformance/scripts/test_compare.py 2>&1 | tail -n 1
+
 echo "== generating the operator cases"
 "$python" conformance/scripts/gen_cases.py --yaml core/native/native_functions.yaml --out "$out/cases"
 

@@ -104,7 +104,7 @@ class Driver {
     try {
       const bool unversioned = id.size() > 5 && id.compare(id.size() - 5, 5, "@aoti") == 0;
       result = id + "\t" + call(fields[1], fields[2], split(fields[3], ','), fields[4], unversioned);
-    } catch (const CaseError& e) {
+    } catch (const std::exception& e) {  // a malformed token (std::stoll, ...) included
       result = id + "\tSETUP\t" + one_line(e.what());
     }
     for (const Input& input : inputs_) api_.delete_tensor(input.handle);
