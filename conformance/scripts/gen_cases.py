@@ -313,6 +313,12 @@ class CaseBuilder:
                 use_default = False
             if use_default and arg.type == "Tensor?" and k % 2 == 1:
                 use_default = False
+            # The factory options, given explicitly (and harmlessly) in some cases.
+            if use_default and arg.type in ("Device?", "Layout?", "MemoryFormat?", "bool?") \
+                    and arg.name in ("device", "layout", "memory_format", "pin_memory") and k % 3 == 2:
+                tokens.append({"device": "o dev:cpu", "layout": "o lay:strided",
+                               "memory_format": "o mf:contiguous", "pin_memory": "o b:0"}[arg.name])
+                continue
             if use_default:
                 tokens.append(literal_token(arg))
             elif arg.type == "Tensor?":
