@@ -17,6 +17,7 @@ import collections
 import fnmatch
 import json
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -58,6 +59,18 @@ class ReviewedList:
 
     def stale(self):
         return [e[0] for e in self.entries if not e[2]]
+
+
+def dynamic_symbols(path, defined):
+    """The C-ABI names (aoti_*, torch_*, stabletorch_*) a shared object
+    exports (defined) or imports, read with nm."""
+    flag = "--defined-only" if defined else "--undefined-only"
+    try:
+        out = subprocess.run(["nm", "-D", flag, path], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    names = {line.split()[-1].split("@")[0] for line in out.splitlines() if line.strip()}
+    return {n for n in names if n.startswith(("aoti_", "torch_", "stabletorch_"))}
 
 
 def main():
@@ -203,6 +216,13 @@ def main():
     width = max(len(r[0]) for r in matrix_rows)
     for cell, status, verdict in matrix_rows:
         lines.append("  %-*s  %s  [%s]" % (width, cell, status, verdict))
+    # What each plugin imports that the other runtime does not export: why
+    # a cell cannot load, all at once (the loader names only the first).
+    lines.append("  plugin imports missing from the other runtime:")
+    for flavour, runtime in (("pytorch", "stabletorch"), ("stabletorch", "pytorch")):
+        lib = args.pytorch_lib if runtime == "pytorch" else args.stabletorch_lib
+        missing = sorted(dynamic_symbols(plugins[flavour], False) - dynamic_symbols(lib, True))
+        lines.append("    %s-built plugin on %s: %s" % (flavour, runtime, ", ".join(missing) if missing else "none"))
     lines.append("")
     lines.append("Operator cases (stabletorch runtime vs PyTorch runtime), per family:")
     for fam, (ok, total, div, bugs) in families.items():
