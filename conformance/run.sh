@@ -28,8 +28,9 @@ else
   echo "== configuring and building libstabletorch in $st_build (CPU only)"
   cmake --preset conformance >/dev/null
 fi
-# Only what the SDK installs: the C library, the core and the CLI.
-cmake --build "$st_build" --target stabletorch_c stabletorch
+# Only what the SDK installs (cmake/StableTorchInstall.cmake, tools/): the C
+# library, the core and the two command-line tools.
+cmake --build "$st_build" --target stabletorch_c stabletorch_core stabletorch stabletorch-dtypes
 rm -rf "$out/sdk"
 cmake --install "$st_build" --prefix "$out/sdk" >/dev/null
 st_lib=$(ls "$out"/sdk/lib*/libstabletorch.so | head -n 1)
