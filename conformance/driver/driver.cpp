@@ -231,6 +231,7 @@ class Driver {
   std::string describe_tensor(Handle handle, bool owned) {
     std::string text;
     bool defined = false;
+    if (handle == nullptr) return "T:null";  // a runtime must return a handle, even to an undefined tensor
     if (api_.is_defined(handle, &defined) != 0 || !defined) {
       text = "T:undef";
     } else {
