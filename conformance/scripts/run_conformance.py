@@ -160,7 +160,8 @@ def main():
             else:
                 problems.append("%s: %s" % (subject, diff))
         total = len(oracle.results)
-        passed += ok
+        if cell != ORACLE:  # the oracle agrees with itself: it only has to run
+            passed += ok
         open_count += bugs
         matrix_rows.append((cell, "%d/%d cases agree with the oracle" % (ok, total),
                             "ok" if ok == total else "differs: %d open bugs, %d unexpected" % (bugs, total - ok - bugs)))
