@@ -165,19 +165,33 @@ def undefined_symbols(path):
     return result
 
 
-def needed_libraries(path):
-    """The DT_NEEDED entries of an ELF file, in order."""
+def _dynamic_section(path):
+    """The lines of `readelf -d` for an ELF file."""
     require_tool("readelf", " (binutils)")
     if not os.path.isfile(path):
         raise CheckError("%s: no such file" % path)
-    out = run(["readelf", "-d", "-W", path]).stdout
+    return run(["readelf", "-d", "-W", path]).stdout.splitlines()
+
+
+def needed_libraries(path):
+    """The DT_NEEDED entries of an ELF file, in order."""
     needed = []
-    for line in out.splitlines():
+    for line in _dynamic_section(path):
         if "(NEEDED)" in line:
             m = re.search(r"\[(.*)\]", line)
             if m:
                 needed.append(m.group(1))
     return needed
+
+
+def dynamic_flags(path):
+    """The set of DT_FLAGS and DT_FLAGS_1 words (e.g. STATIC_TLS, NOW)."""
+    flags = set()
+    for line in _dynamic_section(path):
+        m = re.search(r"\(FLAGS(?:_1)?\)\s+(?:Flags:)?(.*)$", line)
+        if m:
+            flags.update(m.group(1).split())
+    return flags
 
 
 SANITIZER_RUNTIME = re.compile(r"^lib(asan|tsan|ubsan|lsan|hwasan|msan)\.so|^libclang_rt\.")

@@ -47,6 +47,24 @@ def read_not_covered(path):
     return result
 
 
+def read_release_gaps(path):
+    """{(release, symbol): reason} from 'RELEASE: SYMBOL  # reason' lines."""
+    gaps = {}
+    if not path:
+        return gaps
+    with open(path, encoding="utf-8") as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            entry, _, reason = line.partition("#")
+            release, _, sym = entry.partition(":")
+            if not sym.strip() or not reason.strip():
+                raise abi_lib.CheckError("%s:%d: expected 'RELEASE: SYMBOL  # reason'" % (path, n))
+            gaps[(release.strip(), sym.strip())] = reason.strip()
+    return gaps
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -58,6 +76,8 @@ def main():
     p.add_argument("--require-all", metavar="SYMBOL_LEVELS",
                    help="versions file or golden list: every function of the target level must be imported")
     p.add_argument("--not-covered", help="symbols exempt from --require-all, one per line with a # reason")
+    p.add_argument("--release-gaps", help="functions a release's claimed level lacked: "
+                   "'RELEASE: SYMBOL  # reason' per line; importing one is a note, not a failure")
     p.add_argument("--allow-prefix", action="append", default=[],
                    help="extra allowed import prefix (repeatable)")
     args = p.parse_args()
@@ -92,12 +112,18 @@ def main():
 
     target = abi_lib.parse_version_triple(args.target_level) if args.target_level else None
     target_txt = "%d.%d.%d" % target if target else ""
+    gaps = read_release_gaps(args.release_gaps)
+    notes = []
     for golden_path in args.golden:
         release = os.path.basename(os.path.dirname(os.path.abspath(golden_path)))
         golden = abi_lib.read_symbol_levels(golden_path)
         allowed = abi_lib.symbols_available_at(golden, target)
         for sym in sorted(c_abi - allowed):
-            if sym in golden:
+            if (release, sym) in gaps:
+                notes.append("note: %s imports %s, which release %s lacked although it claimed "
+                             "the level (%s): this plugin needs a newer core"
+                             % (name, sym, release, gaps[(release, sym)]))
+            elif sym in golden:
                 problems.append("%s (target %s) imports %s, introduced at %s: release %s "
                                 "cores at level %s lack it" % (name, target_txt, sym,
                                                                golden[sym].name, release, target_txt))
@@ -114,6 +140,8 @@ def main():
                             "every C-ABI function of level %s"
                             % (name, sym, levels[sym].name, target_txt))
 
+    for n in notes:
+        print(n)
     if problems:
         return abi_lib.fail(problems, "imports of %s" % args.plugin)
     print("OK: %s imports %d C-ABI functions%s and nothing from the core's C++ API"

@@ -1,4 +1,5 @@
-# stabletorch_add_extension(<name> SOURCES <src>... [TARGET_VERSION <v>])
+# stabletorch_add_extension(<name> SOURCES <src>... [TARGET_VERSION <v>]
+#                           [STABLETORCH_EXTENSIONS])
 #
 # Builds an operator plugin (a MODULE library loaded with dlopen) against
 # the stable SDK only: headeronly + C ABI headers + stable C++ headers,
@@ -8,10 +9,15 @@
 # TARGET_VERSION sets TORCH_TARGET_VERSION (e.g. 0x0209000000000000ULL):
 # the plugin may then use, and imports, only what that stable-ABI level has.
 #
+# STABLETORCH_EXTENSIONS opts in to the stabletorch additions PyTorch's
+# stable headers lack (torch::stable::Scalar, add, mul, ...): such a plugin
+# runs on stabletorch only. Without it the plugin's source compiles against
+# PyTorch's headers too, and its binary runs on PyTorch's runtime.
+#
 # Used both by the installed package (find_package(StableTorch)) and in
 # this source tree for test plugins, so both build plugins the same way.
 function(stabletorch_add_extension name)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "TARGET_VERSION" "SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "STABLETORCH_EXTENSIONS" "TARGET_VERSION" "SOURCES")
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "stabletorch_add_extension(${name}): SOURCES is required")
   endif()
@@ -39,5 +45,8 @@ function(stabletorch_add_extension name)
   target_link_options(${name} PRIVATE "LINKER:--exclude-libs,ALL" "LINKER:--no-undefined")
   if(DEFINED ARG_TARGET_VERSION)
     target_compile_definitions(${name} PRIVATE TORCH_TARGET_VERSION=${ARG_TARGET_VERSION})
+  endif()
+  if(ARG_STABLETORCH_EXTENSIONS)
+    target_compile_definitions(${name} PRIVATE STABLETORCH_EXTENSIONS=1)
   endif()
 endfunction()

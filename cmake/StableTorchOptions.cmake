@@ -24,6 +24,16 @@ target_compile_options(stabletorch_warnings INTERFACE
   $<$<COMPILE_LANGUAGE:C,CXX>:-Wall -Wextra>
   $<$<AND:$<COMPILE_LANGUAGE:C,CXX>,$<BOOL:${STABLETORCH_WERROR}>>:-Werror>)
 
+# TLS descriptors make every dynamic-model thread-local access one call
+# that returns an offset, instead of a call to __tls_get_addr. The project
+# uses no initial-exec TLS, so its libraries load with dlopen into any
+# process (Note [Fast thread-local access], c_api/src/handle_registry.h).
+include(CheckCXXCompilerFlag)
+check_cxx_compiler_flag(-mtls-dialect=gnu2 STABLETORCH_HAVE_TLS_DESCRIPTORS)
+if(STABLETORCH_HAVE_TLS_DESCRIPTORS)
+  add_compile_options($<$<COMPILE_LANGUAGE:C,CXX>:-mtls-dialect=gnu2>)
+endif()
+
 # Installed binaries find the installed libraries next to them.
 include(GNUInstallDirs)
 set(CMAKE_INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")

@@ -36,6 +36,10 @@
 #define ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE 1
 #endif
 #include <torch/csrc/stable/c/shim.h>
+#if __has_include(<torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>)
+#include <torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>
+#define COMPAT_HAS_C_SHIM_ATEN 1
+#endif
 
 #include <dlfcn.h>
 
@@ -291,6 +295,48 @@ int64_t check_scalars() {
 
 float g_blob[6] = {10, 11, 12, 13, 14, 15};
 
+#ifdef COMPAT_HAS_C_SHIM_ATEN
+// The aoti_torch_aten_* shims on x (2x3 float32, values v): each result
+// is checked by value, every handle released.
+int64_t check_c_shim_aten(AtenTensorHandle x) {
+  int64_t failures = 0;
+  const float* in = float_data(x);
+  AtenTensorHandle row = nullptr;  // x[1:2]
+  COMPAT_OK(aoti_torch_aten_narrow(x, 0, 1, 1, &row));
+  COMPAT_EXPECT(in != nullptr && float_data(row) == in + 3);
+  const int64_t last[1] = {1};
+  AtenTensorHandle mx = nullptr;  // max over dim 1
+  COMPAT_OK(aoti_torch_aten_amax(x, last, 1, 0, &mx));
+  const float* m = float_data(mx);
+  COMPAT_EXPECT(m != nullptr && in != nullptr && m[0] == std::max({in[0], in[1], in[2]}));
+  const int64_t pad[2] = {0, 1};
+  double value = 7.0;
+  AtenTensorHandle padded = nullptr;  // 2x4, last column 7
+  COMPAT_OK(aoti_torch_aten_pad(x, pad, 2, "constant", &value, &padded));
+  const float* p = float_data(padded);
+  COMPAT_EXPECT(p != nullptr && p[3] == 7.0f && p[7] == 7.0f);
+  const int64_t two[1] = {2};
+  AtenTensorHandle e = nullptr, z = nullptr;
+  COMPAT_OK(aoti_torch_aten_new_empty(x, two, 1, nullptr, nullptr, nullptr, 0, nullptr, &e));
+  COMPAT_OK(aoti_torch_aten_new_zeros(x, two, 1, nullptr, nullptr, nullptr, 0, nullptr, &z));
+  COMPAT_OK(aoti_torch_aten_fill__Scalar(e, 3.0));
+  const float* ed = float_data(e);
+  const float* zd = float_data(z);
+  COMPAT_EXPECT(ed != nullptr && ed[0] == 3.0f && ed[1] == 3.0f);
+  COMPAT_EXPECT(zd != nullptr && zd[0] == 0.0f && zd[1] == 0.0f);
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
+  AtenTensorHandle f = nullptr, d = nullptr;
+  COMPAT_OK(aoti_torch_aten_full(two, 1, 5.0, nullptr, nullptr, nullptr, 0, nullptr, &f));
+  COMPAT_OK(aoti_torch_aten_subtract_Tensor(f, e, 2.0, &d));  // 5 - 2 * 3
+  const float* dd = float_data(d);
+  COMPAT_EXPECT(dd != nullptr && dd[0] == -1.0f && dd[1] == -1.0f);
+  for (AtenTensorHandle h : {f, d}) COMPAT_OK(aoti_torch_delete_tensor_object(h));
+#endif
+  for (AtenTensorHandle h : {row, mx, padded, e, z}) COMPAT_OK(aoti_torch_delete_tensor_object(h));
+  return failures;
+}
+#endif
+
 void tensor_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
   int64_t failures = 0;
   COMPAT_EXPECT(num_args == 1 && num_outputs == 1);
@@ -435,6 +481,9 @@ void tensor_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outp
   COMPAT_EXPECT(aoti_torch_dtype_element_size(aoti_torch_dtype_float32()) == 4);
 
   failures += check_scalars();
+#ifdef COMPAT_HAS_C_SHIM_ATEN
+  failures += check_c_shim_aten(x);
+#endif
 
   // The result: 2 * x + 1 in a fresh tensor.
   AtenTensorHandle out = new_float_tensor(2, b_sizes);

@@ -348,6 +348,86 @@ def case_needed(c):
         "libplugin_empty.so", ["core.c"])] + plugin_rule, False, [r"NEEDs nothing matching"])
 
 
+# ---- check 9 ---------------------------------------------------------------
+
+def case_dlopen(c):
+    host = c.path("dlopen_host")
+    c.sh([c.cc, "-o", host, os.path.join(CHECKS, "dlopen_host.c"), "-ldl"])
+    # Dynamic-model TLS: loads anywhere.
+    c.write("good.c", "__attribute__((__visibility__(\"default\"))) __thread char good_buf[65536];\n"
+            "__attribute__((__visibility__(\"default\"))) long long good_fn(void) "
+            "{ return ++good_buf[7]; }\n")
+    # 64 KiB of initial-exec TLS: more than glibc keeps for late loads.
+    c.write("bad.c", "__attribute__((__visibility__(\"default\"))) __thread char bad_buf[65536]\n"
+            "    __attribute__((tls_model(\"initial-exec\")));\n"
+            "__attribute__((__visibility__(\"default\"))) long long bad_fn(void) "
+            "{ return ++bad_buf[7]; }\n")
+    good = c.shared("libgood_tls.so", ["good.c"])
+    bad = c.shared("libbad_tls.so", ["bad.c"])
+    c.expect("dynamic TLS control", "check_dlopen.py",
+             ["--host", host, "--library", good + "=good_fn"], True)
+    c.expect("initial-exec TLS", "check_dlopen.py",
+             ["--host", host, "--library", bad + "=bad_fn"], False,
+             [r"libbad_tls\.so has STATIC_TLS", r"cannot dlopen .*libbad_tls\.so and call bad_fn"])
+    c.expect("missing function", "check_dlopen.py",
+             ["--host", host, "--library", good + "=no_such_fn"], False,
+             [r"cannot dlopen .*libgood_tls\.so and call no_such_fn.*undefined symbol"])
+
+
+# ---- check 10 --------------------------------------------------------------
+
+def case_declarations(c):
+    theirs = "torch/csrc/inductor/aoti_torch/c/shim.h"
+    others = ["torch/csrc/inductor/aoti_torch/c/shim_deprecated.h",
+              "torch/csrc/inductor/aoti_torch/c/shim_cpu.h",
+              "torch/csrc/inductor/aoti_torch/c/shim_mps.h",
+              "torch/csrc/inductor/aoti_torch/c/shim_xpu.h",
+              "torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h",
+              "torch/csrc/stable/c/shim.h"]
+    for h in others:
+        c.write("pt/" + h, "/* empty */\n")
+    c.write("pt/" + theirs, """#ifndef AOTI_TORCH_SHIM
+#define AOTI_TORCH_SHIM
+AOTI_TORCH_EXPORT int32_t aoti_torch_same(void);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_typed(AtenTensorHandle t, int64_t* ret);
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+AOTI_TORCH_EXPORT AOTITorchError torch_newer(
+    const char* name,
+    void (*fn)(StableIValue*, uint64_t, uint64_t));
+AOTI_TORCH_EXPORT AOTITorchError torch_reviewed(void);
+#endif
+#endif
+""")
+    c.write("ours_good/shim.h", """AOTI_TORCH_EXPORT int32_t aoti_torch_same();
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_typed(AtenTensorHandle tensor, int64_t *out);
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+AOTI_TORCH_EXPORT AOTITorchError torch_newer(const char* n, void (*f)(StableIValue*, uint64_t, uint64_t));
+#endif
+""")
+    c.write("ours_bad/shim.h", """AOTI_TORCH_EXPORT int32_t aoti_torch_same();
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_typed(AtenTensorHandle tensor, int32_t* out);
+AOTI_TORCH_EXPORT AOTITorchError torch_newer(const char* n, void (*f)(StableIValue*, uint64_t, uint64_t));
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_extra(void);
+""")
+    c.write("reviewed.txt", "torch_reviewed  # not implemented yet\n")
+    c.write("stale.txt", "torch_reviewed  # not implemented yet\nno_such_fn  # gone\n")
+    pt = ["--pytorch-include", c.path("pt")]
+    c.expect("same declarations", "check_declarations.py",
+             pt + ["--ours", c.path("ours_good"), "--reviewed", c.path("reviewed.txt")], True)
+    c.expect("unreviewed gap", "check_declarations.py",
+             pt + ["--ours", c.path("ours_good")], False,
+             [r"DIFFERS   torch_reviewed: missing"])
+    c.expect("every kind of difference", "check_declarations.py",
+             pt + ["--ours", c.path("ours_bad"), "--reviewed", c.path("reviewed.txt")], False,
+             [r"aoti_torch_typed: signature differs: PyTorch AOTITorchError "
+              r"aoti_torch_typed\(AtenTensorHandle, int64_t\*\); ours .*int32_t\*",
+              r"torch_newer: level differs: PyTorch 2.12, ours 2.9",
+              r"aoti_torch_extra: ours only"])
+    c.expect("stale reviewed entry", "check_declarations.py",
+             pt + ["--ours", c.path("ours_good"), "--reviewed", c.path("stale.txt")], False,
+             [r"STALE reviewed entry 'no_such_fn'"])
+
+
 # ---- checks 6 and 7 --------------------------------------------------------
 
 def case_imports(c):
@@ -410,6 +490,10 @@ extern "C" __attribute__((__visibility__("default"))) int plug(int x) {
     c.expect("coverage with a documented exemption", "check_imports.py",
              ["--plugin", clean, "--target-level", "2.10", "--require-all", golden,
               "--not-covered", exempt], True)
+    gaps = c.write("release_gaps.txt", "0.1.0: torch_unreleased  # a gap of 0.1.0's claim\n")
+    c.expect("a reviewed gap of the release's claim", "check_imports.py",
+             ["--plugin", unrel, "--target-level", "2.10", "--golden", golden,
+              "--release-gaps", gaps], True)
 
 
 def case_compile_probe(c):
@@ -467,6 +551,8 @@ CASES = {
     "code_pins": case_code_pins,
     "needed": case_needed,
     "imports": case_imports,
+    "dlopen": case_dlopen,
+    "declarations": case_declarations,
     "compile_probe": case_compile_probe,
     "policy_doc": case_policy_doc,
 }

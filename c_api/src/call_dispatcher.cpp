@@ -155,7 +155,7 @@ struct Plan {
   }
 };
 
-// Per-thread state of call_dispatcher, reached through one initial-exec
+// Per-thread state of call_dispatcher, reached through one __thread
 // pointer (Note [Fast thread-local access] in handle_registry.h):
 //  - the plan cache: name -> plan (Note [Converter plans]); operator
 //    entries are never freed by the dispatcher, so a plan's handle stays
@@ -176,8 +176,8 @@ struct CallState {
   ~CallState();
 };
 
-__attribute__((tls_model("initial-exec"))) thread_local CallState* t_call_state = nullptr;
-__attribute__((tls_model("initial-exec"))) thread_local bool t_call_state_gone = false;
+__thread CallState* t_call_state = nullptr;
+__thread bool t_call_state_gone = false;
 
 CallState::~CallState() {
   t_call_state = nullptr;

@@ -14,7 +14,7 @@
 namespace stc {
 namespace detail {
 
-__thread ThreadSlots* t_slots __attribute__((tls_model("initial-exec"))) = nullptr;
+__thread ThreadSlots* t_slots = nullptr;
 std::atomic<uintptr_t> g_recent_chunk{kNoChunk};
 
 }  // namespace detail

@@ -131,14 +131,20 @@ struct ThreadSlots {
 };
 
 // Note [Fast thread-local access]
-// A shared library's thread_local costs a __tls_get_addr call per access
-// (general-dynamic model), and an extern C++ thread_local a call to its
-// init wrapper. The hot paths read one initial-exec __thread pointer
-// instead (8 bytes of static TLS, which glibc reserves room for even when
-// the library is dlopen'ed); the object itself is an ordinary thread_local
-// whose destructor runs at thread exit (handle_registry.cpp). Null until
-// the thread's first allocation or free, and again once its state is gone.
-extern __thread ThreadSlots* t_slots __attribute__((tls_model("initial-exec")));
+// The runtime must load with dlopen into any process (a Python module, a
+// plugin host that loads it late), so it uses no initial-exec TLS: that
+// model needs room in the static TLS block, which glibc sizes at start-up
+// for the libraries linked then, and a dlopen'ed library with more than a
+// few hundred bytes of it fails to load ("cannot allocate memory in static
+// TLS block"). The dynamic models cost a call per access: __tls_get_addr
+// in the traditional dialect, or a TLS descriptor call that returns an
+// offset (-mtls-dialect=gnu2, used where the compiler has it,
+// cmake/StableTorchOptions.cmake). An extern C++ thread_local would add a
+// call to its init wrapper, so the hot paths read one plain __thread
+// pointer; the object it points to is an ordinary thread_local whose
+// destructor runs at thread exit (handle_registry.cpp). Null until the
+// thread's first allocation or free, and again once its state is gone.
+extern __thread ThreadSlots* t_slots;
 
 // The chunk most recently found by a lookup, checked first (the handles of
 // one program phase mostly come from one chunk). kNoChunk at first: it has

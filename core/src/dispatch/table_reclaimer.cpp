@@ -18,7 +18,7 @@
 namespace st {
 namespace detail {
 
-__thread uint64_t t_read_seq __attribute__((tls_model("initial-exec"))) = 0;
+__thread uint64_t t_read_seq = 0;
 
 namespace {
 

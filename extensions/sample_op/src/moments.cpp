@@ -1,6 +1,8 @@
 // moments: mean and biased variance over dims, built from the core's own
-// operators. Most calls go through torch::stable wrappers; `divide` shows
-// the raw path: a StableIValue stack handed to torch_call_dispatcher.
+// operators. Most calls go through torch::stable wrappers; `binary` shows
+// the raw path for operators the stable API has no wrapper for: a
+// StableIValue stack handed to torch_call_dispatcher. Only PyTorch's stable
+// API is used, so the plugin also runs on PyTorch's runtime.
 #include "sample_op.h"
 
 #include <torch/csrc/stable/c/shim.h>
@@ -14,16 +16,18 @@
 namespace sample_op {
 namespace {
 
-// aten::div.Tensor(Tensor self, Tensor other) -> Tensor, called by hand:
+// aten::<op>.Tensor(Tensor self, Tensor other) -> Tensor, called by hand:
 // the stack owns its entries; the callee steals the arguments and leaves
 // the (owned) result in stack[0].
-Tensor divide(const Tensor& self, const Tensor& other) {
+Tensor binary(const char* op, const Tensor& self, const Tensor& other) {
   std::array<StableIValue, 2> stack{torch::stable::detail::from(self),
                                     torch::stable::detail::from(other)};
   STABLE_TORCH_ERROR_CODE_CHECK(
-      torch_call_dispatcher("aten::div", "Tensor", stack.data(), TORCH_ABI_VERSION));
+      torch_call_dispatcher(op, "Tensor", stack.data(), TORCH_ABI_VERSION));
   return torch::stable::detail::to<Tensor>(stack[0]);
 }
+
+Tensor divide(const Tensor& self, const Tensor& other) { return binary("aten::div", self, other); }
 
 Tensor count_of(const Tensor& x, const std::vector<int64_t>& dims) {
   int64_t count = 1;
@@ -54,7 +58,7 @@ std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims,
   const Tensor mean_kept = divide(torch::stable::sum(x, dims, /*keepdim=*/true), n);
   const Tensor centered = torch::stable::subtract(x, mean_kept);
   const Tensor var = divide(
-      torch::stable::sum(torch::stable::mul(centered, centered), dims, keepdim), n);
+      torch::stable::sum(binary("aten::mul", centered, centered), dims, keepdim), n);
   const Tensor mean = keepdim ? mean_kept : divide(torch::stable::sum(x, dims, false), n);
   return {mean, var};
 }

@@ -28,9 +28,10 @@ namespace detail {
 // CPU that runs a reader (table_reclaimer.cpp). The compiler barrier keeps
 // the compiler from moving the table load above the store.
 //
-// Initial-exec TLS: one %fs-relative access, no __tls_get_addr (Note [Fast
-// thread-local access] in c_api/src/handle_registry.h).
-ST_API extern __thread uint64_t t_read_seq __attribute__((tls_model("initial-exec")));
+// A plain __thread variable: no C++ init wrapper, and with TLS
+// descriptors one call that returns an offset (Note [Fast thread-local
+// access] in c_api/src/handle_registry.h).
+ST_API extern __thread uint64_t t_read_seq;
 
 // Registers the calling thread (seq 0; an even seq is a nested section and
 // returned as is). Returns the value to store when the section ends.

@@ -4,15 +4,15 @@
 // PyTorch schema, so results are exactly the core's own operators'.
 // Defaults are resolved here, in the header, as PyTorch's are.
 //
-// Levels: the wrappers PyTorch offers at 2.9 are 2.9 here too, except those
-// taking a list (new_empty, new_zeros, pad, amax): PyTorch's 2.9 versions
-// called generated aoti_torch_aten_* shims that this core does not export,
-// and building a list needs 2.10's list functions, so here they need 2.10.
-// add and mul (PyTorch: 2.15) only need the 2.9 dispatcher and are 2.9.
+// Where PyTorch's ops.h calls a generated aoti_torch_aten_* shim
+// (fill_, narrow, pad, amax, subtract, full and the 2.9 new_empty /
+// new_zeros), these wrappers call the same shim, so a plugin built with
+// either SDK imports the same C functions and runs on either runtime.
 // A wrapper newer than the target is a compile error naming its level.
 #pragma once
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>
 #include <torch/csrc/stable/c/shim.h>
 #include <torch/csrc/stable/detail/version_gate.h>
 #include <torch/csrc/stable/device.h>
@@ -77,23 +77,118 @@ inline Tensor empty_like(const Tensor& self) {
 
 // aten::fill_.Scalar, in place; returns self.
 inline Tensor fill_(const Tensor& self, double value) {
-  return detail::call_op_tensor("aten::fill_", "Scalar",
-                                std::array<StableIValue, 2>{detail::from(self),
-                                                            detail::from(Scalar(value))});
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_fill__Scalar(self.get(), value));
+  return self;
 }
+#ifdef STABLETORCH_EXTENSIONS
 // stabletorch addition: any Scalar (int64 exact, bool, complex).
 inline Tensor fill_(const Tensor& self, const Scalar& value) {
   return detail::call_op_tensor("aten::fill_", "Scalar",
                                 std::array<StableIValue, 2>{detail::from(self),
                                                             detail::from(value)});
 }
+#else
+STABLETORCH_EXTENSION_FN_(Tensor, fill_, (const Tensor&, const Scalar&))
+#endif
 
 // aten::narrow: a view of `length` items of dim from start.
 inline Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
-  return detail::call_op_tensor(
-      "aten::narrow", "",
-      std::array<StableIValue, 4>{detail::from(self), detail::from(dim), detail::from(start),
-                                  detail::from(length)});
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_narrow(self.get(), dim, start, length, &ret));
+  return Tensor(ret);
+}
+
+namespace detail {
+
+// Optional tensor options as the aoti_torch_aten_* factory shims take
+// them: a pointer to the code, or null for "not given".
+struct ShimOptions {
+  std::optional<int32_t> dtype, layout, device_type, pin_memory;
+  int32_t device_index = 0;
+
+  ShimOptions() = default;
+  ShimOptions(std::optional<ScalarType> d, std::optional<Layout> l, std::optional<Device> dev,
+              std::optional<bool> pin) {
+    if (d) dtype = to_shim_dtype(*d);
+    if (l) layout = to_shim_layout(*l);
+    if (dev) {
+      device_type = to_shim_device_type(dev->type());
+      device_index = dev->index();
+    }
+    if (pin) pin_memory = *pin ? 1 : 0;
+  }
+  static int32_t* ptr(std::optional<int32_t>& v) { return v ? &*v : nullptr; }
+  int32_t* dtype_ptr() { return ptr(dtype); }
+  int32_t* layout_ptr() { return ptr(layout); }
+  int32_t* device_ptr() { return ptr(device_type); }
+  int32_t* pin_memory_ptr() { return ptr(pin_memory); }
+};
+
+// self's device and layout, with dtype or else self's: what the 2.9
+// new_empty / new_zeros pass to their shims.
+inline ShimOptions like(const Tensor& self, std::optional<ScalarType> dtype) {
+  ShimOptions o;
+  int32_t type = 0, layout = 0, code = 0;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_device_type(self.get(), &type));
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_device_index(self.get(), &o.device_index));
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_layout(self.get(), &layout));
+  if (dtype) {
+    code = to_shim_dtype(*dtype);
+  } else {
+    STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_dtype(self.get(), &code));
+  }
+  o.dtype = code;
+  o.layout = layout;
+  o.device_type = type;
+  return o;
+}
+
+}  // namespace detail
+
+#if TORCH_FEATURE_VERSION < TORCH_VERSION_2_10_0
+// The 2.9 forms (2.10 adds layout, device and pin_memory): a new tensor on
+// self's device, with dtype or else self's.
+inline Tensor new_empty(const Tensor& self, IntHeaderOnlyArrayRef size,
+                        std::optional<ScalarType> dtype = std::nullopt) {
+  detail::ShimOptions o = detail::like(self, dtype);
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_new_empty(
+      self.get(), size.data(), static_cast<int64_t>(size.size()), o.dtype_ptr(), o.layout_ptr(),
+      o.device_ptr(), o.device_index, o.pin_memory_ptr(), &ret));
+  return Tensor(ret);
+}
+
+inline Tensor new_zeros(const Tensor& self, IntHeaderOnlyArrayRef size,
+                        std::optional<ScalarType> dtype = std::nullopt) {
+  detail::ShimOptions o = detail::like(self, dtype);
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_new_zeros(
+      self.get(), size.data(), static_cast<int64_t>(size.size()), o.dtype_ptr(), o.layout_ptr(),
+      o.device_ptr(), o.device_index, o.pin_memory_ptr(), &ret));
+  return Tensor(ret);
+}
+#endif
+
+// aten::pad: mode is "constant", "reflect", "replicate" or "circular".
+inline Tensor pad(const Tensor& self, IntHeaderOnlyArrayRef pad,
+                  const std::string& mode = "constant", double value = 0.0) {
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_pad(
+      self.get(), pad.data(), static_cast<int64_t>(pad.size()), mode.c_str(), &value, &ret));
+  return Tensor(ret);
+}
+
+inline Tensor amax(const Tensor& self, int64_t dim, bool keepdim = false) {
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_amax(self.get(), &dim, 1, keepdim, &ret));
+  return Tensor(ret);
+}
+
+inline Tensor amax(const Tensor& self, IntHeaderOnlyArrayRef dims, bool keepdim = false) {
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_amax(
+      self.get(), dims.data(), static_cast<int64_t>(dims.size()), keepdim, &ret));
+  return Tensor(ret);
 }
 
 inline Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
@@ -149,7 +244,8 @@ inline Tensor matmul(const Tensor& self, const Tensor& other) {
                                 std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
-// self + alpha * other (stabletorch: 2.9; PyTorch added it at 2.15).
+#ifdef STABLETORCH_EXTENSIONS
+// self + alpha * other (stabletorch addition).
 inline Tensor add(const Tensor& self, const Tensor& other, double alpha = 1.0) {
   return detail::call_op_tensor(
       "aten::add", "Tensor",
@@ -162,6 +258,10 @@ inline Tensor mul(const Tensor& self, const Tensor& other) {
   return detail::call_op_tensor("aten::mul", "Tensor",
                                 std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
+#else
+STABLETORCH_EXTENSION_FN_(Tensor, add, (const Tensor&, const Tensor&, double = 1.0))
+STABLETORCH_EXTENSION_FN_(Tensor, mul, (const Tensor&, const Tensor&))
+#endif
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 
@@ -189,29 +289,6 @@ inline Tensor new_zeros(const Tensor& self, IntHeaderOnlyArrayRef size,
       std::array<StableIValue, 6>{detail::from(self), detail::from(size), detail::from(dtype),
                                   detail::from(layout), detail::from(device),
                                   detail::from(pin_memory)});
-}
-
-// aten::pad: mode is "constant", "reflect", "replicate" or "circular".
-inline Tensor pad(const Tensor& self, IntHeaderOnlyArrayRef pad,
-                  const std::string& mode = "constant", double value = 0.0) {
-  return detail::call_op_tensor(
-      "aten::pad", "",
-      std::array<StableIValue, 4>{detail::from(self), detail::from(pad), detail::from(mode),
-                                  detail::from(std::optional<double>(value))});
-}
-
-inline Tensor amax(const Tensor& self, int64_t dim, bool keepdim = false) {
-  return detail::call_op_tensor(
-      "aten::amax", "",
-      std::array<StableIValue, 3>{detail::from(self),
-                                  detail::from(std::vector<int64_t>{dim}),
-                                  detail::from(keepdim)});
-}
-
-inline Tensor amax(const Tensor& self, IntHeaderOnlyArrayRef dims, bool keepdim = false) {
-  return detail::call_op_tensor(
-      "aten::amax", "",
-      std::array<StableIValue, 3>{detail::from(self), detail::from(dims), detail::from(keepdim)});
 }
 
 inline Tensor empty(IntHeaderOnlyArrayRef size, std::optional<ScalarType> dtype = std::nullopt,
@@ -300,10 +377,10 @@ inline Tensor sum_out(const Tensor& out, const Tensor& self,
 
 // self - alpha * other.
 inline Tensor subtract(const Tensor& self, const Tensor& other, double alpha = 1.0) {
-  return detail::call_op_tensor(
-      "aten::subtract", "Tensor",
-      std::array<StableIValue, 3>{detail::from(self), detail::from(other),
-                                  detail::from(Scalar(alpha))});
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      aoti_torch_aten_subtract_Tensor(self.get(), other.get(), alpha, &ret));
+  return Tensor(ret);
 }
 
 inline Tensor full(IntHeaderOnlyArrayRef size, double fill_value,
@@ -311,12 +388,14 @@ inline Tensor full(IntHeaderOnlyArrayRef size, double fill_value,
                    std::optional<Layout> layout = std::nullopt,
                    std::optional<Device> device = std::nullopt,
                    std::optional<bool> pin_memory = std::nullopt) {
-  return detail::call_op_tensor(
-      "aten::full", "",
-      std::array<StableIValue, 6>{detail::from(size), detail::from(Scalar(fill_value)),
-                                  detail::from(dtype), detail::from(layout),
-                                  detail::from(device), detail::from(pin_memory)});
+  detail::ShimOptions o(dtype, layout, device, pin_memory);
+  AtenTensorHandle ret = nullptr;
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_aten_full(
+      size.data(), static_cast<int64_t>(size.size()), fill_value, o.dtype_ptr(), o.layout_ptr(),
+      o.device_ptr(), o.device_index, o.pin_memory_ptr(), &ret));
+  return Tensor(ret);
 }
+#ifdef STABLETORCH_EXTENSIONS
 // stabletorch addition: any Scalar (int64 exact, bool, complex).
 inline Tensor full(IntHeaderOnlyArrayRef size, const Scalar& fill_value,
                    std::optional<ScalarType> dtype = std::nullopt,
@@ -329,24 +408,19 @@ inline Tensor full(IntHeaderOnlyArrayRef size, const Scalar& fill_value,
                                   detail::from(dtype), detail::from(layout),
                                   detail::from(device), detail::from(pin_memory)});
 }
+#else
+STABLETORCH_EXTENSION_FN_(Tensor, full,
+                          (IntHeaderOnlyArrayRef, const Scalar&,
+                           std::optional<ScalarType> = std::nullopt,
+                           std::optional<Layout> = std::nullopt,
+                           std::optional<Device> = std::nullopt,
+                           std::optional<bool> = std::nullopt))
+#endif
 
 #else  // TORCH_FEATURE_VERSION < 2.10
 
 #define STABLE_OPS_210_(ret, name, params) \
   STABLE_UNAVAILABLE_FN_(ret, name, params, "TORCH_VERSION_2_10_0", "2.10")
-STABLE_OPS_210_(Tensor, new_empty,
-                (const Tensor&, IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
-                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
-                 std::optional<bool> = std::nullopt))
-STABLE_OPS_210_(Tensor, new_zeros,
-                (const Tensor&, IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
-                 std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
-                 std::optional<bool> = std::nullopt))
-STABLE_OPS_210_(Tensor, pad,
-                (const Tensor&, IntHeaderOnlyArrayRef, const std::string& = "constant",
-                 double = 0.0))
-STABLE_OPS_210_(Tensor, amax, (const Tensor&, int64_t, bool = false))
-STABLE_OPS_210_(Tensor, amax, (const Tensor&, IntHeaderOnlyArrayRef, bool = false))
 STABLE_OPS_210_(Tensor, empty,
                 (IntHeaderOnlyArrayRef, std::optional<ScalarType> = std::nullopt,
                  std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,

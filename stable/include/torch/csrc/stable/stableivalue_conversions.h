@@ -17,7 +17,8 @@
 //       elements' payloads; to() deletes the list (elements move out).
 //   std::string, std::string_view (2.10): a StringHandle; to() copies the
 //       bytes (UTF-8 or anything else, NULs included) and deletes it.
-//   Scalar (stabletorch addition): a StableScalarHandle; to() deletes it.
+//   Scalar (stabletorch addition, with STABLETORCH_EXTENSIONS): a
+//       StableScalarHandle; to() deletes it.
 //
 // On failure to() still releases what it was given (nothing leaks); a
 // failing from() leaves nothing allocated.
@@ -229,6 +230,11 @@ struct ToImpl<Tensor> {
 };
 
 // ---- Scalar (stabletorch addition) -----------------------------------------
+// Only with STABLETORCH_EXTENSIONS (detail/version_gate.h): a Scalar
+// crosses the C ABI as a stabletorch handle, which PyTorch's runtime has no
+// functions for.
+
+#ifdef STABLETORCH_EXTENSIONS
 
 template <>
 struct FromImpl<Scalar> {
@@ -288,6 +294,26 @@ struct ToImpl<Scalar> {
     }
   }
 };
+#else
+template <>
+struct FromImpl<Scalar> {
+  template <typename S = Scalar>
+  static StableIValue call(const S&, uint64_t, bool) {
+    static_assert(dependent_false_v<S>,
+                  STABLETORCH_EXTENSION_ERROR_("a torch::stable::Scalar argument or return"));
+    return 0;
+  }
+};
+template <>
+struct ToImpl<Scalar> {
+  template <typename S = Scalar>
+  static S call(StableIValue, uint64_t, bool) {
+    static_assert(dependent_false_v<S>,
+                  STABLETORCH_EXTENSION_ERROR_("a torch::stable::Scalar argument or return"));
+    return S();
+  }
+};
+#endif
 
 // ---- std::optional -----------------------------------------------------------
 

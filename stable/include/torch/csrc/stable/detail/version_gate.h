@@ -51,3 +51,25 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
                                         version_name, dotted));           \
     return ret();                                                         \
   }
+
+// stabletorch additions (APIs PyTorch's stable headers do not have: the
+// Scalar type and its conversions, add, mul, the Scalar overloads of fill_
+// and full) are declared only when the extension opts in with
+// STABLETORCH_EXTENSIONS (stabletorch_add_extension(... STABLETORCH_EXTENSIONS)).
+// Without it, an extension compiles against PyTorch's headers unchanged and
+// its binary imports only functions PyTorch exports, so it runs on either
+// runtime; a use of an addition is a compile error that says so.
+#define STABLETORCH_EXTENSION_ERROR_(what)                                    \
+  what " is a stabletorch addition that PyTorch's stable ABI does not have: " \
+       "define STABLETORCH_EXTENSIONS to use it (the plugin then runs on "     \
+       "stabletorch only)"
+
+// A free-function stub for an addition, as STABLE_UNAVAILABLE_FN_ for a
+// level.
+#define STABLETORCH_EXTENSION_FN_(ret, name, params)                           \
+  template <typename StableGate_ = void>                                      \
+  inline ret name params {                                                    \
+    static_assert(::torch::stable::detail::dependent_false_v<StableGate_>,    \
+                  STABLETORCH_EXTENSION_ERROR_("torch::stable::" #name));     \
+    return ret();                                                             \
+  }
