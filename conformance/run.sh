@@ -68,6 +68,7 @@ echo "== running (oracle: $torch_lib/libtorch_cpu.so)"
   --stabletorch-lib "$st_lib" "${preload[@]}" \
   --plugin-pytorch "$out/bin/libconformance_ops_pytorch.so" \
   --plugin-stabletorch "$out/bin/libconformance_ops_stabletorch.so" \
+  --plugin-stabletorch-unlinked "$out/bin/libconformance_ops_stabletorch_unlinked.so" \
   --plugin-cases conformance/cases/plugin_cases.txt \
   --op-cases "$out/cases" \
   --lists conformance \

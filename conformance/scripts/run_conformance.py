@@ -30,6 +30,8 @@ CELLS = [
     ("pytorch-headers/stabletorch-runtime", "pytorch", "stabletorch"),
     ("stabletorch-headers/pytorch-runtime", "stabletorch", "pytorch"),
     ("stabletorch-headers/stabletorch-runtime", "stabletorch", "stabletorch"),
+    ("stabletorch-headers-unlinked/pytorch-runtime", "stabletorch-unlinked", "pytorch"),
+    ("stabletorch-headers-unlinked/stabletorch-runtime", "stabletorch-unlinked", "stabletorch"),
 ]
 ORACLE = CELLS[0][0]
 
@@ -82,6 +84,7 @@ def main():
                    help="LD_PRELOAD for the stabletorch runtime (see docs/conformance.md)")
     p.add_argument("--plugin-pytorch", required=True)
     p.add_argument("--plugin-stabletorch", required=True)
+    p.add_argument("--plugin-stabletorch-unlinked", required=True)
     p.add_argument("--plugin-cases", required=True)
     p.add_argument("--op-cases", required=True, help="folder with op_cases.txt and op_cases.json")
     p.add_argument("--lists", required=True, help="folder with the reviewed lists")
@@ -97,7 +100,8 @@ def main():
         "pytorch": (args.pytorch_lib, runtime_env([], [])),
         "stabletorch": (args.stabletorch_lib, runtime_env(args.stabletorch_preload, [])),
     }
-    plugins = {"pytorch": args.plugin_pytorch, "stabletorch": args.plugin_stabletorch}
+    plugins = {"pytorch": args.plugin_pytorch, "stabletorch": args.plugin_stabletorch,
+               "stabletorch-unlinked": args.plugin_stabletorch_unlinked}
     unloadable = ReviewedList(os.path.join(args.lists, "expected_unloadable.txt"))
     divergences = ReviewedList(os.path.join(args.lists, "known_divergences.txt"))
     open_bugs = ReviewedList(os.path.join(args.lists, "open_bugs.txt"))
@@ -212,15 +216,17 @@ def main():
             problems.append("%s: '%s' no longer differs: remove it" % (os.path.basename(lst.path), pattern))
 
     # ---- the report -----------------------------------------------------------
-    lines = ["Plugin matrix (conformance_ops built with {PyTorch's, stabletorch's} headers x "
-             "{PyTorch, stabletorch} runtime; oracle: %s)" % ORACLE]
+    lines = ["Plugin matrix (conformance_ops built with {PyTorch's headers, stabletorch's SDK, "
+             "stabletorch's headers without linking libstabletorch} x {PyTorch, stabletorch} "
+             "runtime; oracle: %s)" % ORACLE]
     width = max(len(r[0]) for r in matrix_rows)
     for cell, status, verdict in matrix_rows:
         lines.append("  %-*s  %s  [%s]" % (width, cell, status, verdict))
     # What each plugin imports that the other runtime does not export: why
     # a cell cannot load, all at once (the loader names only the first).
     lines.append("  plugin imports missing from the other runtime:")
-    for flavour, runtime in (("pytorch", "stabletorch"), ("stabletorch", "pytorch")):
+    for flavour, runtime in (("pytorch", "stabletorch"), ("stabletorch", "pytorch"),
+                             ("stabletorch-unlinked", "pytorch")):
         lib = args.pytorch_lib if runtime == "pytorch" else args.stabletorch_lib
         missing = sorted(dynamic_symbols(plugins[flavour], False) - dynamic_symbols(lib, True))
         lines.append("    %s-built plugin on %s: %s" % (flavour, runtime, ", ".join(missing) if missing else "none"))
