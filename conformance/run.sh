@@ -48,24 +48,11 @@ echo "== checking the comparison rules"
 echo "== generating the operator cases"
 "$python" conformance/scripts/gen_cases.py --yaml core/native/native_functions.yaml --out "$out/cases"
 
-# A libstabletorch whose core uses initial-exec TLS cannot be dlopen'ed by
-# a process that does not link it ("cannot allocate memory in static TLS
-# block"). Until that is fixed the driver gets it preloaded; the probe
-# turns this off by itself once the library loads.
-preload=()
-probe=$("$out/bin/conformance_driver" --runtime "$st_lib" --cases /dev/null 2>&1 || true)
-if [[ "$probe" == *"static TLS"* ]]; then
-  echo "NOTE: $st_lib cannot be dlopen'ed (static TLS); preloading it for this run"
-  for lib in "$st_lib" "$(dirname "$st_lib")"/libstabletorch_core.so; do
-    [ -e "$lib" ] && preload+=(--stabletorch-preload "$lib")
-  done
-fi
-
 echo "== running (oracle: $torch_lib/libtorch_cpu.so)"
 "$python" conformance/scripts/run_conformance.py \
   --driver "$out/bin/conformance_driver" \
   --pytorch-lib "$torch_lib/libtorch_cpu.so" \
-  --stabletorch-lib "$st_lib" "${preload[@]}" \
+  --stabletorch-lib "$st_lib" \
   --plugin-pytorch "$out/bin/libconformance_ops_pytorch.so" \
   --plugin-stabletorch "$out/bin/libconformance_ops_stabletorch.so" \
   --plugin-stabletorch-unlinked "$out/bin/libconformance_ops_stabletorch_unlinked.so" \

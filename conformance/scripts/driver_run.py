@@ -74,10 +74,7 @@ def run_driver(driver: str, runtime: str, plugins: List[str], cases_path: str,
     return run
 
 
-def runtime_env(preload: List[str], library_path: List[str]) -> Dict[str, str]:
-    env = dict(os.environ)
-    if preload:
-        env["LD_PRELOAD"] = " ".join(preload)
-    if library_path:
-        env["LD_LIBRARY_PATH"] = ":".join(library_path + [env.get("LD_LIBRARY_PATH", "")]).rstrip(":")
-    return env
+def runtime_env() -> Dict[str, str]:
+    """The driver's environment: this process's. Each runtime finds its own
+    dependencies (libtorch_cpu.so's RUNPATH is its own folder)."""
+    return dict(os.environ)

@@ -80,8 +80,6 @@ def main():
     p.add_argument("--driver", required=True)
     p.add_argument("--pytorch-lib", required=True)
     p.add_argument("--stabletorch-lib", required=True)
-    p.add_argument("--stabletorch-preload", action="append", default=[],
-                   help="LD_PRELOAD for the stabletorch runtime (see docs/conformance.md)")
     p.add_argument("--plugin-pytorch", required=True)
     p.add_argument("--plugin-stabletorch", required=True)
     p.add_argument("--plugin-stabletorch-unlinked", required=True)
@@ -97,8 +95,8 @@ def main():
         os.remove(log)
 
     runtimes = {
-        "pytorch": (args.pytorch_lib, runtime_env([], [])),
-        "stabletorch": (args.stabletorch_lib, runtime_env(args.stabletorch_preload, [])),
+        "pytorch": (args.pytorch_lib, runtime_env()),
+        "stabletorch": (args.stabletorch_lib, runtime_env()),
     }
     plugins = {"pytorch": args.plugin_pytorch, "stabletorch": args.plugin_stabletorch,
                "stabletorch-unlinked": args.plugin_stabletorch_unlinked}
