@@ -5,8 +5,8 @@
 #   1. fetch PyTorch's CPU runtime and headers (pinned wheel, build-local)
 #   2. build libstabletorch (reusing the test stage's build/ci when it
 #      exists) and install the SDK into the build tree
-#   3. build the driver and the conformance plugin twice (PyTorch's
-#      headers, the installed SDK)
+#   3. build the driver and the conformance plugin three times (PyTorch's
+#      headers; the installed SDK, linked to libstabletorch and not)
 #   4. generate the operator cases, run everything on both runtimes and
 #      compare (conformance/scripts/run_conformance.py prints the matrix,
 #      the families and "N passed, N failed")
