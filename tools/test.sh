@@ -2,7 +2,7 @@
 # README command 2: set up, build with warnings as errors, and run the whole
 # test suite; then the hardening stages. CI (.ci/run) runs exactly this.
 #
-#   tools/test.sh [STAGE...]     default: every stage, test python asan tsan fuzz
+#   tools/test.sh [STAGE...]     default: every stage, test python conformance asan tsan fuzz
 #   tools/test.sh test           the Release suite alone
 #
 # Stages (each a CMake workflow preset with its own build dir):
@@ -13,6 +13,10 @@
 #   asan  build/asan  the whole suite again under ASan + UBSan + LeakSanitizer
 #   tsan  build/tsan  the concurrency stress test under ThreadSanitizer (20 s)
 #   fuzz  build/fuzz  clang: bounded smoke run of every libFuzzer fuzzer
+#   conformance  build/conformance  PyTorch 2.15's runtime (fetched from
+#                     PyPI, pinned) as the oracle for ours: plugins built
+#                     with both SDKs on both runtimes, generated operator
+#                     cases (conformance/run.sh, docs/conformance.md)
 # Each stage's wall time is printed at the end (docs/reliability.md keeps
 # the figures; CI must stay under ~40 minutes on 2 cores).
 set -euo pipefail
@@ -25,7 +29,7 @@ tools/setup_python.sh
 stages=("$@")
 # Without arguments (and so in CI) every stage runs: a change that passes
 # the Release suite but breaks under a sanitizer or a fuzzer does not land.
-[ ${#stages[@]} -eq 0 ] && stages=(test python asan tsan fuzz)
+[ ${#stages[@]} -eq 0 ] && stages=(test python conformance asan tsan fuzz)
 timings=()
 for stage in "${stages[@]}"; do
   case "$stage" in
@@ -33,8 +37,8 @@ for stage in "${stages[@]}"; do
     asan) preset=asan ;;
     tsan) preset=tsan-stress ;;
     fuzz) preset=fuzz ;;
-    python) preset="" ;;
-    *) echo "tools/test.sh: unknown stage '$stage' (test, python, asan, tsan, fuzz)" >&2; exit 2 ;;
+    python | conformance) preset="" ;;
+    *) echo "tools/test.sh: unknown stage '$stage' (test, python, conformance, asan, tsan, fuzz)" >&2; exit 2 ;;
   esac
   start=$(date +%s)
   if [ "$stage" = python ]; then
@@ -44,6 +48,9 @@ for stage in "${stages[@]}"; do
     cmake --preset ci -DSTABLETORCH_BUILD_PYTHON=ON >/dev/null
     cmake --build build/ci --target stabletorch_python python_test_sample_op python_test_future_plugin
     PYTHONPATH="$PWD/build/ci/python" build/venv/bin/python -m pytest tests/python -q -p no:cacheprovider
+  elif [ "$stage" = conformance ]; then
+    echo "==> stage conformance: conformance/run.sh"
+    conformance/run.sh
   else
     echo "==> stage $stage: cmake --workflow --preset $preset"
     cmake --workflow --preset "$preset"

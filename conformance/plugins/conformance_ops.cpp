@@ -1,0 +1,244 @@
+// conformance_ops: a plugin written only against the stable extension API
+// that PyTorch 2.15 and stabletorch share (torch::stable, torch::headeronly,
+// the C shims). It is compiled twice, once with each SDK's headers, and
+// run on both runtimes by the conformance driver. Its operators exercise
+// one StableIValue kind each, errors raised inside kernels, in-place and
+// view returns, and calls back into the runtime's own operators.
+#include <torch/csrc/stable/library.h>
+#include <torch/csrc/stable/ops.h>
+#include <torch/csrc/stable/tensor.h>
+#include <torch/headeronly/core/Layout.h>
+#include <torch/headeronly/core/MemoryFormat.h>
+#include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/util/Exception.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace conformance_ops {
+namespace {
+
+using torch::stable::Tensor;
+using torch::headeronly::ScalarType;
+
+// Applies fn(double) -> double to every element of a contiguous copy of x
+// (float32 or float64), writing a new tensor of x's dtype and shape.
+template <typename Fn>
+Tensor map_floating(const Tensor& x, const char* op, Fn fn) {
+  const ScalarType dtype = x.scalar_type();
+  STD_TORCH_CHECK(dtype == ScalarType::Float || dtype == ScalarType::Double, "stconf::", op,
+                  ": expected a float32 or float64 tensor, got ", dtype);
+  const Tensor in = torch::stable::contiguous(x);
+  Tensor out = torch::stable::empty_like(in);
+  const int64_t n = in.numel();
+  if (dtype == ScalarType::Float) {
+    const float* src = static_cast<const float*>(in.data_ptr());
+    float* dst = static_cast<float*>(out.data_ptr());
+    for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(fn(static_cast<double>(src[i])));
+  } else {
+    const double* src = static_cast<const double*>(in.data_ptr());
+    double* dst = static_cast<double*>(out.data_ptr());
+    for (int64_t i = 0; i < n; ++i) dst[i] = fn(src[i]);
+  }
+  return out;
+}
+
+// float argument.
+Tensor affine(Tensor x, double scale, double shift) {
+  return map_floating(x, "affine", [&](double v) { return v * scale + shift; });
+}
+
+// int argument.
+Tensor add_int(Tensor x, int64_t k) {
+  return map_floating(x, "add_int", [&](double v) { return v + static_cast<double>(k); });
+}
+
+// bool argument: one of two tensors.
+Tensor pick(Tensor a, Tensor b, bool first) { return torch::stable::clone(first ? a : b); }
+
+// ScalarType in and out.
+ScalarType echo_dtype(ScalarType dtype) { return dtype; }
+
+// ScalarType argument used to build a tensor.
+Tensor cast(Tensor x, ScalarType dtype) { return torch::stable::to(x, dtype); }
+
+// Device argument.
+int64_t device_index(torch::stable::Device device) { return device.index(); }
+
+// Optional float: None leaves the values alone.
+Tensor maybe_fill(Tensor x, std::optional<double> value) {
+  Tensor out = torch::stable::clone(x);
+  if (value.has_value()) torch::stable::fill_(out, *value);
+  return out;
+}
+
+// Optional tensor: x - y, or a copy of x.
+Tensor maybe_subtract(Tensor x, std::optional<Tensor> y) {
+  return y.has_value() ? torch::stable::subtract(x, *y) : torch::stable::clone(x);
+}
+
+// Tensor list: the sum of all elements of all tensors, as float64 0-dim.
+double total(std::vector<Tensor> xs) {
+  double sum = 0;
+  for (const Tensor& x : xs) {
+    const Tensor d = torch::stable::contiguous(torch::stable::to(x, ScalarType::Double));
+    const double* p = static_cast<const double*>(d.data_ptr());
+    for (int64_t i = 0; i < d.numel(); ++i) sum += p[i];
+  }
+  return sum;
+}
+
+// int list in, int out.
+int64_t product(std::vector<int64_t> xs) {
+  int64_t p = 1;
+  for (int64_t x : xs) p *= x;
+  return p;
+}
+
+// int list out: the sizes, reversed.
+std::vector<int64_t> reversed_sizes(Tensor x) {
+  std::vector<int64_t> sizes;
+  for (int64_t d = x.dim() - 1; d >= 0; --d) sizes.push_back(x.size(d));
+  return sizes;
+}
+
+// Strings in and out.
+int64_t text_length(std::string s) { return static_cast<int64_t>(s.size()); }
+std::string shout(std::string s) {
+  for (char& c : s)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return s + "!";
+}
+
+// An error raised inside a kernel must come back as a failed call.
+Tensor require_positive(Tensor x) {
+  const Tensor d = torch::stable::contiguous(torch::stable::to(x, ScalarType::Double));
+  const double* p = static_cast<const double*>(d.data_ptr());
+  for (int64_t i = 0; i < d.numel(); ++i)
+    STD_TORCH_CHECK(p[i] > 0, "stconf::require_positive: element ", i, " is ", p[i]);
+  return torch::stable::clone(x);
+}
+
+// In-place: returns its (mutated) argument.
+Tensor zero_out_(Tensor x) {
+  torch::stable::zero_(x);
+  return x;
+}
+
+// View returns: the first row, and the transpose of the two first dims.
+Tensor first_row(Tensor x) { return torch::stable::select(x, 0, 0); }
+Tensor swap01(Tensor x) { return torch::stable::transpose(x, 0, 1); }
+
+// Two returns: the halves of the first dimension.
+std::tuple<Tensor, Tensor> halves(Tensor x) {
+  const int64_t n = x.size(0);
+  return {torch::stable::narrow(x, 0, 0, n / 2), torch::stable::narrow(x, 0, n / 2, n - n / 2)};
+}
+
+// A call back into the runtime's own operator (aten::sum.dim_IntList).
+Tensor row_sums(Tensor x) {
+  std::vector<int64_t> dims{1};
+  return torch::stable::sum(x, dims, false, std::nullopt);
+}
+
+// Three returns of different kinds: two views and a flag (whether the
+// first dimension was odd).
+std::tuple<Tensor, Tensor, bool> halves_flag(Tensor x) {
+  auto [front, back] = halves(x);
+  return {front, back, x.size(0) % 2 == 1};
+}
+
+// A list of tensors out: the rows (views).
+std::vector<Tensor> rows(Tensor x) {
+  std::vector<Tensor> out;
+  for (int64_t i = 0; i < x.size(0); ++i) out.push_back(torch::stable::select(x, 0, i));
+  return out;
+}
+
+// float list in.
+double weighted(std::vector<double> w) {
+  double sum = 0;
+  for (size_t i = 0; i < w.size(); ++i) sum += w[i] * static_cast<double>(i + 1);
+  return sum;
+}
+
+// Optional int and optional ScalarType.
+int64_t int_or(std::optional<int64_t> k) { return k.value_or(-1); }
+ScalarType dtype_or(Tensor x, std::optional<ScalarType> dtype) { return dtype.value_or(x.scalar_type()); }
+
+// bool out.
+bool negate(bool b) { return !b; }
+
+// Layout and MemoryFormat arguments, returned as their enum values.
+int64_t layout_value(torch::headeronly::Layout layout) { return static_cast<int64_t>(layout); }
+int64_t memory_format_value(torch::headeronly::MemoryFormat format) { return static_cast<int64_t>(format); }
+
+}  // namespace
+}  // namespace conformance_ops
+
+STABLE_TORCH_LIBRARY(stconf, m) {
+  m.def("affine(Tensor x, float scale, float shift) -> Tensor");
+  m.def("add_int(Tensor x, int k) -> Tensor");
+  m.def("pick(Tensor a, Tensor b, bool first) -> Tensor");
+  m.def("echo_dtype(ScalarType dtype) -> ScalarType");
+  m.def("cast(Tensor x, ScalarType dtype) -> Tensor");
+  m.def("device_index(Device device) -> int");
+  m.def("maybe_fill(Tensor x, float? value) -> Tensor");
+  m.def("maybe_subtract(Tensor x, Tensor? y) -> Tensor");
+  m.def("total(Tensor[] xs) -> float");
+  m.def("product(int[] xs) -> int");
+  m.def("reversed_sizes(Tensor x) -> int[]");
+  m.def("text_length(str s) -> int");
+  m.def("shout(str s) -> str");
+  m.def("require_positive(Tensor x) -> Tensor");
+  m.def("zero_out_(Tensor(a!) x) -> Tensor(a!)");
+  m.def("first_row(Tensor(a) x) -> Tensor(a)");
+  m.def("swap01(Tensor(a) x) -> Tensor(a)");
+  m.def("halves(Tensor(a) x) -> (Tensor(a), Tensor(a))");
+  m.def("row_sums(Tensor x) -> Tensor");
+  m.def("halves_flag(Tensor(a) x) -> (Tensor(a), Tensor(a), bool)");
+  m.def("rows(Tensor(a) x) -> Tensor(a)[]");
+  m.def("weighted(float[] w) -> float");
+  m.def("int_or(int? k) -> int");
+  m.def("dtype_or(Tensor x, ScalarType? dtype) -> ScalarType");
+  m.def("negate(bool b) -> bool");
+  m.def("layout_value(Layout layout) -> int");
+  m.def("memory_format_value(MemoryFormat format) -> int");
+}
+
+STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
+  m.impl("affine", TORCH_BOX(&conformance_ops::affine));
+  m.impl("add_int", TORCH_BOX(&conformance_ops::add_int));
+  m.impl("pick", TORCH_BOX(&conformance_ops::pick));
+  m.impl("cast", TORCH_BOX(&conformance_ops::cast));
+  m.impl("maybe_fill", TORCH_BOX(&conformance_ops::maybe_fill));
+  m.impl("maybe_subtract", TORCH_BOX(&conformance_ops::maybe_subtract));
+  m.impl("total", TORCH_BOX(&conformance_ops::total));
+  m.impl("reversed_sizes", TORCH_BOX(&conformance_ops::reversed_sizes));
+  m.impl("require_positive", TORCH_BOX(&conformance_ops::require_positive));
+  m.impl("zero_out_", TORCH_BOX(&conformance_ops::zero_out_));
+  m.impl("first_row", TORCH_BOX(&conformance_ops::first_row));
+  m.impl("swap01", TORCH_BOX(&conformance_ops::swap01));
+  m.impl("halves", TORCH_BOX(&conformance_ops::halves));
+  m.impl("row_sums", TORCH_BOX(&conformance_ops::row_sums));
+  m.impl("halves_flag", TORCH_BOX(&conformance_ops::halves_flag));
+  m.impl("rows", TORCH_BOX(&conformance_ops::rows));
+  m.impl("dtype_or", TORCH_BOX(&conformance_ops::dtype_or));
+}
+
+// Operators without a tensor argument dispatch to the composite kernel.
+STABLE_TORCH_LIBRARY_IMPL(stconf, CompositeExplicitAutograd, m) {
+  m.impl("echo_dtype", TORCH_BOX(&conformance_ops::echo_dtype));
+  m.impl("device_index", TORCH_BOX(&conformance_ops::device_index));
+  m.impl("product", TORCH_BOX(&conformance_ops::product));
+  m.impl("text_length", TORCH_BOX(&conformance_ops::text_length));
+  m.impl("shout", TORCH_BOX(&conformance_ops::shout));
+  m.impl("weighted", TORCH_BOX(&conformance_ops::weighted));
+  m.impl("int_or", TORCH_BOX(&conformance_ops::int_or));
+  m.impl("negate", TORCH_BOX(&conformance_ops::negate));
+  m.impl("layout_value", TORCH_BOX(&conformance_ops::layout_value));
+  m.impl("memory_format_value", TORCH_BOX(&conformance_ops::memory_format_value));
+}
