@@ -7,7 +7,8 @@
 #      exists) and install the SDK into the build tree
 #   3. build the driver and the conformance plugin three times (PyTorch's
 #      headers; the installed SDK, linked to libstabletorch and not)
-#   4. generate the operator cases, run everything on both runtimes and
+#   4. compare our C declarations with PyTorch's (check_declarations.py)
+#   5. generate the operator cases, run everything on both runtimes and
 #      compare (conformance/scripts/run_conformance.py prints the matrix,
 #      the families and "N passed, N failed")
 set -euo pipefail
@@ -44,6 +45,10 @@ cmake --build "$out/bin"
 
 echo "== checking the comparison rules"
 "$python" conformance/scripts/test_compare.py 2>&1 | tail -n 1
+
+echo "== comparing our C declarations with PyTorch's, level by level (abi_checks check 10)"
+"$python" abi_checks/check_declarations.py --pytorch-include "$out/pytorch/torch/include" \
+  --ours c_api/include --reviewed abi_checks/declaration_gaps.txt | grep -v "^    reviewed "
 
 echo "== generating the operator cases"
 "$python" conformance/scripts/gen_cases.py --yaml core/native/native_functions.yaml --out "$out/cases"
