@@ -33,12 +33,13 @@ HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
 // The address of an exported C function of the running core, or nullptr.
 // Used for functions declared in a version block newer than the extension's
 // target (the plugin must not import them: it would not load into an older
-// core) and for stabletorch_ additions an older core may lack. The global
-// scope is searched first; when the core was opened RTLD_LOCAL (a host
-// that dlopens it), the library defining aoti_torch_abi_version is.
+// core) and for stabletorch_ additions an older core may lack. Searched in
+// the library that defines aoti_torch_abi_version as this plugin binds it
+// (the runtime the plugin runs on, also when opened RTLD_LOCAL), never in
+// the global scope: with two runtimes in one process, a plugin must not
+// call one runtime's function on the other's handles.
 inline void* lookup_core_symbol(const char* name) noexcept {
 #if !defined(_WIN32)
-  if (void* sym = ::dlsym(RTLD_DEFAULT, name)) return sym;
   Dl_info info{};
   if (::dladdr(reinterpret_cast<void*>(&::aoti_torch_abi_version), &info) == 0 ||
       info.dli_fname == nullptr) {
