@@ -1,33 +1,13 @@
 #include "inspect_plugin.h"
 
-#include <dlfcn.h>
-
-#include <map>
-
 #include <stabletorch/c/runtime.h>
 #include <st/core/error.h>
 
 #include "loader/elf_file.h"
 #include "loader/plugin_descriptor.h"
+#include "loader/plugin_imports.h"
 
 namespace st::cli {
-namespace {
-
-// symbol -> level that introduced it, generated from
-// c_api/shim_function_versions.txt at configure time.
-const std::map<std::string, std::string>& symbol_levels() {
-  static const std::map<std::string, std::string> table = {
-#include "stabletorch_symbol_levels.inc"
-  };
-  return table;
-}
-
-bool is_c_abi_symbol(const std::string& name) {
-  return name.rfind("aoti_torch_", 0) == 0 || name.rfind("torch_", 0) == 0 ||
-         name.rfind("stabletorch_", 0) == 0;
-}
-
-}  // namespace
 
 InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
   InspectResult result;
@@ -66,22 +46,28 @@ InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
       level_ok = false;
     }
   }
+  const loader::ImportVerdict imports = loader::judge_imports(elf);
+  out << "built with: " << imports.built_with << "\n";
   out << "imports:\n";
-  bool imports_ok = true;
-  size_t other = 0;
-  for (const std::string& sym : elf.imports) {
-    if (!is_c_abi_symbol(sym)) {
-      ++other;
-      continue;
-    }
-    const auto it = symbol_levels().find(sym);
-    const bool present = dlsym(RTLD_DEFAULT, sym.c_str()) != nullptr;
-    imports_ok = imports_ok && present;
-    out << "  " << sym << "  [" << (it != symbol_levels().end() ? it->second : "unknown level")
-        << "]" << (present ? "" : "  MISSING from this core") << "\n";
+  for (const std::string& sym : imports.c_abi) {
+    const auto it = loader::exported_symbol_levels().find(sym);
+    const bool known = it != loader::exported_symbol_levels().end();
+    out << "  " << sym << "  [" << (known ? it->second : "unknown level") << "]"
+        << (known ? "" : "  MISSING from this core") << "\n";
   }
+  const size_t other = elf.imports.size() - imports.c_abi.size();
   out << "  (+ " << other << " C/C++ runtime symbol" << (other == 1 ? "" : "s") << ")\n";
-  result.can_run = level_ok && imports_ok;
+  out << "needs:      stable-ABI "
+      << (imports.needed_level.empty() ? "(no C-ABI import)" : imports.needed_level) << "\n";
+  out << "portable:   ";
+  if (imports.not_in_pytorch.empty()) {
+    out << "yes: PyTorch's runtime (2.15) exports every C-ABI function it imports\n";
+  } else {
+    out << "no: PyTorch's runtime lacks";
+    for (const std::string& sym : imports.not_in_pytorch) out << " " << sym;
+    out << "\n";
+  }
+  result.can_run = level_ok && imports.missing.empty();
   out << "verdict:    " << (result.can_run ? "this core can run it" : "this core CANNOT run it")
       << "\n";
   return result;

@@ -211,7 +211,7 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
         std::string name = bytes.string_at(strings, sym.st_name, "a symbol name");
         const unsigned bind = ELF64_ST_BIND(sym.st_info);
         if (sym.st_shndx == SHN_UNDEF) {
-          result.imports.push_back(std::move(name));
+          (bind == STB_WEAK ? result.weak_imports : result.imports).push_back(std::move(name));
         } else if (bind == STB_GLOBAL || bind == STB_WEAK) {
           result.exports.push_back(std::move(name));
         }
@@ -219,6 +219,7 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
     }
   }
   std::sort(result.imports.begin(), result.imports.end());
+  std::sort(result.weak_imports.begin(), result.weak_imports.end());
   std::sort(result.exports.begin(), result.exports.end());
   return result;
 }

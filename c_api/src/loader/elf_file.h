@@ -21,7 +21,8 @@ namespace st::loader {
 struct ElfFile {
   std::string path;
   uint16_t machine = 0;           // e_machine
-  std::vector<std::string> imports;  // undefined dynamic symbols, sorted
+  std::vector<std::string> imports;       // undefined dynamic symbols, sorted
+  std::vector<std::string> weak_imports;  // weak undefined ones (may stay unbound), sorted
   std::vector<std::string> exports;  // defined global dynamic symbols, sorted
   // Contents of the requested section (of every section of that name, in
   // file order), if the file has it.
