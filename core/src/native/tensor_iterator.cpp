@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/parallel.h>
@@ -160,12 +161,18 @@ Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype) {
 
 void resize_impl(const Tensor& t, IntArrayRef shape) {
   TensorImpl* impl = t.unsafeGetTensorImpl();
-  impl->set_sizes_contiguous(shape);
+  // Sized and checked before anything changes, so a shape whose bytes do
+  // not fit leaves the tensor as it was.
+  const int64_t numel = checked_numel(shape, "resize");
   const size_t needed =
-      static_cast<size_t>(impl->storage_offset() + impl->numel()) * impl->itemsize();
-  if (impl->numel() > 0 && impl->storage().nbytes() < needed) {
+      numel == 0 ? 0
+                 : checked_nbytes(checked_add(impl->storage_offset(), numel, "resize",
+                                              "storage offset + number of elements"),
+                                  impl->itemsize(), "resize");
+  if (needed > impl->storage().nbytes()) {
     impl->storage().unsafeGetStorageImpl()->resize(needed);
   }
+  impl->set_sizes_contiguous(shape);
 }
 
 bool resize_output(const Tensor& out, IntArrayRef shape) {

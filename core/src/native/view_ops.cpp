@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/wrap_dim.h>
@@ -160,7 +161,7 @@ Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride,
   ST_CHECK(offset >= 0, "as_strided: Tensor: invalid storage offset ", offset);
   const size_t itemsize = static_cast<size_t>(self.element_size());
   const size_t needed =
-      detail::compute_storage_nbytes(size, stride, itemsize, offset);
+      checked_storage_nbytes(size, stride, itemsize, offset, "as_strided");
   const size_t available = self.storage().nbytes();
   ST_CHECK(needed <= available, "setStorage: sizes ", size, ", strides ",
            stride, ", storage offset ", offset, ", and itemsize ", itemsize,
