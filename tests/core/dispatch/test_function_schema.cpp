@@ -2,6 +2,8 @@
 // native_functions.yaml, round trips, alias annotations and parse errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -413,6 +415,42 @@ TEST(FunctionSchemaTest, HugeListSizeIsAnErrorNotAnOverflow) {
   EXPECT_NE(e.find("column 14"), std::string::npos) << e;
   EXPECT_EQ(FunctionSchema::parse("f(int[1048576] x) -> ()").arguments()[0].type.toString(),
             "int[1048576]");
+}
+
+// Numeric defaults outside int64 or double are parse errors naming the
+// column, never clamped to the nearest value (strtoll/strtod saturate).
+TEST(FunctionSchemaTest, OutOfRangeDefaultsAreErrors) {
+  std::string e = parseError("f(int x=99999999999999999999999) -> ()");
+  EXPECT_NE(e.find("column 9: int default 99999999999999999999999 is out of range for int64 "
+                   "[-9223372036854775808, 9223372036854775807]"),
+            std::string::npos)
+      << e;
+  e = parseError("f(int x=-9223372036854775809) -> ()");
+  EXPECT_NE(e.find("column 9: int default -9223372036854775809 is out of range"),
+            std::string::npos)
+      << e;
+  e = parseError("f(int[] x=[1, 9223372036854775808]) -> ()");
+  EXPECT_NE(e.find("column 15: int default 9223372036854775808 is out of range"),
+            std::string::npos)
+      << e;
+  e = parseError("f(float x=1e999) -> ()");
+  EXPECT_NE(e.find("column 11: float default 1e999 overflows double (write inf for infinity)"),
+            std::string::npos)
+      << e;
+  e = parseError("f(float x=-1.5e400) -> ()");
+  EXPECT_NE(e.find("column 11: float default -1.5e400 overflows double"), std::string::npos) << e;
+  e = parseError("f(float x=1e-400) -> ()");
+  EXPECT_NE(e.find("column 11: float default 1e-400 underflows double"), std::string::npos) << e;
+  // The limits themselves, and inf written as such, are fine.
+  const auto a = FunctionSchema::parse(
+      "f(int a=9223372036854775807, int b=-9223372036854775808, float c=1.7976931348623157e308, "
+      "float d=-inf, float e=2.2250738585072014e-308) -> ()")
+                     .arguments();
+  EXPECT_EQ(a[0].default_value->i, INT64_MAX);
+  EXPECT_EQ(a[1].default_value->i, INT64_MIN);
+  EXPECT_EQ(a[2].default_value->d, 1.7976931348623157e308);
+  EXPECT_EQ(a[3].default_value->d, -HUGE_VAL);
+  EXPECT_EQ(a[4].default_value->d, 2.2250738585072014e-308);
 }
 
 TEST(FunctionSchemaTest, KernelDiff) {
