@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <st/core/error.h>
@@ -420,27 +421,23 @@ TEST(FunctionSchemaTest, HugeListSizeIsAnErrorNotAnOverflow) {
 // Numeric defaults outside int64 or double are parse errors naming the
 // column, never clamped to the nearest value (strtoll/strtod saturate).
 TEST(FunctionSchemaTest, OutOfRangeDefaultsAreErrors) {
-  std::string e = parseError("f(int x=99999999999999999999999) -> ()");
-  EXPECT_NE(e.find("column 9: int default 99999999999999999999999 is out of range for int64 "
-                   "[-9223372036854775808, 9223372036854775807]"),
-            std::string::npos)
-      << e;
-  e = parseError("f(int x=-9223372036854775809) -> ()");
-  EXPECT_NE(e.find("column 9: int default -9223372036854775809 is out of range"),
-            std::string::npos)
-      << e;
-  e = parseError("f(int[] x=[1, 9223372036854775808]) -> ()");
-  EXPECT_NE(e.find("column 15: int default 9223372036854775808 is out of range"),
-            std::string::npos)
-      << e;
-  e = parseError("f(float x=1e999) -> ()");
-  EXPECT_NE(e.find("column 11: float default 1e999 overflows double (write inf for infinity)"),
-            std::string::npos)
-      << e;
-  e = parseError("f(float x=-1.5e400) -> ()");
-  EXPECT_NE(e.find("column 11: float default -1.5e400 overflows double"), std::string::npos) << e;
-  e = parseError("f(float x=1e-400) -> ()");
-  EXPECT_NE(e.find("column 11: float default 1e-400 underflows double"), std::string::npos) << e;
+  const std::pair<const char*, const char*> cases[] = {
+      {"f(int x=99999999999999999999999) -> ()",
+       "column 9: int default 99999999999999999999999 is out of range for int64 "
+       "[-9223372036854775808, 9223372036854775807]"},
+      {"f(int x=-9223372036854775809) -> ()",
+       "column 9: int default -9223372036854775809 is out of range"},
+      {"f(int[] x=[1, 9223372036854775808]) -> ()",
+       "column 15: int default 9223372036854775808 is out of range"},
+      {"f(float x=1e999) -> ()",
+       "column 11: float default 1e999 overflows double (write inf for infinity)"},
+      {"f(float x=-1.5e400) -> ()", "column 11: float default -1.5e400 overflows double"},
+      {"f(float x=1e-400) -> ()", "column 11: float default 1e-400 underflows double"},
+  };
+  for (const auto& [schema, expected] : cases) {
+    const std::string e = parseError(schema);
+    EXPECT_NE(e.find(expected), std::string::npos) << schema << " gave: " << e;
+  }
   // The limits themselves, and inf written as such, are fine.
   const auto a = FunctionSchema::parse(
       "f(int a=9223372036854775807, int b=-9223372036854775808, float c=1.7976931348623157e308, "
