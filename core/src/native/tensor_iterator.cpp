@@ -303,9 +303,8 @@ TensorIterator TensorIteratorConfig::build() {
     shape.assign(outputs_[0].sizes().begin(), outputs_[0].sizes().end());
   }
   it.shape_ = shape;
-  int64_t numel = 1;
-  for (int64_t s : shape) numel *= s;
-  it.numel_ = numel;
+  // Broadcasting expanded operands can give a shape past int64 elements.
+  it.numel_ = checked_numel(IntArrayRef(shape), op);
 
   // Device: one device for every operand (0-dim CPU scalars mix with
   // anything), and one the host can address: the CPU or a host-accessible

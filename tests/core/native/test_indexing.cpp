@@ -106,6 +106,16 @@ TEST(NativeIndexing, MaskedSelectNonzero) {
   EXPECT_NATIVE_ERROR(st::nonzero_out(bad, make1({1})), "nonzero: Expected out tensor to have scalar type Long but got scalar type Float");
 }
 
+// No index position: the result is empty however large the other dims,
+// whose own element count need not fit int64.
+TEST(NativeIndexing, IndexWithNoPositionAndHugeOtherDims) {
+  constexpr int64_t k2to62 = int64_t{1} << 62;
+  Tensor self = st::empty({0, k2to62, 4});
+  using Idx = std::vector<std::optional<Tensor>>;
+  Tensor r = st::index(self, Idx{st::empty({0}, ScalarType::Long)});
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{0, k2to62, 4}));
+}
+
 TEST(NativeIndexing, IndexTensor) {
   Tensor a = st::reshape(st::arange(12, ScalarType::Float), {3, 4});
   using Idx = std::vector<std::optional<Tensor>>;

@@ -29,6 +29,17 @@ TEST(NativeTensorIterator, BroadcastErrorNamesSizes) {
                    "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
 }
 
+// Expanded operands cost no memory, but their broadcast shape can hold
+// more than INT64_MAX elements: refused, not a wrapped element count.
+TEST(NativeTensorIterator, BroadcastShapePastInt64IsRefused) {
+  constexpr int64_t k2to32 = int64_t{1} << 32;
+  Tensor one = st::zeros({1, 1});
+  Tensor tall = st::expand(one, {k2to32, 1});
+  Tensor wide = st::expand(one, {1, k2to32});
+  EXPECT_NATIVE_ERROR(st::add(tall, wide),
+                      "number of elements of sizes [4294967296, 4294967296] overflows int64");
+}
+
 TEST(NativeTensorIterator, TypePromotionFollowsCategories) {
   Tensor i = make1({1, 2}, ScalarType::Int);
   Tensor f = make1({1, 2}, ScalarType::Float);
