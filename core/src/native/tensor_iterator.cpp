@@ -404,7 +404,9 @@ TensorIterator TensorIteratorConfig::build() {
   for (size_t k = 0; k < nops; ++k) {
     const Tensor& t = it.operands_[k];
     std::vector<int64_t> s = broadcast_strides(t, IntArrayRef(shape));
-    const int64_t item = static_cast<int64_t>(t.itemsize());
+    // An empty iteration walks nothing, and its strides (behind a 0 dim)
+    // need not fit in bytes; otherwise each reaches an element, so fits.
+    const int64_t item = it.numel_ == 0 ? 0 : static_cast<int64_t>(t.itemsize());
     for (int64_t& v : s) v *= item;
     bstrides[k] = std::move(s);
   }

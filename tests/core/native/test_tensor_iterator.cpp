@@ -38,6 +38,9 @@ TEST(NativeTensorIterator, BroadcastShapePastInt64IsRefused) {
   Tensor wide = st::expand(one, {1, k2to32});
   EXPECT_NATIVE_ERROR(st::add(tall, wide),
                       "number of elements of sizes [4294967296, 4294967296] overflows int64");
+  // Empty, with contiguous strides whose byte sizes do not fit int64.
+  Tensor empty = st::empty({0, int64_t{1} << 62}, ScalarType::Long);
+  EXPECT_EQ(shape(st::add(empty, empty)), (std::vector<int64_t>{0, int64_t{1} << 62}));
 }
 
 TEST(NativeTensorIterator, TypePromotionFollowsCategories) {
