@@ -7,9 +7,7 @@
 #include <string>
 
 #include <st/core/empty_tensor.h>
-#include <st/core/intrusive_ptr.h>
-#include <st/core/storage.h>
-#include <st/core/tensor_impl.h>
+#include <st/core/from_blob.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 #include <torch/csrc/stable/c/shim.h>
 
@@ -87,26 +85,23 @@ AtenTensorHandle from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr,
     return stc::new_tensor_handle(st::detail::empty_strided_generic(
         g.sizes_ref(), g.strides_ref(), st_dtype, device));
   }
-  const size_t itemsize = torch::headeronly::elementSize(st_dtype);
-  const size_t nbytes =
-      st::detail::compute_storage_nbytes(g.sizes_ref(), g.strides_ref(), itemsize, storage_offset);
+  // The core's rule for wrapped memory (alignment, extent): checked here
+  // too, before the blob owner exists, so a refused blob is never owned.
+  const size_t nbytes = st::detail::check_blob("data", data, g.sizes_ref(), g.strides_ref(),
+                                               storage_offset, st_dtype);
   // Everything that can fail for caller errors happened above; only
   // allocation failures remain.
   AtenTensorHandle handle = stc::new_tensor_handle(st::Tensor());
   try {
-    st::Storage storage;
-    if (deleter != nullptr) {
-      // From here on the storage owns the blob (even if an allocation
-      // below fails, the deleter then runs: out of memory only).
-      storage = st::Storage::from_blob(data, nbytes, device,
-                                       new_blob_owner(deleter, data, deleter_ctx, nbytes),
-                                       &delete_blob);
-    } else {
-      storage = st::Storage::from_blob(data, nbytes, device);
-    }
-    auto impl = st::make_intrusive<st::TensorImpl>(std::move(storage), st_dtype, device);
-    impl->set_sizes_and_strides(g.sizes_ref(), g.strides_ref(), storage_offset);
-    stc::tensor_of(handle, "ret") = st::Tensor(std::move(impl));
+    // With a deleter the tensor owns the blob from here on (even if an
+    // allocation inside fails, the deleter then runs: out of memory only).
+    stc::tensor_of(handle, "ret") =
+        deleter != nullptr
+            ? st::detail::from_blob(data, g.sizes_ref(), g.strides_ref(), storage_offset, st_dtype,
+                                    device, new_blob_owner(deleter, data, deleter_ctx, nbytes),
+                                    &delete_blob)
+            : st::detail::from_blob(data, g.sizes_ref(), g.strides_ref(), storage_offset, st_dtype,
+                                    device);
   } catch (...) {
     stc::destroy_if_live<st::Tensor>(handle);
     throw;

@@ -1,5 +1,6 @@
 // Copies through the dispatcher (aten::copy_, aten::clone, aten::zero_) and
 // clone_preserve_strides (a copy of self's whole strided extent).
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/dispatch/dispatcher.h>
 #include <st/native/copy.h>
@@ -65,7 +66,8 @@ AOTITorchError aoti_torch_clone_preserve_strides(AtenTensorHandle self, AtenTens
   const st::Tensor& t = defined_tensor_of(self, "self");
   const size_t itemsize = static_cast<size_t>(t.element_size());
   const int64_t extent = static_cast<int64_t>(
-      st::detail::compute_storage_nbytes(t.sizes(), t.strides(), itemsize) / itemsize);
+      st::checked_storage_nbytes(t.sizes(), t.strides(), itemsize, 0, "clone_preserve_strides") /
+      itemsize);
   // Copy the whole range self's strides reach (gaps included), then view
   // it with self's sizes and strides at offset 0.
   const int64_t one = 1;

@@ -46,6 +46,10 @@ TEST_F(ParallelTest, BadInputAndThrowingBodies) {
                    "grain_size");
   EXPECT_C_FAILURE(torch_parallel_for(0, 100000, 10, &throwing, nullptr), "torch_parallel_for",
                    "chunk failed");
+  // More than INT64_MAX items: refused before any chunk runs.
+  EXPECT_C_FAILURE(torch_parallel_for(INT64_MIN, INT64_MAX, 1, &add_range, &s),
+                   "torch_parallel_for", "overflows int64");
+  EXPECT_EQ(s.total.load(), 0);
   EXPECT_C_FAILURE(torch_get_thread_idx(nullptr), "torch_get_thread_idx", "null output");
   EXPECT_C_FAILURE(torch_get_num_threads(nullptr), "torch_get_num_threads", "null output");
 }

@@ -215,4 +215,35 @@ TEST_F(TensorCreationTest, EmptyStridedPinnedFailsWithoutAPinnedAllocator) {
   EXPECT_C_FAILURE(aoti_torch_empty_strided_pinned(2, sizes, nullptr, aoti_torch_dtype_float32(),
                                                    aoti_torch_device_type_cpu(), 0, nullptr),
                    "aoti_torch_empty_strided_pinned", "null output");
+// A data pointer misaligned for its dtype is refused at creation by all
+// three wrappers (kernels store whole elements through it; zero_ on such a
+// tensor was a misaligned store), and a refused blob is never owned.
+TEST_F(TensorCreationTest, MisalignedBlobIsRefused) {
+  alignas(16) unsigned char bytes[64] = {};
+  const int64_t sizes[] = {4};
+  AtenTensorHandle t = nullptr;
+  const int32_t cpu = aoti_torch_device_type_cpu();
+  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob(bytes + 2, 1, sizes, nullptr, 0,
+                                                      aoti_torch_dtype_float32(), cpu, 0, &t),
+                   "aoti_torch_create_tensor_from_blob",
+                   "is not aligned to the 4-byte alignment of Float elements");
+  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob_v2(
+                       bytes + 4, 1, sizes, nullptr, 0, aoti_torch_dtype_int64(), cpu, 0, &t,
+                       aoti_torch_layout_strided(), nullptr, 0),
+                   "aoti_torch_create_tensor_from_blob_v2", "8-byte alignment of Long");
+  DeleterLog log;
+  EXPECT_C_FAILURE(torch_from_blob(bytes + 1, 1, sizes, nullptr, 0, aoti_torch_dtype_int16(), cpu,
+                                   0, &t, aoti_torch_layout_strided(), nullptr, 0, &log_deleter,
+                                   &log),
+                   "torch_from_blob", "2-byte alignment of Short");
+  EXPECT_EQ(log.calls, 0);
+  // Aligned, and one-byte elements at any address, are accepted and writable.
+  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(bytes + 3, 1, sizes, nullptr, 0,
+                                                 aoti_torch_dtype_uint8(), cpu, 0, &t));
+  ASSERT_C_OK(aoti_torch_zero_(t));
+  aoti_torch_delete_tensor_object(t);
+  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(bytes + 8, 1, sizes, nullptr, 0,
+                                                 aoti_torch_dtype_int64(), cpu, 0, &t));
+  ASSERT_C_OK(aoti_torch_zero_(t));
+  aoti_torch_delete_tensor_object(t);
 }

@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <st/core/parallel.h>
@@ -69,6 +71,48 @@ TEST(Parallel, SmallRangesAndEmptyRangesRunInline) {
   st::parallel_for(5, 5, 1, [&](int64_t, int64_t) { ++calls; });
   st::parallel_for(6, 5, 1, [&](int64_t, int64_t) { ++calls; });
   EXPECT_EQ(calls, 1);
+}
+
+// Chunks [b, e) seen by a body, sorted, and checked to tile [begin, end).
+void expect_tiles(int64_t begin, int64_t end, int64_t grain) {
+  std::mutex mu;
+  std::vector<std::pair<int64_t, int64_t>> chunks;
+  st::parallel_for(begin, end, grain, [&](int64_t b, int64_t e) {
+    std::lock_guard<std::mutex> lock(mu);
+    chunks.emplace_back(b, e);
+  });
+  std::sort(chunks.begin(), chunks.end());
+  ASSERT_FALSE(chunks.empty());
+  EXPECT_EQ(chunks.front().first, begin);
+  EXPECT_EQ(chunks.back().second, end);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    EXPECT_LT(chunks[i].first, chunks[i].second);
+    if (i > 0) {
+      EXPECT_EQ(chunks[i - 1].second, chunks[i].first);
+    }
+  }
+}
+
+// A range with more than INT64_MAX elements has no int64 length: refused
+// before the body runs (the split once wrapped and ran the body on
+// garbage ranges). Ranges up to the limits split without overflow.
+TEST(Parallel, RangesAtTheInt64Limits) {
+  ThreadCountGuard guard;
+  st::set_num_threads(4);
+  int calls = 0;
+  auto body = [&](int64_t, int64_t) { ++calls; };
+  EXPECT_ST_ERROR_HAS(st::parallel_for(INT64_MIN, INT64_MAX, 1, body),
+                      "parallel_for: the length end - begin of the range overflows int64: "
+                      "9223372036854775807 - -9223372036854775808");
+  EXPECT_ST_ERROR_HAS(st::parallel_for(-1, INT64_MAX, 0, body), "overflows int64");
+  EXPECT_ST_ERROR_HAS(st::parallel_for(INT64_MIN, 1, INT64_MAX, body), "overflows int64");
+  EXPECT_EQ(calls, 0);
+  // Only chunk bounds are recorded, so these huge ranges cost nothing.
+  expect_tiles(0, INT64_MAX, 2);
+  expect_tiles(INT64_MIN, -1, 3);
+  expect_tiles(INT64_MAX - 1001, INT64_MAX, 1);  // last chunk ends at INT64_MAX
+  expect_tiles(INT64_MIN, INT64_MIN + 1001, 1);
+  expect_tiles(0, INT64_MAX, INT64_MAX - 1);
 }
 
 TEST(Parallel, NestedCallsRunInline) {

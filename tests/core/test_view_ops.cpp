@@ -278,6 +278,29 @@ TEST(ViewOps, ViewDtype) {
             "sizes)");
 }
 
+// Geometry that holds no element may be past what the new element count
+// can express: an error naming the value, never a wrapped size or stride.
+TEST(ViewOps, ViewDtypeAndSliceGeometryOverflow) {
+  constexpr int64_t k2to62 = int64_t{1} << 62;
+  Tensor empty = st::detail::empty_generic({0, k2to62}, ScalarType::Long, st::Device("cpu"));
+  EXPECT_ST_ERROR_HAS(native::view(empty, ScalarType::Byte),
+                      "view: the last size in the new dtype overflows int64: "
+                      "4611686018427387904 * 8");
+  Tensor one = arange_float({1, 2});
+  Tensor tall = native::as_strided(one, {1, 2}, {INT64_MAX, 1}, 0);
+  EXPECT_ST_ERROR_HAS(native::view(tall, ScalarType::Short),
+                      "view: a stride in the new dtype overflows int64: 9223372036854775807 * 2");
+  // The empty slice past a size-1 dim whose stride is INT64_MAX.
+  Tensor shifted = native::as_strided(one, {1}, {INT64_MAX}, 1);
+  EXPECT_ST_ERROR_HAS(native::slice(shifted, 0, 1, 2),
+                      "slice: the storage offset overflows int64: 1 + 9223372036854775807");
+  // Within range both still work.
+  EXPECT_EQ(native::view(native::as_strided(one, {1, 2}, {k2to62 / 2, 1}, 0), ScalarType::Short)
+                .strides(),
+            IntArrayRef({k2to62, 1}));
+  EXPECT_EQ(native::slice(native::as_strided(one, {1}, {k2to62}, 0), 0, 1, 2).numel(), 0);
+}
+
 TEST(ViewOps, ContiguousChannelsLast) {
   Tensor a = arange_float({2, 3, 4, 5});
   Tensor cl = native::contiguous(a, st::MemoryFormat::ChannelsLast);

@@ -1,6 +1,7 @@
 #include <st/core/empty_tensor.h>
 
 #include <st/core/allocator.h>
+#include <st/core/checked_arithmetic.h>
 #include <st/core/error.h>
 #include <st/device/device_guard.h>
 #include <st/device/device_runtime.h>
@@ -8,24 +9,6 @@
 namespace st {
 namespace detail {
 namespace {
-
-size_t checked_nbytes(const char* op, IntArrayRef sizes, size_t itemsize) {
-  int64_t numel = 1;
-  bool overflow = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    ST_CHECK(sizes[i] >= 0, op,
-             ": Trying to create tensor with negative dimension ", sizes[i],
-             ": ", sizes);
-    overflow |= __builtin_mul_overflow(numel, sizes[i], &numel);
-  }
-  uint64_t nbytes = 0;
-  overflow |= __builtin_mul_overflow(static_cast<uint64_t>(numel),
-                                     static_cast<uint64_t>(itemsize), &nbytes);
-  ST_CHECK(!overflow && nbytes <= static_cast<uint64_t>(INT64_MAX), op,
-           ": storage size calculation overflowed with sizes=", sizes,
-           " and itemsize ", itemsize);
-  return static_cast<size_t>(nbytes);
-}
 
 size_t itemsize_of(const char* op, ScalarType dtype) {
   const int v = static_cast<int>(dtype);
@@ -41,7 +24,7 @@ size_t itemsize_of(const char* op, ScalarType dtype) {
 int64_t next_stride(int64_t stride, int64_t size, IntArrayRef sizes) {
   int64_t next = 0;
   ST_CHECK(!__builtin_mul_overflow(stride, size > 1 ? size : 1, &next),
-           "Stride calculation overflowed for sizes ", sizes);
+           "Stride calculation overflowed for sizes ", sizes, ": ", stride, " * ", size);
   return next;
 }
 
@@ -79,38 +62,10 @@ void contiguous_strides(IntArrayRef sizes, int64_t* out_strides) {
   }
 }
 
-size_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides,
-                              size_t itemsize, int64_t storage_offset) {
-  ST_CHECK(sizes.size() == strides.size(),
-           "compute_storage_nbytes: sizes ", sizes, " and strides ", strides,
-           " differ in length");
-  uint64_t extent = 1;
-  bool overflow = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    if (sizes[i] == 0) {
-      return 0;
-    }
-    uint64_t step = 0;
-    overflow |= __builtin_mul_overflow(static_cast<uint64_t>(sizes[i] - 1),
-                                       static_cast<uint64_t>(strides[i]),
-                                       &step);
-    overflow |= __builtin_add_overflow(extent, step, &extent);
-  }
-  overflow |= __builtin_add_overflow(
-      extent, static_cast<uint64_t>(storage_offset), &extent);
-  uint64_t nbytes = 0;
-  overflow |= __builtin_mul_overflow(extent, static_cast<uint64_t>(itemsize),
-                                     &nbytes);
-  ST_CHECK(!overflow && nbytes <= static_cast<uint64_t>(INT64_MAX),
-           "storage size calculation overflowed with sizes=", sizes,
-           " and strides=", strides);
-  return static_cast<size_t>(nbytes);
-}
-
 Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
                      MemoryFormat memory_format) {
   const size_t itemsize = itemsize_of("empty", dtype);
-  const size_t nbytes = checked_nbytes("empty", sizes, itemsize);
+  const size_t nbytes = checked_nbytes(checked_numel(sizes, "empty"), itemsize, "empty");
   Allocator* allocator = get_allocator(device.type());
   auto impl = make_intrusive<TensorImpl>(allocate_storage("empty", nbytes, allocator, &device),
                                          dtype, device);
@@ -145,13 +100,8 @@ Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
   ST_CHECK(sizes.size() == strides.size(),
            "empty_strided: dimensionality of sizes (", sizes.size(),
            ") must match dimensionality of strides (", strides.size(), ")");
-  checked_nbytes("empty_strided", sizes, itemsize);
-  for (size_t i = 0; i < strides.size(); ++i) {
-    ST_CHECK(strides[i] >= 0,
-             "empty_strided: negative strides are not supported, got strides ",
-             strides);
-  }
-  const size_t nbytes = compute_storage_nbytes(sizes, strides, itemsize);
+  checked_numel(sizes, "empty_strided");
+  const size_t nbytes = checked_storage_nbytes(sizes, strides, itemsize, 0, "empty_strided");
   Allocator* allocator = get_allocator(device.type());
   auto impl = make_intrusive<TensorImpl>(
       allocate_storage("empty_strided", nbytes, allocator, &device), dtype, device);

@@ -82,14 +82,16 @@ class ThreadPool {
   void run(int64_t begin, int64_t end, int64_t grain,
            const std::function<void(int64_t, int64_t)>& fn) {
     std::lock_guard<std::mutex> job_lock(job_mutex_);
+    // n >= 1 (parallel_for refused ranges whose length overflows); the
+    // ceilings are written as (n - 1) / d + 1 so none can overflow.
     const int64_t n = end - begin;
     const int64_t g = grain < 1 ? 1 : grain;
-    int64_t chunks = (n + g - 1) / g;
+    int64_t chunks = (n - 1) / g + 1;
     if (chunks > num_threads_) {
       chunks = num_threads_;
     }
-    const int64_t chunk_size = (n + chunks - 1) / chunks;
-    chunks = (n + chunk_size - 1) / chunk_size;
+    const int64_t chunk_size = (n - 1) / chunks + 1;
+    chunks = (n - 1) / chunk_size + 1;
     Job job;
     job.fn = &fn;
     job.begin = begin;
@@ -146,9 +148,9 @@ class ThreadPool {
       if (c >= job.num_chunks) {
         return;
       }
+      // lo < end, so end - lo is exact where lo + chunk_size may not be.
       const int64_t lo = job.begin + c * job.chunk_size;
-      const int64_t hi =
-          lo + job.chunk_size < job.end ? lo + job.chunk_size : job.end;
+      const int64_t hi = job.end - lo > job.chunk_size ? lo + job.chunk_size : job.end;
       std::exception_ptr error;
       try {
         RegionGuard guard(static_cast<int>(c));

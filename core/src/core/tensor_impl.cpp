@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/wrap_dim.h>
 
@@ -114,22 +115,6 @@ void TensorImpl::set_wrapped_number(bool value) {
   is_wrapped_number_ = value;
 }
 
-namespace {
-// numel of `sizes`, or st::Error for a negative size or an overflow.
-int64_t checked_numel(IntArrayRef sizes) {
-  int64_t n = 1;
-  bool overflow = false;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    ST_CHECK(sizes[i] >= 0, "Trying to create tensor with negative dimension ",
-             sizes[i], ": ", sizes);
-    overflow |= __builtin_mul_overflow(n, sizes[i], &n);
-  }
-  ST_CHECK(!overflow, "numel: integer multiplication overflow for sizes ",
-           sizes);
-  return n;
-}
-}  // namespace
-
 void TensorImpl::refresh_contiguous() noexcept {
   const IntArrayRef sz = sizes();
   const IntArrayRef st = strides();
@@ -174,7 +159,7 @@ bool TensorImpl::is_contiguous_slow(MemoryFormat format) const {
 
 void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   // Validate first so a failure leaves the tensor unchanged.
-  const int64_t numel = checked_numel(sizes);
+  const int64_t numel = checked_numel(sizes, "set_sizes_contiguous");
   if (numel == 0) {
     // Only an empty tensor's strides can overflow: check them on the side.
     std::vector<int64_t> scratch(sizes.size());
@@ -196,7 +181,7 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef sizes,
            "set_sizes_and_strides: dimensionality of sizes (", sizes.size(),
            ") must match dimensionality of strides (", strides.size(), ")");
   // Validate first so a failure leaves the tensor unchanged.
-  const int64_t n = checked_numel(sizes);
+  const int64_t n = checked_numel(sizes, "set_sizes_and_strides");
   sizes_and_strides_.set(sizes, strides);
   numel_ = n;
   refresh_contiguous();

@@ -1,7 +1,5 @@
 // arange and rand/randn on CUDA (empty and empty_strided reuse the core's
 // device-generic kernels, which allocate from the CUDA caching allocator).
-#include <cmath>
-#include <limits>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -9,6 +7,7 @@
 #include <st/core/result_type.h>
 #include <st/device/device_guard.h>
 #include <st/device/device_runtime.h>
+#include <st/native/arange_length.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cuda_ops.h"
@@ -22,25 +21,9 @@ Tensor arange_out(const Scalar& start, const Scalar& end, const Scalar& step, co
   const ScalarType dt = out.dtype();
   ST_CHECK(dt != ScalarType::Bool && !torch::headeronly::isComplexType(dt),
            "\"arange_cuda\" not implemented for '", torch::headeronly::toString(dt), "'");
+  const int64_t size = st::native::arange_length(start, end, step, dt);
   const double xstart = start.toComplexDouble().real();
-  const double xend = end.toComplexDouble().real();
   const double xstep = step.toComplexDouble().real();
-  ST_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
-  ST_CHECK(std::isfinite(xstart) && std::isfinite(xend), "unsupported range: ", xstart, " -> ",
-           xend);
-  ST_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
-           "upper bound and larger bound inconsistent with step sign");
-  const bool integral = torch::headeronly::isIntegralType(dt, false);
-  double size_d = 0;
-  if (integral && start.isIntegral(true) && end.isIntegral(true) && step.isIntegral(true)) {
-    size_d = std::ceil(static_cast<double>(end.toLong() - start.toLong()) /
-                       static_cast<double>(step.toLong()));
-  } else {
-    size_d = std::ceil((xend - xstart) / xstep);
-  }
-  ST_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
-           "invalid size, possible overflow?");
-  const auto size = static_cast<int64_t>(size_d);
   DeviceGuard guard(out.device());
   st::native::resize_output(out, {size});
   if (size == 0) return out;

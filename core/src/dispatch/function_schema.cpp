@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -633,13 +634,28 @@ class Parser {
         d.i = c == '-' ? -v : v;
         return;
       }
+      // Out-of-range numbers are errors, never clamped: an int outside
+      // int64, and a float whose magnitude overflows double (to inf) or
+      // underflows it (ERANGE), as PyTorch's stoll/stod reject them. A
+      // default that means infinity is written inf.
       std::string num(s_.substr(start, pos_ - start));
+      errno = 0;
       if (is_float) {
         d.kind = DefaultValue::Kind::Float;
         d.d = std::strtod(num.c_str(), nullptr);
+        if (errno == ERANGE) {
+          failAt(start, "float default " + num +
+                            (std::fabs(d.d) > 1.0 ? " overflows double (write inf for infinity)"
+                                                  : " underflows double"));
+        }
       } else {
         d.kind = DefaultValue::Kind::Int;
         d.i = std::strtoll(num.c_str(), nullptr, 10);
+        if (errno == ERANGE) {
+          failAt(start, "int default " + num +
+                            " is out of range for int64 [-9223372036854775808, "
+                            "9223372036854775807]");
+        }
       }
       return;
     }

@@ -1,7 +1,6 @@
 // Factory kernels: empty*, zeros/ones/full(_like), new_*, scalar_tensor,
 // arange, rand/randn/randint(_like).
 #include <cmath>
-#include <limits>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -10,6 +9,7 @@
 #include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
+#include <st/native/arange_length.h>
 #include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
@@ -180,25 +180,9 @@ Tensor arange_out(const Scalar& start, const Scalar& end, const Scalar& step, co
   const ScalarType dt = out.dtype();
   ST_CHECK(dt != ScalarType::Bool && !torch::headeronly::isComplexType(dt),
            "\"arange_cpu\" not implemented for '", torch::headeronly::toString(dt), "'");
-  const bool integral = torch::headeronly::isIntegralType(dt, false);
+  const int64_t size = arange_length(start, end, step, dt);
   const double xstart = start.toComplexDouble().real();
-  const double xend = end.toComplexDouble().real();
   const double xstep = step.toComplexDouble().real();
-  ST_CHECK(xstep > 0 || xstep < 0, "step must be nonzero");
-  ST_CHECK(std::isfinite(xstart) && std::isfinite(xend),
-           "unsupported range: ", xstart, " -> ", xend);
-  ST_CHECK((xstep > 0 && xend >= xstart) || (xstep < 0 && xend <= xstart),
-           "upper bound and larger bound inconsistent with step sign");
-  double size_d;
-  if (integral && start.isIntegral(true) && end.isIntegral(true) && step.isIntegral(true)) {
-    size_d = std::ceil(static_cast<double>(end.toLong() - start.toLong()) /
-                       static_cast<double>(step.toLong()));
-  } else {
-    size_d = std::ceil((xend - xstart) / xstep);
-  }
-  ST_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
-           "invalid size, possible overflow?");
-  const int64_t size = static_cast<int64_t>(size_d);
   resize_output(out, {size});
   if (out.is_meta() || size == 0) return out;
   Tensor result = out.is_contiguous() ? out : st::detail::empty_generic({size}, dt, out.device());

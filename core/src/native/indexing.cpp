@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/parallel.h>
@@ -518,12 +519,13 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
   std::vector<int64_t> out_shape(bshape);
   out_shape.insert(out_shape.end(), rsizes.begin(), rsizes.end());
   Tensor out = st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(), self.device());
-  int64_t rnum = 1;
-  for (int64_t s : rsizes) rnum *= s;
+  // Either shape can multiply past int64 before reaching a 0 (an empty
+  // index of sizes [2^62, 4, 0]); checked_numel gives 0 then. rcontig's
+  // products are suffixes of out's contiguous strides, so they fit.
+  const int64_t bnum = checked_numel(IntArrayRef(bshape), "index");
+  const int64_t rnum = checked_numel(IntArrayRef(rsizes), "index");
   std::vector<int64_t> rcontig(rsizes.size(), 1);
   for (size_t d = rsizes.size(); d-- > 1;) rcontig[d - 1] = rcontig[d] * rsizes[d];
-  int64_t bnum = 1;
-  for (int64_t s : bshape) bnum *= s;
   by_itemsize(self.itemsize(), "index", [&](auto tag) {
     using U = typename decltype(tag)::type;
     const U* sp = static_cast<const U*>(self.const_data_ptr());

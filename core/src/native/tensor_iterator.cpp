@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/parallel.h>
@@ -160,12 +161,18 @@ Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype) {
 
 void resize_impl(const Tensor& t, IntArrayRef shape) {
   TensorImpl* impl = t.unsafeGetTensorImpl();
-  impl->set_sizes_contiguous(shape);
+  // Sized and checked before anything changes, so a shape whose bytes do
+  // not fit leaves the tensor as it was.
+  const int64_t numel = checked_numel(shape, "resize");
   const size_t needed =
-      static_cast<size_t>(impl->storage_offset() + impl->numel()) * impl->itemsize();
-  if (impl->numel() > 0 && impl->storage().nbytes() < needed) {
+      numel == 0 ? 0
+                 : checked_nbytes(checked_add(impl->storage_offset(), numel, "resize",
+                                              "storage offset + number of elements"),
+                                  impl->itemsize(), "resize");
+  if (needed > impl->storage().nbytes()) {
     impl->storage().unsafeGetStorageImpl()->resize(needed);
   }
+  impl->set_sizes_contiguous(shape);
 }
 
 bool resize_output(const Tensor& out, IntArrayRef shape) {
@@ -296,9 +303,8 @@ TensorIterator TensorIteratorConfig::build() {
     shape.assign(outputs_[0].sizes().begin(), outputs_[0].sizes().end());
   }
   it.shape_ = shape;
-  int64_t numel = 1;
-  for (int64_t s : shape) numel *= s;
-  it.numel_ = numel;
+  // Broadcasting expanded operands can give a shape past int64 elements.
+  it.numel_ = checked_numel(IntArrayRef(shape), op);
 
   // Device: one device for every operand (0-dim CPU scalars mix with
   // anything), and one the host can address: the CPU or a host-accessible
@@ -398,7 +404,9 @@ TensorIterator TensorIteratorConfig::build() {
   for (size_t k = 0; k < nops; ++k) {
     const Tensor& t = it.operands_[k];
     std::vector<int64_t> s = broadcast_strides(t, IntArrayRef(shape));
-    const int64_t item = static_cast<int64_t>(t.itemsize());
+    // An empty iteration walks nothing, and its strides (behind a 0 dim)
+    // need not fit in bytes; otherwise each reaches an element, so fits.
+    const int64_t item = it.numel_ == 0 ? 0 : static_cast<int64_t>(t.itemsize());
     for (int64_t& v : s) v *= item;
     bstrides[k] = std::move(s);
   }

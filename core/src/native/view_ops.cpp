@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/wrap_dim.h>
@@ -160,7 +161,7 @@ Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride,
   ST_CHECK(offset >= 0, "as_strided: Tensor: invalid storage offset ", offset);
   const size_t itemsize = static_cast<size_t>(self.element_size());
   const size_t needed =
-      detail::compute_storage_nbytes(size, stride, itemsize, offset);
+      checked_storage_nbytes(size, stride, itemsize, offset, "as_strided");
   const size_t available = self.storage().nbytes();
   ST_CHECK(needed <= available, "setStorage: sizes ", size, ", strides ",
            stride, ", storage offset ", offset, ", and itemsize ", itemsize,
@@ -221,12 +222,15 @@ Tensor view(const Tensor& self, ScalarType dtype) {
   int64_t offset = self.storage_offset();
   const size_t last = sizes.size() - 1;
   if (from_size > to_size) {
+    // Sizes, strides and the offset count smaller elements now. They fit
+    // for the elements a tensor holds, not always for an empty tensor's
+    // sizes or a size-1 dim's stride, which no element walks.
     const int64_t ratio = from_size / to_size;
-    sizes[last] *= ratio;
+    sizes[last] = checked_mul(sizes[last], ratio, "view", "the last size in the new dtype");
     for (size_t i = 0; i < last; ++i) {
-      strides[i] *= ratio;
+      strides[i] = checked_mul(strides[i], ratio, "view", "a stride in the new dtype");
     }
-    offset *= ratio;
+    offset = checked_mul(offset, ratio, "view", "the storage offset in the new dtype");
   } else {
     const int64_t ratio = to_size / from_size;
     ST_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ",
@@ -331,7 +335,11 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start,
   }
   DimVector sizes = self.sizes().vec();
   DimVector strides = self.strides().vec();
-  const int64_t offset = self.storage_offset() + s * strides[d];
+  // s * stride can pass the extent only when s == size (an empty slice),
+  // where a size-1 dim's stride may be anything up to INT64_MAX.
+  const int64_t offset =
+      checked_add(self.storage_offset(), checked_mul(s, strides[d], "slice", "start * stride"),
+                  "slice", "the storage offset");
   // Written so that no step (up to INT64_MAX) overflows: ceil((e - s) / step).
   sizes[d] = e == s ? 0 : (e - s - 1) / step + 1;
   // A dim of size 0 or 1 never moves by its stride, so when stride * step

@@ -2,7 +2,10 @@
 // native_functions.yaml, round trips, alias annotations and parse errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <st/core/error.h>
@@ -413,6 +416,38 @@ TEST(FunctionSchemaTest, HugeListSizeIsAnErrorNotAnOverflow) {
   EXPECT_NE(e.find("column 14"), std::string::npos) << e;
   EXPECT_EQ(FunctionSchema::parse("f(int[1048576] x) -> ()").arguments()[0].type.toString(),
             "int[1048576]");
+}
+
+// Numeric defaults outside int64 or double are parse errors naming the
+// column, never clamped to the nearest value (strtoll/strtod saturate).
+TEST(FunctionSchemaTest, OutOfRangeDefaultsAreErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"f(int x=99999999999999999999999) -> ()",
+       "column 9: int default 99999999999999999999999 is out of range for int64 "
+       "[-9223372036854775808, 9223372036854775807]"},
+      {"f(int x=-9223372036854775809) -> ()",
+       "column 9: int default -9223372036854775809 is out of range"},
+      {"f(int[] x=[1, 9223372036854775808]) -> ()",
+       "column 15: int default 9223372036854775808 is out of range"},
+      {"f(float x=1e999) -> ()",
+       "column 11: float default 1e999 overflows double (write inf for infinity)"},
+      {"f(float x=-1.5e400) -> ()", "column 11: float default -1.5e400 overflows double"},
+      {"f(float x=1e-400) -> ()", "column 11: float default 1e-400 underflows double"},
+  };
+  for (const auto& [schema, expected] : cases) {
+    const std::string e = parseError(schema);
+    EXPECT_NE(e.find(expected), std::string::npos) << schema << " gave: " << e;
+  }
+  // The limits themselves, and inf written as such, are fine.
+  const auto a = FunctionSchema::parse(
+      "f(int a=9223372036854775807, int b=-9223372036854775808, float c=1.7976931348623157e308, "
+      "float d=-inf, float e=2.2250738585072014e-308) -> ()")
+                     .arguments();
+  EXPECT_EQ(a[0].default_value->i, INT64_MAX);
+  EXPECT_EQ(a[1].default_value->i, INT64_MIN);
+  EXPECT_EQ(a[2].default_value->d, 1.7976931348623157e308);
+  EXPECT_EQ(a[3].default_value->d, -HUGE_VAL);
+  EXPECT_EQ(a[4].default_value->d, 2.2250738585072014e-308);
 }
 
 TEST(FunctionSchemaTest, KernelDiff) {

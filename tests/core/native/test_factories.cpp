@@ -74,6 +74,50 @@ TEST(NativeFactories, Arange) {
   expect_close(values(out), {0, 1, 2});
 }
 
+// Sizes whose element or byte counts do not fit int64 fail with an error
+// naming the operation and the value, before anything is allocated or
+// written (a wrapped byte count once left arange writing past its storage).
+TEST(NativeFactories, HugeSizesFailBeforeAllocating) {
+  constexpr int64_t k2to31 = int64_t{1} << 31;
+  constexpr int64_t k2to61 = int64_t{1} << 61;
+  constexpr int64_t k2to62 = int64_t{1} << 62;
+  // 2^61 Longs are 2^64 bytes: the count wrapped to 0 in size_t.
+  EXPECT_NATIVE_ERROR(st::arange(k2to61),
+                      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(st::arange(Scalar(k2to61), std::optional<ScalarType>(ScalarType::Int)), "resize: byte size of 2305843009213693952 elements of 4 bytes");
+  EXPECT_NATIVE_ERROR(st::arange(INT64_MAX), "resize: byte size of 9223372036854775807 elements");
+  EXPECT_NATIVE_ERROR(st::arange(INT64_MIN, INT64_MAX, 1),
+                      "arange: the number of elements of the range from -9223372036854775808 to "
+                      "9223372036854775807 by step 1 (18446744073709551615) does not fit int64");
+  // The float path: 2^63 elements (the first double past INT64_MAX) is refused
+  // before any conversion to int64.
+  EXPECT_NATIVE_ERROR(st::arange(9223372036854775808.0), "does not fit int64");
+  EXPECT_NATIVE_ERROR(st::arange(-1e308, 1e308, 1.0), "does not fit int64");
+  EXPECT_NATIVE_ERROR(st::arange(0.0, 1e300, 1e-300), "does not fit int64");
+  // An out tensor that cannot be resized keeps its shape and storage.
+  Tensor out = st::empty({3}, ScalarType::Long);
+  void* data = out.data_ptr();
+  EXPECT_NATIVE_ERROR(st::arange_out(out, k2to61), "resize: byte size");
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{3}));
+  EXPECT_EQ(out.data_ptr(), data);
+  EXPECT_EQ(out.storage().nbytes(), 24u);
+
+  EXPECT_NATIVE_ERROR(st::zeros({k2to61}, ScalarType::Long),
+                      "empty: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(st::full({k2to31, k2to31, 2}, 1.5),
+                      "empty: number of elements of sizes [2147483648, 2147483648, 2] overflows int64");
+  EXPECT_NATIVE_ERROR(st::ones({k2to62, 4, 3}), "empty: number of elements of sizes");
+  EXPECT_NATIVE_ERROR(st::zeros_out(out, {k2to61}), "resize: byte size");
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{3}));
+  EXPECT_NATIVE_ERROR(st::empty_strided({3}, {k2to62}),
+                      "empty_strided: storage size calculation overflowed with sizes=[3], "
+                      "strides=[4611686018427387904]");
+  EXPECT_NATIVE_ERROR(st::empty_strided({k2to61, 1}, {1, 1}, ScalarType::Long),
+                      "empty_strided: byte size of 2305843009213693952 elements");
+  // A zero size makes any other size fine: no elements, no bytes.
+  EXPECT_EQ(st::empty({k2to62, 0}).numel(), 0);
+}
+
 TEST(NativeFactories, ScalarTensor) {
   Tensor s = st::scalar_tensor(3);
   EXPECT_EQ(s.dim(), 0);

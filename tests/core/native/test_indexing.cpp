@@ -106,6 +106,16 @@ TEST(NativeIndexing, MaskedSelectNonzero) {
   EXPECT_NATIVE_ERROR(st::nonzero_out(bad, make1({1})), "nonzero: Expected out tensor to have scalar type Long but got scalar type Float");
 }
 
+// An empty index tensor whose leading sizes multiply past int64 before its
+// 0 size: no index position, an empty result, no wrapped count.
+TEST(NativeIndexing, IndexWithAnEmptyIndexOfHugeSizes) {
+  constexpr int64_t k2to62 = int64_t{1} << 62;
+  Tensor self = st::arange(3, ScalarType::Float);
+  using Idx = std::vector<std::optional<Tensor>>;
+  Tensor r = st::index(self, Idx{st::empty({k2to62, 4, 0}, ScalarType::Long)});
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{k2to62, 4, 0}));
+}
+
 TEST(NativeIndexing, IndexTensor) {
   Tensor a = st::reshape(st::arange(12, ScalarType::Float), {3, 4});
   using Idx = std::vector<std::optional<Tensor>>;

@@ -6,6 +6,7 @@
 #include <st/core/warning.h>
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
+#include <st/native/view_ops.h>
 
 #include "native/test_helpers.h"
 
@@ -26,6 +27,20 @@ TEST(NativeTensorIterator, BroadcastsInputs) {
 TEST(NativeTensorIterator, BroadcastErrorNamesSizes) {
   EXPECT_NATIVE_ERROR(st::add(make1({1, 2, 3}), make1({1, 2})),
                    "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
+}
+
+// Expanded operands cost no memory, but their broadcast shape can hold
+// more than INT64_MAX elements: refused, not a wrapped element count.
+TEST(NativeTensorIterator, BroadcastShapePastInt64IsRefused) {
+  constexpr int64_t k2to32 = int64_t{1} << 32;
+  Tensor one = st::zeros({1, 1});
+  Tensor tall = st::expand(one, {k2to32, 1});
+  Tensor wide = st::expand(one, {1, k2to32});
+  EXPECT_NATIVE_ERROR(st::add(tall, wide),
+                      "number of elements of sizes [4294967296, 4294967296] overflows int64");
+  // Empty, with contiguous strides whose byte sizes do not fit int64.
+  Tensor empty = st::empty({0, int64_t{1} << 62}, ScalarType::Long);
+  EXPECT_EQ(shape(st::add(empty, empty)), (std::vector<int64_t>{0, int64_t{1} << 62}));
 }
 
 TEST(NativeTensorIterator, TypePromotionFollowsCategories) {
@@ -58,6 +73,36 @@ TEST(NativeTensorIterator, OutIsResizedWithWarning) {
   st::WarningCapture cap2;
   st::add_out(empty_out, make1({1, 2}), make1({3, 4}));
   EXPECT_TRUE(cap2.messages().empty());
+}
+
+// resize_impl is the one resize every out= kernel goes through: its byte
+// count is checked before the storage or the sizes change, so a size whose
+// bytes wrap fails instead of leaving a too-small storage under new sizes.
+TEST(NativeTensorIterator, ResizeRefusesSizesWhoseBytesDoNotFit) {
+  constexpr int64_t k2to61 = int64_t{1} << 61;
+  constexpr int64_t k2to62 = int64_t{1} << 62;
+  Tensor t = make({1, 2, 3}, {3}, ScalarType::Long);
+  void* data = t.data_ptr();
+  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to61}),
+                      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to62, 4}),
+                      "resize: number of elements of sizes [4611686018427387904, 4] overflows int64");
+  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {INT64_MAX}), "resize: byte size");
+  EXPECT_NATIVE_ERROR(st::native::resize_output(t, {k2to61, 1}), "resize: byte size");
+  // Unchanged after each failure.
+  EXPECT_EQ(shape(t), (std::vector<int64_t>{3}));
+  EXPECT_EQ(t.data_ptr(), data);
+  EXPECT_EQ(t.storage().nbytes(), 24u);
+  expect_close(values(t), {1, 2, 3});
+  // A storage offset counts too: offset + numel must fit before the bytes.
+  Tensor v = st::native::as_strided(t, {1}, {1}, 2);
+  EXPECT_NATIVE_ERROR(st::native::resize_impl(v, {INT64_MAX - 1}),
+                      "resize: storage offset + number of elements overflows int64: 2 + "
+                      "9223372036854775806");
+  // Growing within limits still works and keeps the prefix.
+  st::native::resize_impl(t, {2, 3});
+  EXPECT_EQ(t.storage().nbytes(), 48u);
+  EXPECT_EQ(static_cast<const int64_t*>(t.const_data_ptr())[2], 3);
 }
 
 TEST(NativeTensorIterator, OutDtypeIsCheckedAndCastInto) {

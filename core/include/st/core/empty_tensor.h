@@ -15,8 +15,8 @@ namespace detail {
 
 // An uninitialised tensor of `sizes` in `memory_format` (Contiguous,
 // ChannelsLast for 4-d, ChannelsLast3d for 5-d). Throws st::Error for
-// negative sizes, numel * element size overflow, Preserve, or a format
-// that does not fit the rank.
+// negative sizes, numel * element size overflow (checked_arithmetic.h),
+// Preserve, or a format that does not fit the rank.
 ST_API Tensor empty_generic(
     IntArrayRef sizes, ScalarType dtype, Device device,
     MemoryFormat memory_format = MemoryFormat::Contiguous);
@@ -32,12 +32,6 @@ ST_API Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
 // overflowed" when a stride does not fit int64 (only possible for a tensor
 // with a size-0 dim); out_strides may then be partly written.
 ST_API void contiguous_strides(IntArrayRef sizes, int64_t* out_strides);
-
-// Bytes needed to hold a tensor of sizes/strides/itemsize starting at
-// storage offset 0 (0 when any size is 0). Throws st::Error on overflow.
-ST_API size_t compute_storage_nbytes(IntArrayRef sizes, IntArrayRef strides,
-                                     size_t itemsize,
-                                     int64_t storage_offset = 0);
 
 }  // namespace detail
 }  // namespace st

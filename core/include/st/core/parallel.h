@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/export.h>
 
 namespace st {
@@ -33,14 +34,19 @@ ST_API void parallel_run(int64_t begin, int64_t end, int64_t grain_size,
 // get_num_threads() chunks of at least grain_size elements. Runs inline
 // when the range is small, the pool has one thread, or the call is nested
 // inside another parallel_for. The first exception thrown by any chunk is
-// rethrown in the caller after all chunks have finished.
+// rethrown in the caller after all chunks have finished. A range with more
+// than INT64_MAX elements (end - begin overflows) is refused with an
+// st::Error before fn runs: its length, and so its chunks, are not
+// representable.
 template <typename F>
 void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
                   const F& fn) {
   if (begin >= end) {
     return;
   }
-  if (end - begin <= grain_size || in_parallel_region() ||
+  const int64_t length =
+      checked_sub(end, begin, "parallel_for", "the length end - begin of the range");
+  if (length <= grain_size || in_parallel_region() ||
       get_num_threads() == 1) {
     fn(begin, end);
     return;

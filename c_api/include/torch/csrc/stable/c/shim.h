@@ -50,7 +50,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_st
 
 /* Intra-op parallelism on the core's thread pool: func(begin, end, ctx) is
  * called on disjoint chunks of [begin, end) of at least grain_size items;
- * nested calls run inline. */
+ * nested calls run inline; begin >= end calls nothing. Fails, before func
+ * runs, for a NULL func, a negative grain_size, or a range with more than
+ * INT64_MAX items (end - begin overflows int64). Thread-safe. */
 typedef void (*ParallelFunc)(int64_t begin, int64_t end, void* ctx);
 AOTI_TORCH_EXPORT AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size, ParallelFunc func, void* ctx);
 /* 0 outside a parallel region. */
@@ -98,7 +100,9 @@ AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
 
 /* Wraps data without copying; deleter(data, deleter_ctx) runs when the
  * last tensor viewing it dies (NULL deleter: caller keeps ownership). With
- * data == NULL, allocates like empty_strided. ret: returns new reference. */
+ * data == NULL, allocates like empty_strided. ret: returns new reference.
+ * Fails as aoti_torch_create_tensor_from_blob does (a misaligned data
+ * pointer included); on failure the deleter is not run. */
 AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0 */

@@ -185,7 +185,9 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, co
 /* A view of self's storage with ndim sizes/strides at storage_offset. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, AtenTensorHandle* ret_new_tensor);
 /* Wraps caller-owned memory without copying and without a deleter: the
- * memory must outlive every tensor viewing it. */
+ * memory must outlive every tensor viewing it. Fails for a data pointer not
+ * aligned to the dtype's element alignment (its element size), negative
+ * sizes, strides or offset, or an extent whose byte size overflows int64. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret);
 /* As above with a layout (only strided is supported) and opaque metadata
  * (must be empty: no layout here uses it). */
