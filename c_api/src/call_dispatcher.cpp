@@ -70,6 +70,7 @@
 #include <st/dispatch/read_guard.h>
 #include <torch/csrc/stable/c/shim.h>
 
+#include "build_version.h"
 #include "error_state.h"
 #include "handle_types.h"
 #include "loader/plugin_registry.h"
@@ -926,12 +927,14 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
                                                        const char* overload_name,
                                                        StableIValue* stack,
                                                        uint64_t extension_build_version) {
-  // Without a usable name or stack nothing can be released: the caller
-  // keeps its arguments (documented in REVIEW.md).
+  // Without a usable name, stack or build version nothing can be released:
+  // the caller keeps its arguments (documented in REVIEW.md).
   ST_CHECK(op_name != nullptr, "opName is null");
   ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
   ST_CHECK(stack != nullptr, "stack is null");
-  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
+  // Note [Build versions newer than the runtime]; no schema has changed
+  // since 2.9, so an older level needs no adapter yet.
+  check_extension_build_version(extension_build_version);
   CallState& cs = call_state();
   // Note [Dispatching from the checked table]: spans the table load in
   // find_plan and the kernel call.
