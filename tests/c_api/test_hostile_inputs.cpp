@@ -48,46 +48,47 @@ enum class Expect {
   Any,    // may succeed (a value that can be valid) or fail cleanly
 };
 
-// Resources of one child, made on first use.
+// The handle a C function makes through its output parameter (null if it
+// failed).
+template <typename H, typename F>
+H made(F&& make) {
+  H h = nullptr;
+  (void)make(&h);
+  return h;
+}
+
+// Valid handles of each kind for one child (each call makes a new one).
 struct Env {
   AtenTensorHandle tensor() {
-    AtenTensorHandle t = nullptr;
     const int64_t sizes[2] = {2, 3};
-    aoti_torch_empty_strided(2, sizes, nullptr, aoti_torch_dtype_float32(),
-                             aoti_torch_device_type_cpu(), 0, &t);
-    return t;
+    return made<AtenTensorHandle>([&](AtenTensorHandle* t) {
+      return aoti_torch_empty_strided(2, sizes, nullptr, aoti_torch_dtype_float32(),
+                                      aoti_torch_device_type_cpu(), 0, t);
+    });
   }
   StableListHandle list() {
-    StableListHandle l = nullptr;
-    torch_new_list_reserve_size(2, &l);
+    StableListHandle l =
+        made<StableListHandle>([](auto* h) { return torch_new_list_reserve_size(2, h); });
     torch_list_push_back(l, 1);
     torch_list_push_back(l, 2);
     return l;
   }
   StringHandle string() {
-    StringHandle s = nullptr;
-    torch_new_string_handle("abc", 3, &s);
-    return s;
+    return made<StringHandle>([](auto* h) { return torch_new_string_handle("abc", 3, h); });
   }
   StableScalarHandle scalar() {
-    StableScalarHandle s = nullptr;
-    stabletorch_scalar_from_int(1, &s);
-    return s;
+    return made<StableScalarHandle>([](auto* h) { return stabletorch_scalar_from_int(1, h); });
   }
   TorchLibraryHandle library() {
-    TorchLibraryHandle l = nullptr;
-    aoti_torch_library_init_fragment("hostile_ns", __FILE__, __LINE__, &l);
-    return l;
+    return made<TorchLibraryHandle>([](auto* h) {
+      return aoti_torch_library_init_fragment("hostile_ns", __FILE__, __LINE__, h);
+    });
   }
   DeviceGuardHandle device_guard() {
-    DeviceGuardHandle g = nullptr;
-    aoti_torch_create_device_guard(0, &g);
-    return g;
+    return made<DeviceGuardHandle>([](auto* h) { return aoti_torch_create_device_guard(0, h); });
   }
   StreamHandle stream() {
-    StreamHandle s = nullptr;
-    aoti_torch_get_current_stream(0, &s);
-    return s;
+    return made<StreamHandle>([](auto* h) { return aoti_torch_get_current_stream(0, h); });
   }
 };
 
@@ -677,11 +678,9 @@ StableIValue edge_value(Env& env, const st::SchemaType& t, int64_t edge) {
     }
     case TypeKind::Bool: return 0;
     case TypeKind::Str: return stc_test::from_ptr(env.string());
-    case TypeKind::Scalar: {
-      StableScalarHandle h = nullptr;
-      stabletorch_scalar_from_int(edge, &h);
-      return stc_test::from_ptr(h);
-    }
+    case TypeKind::Scalar:
+      return stc_test::from_ptr(made<StableScalarHandle>(
+          [edge](auto* h) { return stabletorch_scalar_from_int(edge, h); }));
     case TypeKind::ScalarType: return 6;  // float32
     case TypeKind::Optional: {
       const TypeKind k = t.elem().kind();
