@@ -115,3 +115,11 @@ TEST_F(StableIValueSlotsTest, DeletingAHandleAsASlotIsRefused) {
   EXPECT_C_FAILURE(torch_delete_stable_ivalue(reinterpret_cast<StableIValue*>(uintptr_t{12})),
                    "torch_delete_stable_ivalue", "misaligned");
 }
+
+TEST_F(StableIValueSlotsTest, OneSlotForTwoOptionalsIsRefused) {
+  StableIValue* bound = new StableIValue(from_ptr(int_scalar(1)));
+  StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(bound), from_ptr(bound)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("aten::clamp", "", stack),
+                   "argument 2 'max'", "the same optional slot as argument 1 'min'");
+  // Released once: the scalar inside (the fixture checks) and the slot.
+}

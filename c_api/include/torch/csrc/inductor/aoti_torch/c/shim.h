@@ -237,8 +237,9 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_library_object(TorchLibraryHa
  * an error naming the argument's index, name and schema type), and every
  * optional slot (`T?`: 0, or a pointer to a heap StableIValue): a bare
  * handle, a deleted handle, a value that cannot be a heap pointer
- * (misaligned, below 64 KiB, above 48 bits) and a slot from
- * torch_new_stable_ivalue that was already freed are errors. Not
+ * (misaligned, below 64 KiB, above 48 bits), one slot in two optional
+ * arguments, and a slot from torch_new_stable_ivalue that was already
+ * freed are errors. Not
  * detectable: an aligned, plausible address that is no slot (a pointer to
  * the stack, to freed memory, into another object) is read, and freed
  * with operator delete, as a slot. A bare live handle found in any slot is
