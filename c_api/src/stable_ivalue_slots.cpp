@@ -3,6 +3,7 @@
 #include "stable_ivalue_slots.h"
 
 #include <array>
+#include <atomic>
 #include <mutex>
 #include <sstream>
 #include <unordered_set>
@@ -25,6 +26,10 @@ struct Registry {
     std::unordered_set<uintptr_t> live;
   };
   std::array<Shard, kShards> shards;
+  // Set once the first tracked slot is made / freed: until then the
+  // lookups need no lock (most slots are extensions' own).
+  std::atomic<bool> any_tracked{false};
+  std::atomic<bool> any_freed{false};
   std::mutex quarantine_mutex;
   std::array<StableIValue*, kQuarantine> ring{};  // guarded by quarantine_mutex
   size_t next = 0;                                // guarded by quarantine_mutex
@@ -41,6 +46,7 @@ Registry& registry() {
 }
 
 bool is_tracked(uintptr_t p) {
+  if (!registry().any_tracked.load(std::memory_order_acquire)) return false;
   Registry::Shard& s = registry().shard(p);
   std::lock_guard<std::mutex> lock(s.mutex);
   return s.live.count(p) != 0;
@@ -48,6 +54,7 @@ bool is_tracked(uintptr_t p) {
 
 bool in_quarantine(uintptr_t p) {
   Registry& r = registry();
+  if (!r.any_freed.load(std::memory_order_acquire)) return false;
   std::lock_guard<std::mutex> lock(r.quarantine_mutex);
   return r.freed.count(p) != 0;
 }
@@ -116,6 +123,7 @@ StableIValue* new_tracked_slot() {
     Registry::Shard& s = registry().shard(p);
     std::lock_guard<std::mutex> lock(s.mutex);
     s.live.insert(p);
+    registry().any_tracked.store(true, std::memory_order_release);
   } catch (...) {
     delete slot;
     throw;
@@ -141,6 +149,7 @@ void free_usable_slot(StableIValue* slot, SlotPointer kind) noexcept {
     }
     std::lock_guard<std::mutex> lock(r.quarantine_mutex);
     r.freed.insert(p);  // may throw: the slot is then freed at once below
+    r.any_freed.store(true, std::memory_order_release);
     evicted = r.ring[r.next];
     r.ring[r.next] = slot;
     r.next = (r.next + 1) % kQuarantine;
