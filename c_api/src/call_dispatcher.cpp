@@ -70,6 +70,7 @@
 #include <st/dispatch/read_guard.h>
 #include <torch/csrc/stable/c/shim.h>
 
+#include "build_version.h"
 #include "error_state.h"
 #include "handle_types.h"
 #include "loader/plugin_registry.h"
@@ -295,9 +296,24 @@ const void* as_pointer(StableIValue v) {
   return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
 }
 
-// Releases the caller's arguments (they are stolen, success or not).
+// An optional slot is owned by one argument: the same slot pointer twice
+// would be read after it was freed, and freed twice. The index of the
+// earlier optional argument holding the slot of optional argument i, or -1.
+inline ptrdiff_t repeated_slot(const Plan& plan, const StableIValue* stack, size_t i) noexcept {
+  const std::vector<st::Argument>& args = *plan.args;
+  if (stack[i] == 0 || !args[i].type.isOptional()) return -1;
+  for (size_t j = 0; j < i; ++j) {
+    if (stack[j] == stack[i] && args[j].type.isOptional()) return static_cast<ptrdiff_t>(j);
+  }
+  return -1;
+}
+
+// Releases the caller's arguments (they are stolen, success or not); a
+// repeated optional slot once.
 void release_all(const Plan& plan, const StableIValue* stack) noexcept {
-  for (size_t i = 0; i < plan.args->size(); ++i) release((*plan.args)[i].type, stack[i]);
+  for (size_t i = 0; i < plan.args->size(); ++i) {
+    if (repeated_slot(plan, stack, i) < 0) release((*plan.args)[i].type, stack[i]);
+  }
 }
 
 // Gives `ivalues` room for the plan's stack; if that fails (out of
@@ -387,7 +403,10 @@ bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
         out.emplace_back(payload<st::Scalar>(s));
         break;
       }
-      case Conv::Other: out.push_back(decode((*plan.args)[i].type, v)); break;
+      case Conv::Other:
+        if (repeated_slot(plan, stack, i) >= 0) return false;
+        out.push_back(decode((*plan.args)[i].type, v));
+        break;
     }
   }
   return true;
@@ -530,6 +549,10 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
           check_tensor(args[i].type, stack[i]);
         } else {
           (void)decode(args[i].type, stack[i]);
+        }
+        if (const ptrdiff_t j = repeated_slot(plan, stack, i); j >= 0) {
+          ST_ERROR("the same optional slot as argument ", j, " '", args[j].name,
+                   "' (each optional needs its own slot)");
         }
         if (plan.arg_conv[i] == Conv::Tensor || plan.arg_conv[i] == Conv::Scalar) {
           for (size_t j = 0; j < i; ++j) {
@@ -926,12 +949,14 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
                                                        const char* overload_name,
                                                        StableIValue* stack,
                                                        uint64_t extension_build_version) {
-  // Without a usable name or stack nothing can be released: the caller
-  // keeps its arguments (documented in REVIEW.md).
+  // Without a usable name, stack or build version nothing can be released:
+  // the caller keeps its arguments (documented in REVIEW.md).
   ST_CHECK(op_name != nullptr, "opName is null");
   ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
   ST_CHECK(stack != nullptr, "stack is null");
-  (void)extension_build_version;  // no schema has changed since 2.9: no adapters yet
+  // Note [Build versions newer than the runtime]; no schema has changed
+  // since 2.9, so an older level needs no adapter yet.
+  check_extension_build_version(extension_build_version);
   CallState& cs = call_state();
   // Note [Dispatching from the checked table]: spans the table load in
   // find_plan and the kernel call.

@@ -212,6 +212,12 @@ const char* kind_name(HandleKind k) noexcept {
   return "unknown";
 }
 
+bool in_handle_memory(const void* address) noexcept {
+  const uintptr_t p = reinterpret_cast<uintptr_t>(address);
+  if ((p & ~detail::kAddrMask) != 0) return false;  // chunks are below 48 bits
+  return global().owns_chunk(p & ~(uintptr_t{kChunkBytes} - 1));
+}
+
 int64_t live_count(HandleKind k) noexcept {
   Global& g = global();
   std::lock_guard<std::mutex> lock(g.mutex);

@@ -264,6 +264,10 @@ inline __attribute__((always_inline)) Handle publish(Slot* slot, HandleKind kind
   return Handle{reinterpret_cast<uintptr_t>(slot) | gen};
 }
 
+// True when `address` (a plain address, no generation bits) lies in a
+// chunk of handle slots, on a slot or not. Never dereferences it.
+bool in_handle_memory(const void* address) noexcept;
+
 // Live handles of one kind / of every kind (Note [Counting live handles by
 // scanning]).
 int64_t live_count(HandleKind k) noexcept;

@@ -13,8 +13,11 @@
 //      st::Error carrying its message, the operator and the dispatch key;
 //   3. decodes stack[0..num_outputs) by the schema's return types, taking
 //      ownership of them, and pushes them on the core stack.
-// If fn fails, ownership of what it left in the buffer is unknown, so
-// nothing there is released (a leak beats a double free).
+// If fn fails, what its buffer still holds is released where ownership is
+// certain: live handles (generation-checked, so never one fn deleted) and
+// the arguments still in place as handed over; an optional argument's
+// slot is left alone, since fn may have freed it (a leak beats a double
+// free).
 //
 // Note [Kernel signature check]
 // StableIValues carry no type tag: a kernel whose C++ parameters disagree
@@ -35,6 +38,7 @@
 #include <stabletorch/c/library.h>
 #include <torch/csrc/stable/c/shim.h>
 
+#include "build_version.h"
 #include "error_state.h"
 #include "handle_types.h"
 #include "loader/plugin_registry.h"
@@ -173,6 +177,26 @@ struct StableKernel {
   std::string where;
   plugins::Plugin* plugin;  // whose code fn is, or null
 
+  // After fn failed: releases what its buffer still holds that is known to
+  // be owned here (Note [Extension kernels]). An argument still in place
+  // as handed over is released by its schema type, except an optional,
+  // whose slot the kernel may have freed (only its address is left to
+  // compare); any other live handle in the buffer was put there by the
+  // kernel (a return, or one it made) and is deleted. Handles are
+  // generation-checked, so one the kernel already deleted is skipped even
+  // if its slot was reused since.
+  static void release_after_failure(const std::vector<st::Argument>& args,
+                                    const StableIValue* handed, const StableIValue* buf,
+                                    size_t n) noexcept {
+    for (size_t i = 0; i < n; ++i) {
+      if (i < args.size() && buf[i] == handed[i]) {
+        if (args[i].type.kind() != st::TypeKind::Optional) release(args[i].type, buf[i]);
+      } else {
+        destroy_any_if_live(reinterpret_cast<const void*>(static_cast<uintptr_t>(buf[i])));
+      }
+    }
+  }
+
   [[noreturn]] void fail(const st::OperatorHandle& op, st::DispatchKeySet ks,
                          const std::string& what) const {
     st::DispatchKey backend = st::DispatchKey::Undefined;
@@ -197,13 +221,16 @@ struct StableKernel {
                        " value(s) but the schema has " + std::to_string(n_args) + " argument(s)");
     }
     const size_t n = std::max(n_args, n_rets);
-    StableIValue small[16];
+    // The kernel's buffer, then the arguments as they were handed to it
+    // (for the failure path).
+    StableIValue small[2 * 16];
     std::vector<StableIValue> big;
     StableIValue* buf = small;
     if (n > 16) {
-      big.resize(n);
+      big.resize(2 * n);
       buf = big.data();
     }
+    StableIValue* handed = buf + n;
     std::fill(buf, buf + n, StableIValue{0});
 
     st::IValue* base = stack->data() + (stack->size() - n_args);
@@ -216,6 +243,7 @@ struct StableKernel {
       }
     }
     stack->erase(stack->end() - static_cast<std::ptrdiff_t>(n_args), stack->end());
+    std::copy(buf, buf + n_args, handed);
 
     plugins::PluginCall in_plugin(plugin);
     if (!in_plugin.entered()) {
@@ -227,8 +255,10 @@ struct StableKernel {
     try {
       fn(buf, n_args, n_rets);
     } catch (const std::exception& e) {
+      release_after_failure(args, handed, buf, n);
       fail(op, ks, std::string("the kernel threw: ") + e.what());
     } catch (...) {
+      release_after_failure(args, handed, buf, n);
       fail(op, ks, "the kernel threw an exception of unknown type");
     }
 
@@ -262,6 +292,7 @@ void library_impl(TorchLibraryHandle self, const char* name, StableBoxedFn fn,
   LibraryObject& lib = library_of(self, "self");
   ST_CHECK(name != nullptr, "name: null operator name");
   ST_CHECK(fn != nullptr, "fn: null kernel for operator '", name, "'");
+  check_extension_build_version(extension_build_version);
   StableKernel k{fn, extension_build_version, lib.key_name(), lib.where(), lib.plugin()};
   if (kernel_signature != nullptr) {
     lib.library().impl(name, st::CppFunction::makeFromBoxedLambdaWithSchema(

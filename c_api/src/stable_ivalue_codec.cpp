@@ -9,6 +9,7 @@
 
 #include "abi_codes.h"
 #include "handle_types.h"
+#include "stable_ivalue_slots.h"
 
 namespace stc {
 namespace {
@@ -185,9 +186,11 @@ IValue decode(const SchemaType& type, StableIValue v) {
       return IValue(memory_format_from_code(from_bits<int32_t>(v), "MemoryFormat"));
     case TypeKind::Device:
       return IValue(decode_device(v));
-    case TypeKind::Optional:
-      if (v == 0) return IValue();
-      return decode(type.elem(), *static_cast<const StableIValue*>(as_pointer(v)));
+    case TypeKind::Optional: {
+      const StableIValue* slot = checked_optional_slot(type, v);
+      if (slot == nullptr) return IValue();
+      return decode(type.elem(), *slot);
+    }
     case TypeKind::List:
       return decode_list(type, handle_payload<StableList>(type, "a StableListHandle", v));
     case TypeKind::Generator:
@@ -209,10 +212,17 @@ void release(const SchemaType& type, StableIValue v) noexcept {
       destroy_any_if_live(as_pointer(v));
       return;
     case TypeKind::Optional: {
-      if (v == 0) return;
-      StableIValue* slot = static_cast<StableIValue*>(const_cast<void*>(as_pointer(v)));
-      release(type.elem(), *slot);
-      delete slot;
+      // Note [Checked optional slots]: only a usable pointer is read and
+      // freed; a bare live handle where the slot belongs was stolen like
+      // any other and is deleted; anything else is left alone.
+      const SlotPointer kind = classify_slot_pointer(v);
+      if (kind == SlotPointer::Handle) {
+        destroy_any_if_live(as_pointer(v));
+      } else if (usable(kind)) {
+        StableIValue* slot = static_cast<StableIValue*>(const_cast<void*>(as_pointer(v)));
+        release(type.elem(), *slot);
+        free_usable_slot(slot, kind);
+      }
       return;
     }
     case TypeKind::List: {

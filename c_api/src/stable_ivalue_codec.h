@@ -6,7 +6,7 @@
 //   Tensor      an AtenTensorHandle: owning; the receiver steals it
 //   T?          0 for None, else a pointer to a heap StableIValue holding T
 //               (allocated with new / torch_new_stable_ivalue; the receiver
-//               frees it)
+//               frees it; checked first: Note [Checked optional slots])
 //   T[]         a StableListHandle of element payloads (receiver deletes it)
 //   str         a StringHandle (receiver deletes it)
 //   Scalar      a StableScalarHandle (stabletorch addition; receiver deletes)
@@ -30,8 +30,10 @@ st::IValue decode(const st::SchemaType& type, StableIValue v);
 
 // Releases what v owns as a value of `type`: deletes tensor, string, list
 // and scalar handles (recursively) and optional slots. A live handle of
-// another kind in a handle-typed slot is deleted too (the slot was stolen);
-// null, foreign and deleted handles are skipped. Never throws.
+// another kind in a handle-typed slot, or a bare live handle in an optional
+// slot, is deleted too (the slot was stolen); null, foreign and deleted
+// handles, and optional slots that cannot be slots, are skipped. Never
+// throws.
 void release(const st::SchemaType& type, StableIValue v) noexcept;
 
 // Encodes v as schema type `type`, returning new references. Throws

@@ -3,7 +3,10 @@
 #include "c_api_test_util.h"
 #include "test_ops.h"
 
+#include <chrono>
 #include <climits>
+#include <cstdlib>
+#include <future>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -13,6 +16,7 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/warning.h>
 #include <st/dispatch/library.h>
+#include <st/dispatch/suggestion_hook.h>
 
 using namespace stc_test;
 
@@ -98,6 +102,75 @@ TEST_F(CallDispatcherTest, UnknownOperatorOrOverload) {
                    "aoti_torch_call_dispatcher", "overloadName is null");
   EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::noop", "", nullptr, TORCH_ABI_VERSION),
                    "torch_call_dispatcher", "stack is null");
+}
+
+// Note [Bounded operator suggestions] (core dispatcher): a huge name gets a
+// clear error without any suggestion work; near names are suggested with
+// the dispatcher mutex released, so a registration from another thread
+// meanwhile goes through.
+namespace {
+int g_suggestions = 0;
+bool g_registered_meanwhile = false;
+void count_suggestions() { ++g_suggestions; }
+void register_from_another_thread() {
+  ++g_suggestions;
+  // With the dispatcher mutex held by this thread, the registration would
+  // wait for ever; the wait below gives up instead of hanging the suite.
+  auto done = std::async(std::launch::async, [] {
+    st::Library lib(st::Library::FRAGMENT, "stc_suggest", std::nullopt, __FILE__, __LINE__);
+    lib.def("during_suggestions(Tensor t) -> Tensor");
+  });
+  g_registered_meanwhile = done.wait_for(std::chrono::minutes(2)) == std::future_status::ready;
+  if (!g_registered_meanwhile) std::abort();  // the worker is stuck on the mutex
+}
+}  // namespace
+
+TEST_F(CallDispatcherTest, HugeOperatorNamesGetNoSuggestions) {
+  const std::string huge(size_t{1} << 20, 'x');
+  g_suggestions = 0;
+  st::detail::setSuggestionHookForTesting(&count_suggestions);
+  StableIValue stack[1] = {0};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(huge.c_str(), "", stack),
+                   "aoti_torch_call_dispatcher", "could not find an operator named 'xxx");
+  EXPECT_NE(last_error().find("... (1048576 characters)'"), std::string::npos);
+  EXPECT_NE(last_error().find("get no suggestions"), std::string::npos);
+  EXPECT_LT(last_error().size(), 1000u);
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", huge.c_str(), stack),
+                   "aoti_torch_call_dispatcher", "get no suggestions");
+  EXPECT_EQ(g_suggestions, 0);
+  // A short near name still gets its suggestion.
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noopp", "", stack),
+                   "aoti_torch_call_dispatcher", "did you mean: 'stc_test::noop'");
+  EXPECT_EQ(g_suggestions, 1);
+  st::detail::setSuggestionHookForTesting(nullptr);
+}
+
+TEST_F(CallDispatcherTest, SuggestionsAreComputedWithoutTheDispatcherLock) {
+  g_suggestions = 0;
+  g_registered_meanwhile = false;
+  st::detail::setSuggestionHookForTesting(&register_from_another_thread);
+  StableIValue stack[1] = {0};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nooq", "", stack),
+                   "aoti_torch_call_dispatcher", "did you mean");
+  st::detail::setSuggestionHookForTesting(nullptr);
+  EXPECT_EQ(g_suggestions, 1);
+  EXPECT_TRUE(g_registered_meanwhile);
+}
+
+// Note [Build versions newer than the runtime]: refused before the stack is
+// read, naming both versions; the caller keeps its arguments.
+TEST_F(CallDispatcherTest, NewerBuildVersionIsRefused) {
+  AtenTensorHandle t = make_floats({1});
+  StableIValue stack[1] = {from_ptr(t)};
+  EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::noop", "", stack, UINT64_MAX),
+                   "torch_call_dispatcher",
+                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than this "
+                   "runtime's TORCH_ABI_VERSION");
+  EXPECT_NE(last_error().find("(" TORCH_VERSION ")"), std::string::npos) << last_error();
+  bool d = false;
+  EXPECT_C_OK(aoti_torch_is_defined(t, &d));  // not taken
+  ASSERT_C_OK(torch_call_dispatcher("stc_test::noop", "", stack, TORCH_VERSION_2_9_0));
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
 }
 
 TEST_F(CallDispatcherTest, BadArgumentsNameIndexNameAndKindsAndAreReleased) {

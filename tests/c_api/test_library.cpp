@@ -343,3 +343,85 @@ TEST_F(LibraryTest, AReportedFailureDropsTheLibrarysRegistrations) {
   ASSERT_C_OK(stabletorch_library_report_failure(def, nullptr));
   ASSERT_C_OK(aoti_torch_delete_library_object(def));
 }
+
+namespace {
+// Throws without touching its stack: the argument handle is still there.
+void throw_keeping_kernel(StableIValue*, uint64_t, uint64_t) {
+  throw std::runtime_error("kept and threw");
+}
+// Leaves a return, then throws: the return handle is the core's to free.
+void return_then_throw_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
+  stack[0] = from_ptr(make_floats({7}));
+  throw 42;  // not a std::exception
+}
+// Writes a bare tensor handle where a `Tensor?` return's slot pointer
+// belongs.
+void bare_optional_return_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  // stack[0] already holds a tensor handle (the argument): return it bare.
+  (void)stack;
+}
+}  // namespace
+
+// A raw boxed kernel that fails leaks nothing its buffer still holds.
+TEST_F(LibraryTest, FailingRawKernelsLeakNoHandle) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_leak", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "keep(Tensor t, str s, int[] l) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_def(def, "ret(Tensor t) -> Tensor"));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "keep", &throw_keeping_kernel));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "ret", &return_then_throw_kernel));
+  int64_t before = -1, after = -1;
+  ASSERT_C_OK(stabletorch_live_handle_count(&before));
+  for (int i = 0; i < 3; ++i) {
+    StringHandle s = nullptr;
+    ASSERT_C_OK(torch_new_string_handle("x", 1, &s));
+    StableListHandle l = nullptr;
+    ASSERT_C_OK(torch_new_list_reserve_size(1, &l));
+    ASSERT_C_OK(torch_list_push_back(l, 3));
+    StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(s), from_ptr(l)};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_leak::keep", "", stack),
+                     "stc_leak::keep", "kept and threw");
+    StableIValue stack2[1] = {from_ptr(make_floats({1}))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_leak::ret", "", stack2), "stc_leak::ret",
+                     "unknown type");
+  }
+  ASSERT_C_OK(stabletorch_live_handle_count(&after));
+  EXPECT_EQ(after, before);
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
+
+// A kernel that writes a bare tensor handle into a `Tensor?` return: a
+// clean error naming the return, its type and what was found; the handle
+// is released.
+TEST_F(LibraryTest, BareHandleInOptionalReturnIsAnError) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_bare", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "opt(Tensor t) -> Tensor?"));
+  ASSERT_C_OK(aoti_torch_library_impl(def, "opt", &bare_optional_return_kernel));
+  StableIValue stack[1] = {from_ptr(make_floats({1}))};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_bare::opt", "", stack), "stc_bare::opt",
+                   "return 0: expected Tensor? (0, or a pointer to a heap StableIValue from "
+                   "torch_new_stable_ivalue) but got a tensor handle");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}
+
+// A build version newer than the runtime's level is refused, naming both.
+TEST_F(LibraryTest, NewerBuildVersionIsRefused) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_ver", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "add_one(Tensor t) -> Tensor"));
+  EXPECT_C_FAILURE(torch_library_impl(def, "add_one", &add_one_kernel, UINT64_MAX),
+                   "torch_library_impl",
+                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than this "
+                   "runtime's TORCH_ABI_VERSION");
+  EXPECT_NE(last_error().find("(" TORCH_VERSION ")"), std::string::npos) << last_error();
+  EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(
+                       def, "add_one", &add_one_kernel, TORCH_ABI_VERSION + (uint64_t{1} << 48),
+                       "(Tensor _0) -> Tensor"),
+                   "stabletorch_library_impl_with_signature", "is newer than this runtime's");
+  // Older levels and another ABI tag of this level are served.
+  EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel, TORCH_VERSION_2_9_0));
+  EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel, TORCH_ABI_VERSION | 7));
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+}

@@ -215,6 +215,8 @@ TEST_F(TensorCreationTest, EmptyStridedPinnedFailsWithoutAPinnedAllocator) {
   EXPECT_C_FAILURE(aoti_torch_empty_strided_pinned(2, sizes, nullptr, aoti_torch_dtype_float32(),
                                                    aoti_torch_device_type_cpu(), 0, nullptr),
                    "aoti_torch_empty_strided_pinned", "null output");
+}
+
 // A data pointer misaligned for its dtype is refused at creation by all
 // three wrappers (kernels store whole elements through it; zero_ on such a
 // tensor was a misaligned store), and a refused blob is never owned.

@@ -10,9 +10,13 @@
 // returns, the live-handle count is back where it was (checked every
 // input) and LeakSanitizer finds nothing at exit.
 //
-// Values the C ABI cannot validate by contract are never forged: an
-// Optional is a pointer to a caller-allocated StableIValue, so it is either
-// 0 or a real pointer (whose pointee may still be garbage).
+// Pointer slots are forged too (Note [Checked optional slots] in
+// c_api/src/stable_ivalue_slots.h): where an optional's slot pointer
+// belongs, a bare live handle, a deleted one, an impossible address or a
+// freed tracked slot; and the operator fuzzforge::forge, an extension
+// kernel registered through the C ABI, writes the same into its `Tensor?`
+// return slot. What the C ABI cannot tell from a slot by contract (an
+// arbitrary aligned address) is never forged.
 #include <stabletorch/c/runtime.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 #include <torch/csrc/stable/c/shim.h>
@@ -31,7 +35,11 @@
 #include <st/dispatch/function_schema.h>
 
 // Newer than the headers' level (2.13), exported by the library.
-extern "C" const char* torch_exception_get_what_without_backtrace(void);
+extern "C" {
+const char* torch_exception_get_what_without_backtrace(void);
+AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
+AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
+}
 
 namespace {
 
@@ -144,12 +152,53 @@ AtenTensorHandle small_tensor(FuzzedDataProvider& in) {
   return t;
 }
 
+// A deleted handle: its bits read as deleted even once its slot holds a
+// new handle (Note [Handle generations]).
+StableIValue deleted_handle() {
+  StringHandle s = nullptr;
+  torch_new_string_handle("d", 1, &s);
+  torch_delete_string(s);
+  return bits_of(s);
+}
+
+// A slot the runtime handed out and took back: in its quarantine.
+StableIValue freed_tracked_slot() {
+  StableIValue* p = nullptr;
+  if (torch_new_stable_ivalue(&p) != AOTI_TORCH_SUCCESS) return 0;
+  torch_delete_stable_ivalue(p);
+  return bits_of(p);
+}
+
+// Something the runtime must refuse where an optional's slot pointer
+// belongs (never an arbitrary aligned address: see the top).
+StableIValue forged_slot(FuzzedDataProvider& in) {
+  switch (in.ConsumeIntegralInRange<int>(0, 6)) {
+    case 0: {  // a bare tensor handle
+      AtenTensorHandle t = small_tensor(in);
+      return bits_of(t);
+    }
+    case 1: {  // a bare scalar handle
+      StableScalarHandle h = nullptr;
+      stabletorch_scalar_from_int(1, &h);
+      return bits_of(h);
+    }
+    case 2: {  // a bare list handle
+      StableListHandle l = nullptr;
+      torch_new_list_reserve_size(0, &l);
+      return bits_of(l);
+    }
+    case 3: return deleted_handle();
+    case 4: return in.ConsumeIntegral<uint64_t>() | 1;               // misaligned
+    case 5: return in.ConsumeIntegralInRange<uint64_t>(1, 0xffff);   // below any mapping
+    default: return freed_tracked_slot();
+  }
+}
+
 // An invalid value for a handle-typed argument.
 StableIValue bad_handle(FuzzedDataProvider& in) {
-  // (Not a deleted handle: its slot may be reused by a later argument of
-  // the same stack, which would hand the callee one reference twice, a
-  // caller bug the ABI cannot detect.)
-  switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+  switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+    case 3:
+      return deleted_handle();
     case 0:
       return 0;
     case 1:
@@ -202,6 +251,7 @@ StableIValue make_value(FuzzedDataProvider& in, const st::SchemaType& t, int dep
       return bits_of(h);
     }
     case st::TypeKind::Optional: {
+      if (!valid) return forged_slot(in);
       if (in.ConsumeBool() || depth > 2) return 0;
       return bits_of(new StableIValue(make_value(in, t.elem(), depth + 1)));
     }
@@ -218,9 +268,51 @@ StableIValue make_value(FuzzedDataProvider& in, const st::SchemaType& t, int dep
   }
 }
 
+// fuzzforge::forge(Tensor t, int how) -> Tensor?: writes into its return
+// slot, by `how`, None, a valid slot, or one of the forged values the
+// runtime must refuse (forged_slot's kinds, and a valid slot holding the
+// wrong kind of handle). Each is an error or a success, never a crash, and
+// whatever the kernel left is released.
+void forge_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  AtenTensorHandle t = handle_of<AtenTensorHandle>(stack[0]);
+  const uint64_t how = stack[1];
+  StableIValue out = 0;
+  switch (how % 9) {
+    case 0: break;  // None
+    case 1: out = bits_of(new StableIValue(bits_of(t))); t = nullptr; break;
+    case 2: out = bits_of(t); t = nullptr; break;  // the tensor handle, bare
+    case 3: {
+      StringHandle s = nullptr;
+      torch_new_string_handle("f", 1, &s);
+      out = bits_of(s);
+      break;
+    }
+    case 4: out = deleted_handle(); break;
+    case 5: out = (how << 8) | 5; break;  // misaligned
+    case 6: out = freed_tracked_slot(); break;
+    case 7: out = how & 0xfff8; break;  // below any mapping (or 0: None)
+    default: {  // a valid slot holding a string handle where a tensor belongs
+      StringHandle s = nullptr;
+      torch_new_string_handle("f", 1, &s);
+      out = bits_of(new StableIValue(bits_of(s)));
+      break;
+    }
+  }
+  if (t != nullptr) aoti_torch_delete_tensor_object(t);
+  stack[0] = out;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  TorchLibraryHandle forge = nullptr;
+  if (aoti_torch_library_init_def("fuzzforge", __FILE__, __LINE__, &forge) != AOTI_TORCH_SUCCESS ||
+      aoti_torch_library_def(forge, "forge(Tensor t, int how) -> Tensor?") != AOTI_TORCH_SUCCESS ||
+      aoti_torch_library_impl(forge, "forge", &forge_kernel) != AOTI_TORCH_SUCCESS) {
+    std::fprintf(stderr, "fuzz_call_dispatcher: could not register fuzzforge::forge: %s\n",
+                 torch_exception_get_what_without_backtrace());
+    std::abort();
+  }
   g_ops = new std::vector<Op>();
   auto& d = st::Dispatcher::singleton();
   for (const st::OperatorName& n : d.getAllOpNames()) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include <st/core/warning.h>
+#include <st/dispatch/suggestion_hook.h>
 
 #include "table_reclaimer.h"
 
@@ -227,24 +228,67 @@ std::optional<OperatorHandle> Dispatcher::findOp(const OperatorName& name) {
   return OperatorHandle(it->second.get());
 }
 
+namespace {
+
+// Note [Bounded operator suggestions]
+// The name of a failed lookup comes from the caller, possibly a plugin or
+// a fuzzer: suggestions must cost little and never hold the dispatcher
+// mutex while they are computed (registration on every other thread waits
+// on it). Under the lock only the candidates are copied: at most
+// kMaxSuggestCandidates names whose length could be within the distance
+// limit (an edit distance is at least the difference in length), and
+// overloads of the same name; distances are computed after the lock is
+// released. A name longer than kMaxSuggestNameLength gets no suggestions,
+// and is shown shortened in the error.
+constexpr size_t kMaxSuggestNameLength = 256;
+constexpr size_t kMaxSuggestCandidates = 4096;
+constexpr size_t kMaxShownNameLength = 200;
+
+void (*g_suggestion_hook)() = nullptr;
+
+std::string shownName(const std::string& full) {
+  if (full.size() <= kMaxShownNameLength) return full;
+  return full.substr(0, kMaxShownNameLength) + "... (" + std::to_string(full.size()) +
+         " characters)";
+}
+
+}  // namespace
+
+namespace detail {
+void setSuggestionHookForTesting(void (*hook)()) { g_suggestion_hook = hook; }
+}  // namespace detail
+
 OperatorHandle Dispatcher::findSchemaOrThrow(std::string_view name, std::string_view overload) {
   OperatorName wanted{std::string(name), std::string(overload)};
   if (auto h = findSchema(wanted)) return *h;
-  std::vector<std::pair<int, std::string>> near;
+  const std::string full = wanted.toString();
+  std::ostringstream os;
+  os << "could not find an operator named '" << shownName(full) << "'";
+  if (full.size() > kMaxSuggestNameLength) {
+    os << " (names longer than " << kMaxSuggestNameLength << " characters get no suggestions)";
+    throw Error(os.str());
+  }
+  const size_t limit = std::max<size_t>(2, full.size() / 3);
+  std::vector<std::pair<std::string, bool>> candidates;  // (name, same op name)
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    const std::string full = wanted.toString();
-    const int limit = std::max(2, static_cast<int>(full.size()) / 3);
     for (const auto& [n, e] : operators_) {
+      if (candidates.size() == kMaxSuggestCandidates) break;
       if (!e->hasSchema()) continue;
-      std::string cand = n.toString();
-      int d = n.name == wanted.name ? 0 : editDistance(full, cand);
-      if (d <= limit) near.emplace_back(d, std::move(cand));
+      const bool same = n.name == wanted.name;
+      const size_t len = n.name.size() + (n.overload_name.empty() ? 0 : n.overload_name.size() + 1);
+      const size_t diff = len > full.size() ? len - full.size() : full.size() - len;
+      if (same || diff <= limit) candidates.emplace_back(n.toString(), same);
     }
   }
+  // Note [Bounded operator suggestions]: the lock is released.
+  if (g_suggestion_hook != nullptr) g_suggestion_hook();
+  std::vector<std::pair<size_t, std::string>> near;
+  for (auto& [cand, same] : candidates) {
+    const size_t d = same ? 0 : static_cast<size_t>(editDistance(full, cand));
+    if (d <= limit) near.emplace_back(d, std::move(cand));
+  }
   std::sort(near.begin(), near.end());
-  std::ostringstream os;
-  os << "could not find an operator named '" << wanted << "'";
   if (!near.empty()) {
     os << "; did you mean: ";
     for (size_t i = 0; i < near.size() && i < 5; ++i) os << (i ? ", " : "") << "'" << near[i].second << "'";

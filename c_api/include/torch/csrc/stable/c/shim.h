@@ -23,10 +23,13 @@ extern "C" {
 
 /* As aoti_torch_call_dispatcher, plus the TORCH_ABI_VERSION of the headers
  * the caller was built with (not its target), so the core can adapt the
- * stack of an operator whose schema grew since. */
+ * stack of an operator whose schema grew since. A version of a newer level
+ * than the runtime's TORCH_ABI_VERSION fails, naming both, before the stack
+ * is read (the caller keeps its arguments). */
 AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack, uint64_t extension_build_version);
 
-/* As aoti_torch_library_impl, recording the extension's build level. */
+/* As aoti_torch_library_impl, recording the extension's build level; a
+ * level newer than the runtime's TORCH_ABI_VERSION fails, naming both. */
 AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version);
 
 /* A list of StableIValues (schema `T[]`). Elements are payloads whose
@@ -117,9 +120,19 @@ AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 
 /* A heap StableIValue slot (the payload of a present optional), set to 0.
  * ret_value: returns new reference; free with torch_delete_stable_ivalue or
- * hand it to the core inside a stack, which frees it. */
+ * hand it to the core inside a stack, which frees it. The core tracks the
+ * slots it hands out (thread-safe), so that one freed by either way and
+ * then used or freed again is an error while its memory waits in the
+ * core's quarantine (the last 1024 freed). */
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
-/* NULL fails; deleting twice is invalid. */
+/* Frees a slot from torch_new_stable_ivalue, or one an extension made with
+ * `new StableIValue` (same allocator). Fails, freeing nothing, for NULL, a
+ * handle of any kind (live or deleted: delete it with its own function),
+ * a value that cannot be a heap pointer, and a tracked slot already freed.
+ * Not detectable: an untracked aligned address that is no slot (freed
+ * with operator delete regardless), a tracked slot freed again after 1024
+ * later frees. Thread-safe; freeing one slot from two threads at once is
+ * invalid. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */

@@ -222,7 +222,12 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns
  * under the library's dispatch key. fn(stack, num_args, num_outputs) finds
  * num_args arguments on the stack (it steals them) and must leave
  * num_outputs new references in stack[0..num_outputs). The extension is
- * assumed to be built with the running core's level. */
+ * assumed to be built with the running core's level. If fn throws, the
+ * core deletes the live handles left in stack[] and the arguments still in
+ * place as handed over, except an optional argument's slot (fn may have
+ * freed it: it and what it holds then leak). A return the core cannot
+ * decode (a bare handle in a `T?` slot, the wrong kind of handle) is an
+ * error naming the return, and what fn left is released. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t));
 /* Declares an operator from a schema string. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema);
@@ -231,7 +236,21 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_library_object(TorchLibraryHa
 /* Calls opName.overloadName ("" for the default overload) on a stack of
  * max(num_args, num_returns) StableIValues. The callee steals the
  * arguments; on success stack[0..num_returns) hold new references to the
- * returns. On failure the arguments have been released. */
+ * returns. On failure the arguments have been released, except when the
+ * operator is unknown or opName, overloadName or stack is NULL (the
+ * caller keeps them). Thread-safe.
+ *
+ * Checked before use: every handle (null, foreign, deleted, wrong kind:
+ * an error naming the argument's index, name and schema type), and every
+ * optional slot (`T?`: 0, or a pointer to a heap StableIValue): a bare
+ * handle, a deleted handle, a value that cannot be a heap pointer
+ * (misaligned, below 64 KiB, above 48 bits), one slot in two optional
+ * arguments, and a slot from torch_new_stable_ivalue that was already
+ * freed are errors. Not
+ * detectable: an aligned, plausible address that is no slot (a pointer to
+ * the stack, to freed memory, into another object) is read, and freed
+ * with operator delete, as a slot. A bare live handle found in any slot is
+ * released with the other arguments (it was stolen). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack);
 
 /* ---- Device guards and streams (device-generic) ------------------------*/
