@@ -12,10 +12,11 @@ namespace stc {
 void throw_newer_build_version(uint64_t extension_build_version) {
   ST_ERROR("extension_build_version 0x", std::hex, extension_build_version, std::dec, " (",
            st::loader::format_abi_version(extension_build_version),
-           ") is newer than this runtime's TORCH_ABI_VERSION 0x", std::hex,
-           uint64_t{TORCH_ABI_VERSION}, std::dec, " (",
-           st::loader::format_abi_version(TORCH_ABI_VERSION),
-           "): the caller was built with headers of a level this runtime does not serve");
+           ") is newer than the newest stable-ABI level this runtime knows (",
+           st::loader::format_abi_version(kNewestKnownBuildVersion),
+           "; it serves TORCH_ABI_VERSION 0x", std::hex, uint64_t{TORCH_ABI_VERSION}, std::dec,
+           " (", st::loader::format_abi_version(TORCH_ABI_VERSION),
+           ")): the caller was built with headers whose encodings it cannot know");
 }
 
 }  // namespace stc

@@ -164,8 +164,9 @@ TEST_F(CallDispatcherTest, NewerBuildVersionIsRefused) {
   StableIValue stack[1] = {from_ptr(t)};
   EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::noop", "", stack, UINT64_MAX),
                    "torch_call_dispatcher",
-                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than this "
-                   "runtime's TORCH_ABI_VERSION");
+                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than the "
+                   "newest stable-ABI level this runtime knows (2.15.0; it serves "
+                   "TORCH_ABI_VERSION");
   EXPECT_NE(last_error().find("(" TORCH_VERSION ")"), std::string::npos) << last_error();
   bool d = false;
   EXPECT_C_OK(aoti_torch_is_defined(t, &d));  // not taken

@@ -413,13 +413,17 @@ TEST_F(LibraryTest, NewerBuildVersionIsRefused) {
   ASSERT_C_OK(aoti_torch_library_def(def, "add_one(Tensor t) -> Tensor"));
   EXPECT_C_FAILURE(torch_library_impl(def, "add_one", &add_one_kernel, UINT64_MAX),
                    "torch_library_impl",
-                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than this "
-                   "runtime's TORCH_ABI_VERSION");
+                   "extension_build_version 0xffffffffffffffff (255.255.255) is newer than the "
+                   "newest stable-ABI level this runtime knows (2.15.0; it serves "
+                   "TORCH_ABI_VERSION");
   EXPECT_NE(last_error().find("(" TORCH_VERSION ")"), std::string::npos) << last_error();
   EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(
-                       def, "add_one", &add_one_kernel, TORCH_ABI_VERSION + (uint64_t{1} << 48),
+                       def, "add_one", &add_one_kernel, (uint64_t{2} << 56) | (uint64_t{16} << 48),
                        "(Tensor _0) -> Tensor"),
-                   "stabletorch_library_impl_with_signature", "is newer than this runtime's");
+                   "stabletorch_library_impl_with_signature", "(2.16.0) is newer than the newest");
+  // PyTorch 2.15's headers pass 2.15 whatever level the plugin targets.
+  EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel,
+                                 (uint64_t{2} << 56) | (uint64_t{15} << 48)));
   // Older levels and another ABI tag of this level are served.
   EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel, TORCH_VERSION_2_9_0));
   EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel, TORCH_ABI_VERSION | 7));
