@@ -54,6 +54,17 @@ TensorOptions read_options(const int32_t* dtype, const int32_t* layout, const in
   return o;
 }
 
+// new_empty / new_zeros: the same arguments, checked the same way.
+template <typename Op>
+AtenTensorHandle new_like(AtenTensorHandle self, const int64_t* size, int64_t size_len,
+                          const int32_t* dtype, const int32_t* layout, const int32_t* device,
+                          int32_t device_index, const int32_t* pin_memory) {
+  const st::Tensor& t = defined_tensor_of(self, "self");
+  const st::IntArrayRef sizes = int_list(size, size_len, "size");
+  const TensorOptions o = read_options(dtype, layout, device, device_index, pin_memory);
+  return new_tensor_handle(Op::call(t, sizes, o.dtype, o.layout, o.device, o.pin_memory));
+}
+
 }  // namespace
 
 extern "C" {
@@ -102,11 +113,8 @@ AOTITorchError aoti_torch_aten_new_empty(AtenTensorHandle self, const int64_t* s
                                          int32_t* pin_memory, AtenTensorHandle* ret0) {
   STC_API_BEGIN
   check_out(ret0, "ret0");
-  const st::Tensor& t = defined_tensor_of(self, "self");
-  const st::IntArrayRef sizes = int_list(size, size_len_, "size");
-  const TensorOptions o = read_options(dtype, layout, device, device_index_, pin_memory);
-  *ret0 = new_tensor_handle(
-      st::ops::new_empty::call(t, sizes, o.dtype, o.layout, o.device, o.pin_memory));
+  *ret0 = new_like<st::ops::new_empty>(self, size, size_len_, dtype, layout, device,
+                                       device_index_, pin_memory);
   STC_API_END
 }
 
@@ -116,11 +124,8 @@ AOTITorchError aoti_torch_aten_new_zeros(AtenTensorHandle self, const int64_t* s
                                          int32_t* pin_memory, AtenTensorHandle* ret0) {
   STC_API_BEGIN
   check_out(ret0, "ret0");
-  const st::Tensor& t = defined_tensor_of(self, "self");
-  const st::IntArrayRef sizes = int_list(size, size_len_, "size");
-  const TensorOptions o = read_options(dtype, layout, device, device_index_, pin_memory);
-  *ret0 = new_tensor_handle(
-      st::ops::new_zeros::call(t, sizes, o.dtype, o.layout, o.device, o.pin_memory));
+  *ret0 = new_like<st::ops::new_zeros>(self, size, size_len_, dtype, layout, device,
+                                       device_index_, pin_memory);
   STC_API_END
 }
 

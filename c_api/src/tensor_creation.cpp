@@ -16,6 +16,23 @@ using stc::check_out;
 using stc::defined_tensor_of;
 using stc::new_tensor_handle;
 
+namespace {
+
+// The (ndim, sizes, strides, dtype, device) arguments of the empty_strided
+// functions, checked.
+struct StridedArgs {
+  stc::Geometry g;
+  torch::headeronly::ScalarType dtype;
+  st::Device device;
+  StridedArgs(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+              int32_t dtype_code, int32_t device_type, int32_t device_index)
+      : g(stc::read_geometry(ndim, sizes_ptr, strides_ptr)),
+        dtype(stc::dtype_from_code(dtype_code, "dtype")),
+        device(stc::device_from_codes(device_type, device_index, "device")) {}
+};
+
+}  // namespace
+
 extern "C" {
 
 AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr,
@@ -24,11 +41,9 @@ AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr,
                                         AtenTensorHandle* ret_new_tensor) {
   STC_API_BEGIN
   check_out(ret_new_tensor, "ret_new_tensor");
-  const stc::Geometry g = stc::read_geometry(ndim, sizes_ptr, strides_ptr);
-  const auto st_dtype = stc::dtype_from_code(dtype, "dtype");
-  const st::Device device = stc::device_from_codes(device_type, device_index, "device");
-  st::Tensor t = st::detail::empty_strided_generic(g.sizes_ref(), g.strides_ref(), st_dtype, device);
-  *ret_new_tensor = new_tensor_handle(std::move(t));
+  const StridedArgs a(ndim, sizes_ptr, strides_ptr, dtype, device_type, device_index);
+  *ret_new_tensor = new_tensor_handle(
+      st::detail::empty_strided_generic(a.g.sizes_ref(), a.g.strides_ref(), a.dtype, a.device));
   STC_API_END
 }
 
@@ -40,11 +55,9 @@ AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* size
                                                AtenTensorHandle* ret_new_tensor) {
   STC_API_BEGIN
   check_out(ret_new_tensor, "ret_new_tensor");
-  const stc::Geometry g = stc::read_geometry(ndim, sizes_ptr, strides_ptr);
-  const auto st_dtype = stc::dtype_from_code(dtype, "dtype");
-  const st::Device device = stc::device_from_codes(device_type, device_index, "device");
+  const StridedArgs a(ndim, sizes_ptr, strides_ptr, dtype, device_type, device_index);
   *ret_new_tensor = new_tensor_handle(st::ops::empty_strided::call(
-      g.sizes_ref(), g.strides_ref(), st_dtype, std::nullopt, device, true));
+      a.g.sizes_ref(), a.g.strides_ref(), a.dtype, std::nullopt, a.device, true));
   STC_API_END
 }
 
