@@ -17,6 +17,7 @@ checks one library (the self-test uses it).
 import argparse
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -74,7 +75,9 @@ def main():
         if not args.prefix:
             raise abi_lib.CheckError("--install-from needs --prefix")
         for lib in installed_libraries(args.install_from, args.prefix):
-            targets.append((lib, FUNCTION_TO_CALL.get(os.path.basename(lib))))
+            # libfoo.so.0.1.0 -> libfoo.so
+            name = re.sub(r"\.so(\.\d+)*$", ".so", os.path.basename(lib))
+            targets.append((lib, FUNCTION_TO_CALL.get(name)))
     problems = []
     for path, symbol in targets:
         if not symbol:
