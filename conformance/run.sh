@@ -21,7 +21,11 @@ echo "== fetching the oracle"
 tools/fetch_pytorch.sh "$out/pytorch"
 torch_lib="$out/pytorch/torch/lib"
 
-if [ -f build/ci/CMakeCache.txt ]; then
+if [ -n "${CONFORMANCE_STABLETORCH_BUILD:-}" ]; then
+  # An already configured build tree of this checkout (e.g. a CPU-only one).
+  st_build=$CONFORMANCE_STABLETORCH_BUILD
+  echo "== building libstabletorch in $st_build (CONFORMANCE_STABLETORCH_BUILD)"
+elif [ -f build/ci/CMakeCache.txt ]; then
   st_build=build/ci
   echo "== building libstabletorch in $st_build (the test stage's build)"
 else

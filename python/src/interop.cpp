@@ -11,6 +11,7 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/string.h>
 
+#include <st/core/checked_arithmetic.h>
 #include <st/core/empty_tensor.h>
 #include <st/core/storage.h>
 
@@ -116,7 +117,7 @@ st::Tensor wrap_array(const nb::ndarray<nb::ro>& a, const char* who) {
     }
   }
   const size_t itemsize = torch::headeronly::elementSize(*dtype);
-  const size_t nbytes = st::detail::compute_storage_nbytes(sizes, strides, itemsize);
+  const size_t nbytes = st::checked_storage_nbytes(sizes, strides, itemsize, 0, who);
   if (sizes.end() != std::find(sizes.begin(), sizes.end(), 0)) {
     // No element is reachable: producers report arbitrary strides here.
     st::detail::contiguous_strides(sizes, strides.data());
