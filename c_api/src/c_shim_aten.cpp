@@ -21,12 +21,14 @@ using stc::check_out;
 using stc::defined_tensor_of;
 using stc::new_tensor_handle;
 
-// The limit keeps a garbage length from turning into a huge copy; no
-// operator takes an int list anywhere near it.
-constexpr int64_t kMaxIntListLength = int64_t{1} << 31;
+// The most dimensions a tensor has (as aoti_torch_empty_strided's ndim),
+// so a size or dim list never has more entries; a pad list has two per
+// dimension. A garbage length is refused before anything is read.
+constexpr int64_t kMaxDims = 64;
 
-st::IntArrayRef int_list(const int64_t* data, int64_t len, const char* what) {
-  ST_CHECK(len >= 0 && len < kMaxIntListLength, what, ": expected a length in [0, 2^31), got ",
+st::IntArrayRef int_list(const int64_t* data, int64_t len, const char* what,
+                         int64_t max_len = kMaxDims) {
+  ST_CHECK(len >= 0 && len <= max_len, what, ": expected a length in [0, ", max_len, "], got ",
            len);
   ST_CHECK(len == 0 || data != nullptr, what, ": null pointer with length ", len);
   return st::IntArrayRef(data, static_cast<size_t>(len));
@@ -139,7 +141,7 @@ AOTITorchError aoti_torch_aten_pad(AtenTensorHandle self, const int64_t* pad, in
   std::optional<double> fill;
   if (value != nullptr) fill = *value;
   *ret0 = new_tensor_handle(
-      st::ops::pad::call(t, int_list(pad, pad_len_, "pad"), std::string_view(mode), fill));
+      st::ops::pad::call(t, int_list(pad, pad_len_, "pad", 2 * kMaxDims), std::string_view(mode), fill));
   STC_API_END
 }
 

@@ -11,8 +11,10 @@
  *    the pointee is read (dtype, layout, device type and pin_memory use the
  *    aoti_torch_* codes; pin_memory is 0 or 1). A device is the pair
  *    (*device, device_index_); device_index_ is ignored when device is NULL.
- *  - An int list is (pointer, length): length in [0, 2^31), the pointer may
- *    be NULL only when the length is 0.
+ *  - An int list is (pointer, length): length in [0, 64] (a pad list: [0,
+ *    128]), the pointer may be NULL only when the length is 0; the pointer
+ *    must hold `length` values (a longer length than the array is a read
+ *    past it, which no C function can detect).
  *  - ret0 receives a new reference on success and is untouched on failure;
  *    a NULL ret0 is a failure. Every tensor argument must be a live,
  *    defined tensor handle.
