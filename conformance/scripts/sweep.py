@@ -180,7 +180,7 @@ def ns_of(answer):
     return float(answer.split("\t")[1]) if answer.startswith("NS\t") else None
 
 
-def time_case(drivers, line, reps, target_ns, max_calls):
+def time_case(drivers, line, reps, target_ns, max_calls, slow_case_ns):
     """(stabletorch ns, PyTorch ns, status) for one case line."""
     st, pt = drivers
     answers = [st.command("PREP\t" + line), pt.command("PREP\t" + line)]
@@ -194,7 +194,11 @@ def time_case(drivers, line, reps, target_ns, max_calls):
     if None in calib:
         return None, None, "failed when called again"
     calls = int(max(1, min(max_calls, target_ns / max(1.0, min(calib)))))
-    best = [math.inf, math.inf]
+    # A call that takes seconds (int64 matrix products at 1M elements) gets
+    # fewer samples: two each at least, about --slow-case-s in all.
+    slow_reps = int(slow_case_ns / max(1.0, sum(calib) * calls))
+    reps = max(2, min(reps, slow_reps))
+    best = list(calib) if calls == 1 else [math.inf, math.inf]  # a calibration call is a sample of 1
     for r in range(reps):
         order = (0, 1) if r % 2 == 0 else (1, 0)
         for k in order:
@@ -302,6 +306,8 @@ def main():
     parser.add_argument("--reps", type=int, default=5, help="samples per runtime; the best counts")
     parser.add_argument("--target-ms", type=float, default=2.0, help="time of one sample")
     parser.add_argument("--max-calls", type=int, default=20000)
+    parser.add_argument("--slow-case-s", type=float, default=30.0,
+                        help="a case whose calls take longer gets fewer samples (2 at least)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for one command")
     parser.add_argument("--out", default="build/conformance/sweep")
     parser.add_argument("--report-from", metavar="TSV",
@@ -345,9 +351,15 @@ def main():
               % (len(cases), args.reps, args.target_ms), flush=True)
         rows = []
         started = time.time()
+        os.makedirs(args.out, exist_ok=True)
+        partial = os.path.join(args.out, "sweep.partial.tsv")
+        open(partial, "w").close()
         for n, (op, label, line) in enumerate(cases):
-            st_ns, pt_ns, status = time_case((st, pt), line, args.reps, args.target_ms * 1e6, args.max_calls)
+            st_ns, pt_ns, status = time_case((st, pt), line, args.reps, args.target_ms * 1e6, args.max_calls,
+                                             args.slow_case_s * 1e9)
             rows.append((op, label, st_ns, pt_ns, status))
+            with open(partial, "a") as f:  # every row as it comes: a cut-off run keeps its rows
+                f.write("%s\t%s\t%s\t%s\t%s\n" % (op, label, st_ns, pt_ns, re.sub(r"\s+", " ", status)))
             if status == "ok":
                 print("%-40s %-16s %10s %10s %6.2f" % (op, label, fmt_ns(st_ns), fmt_ns(pt_ns), st_ns / pt_ns),
                       flush=True)
