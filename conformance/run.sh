@@ -11,6 +11,8 @@
 #   5. generate the operator cases, run everything on both runtimes and
 #      compare (conformance/scripts/run_conformance.py prints the matrix,
 #      the families and "N passed, N failed")
+#   6. the sweep's smoke run: a few operators timed on both runtimes
+#      (conformance/scripts/sweep.py); reports, never judges a ratio
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
