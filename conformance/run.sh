@@ -11,41 +11,13 @@
 #   5. generate the operator cases, run everything on both runtimes and
 #      compare (conformance/scripts/run_conformance.py prints the matrix,
 #      the families and "N passed, N failed")
+#   6. the sweep's smoke run: a few operators timed on both runtimes
+#      (conformance/scripts/sweep.py); reports, never judges a ratio
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-out="$root/build/conformance"
-python=${PYTHON:-python3}
-
-echo "== fetching the oracle"
-tools/fetch_pytorch.sh "$out/pytorch"
-torch_lib="$out/pytorch/torch/lib"
-
-if [ -n "${CONFORMANCE_STABLETORCH_BUILD:-}" ]; then
-  # An already configured build tree of this checkout (e.g. a CPU-only one).
-  st_build=$CONFORMANCE_STABLETORCH_BUILD
-  echo "== building libstabletorch in $st_build (CONFORMANCE_STABLETORCH_BUILD)"
-elif [ -f build/ci/CMakeCache.txt ]; then
-  st_build=build/ci
-  echo "== building libstabletorch in $st_build (the test stage's build)"
-else
-  st_build=build/conformance/stabletorch
-  echo "== configuring and building libstabletorch in $st_build (CPU only)"
-  cmake --preset conformance >/dev/null
-fi
-# Only what the SDK installs (cmake/StableTorchInstall.cmake, tools/): the C
-# library, the core and the two command-line tools.
-cmake --build "$st_build" --target stabletorch_c stabletorch_core stabletorch stabletorch-dtypes
-rm -rf "$out/sdk"
-cmake --install "$st_build" --prefix "$out/sdk" >/dev/null
-st_lib=$(ls "$out"/sdk/lib*/libstabletorch.so | head -n 1)
-[ -n "$st_lib" ] || { echo "conformance: the SDK install has no libstabletorch.so" >&2; exit 1; }
-
-echo "== building the driver and the conformance plugin (both SDKs)"
-cmake -S conformance -B "$out/bin" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$out/sdk" \
-  -DCONFORMANCE_PYTORCH_INCLUDE="$out/pytorch/torch/include" >/dev/null
-cmake --build "$out/bin"
+# Steps 1-3: fetch, build, install, build the driver and the plugins.
+source conformance/prepare.sh
 
 echo "== checking the comparison rules"
 "$python" conformance/scripts/test_compare.py 2>&1 | tail -n 1
@@ -70,3 +42,15 @@ echo "== running (oracle: $torch_lib/libtorch_cpu.so)"
   --lists conformance \
   --out "$out/results" \
   --summary-md "$out/results/summary.md"
+
+# The sweep's smoke run: a few operators at one size, to keep the timing mode
+# working. It reports ratios and never fails on them; it fails only if the
+# sweep itself breaks (docs/conformance.md "The sweep").
+echo "== sweep smoke run (timing only, never judged)"
+"$python" conformance/scripts/sweep.py \
+  --driver "$out/bin/conformance_driver" \
+  --pytorch-lib "$torch_lib/libtorch_cpu.so" \
+  --stabletorch-lib "$st_lib" \
+  --yaml core/native/native_functions.yaml \
+  --ops 'mul\.Tensor|exp|sum|sum\.dim_IntList|mm|cat' --sizes 1K --reps 3 --target-ms 1 \
+  --out "$out/results/sweep_smoke"

@@ -7,6 +7,7 @@
 //
 //   conformance_driver --runtime LIB [--plugin SO]... --cases FILE
 //                      [--skip N] [--abi-version HEX]
+//   conformance_driver --runtime LIB --bench        (timing; see below)
 //
 // Case lines (tab-separated; docs/conformance.md has the grammar):
 //   id  op  overload  return-types  argument-tokens
@@ -17,9 +18,27 @@
 //   id  ERR  <message>
 // Setup failures print one line and exit non-zero:
 //   RUNTIMEFAIL <reason>   (exit 3)      PLUGINFAIL <reason> (exit 4)
+//
+// --bench (conformance/scripts/sweep.py, docs/conformance.md "The sweep")
+// reads commands from stdin and answers each with one line, so that a
+// controller can alternate two driver processes (one per runtime) call by
+// call:
+//   PREP <case line>  -> READY | ERR <message>   make the inputs, call once
+//   TIME <n>          -> NS <nanoseconds per call> | ERR <message>
+//   QUIT
+// TIME builds n argument stacks first (a new handle per tensor argument,
+// as a plugin's `from` makes), then times n calls (the thread's CPU time),
+// each followed by deleting what it returned: the timed work is the call and the release of
+// its results, the same C calls in both runtimes. The inputs persist
+// between calls (in-place and out= operators keep writing into them).
+// After LOADED it prints THREADS <n> (torch_get_num_threads; -1 when the
+// runtime lacks it) so the controller can check both runtimes run on one
+// thread.
 #include <dlfcn.h>
 #include <link.h>
+#include <time.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -112,6 +131,80 @@ class Driver {
     return result;
   }
 
+  // Benchmark mode: makes the inputs of a case line and calls it once.
+  // Returns "READY" or "ERR\t<message>".
+  std::string prepare(const std::string& line) {
+    release_inputs();
+    prepared_ = false;
+    const std::vector<std::string> fields = split(line, '\t');
+    if (fields.size() < 5) return "ERR\tmalformed case";
+    op_ = fields[1];
+    overload_ = fields[2];
+    unversioned_ = fields[0].size() > 5 && fields[0].compare(fields[0].size() - 5, 5, "@aoti") == 0;
+    tokens_.clear();
+    for (const std::string& t : split(fields[4], ' '))
+      if (!t.empty()) tokens_.push_back(t);
+    return_types_.clear();
+    for (const std::string& r : split(fields[3], ','))
+      if (!r.empty() && r != "-") return_types_.push_back(r);
+    try {
+      reuse_inputs_ = false;
+      std::vector<StableIValue> stack = build_stack();
+      reuse_inputs_ = true;
+      if (invoke(stack) != 0) return "ERR\t" + last_error();
+      release_returns(stack);
+    } catch (const std::exception& e) {
+      reuse_inputs_ = false;
+      return std::string("ERR\t") + one_line(e.what());
+    }
+    prepared_ = true;
+    return "READY";
+  }
+
+  // Benchmark mode: times `n` calls of the prepared case. Returns
+  // "NS\t<nanoseconds per call>" or "ERR\t<message>". When a call fails,
+  // the argument stacks not yet called are not released (the controller
+  // drops the case; this happens once per such case).
+  std::string sample(size_t n) {
+    if (!prepared_) return "ERR\tno case prepared";
+    if (n == 0) return "ERR\tTIME needs at least one call";
+    std::vector<std::vector<StableIValue>> stacks;
+    stacks.reserve(n);
+    try {
+      for (size_t k = 0; k < n; ++k) stacks.push_back(build_stack());
+    } catch (const std::exception& e) {
+      return std::string("ERR\t") + one_line(e.what());
+    }
+    const double start = thread_cpu_ns();
+    for (std::vector<StableIValue>& stack : stacks) {
+      if (invoke(stack) != 0) {
+        prepared_ = false;
+        return "ERR\t" + last_error();
+      }
+      release_returns(stack);
+    }
+    const double ns = (thread_cpu_ns() - start) / static_cast<double>(n);
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "NS\t%.3f", ns);
+    return buffer;
+  }
+
+  // The calling thread's CPU time: time the thread spends descheduled (a
+  // busy machine preempts a sample for tens of milliseconds) is not the
+  // operator's; page faults and other kernel work on its behalf are. Both
+  // runtimes run the operator on this thread (one thread each).
+  static double thread_cpu_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+  }
+
+  void release_inputs() {
+    for (const Input& input : inputs_) api_.delete_tensor(input.handle);
+    inputs_.clear();
+    reuse_inputs_ = false;
+  }
+
  private:
   struct Input {
     Handle handle;
@@ -137,6 +230,12 @@ class Driver {
 
   // t:<dtype>:<sizes>:<strides>:<offset>:<kind><seed>
   StableIValue make_tensor(const std::string& token) {
+    if (reuse_inputs_) {  // benchmark mode: a new handle to the input made by prepare()
+      if (tensor_cursor_ >= inputs_.size()) throw CaseError("more tensor tokens than prepared inputs");
+      Handle owned = nullptr;
+      check(api_.new_tensor_handle(inputs_[tensor_cursor_++].handle, &owned), "new_tensor_handle");
+      return reinterpret_cast<uintptr_t>(owned);
+    }
     const std::vector<std::string> f = split(token, ':');
     if (f.size() != 6) throw CaseError("bad tensor token " + token);
     const std::string& name = f[1];
@@ -324,25 +423,71 @@ class Driver {
     return "raw:" + std::to_string(v);
   }
 
+  // The argument stack of the prepared case (benchmark mode), with room
+  // for the returns.
+  std::vector<StableIValue> build_stack() {
+    tensor_cursor_ = 0;
+    std::vector<StableIValue> stack;
+    for (size_t i = 0; i < tokens_.size();) stack.push_back(parse_arg(tokens_, i));
+    stack.resize(std::max(stack.size(), return_types_.size()) + 1, 0);
+    return stack;
+  }
+
+  Error invoke(std::vector<StableIValue>& stack) {
+    return api_.call_dispatcher_v != nullptr && !unversioned_
+               ? api_.call_dispatcher_v(op_.c_str(), overload_.c_str(), stack.data(), abi_version_)
+               : api_.call_dispatcher(op_.c_str(), overload_.c_str(), stack.data());
+  }
+
+  void release_returns(const std::vector<StableIValue>& stack) {
+    for (size_t k = 0; k < return_types_.size(); ++k) release_return(return_types_[k], stack[k]);
+  }
+
+  // Deletes one returned value of schema type `type` (what describe_return
+  // does, without reading it).
+  void release_return(const std::string& type, StableIValue v) {
+    if (!type.empty() && type.back() == '?') {
+      if (v == 0) return;
+      StableIValue* slot = reinterpret_cast<StableIValue*>(static_cast<uintptr_t>(v));
+      const StableIValue inner = *slot;
+      api_.delete_stable_ivalue(slot);
+      release_return(type.substr(0, type.size() - 1), inner);
+      return;
+    }
+    if (type.size() > 2 && type.compare(type.size() - 2, 2, "[]") == 0) {
+      Handle list = reinterpret_cast<Handle>(static_cast<uintptr_t>(v));
+      size_t n = 0;
+      check(api_.list_size(list, &n), "torch_list_size");
+      const std::string item_type = type.substr(0, type.size() - 2);
+      for (size_t k = 0; k < n; ++k) {
+        StableIValue item = 0;
+        check(api_.list_get_item(list, k, &item), "torch_list_get_item");
+        release_return(item_type, item);
+      }
+      api_.delete_list(list);
+      return;
+    }
+    if (type == "Tensor" && v != 0) api_.delete_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)));
+    if (type == "str") api_.delete_string(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)));
+  }
+
   // unversioned: through aoti_torch_call_dispatcher rather than the
   // versioned torch_call_dispatcher.
   std::string call(const std::string& op, const std::string& overload, const std::vector<std::string>& returns,
                    const std::string& arg_text, bool unversioned) {
-    std::vector<std::string> tokens;
+    op_ = op;
+    overload_ = overload;
+    unversioned_ = unversioned;
+    tokens_.clear();
     for (const std::string& t : split(arg_text, ' '))
-      if (!t.empty()) tokens.push_back(t);
-    std::vector<StableIValue> stack;
-    for (size_t i = 0; i < tokens.size();) stack.push_back(parse_arg(tokens, i));
-    std::vector<std::string> types;
+      if (!t.empty()) tokens_.push_back(t);
+    return_types_.clear();
     for (const std::string& r : returns)
-      if (!r.empty() && r != "-") types.push_back(r);
-    stack.resize(std::max(stack.size(), types.size()) + 1, 0);
-    const Error err = api_.call_dispatcher_v != nullptr && !unversioned
-                          ? api_.call_dispatcher_v(op.c_str(), overload.c_str(), stack.data(), abi_version_)
-                          : api_.call_dispatcher(op.c_str(), overload.c_str(), stack.data());
-    if (err != 0) return "ERR\t" + last_error();
+      if (!r.empty() && r != "-") return_types_.push_back(r);
+    std::vector<StableIValue> stack = build_stack();
+    if (invoke(stack) != 0) return "ERR\t" + last_error();
     std::string text = "OK";
-    for (size_t k = 0; k < types.size(); ++k) text += "\t" + describe_return(types[k], stack[k]);
+    for (size_t k = 0; k < return_types_.size(); ++k) text += "\t" + describe_return(return_types_[k], stack[k]);
     text += "\t|";
     for (const Input& input : inputs_) text += "\t" + describe_tensor(input.handle, false);
     return text;
@@ -352,7 +497,39 @@ class Driver {
   const RuntimeApi& api_;
   uint64_t abi_version_;
   std::vector<Input> inputs_;
+  // The case being run (or, in benchmark mode, prepared).
+  std::string op_, overload_;
+  bool unversioned_ = false;
+  std::vector<std::string> tokens_;
+  std::vector<std::string> return_types_;
+  // Benchmark mode: tensor tokens take new handles to inputs_ in order.
+  bool reuse_inputs_ = false;
+  size_t tensor_cursor_ = 0;
+  bool prepared_ = false;
 };
+
+// --bench: answers PREP / TIME / QUIT commands from stdin (see the top of
+// this file).
+int run_bench(Driver& driver) {
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::string answer;
+    if (line.rfind("PREP\t", 0) == 0) {
+      answer = driver.prepare(line.substr(5));
+    } else if (line.rfind("TIME\t", 0) == 0) {
+      answer = driver.sample(std::strtoull(line.c_str() + 5, nullptr, 10));
+    } else if (line == "QUIT") {
+      break;
+    } else {
+      answer = "ERR\tunknown command";
+    }
+    std::fwrite(answer.data(), 1, answer.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  }
+  driver.release_inputs();
+  return 0;
+}
 
 // The path of a loaded object that is a stable-ABI runtime other than the
 // one at `runtime_path` ("" when there is none). A plugin that drags a
@@ -385,6 +562,7 @@ int run_main(int argc, char** argv) {
   std::string runtime_path, cases_path;
   std::vector<std::string> plugins;
   size_t skip = 0;
+  bool bench = false;
   uint64_t abi_version = (2ULL << 56) | (10ULL << 48);  // 2.10: lists and strings
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -394,13 +572,15 @@ int run_main(int argc, char** argv) {
     else if (arg == "--cases" && has_value) cases_path = argv[++i];
     else if (arg == "--skip" && has_value) skip = std::stoul(argv[++i]);
     else if (arg == "--abi-version" && has_value) abi_version = std::stoull(argv[++i], nullptr, 16);
+    else if (arg == "--bench") bench = true;
     else {
-      std::cerr << "usage: conformance_driver --runtime LIB [--plugin SO]... --cases FILE [--skip N] [--abi-version HEX]\n";
+      std::cerr << "usage: conformance_driver --runtime LIB [--plugin SO]... (--cases FILE [--skip N] | --bench)"
+                   " [--abi-version HEX]\n";
       return 2;
     }
   }
-  if (runtime_path.empty() || cases_path.empty()) {
-    std::cerr << "conformance_driver: --runtime and --cases are required\n";
+  if (runtime_path.empty() || (cases_path.empty() && !bench)) {
+    std::cerr << "conformance_driver: --runtime and --cases (or --bench) are required\n";
     return 2;
   }
   // RTLD_GLOBAL: plugins resolve their stable-ABI imports against it.
@@ -425,6 +605,14 @@ int run_main(int argc, char** argv) {
   if (!other.empty()) {
     std::printf("PLUGINFAIL\ta plugin loaded a second runtime into the process: %s\n", other.c_str());
     return 4;
+  }
+  if (bench) {
+    uint32_t threads = 0;
+    const bool known = api.get_num_threads != nullptr && api.get_num_threads(&threads) == 0;
+    std::printf("LOADED\nTHREADS\t%lld\n", known ? static_cast<long long>(threads) : -1LL);
+    std::fflush(stdout);
+    Driver driver(library, api, abi_version);
+    return run_bench(driver);
   }
   std::ifstream cases(cases_path);
   if (!cases) {

@@ -65,6 +65,7 @@ std::string resolve_runtime_api(void* library, RuntimeApi& api) {
 #undef CONFORMANCE_BIND_
   bind(library, "torch_call_dispatcher", api.call_dispatcher_v);
   bind(library, "torch_exception_get_what_without_backtrace", api.exception_what);
+  bind(library, "torch_get_num_threads", api.get_num_threads);
   return "";
 }
 

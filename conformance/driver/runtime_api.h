@@ -21,6 +21,7 @@ struct RuntimeApi {
   Error (*call_dispatcher)(const char*, const char*, StableIValue*) = nullptr;
   Error (*call_dispatcher_v)(const char*, const char*, StableIValue*, uint64_t) = nullptr;  // may be absent
   const char* (*exception_what)() = nullptr;                                                // may be absent
+  Error (*get_num_threads)(uint32_t*) = nullptr;                                            // may be absent
 
   // Tensors.
   Error (*empty_strided)(int64_t, const int64_t*, const int64_t*, int32_t, int32_t, int32_t, Handle*) = nullptr;

@@ -179,8 +179,10 @@ def literal_token(arg):
 class CaseBuilder:
     """Builds one case (the argument tokens) of one schema in one scenario."""
 
-    def __init__(self, s, scenario, case_id):
+    def __init__(self, s, scenario, case_id, shape_templates=None):
         self.s = s
+        # The sweep (sweep.py) scales the templates with its sizes.
+        self.shape_templates = SHAPE_TEMPLATES if shape_templates is None else shape_templates
         self.name, self.dtype, self.shape, self.layout, self.others = scenario
         self.case_id = case_id
         self.tensor_index = 0
@@ -192,7 +194,7 @@ class CaseBuilder:
     def shape_for_next_tensor(self):
         k = self.tensor_index
         self.tensor_index += 1
-        template = SHAPE_TEMPLATES.get(self.s.name)
+        template = self.shape_templates.get(self.s.name)
         if template is not None:
             shape = list(template[min(k, len(template) - 1)])
             if self.name == "empty":

@@ -76,6 +76,51 @@ TEST(Generator, UniformRangesAndReserve) {
   EXPECT_EQ(r1.seed, 1u);
 }
 
+// fill_words gives the words random() would, from any position in a block
+// (a partly used block first, whole blocks, then the start of one), and
+// leaves the generator where those calls would.
+TEST(Generator, FillWordsMatchesSingleDraws) {
+  for (const size_t skip : {0u, 1u, 3u}) {
+    for (const size_t n : {0u, 1u, 2u, 4u, 7u, 9u, 1030u}) {
+      st::Generator a = st::make_cpu_generator(9);
+      st::Generator b = st::make_cpu_generator(9);
+      for (size_t i = 0; i < skip; ++i) {
+        a.cpu()->random();
+        b.cpu()->random();
+      }
+      std::vector<uint32_t> bulk(n + 1, 0xdeadbeef);
+      a.cpu()->fill_words(bulk.data(), n);
+      for (size_t i = 0; i < n; ++i) ASSERT_EQ(bulk[i], b.cpu()->random()) << "skip " << skip << " n " << n << " word " << i;
+      EXPECT_EQ(bulk[n], 0xdeadbeefu) << "wrote past the end";
+      EXPECT_EQ(a.cpu()->random(), b.cpu()->random()) << "skip " << skip << " n " << n;
+      EXPECT_EQ(a->get_state(), b->get_state());
+    }
+  }
+}
+
+// A stream gives the generator's words in order, and the generator ends
+// where the same single draws leave it: when the caller consumes exactly
+// what it announced, less than a batch, or more (a redraw).
+TEST(Generator, RandomWordStreamMatchesSingleDraws) {
+  for (const uint64_t announced : {5u, 1024u, 2500u}) {
+    for (const uint64_t consumed : {announced, announced + 3}) {
+      st::Generator a = st::make_cpu_generator(11);
+      st::Generator b = st::make_cpu_generator(11);
+      {
+        st::RandomWordStream words(a.cpu(), announced);
+        for (uint64_t i = 0; i < consumed; ++i) ASSERT_EQ(words.next(), b.cpu()->random()) << i;
+      }
+      EXPECT_EQ(a->get_state(), b->get_state()) << announced << " " << consumed;
+    }
+  }
+  st::Generator a = st::make_cpu_generator(12);
+  st::Generator b = st::make_cpu_generator(12);
+  st::RandomWordStream words(a.cpu(), 6);
+  EXPECT_EQ(words.next64(), b.cpu()->random64());
+  EXPECT_EQ(words.uniform_double(), b.cpu()->uniform_double());
+  EXPECT_EQ(words.uniform_float(), b.cpu()->uniform_float());
+}
+
 TEST(Generator, ThreadSafeSharedUse) {
   st::Generator g = st::make_cpu_generator(3);
   std::vector<std::vector<uint32_t>> out(4);

@@ -1,5 +1,6 @@
 #include <st/core/generator.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <random>
@@ -130,11 +131,43 @@ uint64_t CPUGeneratorImpl::random64() {
 }
 
 double CPUGeneratorImpl::uniform_double() {
-  return static_cast<double>(random64() >> 11) * 0x1.0p-53;
+  return uniform_double_from_bits(random64());
 }
 
 float CPUGeneratorImpl::uniform_float() {
-  return static_cast<float>(random() >> 8) * 0x1.0p-24f;
+  return uniform_float_from_bits(random());
+}
+
+void CPUGeneratorImpl::fill_words(uint32_t* dst, size_t n) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  while (n > 0 && word_ < 4) {  // the rest of the current block
+    *dst++ = block_[word_++];
+    --n;
+  }
+  const std::array<uint32_t, 2> key{static_cast<uint32_t>(seed_),
+                                    static_cast<uint32_t>(seed_ >> 32)};
+  for (; n >= 4; n -= 4, dst += 4) {  // whole blocks, straight to dst
+    const std::array<uint32_t, 4> block = philox4x32_10(
+        {static_cast<uint32_t>(counter_), static_cast<uint32_t>(counter_ >> 32), 0, 0}, key);
+    ++counter_;
+    std::memcpy(dst, block.data(), sizeof(block));
+  }
+  if (n > 0) {  // the start of a block; the rest stays for the next draw
+    block_ = philox4x32_10(
+        {static_cast<uint32_t>(counter_), static_cast<uint32_t>(counter_ >> 32), 0, 0}, key);
+    ++counter_;
+    for (word_ = 0; word_ < n; ++word_) dst[word_] = block_[word_];
+  }
+}
+
+void RandomWordStream::refill() {
+  // What was announced (a batch at most); past the announcement, one word at
+  // a time, so the generator never moves past what was consumed.
+  const uint64_t want = expected_ > 0 ? std::min<uint64_t>(expected_, kBatch) : 1;
+  generator_->fill_words(buffer_, static_cast<size_t>(want));
+  expected_ -= std::min<uint64_t>(expected_, want);
+  pos_ = 0;
+  end_ = static_cast<size_t>(want);
 }
 
 CPUGeneratorImpl::PhiloxRange CPUGeneratorImpl::philox_reserve(

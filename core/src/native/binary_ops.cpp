@@ -174,17 +174,20 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
     });
   }
   const char* name = mode == DivMode::Trunc ? "div_trunc" : "div_floor";
-  return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, {}, [mode](auto tag) {
-    using T = typename decltype(tag)::type;
-    using O = opmath_t<T>;
-    return [mode](T x, T y) -> T {
-      if constexpr (std::is_integral_v<T>) {
-        return mode == DivMode::Trunc ? trunc_div_int(x, y) : floor_div_int(x, y);
-      } else {
-        const O xo = to_opmath(x), yo = to_opmath(y);
-        return from_opmath<T>(mode == DivMode::Trunc ? std::trunc(xo / yo) : floor_div_float(xo, yo));
-      }
-    };
+  return dispatch_constant<DivMode::Trunc, DivMode::Floor>(mode, [&](auto which) {
+    constexpr bool trunc = decltype(which)::value == DivMode::Trunc;
+    return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, {}, [](auto tag) {
+      using T = typename decltype(tag)::type;
+      using O = opmath_t<T>;
+      return [](T x, T y) -> T {
+        if constexpr (std::is_integral_v<T>) {
+          return trunc ? trunc_div_int(x, y) : floor_div_int(x, y);
+        } else {
+          const O xo = to_opmath(x), yo = to_opmath(y);
+          return from_opmath<T>(trunc ? std::trunc(xo / yo) : floor_div_float(xo, yo));
+        }
+      };
+    });
   });
 }
 
@@ -336,16 +339,20 @@ Tensor logical_impl(const char* name, LogicalOp op, const Tensor& out, const Ten
                     const Tensor& b, bool inplace) {
   BinaryOptions opt;
   opt.kernel_out = ScalarType::Bool;
-  return binary_op<kEverything>(name, out, a, b, inplace, opt, [op](auto tag) {
-    using T = typename decltype(tag)::type;
-    return [op](T x, T y) -> bool {
-      const bool bx = convert<bool>(x), by = convert<bool>(y);
-      switch (op) {
-        case LogicalOp::And: return bx && by;
-        case LogicalOp::Or: return bx || by;
-        default: return bx != by;
-      }
-    };
+  return dispatch_constant<LogicalOp::And, LogicalOp::Or, LogicalOp::Xor>(op, [&](auto which) {
+    return binary_op<kEverything>(name, out, a, b, inplace, opt, [](auto tag) {
+      using T = typename decltype(tag)::type;
+      return [](T x, T y) -> bool {
+        const bool bx = convert<bool>(x), by = convert<bool>(y);
+        if constexpr (decltype(which)::value == LogicalOp::And) {
+          return bx && by;
+        } else if constexpr (decltype(which)::value == LogicalOp::Or) {
+          return bx || by;
+        } else {
+          return bx != by;
+        }
+      };
+    });
   });
 }
 

@@ -17,22 +17,22 @@ const Tensor kNone;
 
 enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
 
-template <typename O>
-bool compare(Cmp c, O a, O b) {
-  switch (c) {
-    case Cmp::Eq: return a == b;
-    case Cmp::Ne: return a != b;
-    default: break;
-  }
-  if constexpr (is_std_complex<O>::value) {
+template <Cmp c, typename O>
+bool compare(O a, O b) {
+  if constexpr (c == Cmp::Eq) {
+    return a == b;
+  } else if constexpr (c == Cmp::Ne) {
+    return a != b;
+  } else if constexpr (is_std_complex<O>::value) {
     return false;  // unreachable: ordered comparisons reject complex first
+  } else if constexpr (c == Cmp::Lt) {
+    return a < b;
+  } else if constexpr (c == Cmp::Le) {
+    return a <= b;
+  } else if constexpr (c == Cmp::Gt) {
+    return a > b;
   } else {
-    switch (c) {
-      case Cmp::Lt: return a < b;
-      case Cmp::Le: return a <= b;
-      case Cmp::Gt: return a > b;
-      default: return a >= b;
-    }
+    return a >= b;
   }
 }
 
@@ -44,13 +44,17 @@ Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a,
   if (c == Cmp::Eq || c == Cmp::Ne) {
     dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      cpu_kernel(iter, [c](T x, T y) -> bool { return compare(c, to_opmath(x), to_opmath(y)); });
+      dispatch_constant<Cmp::Eq, Cmp::Ne>(c, [&](auto op) {
+        cpu_kernel(iter, [](T x, T y) -> bool { return compare<decltype(op)::value>(to_opmath(x), to_opmath(y)); });
+      });
     });
   } else {
     dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
         iter.common_dtype(), name, [&](auto tag) {
           using T = typename decltype(tag)::type;
-          cpu_kernel(iter, [c](T x, T y) -> bool { return compare(c, to_opmath(x), to_opmath(y)); });
+          dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(c, [&](auto op) {
+            cpu_kernel(iter, [](T x, T y) -> bool { return compare<decltype(op)::value>(to_opmath(x), to_opmath(y)); });
+          });
         });
   }
   return iter.output();

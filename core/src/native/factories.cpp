@@ -232,18 +232,19 @@ Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<
 
 // ---- random -----------------------------------------------------------------
 // The default CPU generator; values are drawn serially in memory order of a
-// contiguous result, so a seed fixes the output.
+// contiguous result, so a seed fixes the output. Each kernel reads the
+// generator through a RandomWordStream (a lock per batch of words, not per
+// value), announcing the words it will consume.
 
 namespace {
 
 template <typename Draw>
-Tensor fill_random(const Tensor& out, const char* op, uint64_t allowed, Draw draw) {
+Tensor fill_random(const Tensor& out, const char* op, Draw draw) {
   if (out.numel() == 0 || out.is_meta()) return out;
   check_host_memory(out, op, "self");
   Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
   CPUGeneratorImpl* gen = default_cpu_generator().cpu();
   const int64_t n = r.numel();
-  (void)allowed;
   dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kComplexTypes>(
       r.dtype(), op, [&](auto tag) {
         using T = typename decltype(tag)::type;
@@ -261,23 +262,27 @@ void check_floating(const char* op, ScalarType dt) {
 
 Tensor uniform_fill(const Tensor& out) {
   check_floating("rand", out.dtype());
-  return fill_random(out, "rand", kAllFloat | kComplexTypes, [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
+  return fill_random(out, "rand", [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
     using T = typename decltype(tag)::type;
+    const uint64_t count = static_cast<uint64_t>(n);
     if constexpr (is_complex_v<T>) {
       using U = typename opmath_t<T>::value_type;
+      RandomWordStream words(g, 4 * count);
       for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(g->uniform_double());
-        const U im = static_cast<U>(g->uniform_double());
+        const U re = static_cast<U>(words.uniform_double());
+        const U im = static_cast<U>(words.uniform_double());
         p[i] = from_opmath<T>(opmath_t<T>(re, im));
       }
     } else if constexpr (std::is_same_v<T, double>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = g->uniform_double();
+      RandomWordStream words(g, 2 * count);
+      for (int64_t i = 0; i < n; ++i) p[i] = words.uniform_double();
     } else if constexpr (std::is_floating_point_v<opmath_t<T>> && !std::is_same_v<T, bool>) {
+      RandomWordStream words(g, count);
       for (int64_t i = 0; i < n; ++i) {
         // Rounding to a narrow type may give 1.0: redraw so values stay < 1.
         T v;
         do {
-          v = convert<T>(g->uniform_float());
+          v = convert<T>(words.uniform_float());
         } while (!(static_cast<float>(v) < 1.0f));
         p[i] = v;
       }
@@ -287,24 +292,36 @@ Tensor uniform_fill(const Tensor& out) {
 
 Tensor normal_fill(const Tensor& out) {
   check_floating("randn", out.dtype());
-  return fill_random(out, "randn", kAllFloat | kComplexTypes, [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
+  return fill_random(out, "randn", [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
     using T = typename decltype(tag)::type;
-    auto gauss = [g]() {
-      // Box-Muller on (0, 1] x [0, 1).
-      const double u1 = 1.0 - g->uniform_double();
-      const double u2 = g->uniform_double();
-      return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * kPi * u2);
+    // Box-Muller on (0, 1] x [0, 1): one pair of uniforms gives two
+    // independent standard normals, radius * cos and radius * sin.
+    const uint64_t pairs = (static_cast<uint64_t>(n) + 1) / 2;
+    auto gauss_pair = [](RandomWordStream& words, double& a, double& b) {
+      const double u1 = 1.0 - words.uniform_double();
+      const double u2 = words.uniform_double();
+      const double radius = std::sqrt(-2.0 * std::log(u1));
+      const double angle = 2.0 * kPi * u2;
+      a = radius * std::cos(angle);
+      b = radius * std::sin(angle);
     };
     if constexpr (is_complex_v<T>) {
       using U = typename opmath_t<T>::value_type;
       const double s = std::sqrt(0.5);  // unit variance overall, as PyTorch
+      RandomWordStream words(g, 4 * static_cast<uint64_t>(n));
       for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(gauss() * s);
-        const U im = static_cast<U>(gauss() * s);
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
+        double re = 0, im = 0;
+        gauss_pair(words, re, im);
+        p[i] = from_opmath<T>(opmath_t<T>(static_cast<U>(re * s), static_cast<U>(im * s)));
       }
     } else if constexpr (!std::is_same_v<T, bool> && !std::is_integral_v<T>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = convert<T>(gauss());
+      RandomWordStream words(g, 4 * pairs);
+      for (int64_t i = 0; i < n; i += 2) {
+        double a = 0, b = 0;
+        gauss_pair(words, a, b);
+        p[i] = convert<T>(a);
+        if (i + 1 < n) p[i + 1] = convert<T>(b);
+      }
     }
   });
 }
@@ -313,12 +330,13 @@ Tensor randint_fill(int64_t low, int64_t high, const Tensor& out) {
   ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
-  return fill_random(out, "randint", kAllTypes | kReducedFloatTypes | kBoolType,
-                     [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
+  return fill_random(out, "randint", [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
     using T = typename decltype(tag)::type;
     if constexpr (!is_complex_v<T>) {
+      const bool narrow = range <= 0xFFFFFFFFull;
+      RandomWordStream words(g, (narrow ? 1 : 2) * static_cast<uint64_t>(n));
       for (int64_t i = 0; i < n; ++i) {
-        const uint64_t r = range <= 0xFFFFFFFFull ? g->random() % range : g->random64() % range;
+        const uint64_t r = narrow ? words.next() % range : words.next64() % range;
         p[i] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
       }
     }

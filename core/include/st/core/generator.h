@@ -22,6 +22,17 @@ namespace st {
 ST_API std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> counter,
                                              std::array<uint32_t, 2> key);
 
+// The conversions of random bits to uniform floating values, shared by the
+// generator's own draws and bulk consumers (RandomWordStream).
+// [0, 1) with 53 random bits: the top 53 of `bits`.
+inline double uniform_double_from_bits(uint64_t bits) {
+  return static_cast<double>(bits >> 11) * 0x1.0p-53;
+}
+// [0, 1) with 24 random bits: the top 24 of `bits`.
+inline float uniform_float_from_bits(uint32_t bits) {
+  return static_cast<float>(bits >> 8) * 0x1.0p-24f;
+}
+
 class ST_API GeneratorImpl : public intrusive_ptr_target {
  public:
   explicit GeneratorImpl(Device device) : device_(device) {}
@@ -62,6 +73,10 @@ class ST_API CPUGeneratorImpl final : public GeneratorImpl {
   double uniform_double();  // [0, 1) with 53 random bits
   float uniform_float();    // [0, 1) with 24 random bits
 
+  // Writes the next n words of the stream to dst: the words n calls of
+  // random() would return, in order, under one lock.
+  void fill_words(uint32_t* dst, size_t n);
+
   // Reserves `blocks` Philox blocks for the caller and returns the seed
   // and the first counter; the generator moves past them.
   struct PhiloxRange {
@@ -96,6 +111,42 @@ class ST_API Generator {
 
  private:
   intrusive_ptr<GeneratorImpl> impl_;
+};
+
+// Reads a CPU generator's stream word by word, fetching words in batches
+// (fill_words) so that a kernel drawing millions of values takes the lock
+// once per batch rather than once per value. It fetches only words the
+// caller has announced (`expected_words`, a lower bound on what it will
+// consume; past it, words are fetched one at a time), so the
+// generator ends exactly where the same draws through random() would leave
+// it, and the values are the same. Not thread-safe: one stream per thread.
+class ST_API RandomWordStream {
+ public:
+  RandomWordStream(CPUGeneratorImpl* generator, uint64_t expected_words)
+      : generator_(generator), expected_(expected_words) {}
+
+  uint32_t next() {
+    if (pos_ == end_) refill();
+    return buffer_[pos_++];
+  }
+  // Two words, the first one high (as CPUGeneratorImpl::random64).
+  uint64_t next64() {
+    const uint64_t hi = next();
+    const uint64_t lo = next();
+    return (hi << 32) | lo;
+  }
+  double uniform_double() { return uniform_double_from_bits(next64()); }
+  float uniform_float() { return uniform_float_from_bits(next()); }
+
+ private:
+  void refill();
+
+  static constexpr size_t kBatch = 1024;
+  CPUGeneratorImpl* generator_;
+  uint64_t expected_;  // announced words not fetched yet
+  size_t pos_ = 0;
+  size_t end_ = 0;
+  uint32_t buffer_[kBatch];
 };
 
 ST_API Generator make_cpu_generator(

@@ -81,6 +81,26 @@ void cpu_kernel(TensorIterator& iter, const F& f, int64_t grain_size = 32768) {
   iter.finish();
 }
 
+// Calls f(std::integral_constant<E, v>{}) with the v among Values that
+// equals `e` (the last one when none does), so that a kernel family's
+// operator selector (eq/lt/..., and/or/xor, a rounding mode) reaches the
+// element lambda as a compile-time constant: a switch on a run-time value
+// inside the loop costs a branch per element and keeps the compiler from
+// vectorizing it.
+//
+//   dispatch_constant<Cmp::Eq, Cmp::Lt>(c, [&](auto op) {
+//     cpu_kernel(iter, [](float x, float y) -> bool { return compare<op()>(x, y); });
+//   });
+template <auto First, auto... Rest, typename E, typename F>
+decltype(auto) dispatch_constant(E e, const F& f) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return f(std::integral_constant<decltype(First), First>{});
+  } else {
+    if (e == First) return f(std::integral_constant<decltype(First), First>{});
+    return dispatch_constant<Rest...>(e, f);
+  }
+}
+
 // Reads a Scalar as T with PyTorch's unchecked conversion rules.
 template <typename T>
 T scalar_as(const Scalar& s) {
