@@ -84,7 +84,7 @@ def test_iteration_yields_rows():
 
 def test_repr_matches_pytorch_format():
     assert repr(st.tensor([[1.0, 2.0], [3.0, 4.0]])) == "tensor([[1., 2.],\n        [3., 4.]])"
-    assert repr(st.tensor([1, 2, 3], dtype=st.int32)) == "tensor([1, 2, 3], dtype=torch.int32)"
+    assert repr(st.tensor([1, 2, 3], dtype=st.int32)) == "tensor([1, 2, 3], dtype=stabletorch.int32)"
     assert str(st.tensor(2.5)) == "tensor(2.5000)"
     assert repr(st.arange(1000.0, 3000.0)) == "tensor([1000., 1001., 1002.,  ..., 2997., 2998., 2999.])"
 
