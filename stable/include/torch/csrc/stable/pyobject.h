@@ -17,6 +17,7 @@
 #include <torch/headeronly/macros/Macros.h>
 
 #include <cstdint>
+#include <type_traits>
 
 HIDDEN_NAMESPACE_BEGIN(torch, stable)
 
@@ -40,8 +41,9 @@ inline void* tensor_to_pyobject(const Tensor& t, void* py_type = nullptr) {
 
 #else
 
+// (std::add_pointer_t<void> is void*, spelled so the stub can value-initialize it.)
 STABLE_UNAVAILABLE_FN_(Tensor, tensor_from_pyobject, (void*), "TORCH_VERSION_2_14_0", "2.14")
-STABLE_UNAVAILABLE_FN_(void*, tensor_to_pyobject, (const Tensor&, void* = nullptr),
+STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, tensor_to_pyobject, (const Tensor&, void* = nullptr),
                        "TORCH_VERSION_2_14_0", "2.14")
 
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
@@ -92,10 +94,10 @@ inline void* device_to_pyobject(const Device& device) {
 STABLE_UNAVAILABLE_FN_(bool, is_tensor_pyobject, (void*), "TORCH_VERSION_2_15_0", "2.15")
 STABLE_UNAVAILABLE_FN_(torch::headeronly::ScalarType, dtype_from_pyobject, (void*),
                        "TORCH_VERSION_2_15_0", "2.15")
-STABLE_UNAVAILABLE_FN_(void*, dtype_to_pyobject, (torch::headeronly::ScalarType),
+STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, dtype_to_pyobject, (torch::headeronly::ScalarType),
                        "TORCH_VERSION_2_15_0", "2.15")
 STABLE_UNAVAILABLE_FN_(Device, device_from_pyobject, (void*), "TORCH_VERSION_2_15_0", "2.15")
-STABLE_UNAVAILABLE_FN_(void*, device_to_pyobject, (const Device&), "TORCH_VERSION_2_15_0",
+STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, device_to_pyobject, (const Device&), "TORCH_VERSION_2_15_0",
                        "2.15")
 
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_15_0
