@@ -56,6 +56,8 @@ TEST_F(PyObjectTest, ArgumentsAreCheckedBeforeTheConverters) {
   EXPECT_C_FAILURE(torch_is_tensor_pyobject(nullptr, &is), "torch_is_tensor_pyobject", "py_obj: is NULL");
   EXPECT_C_FAILURE(torch_is_tensor_pyobject(&dummy, nullptr), "torch_is_tensor_pyobject", "ret: null output pointer");
   EXPECT_C_FAILURE(torch_dtype_from_pyobject(nullptr, &code), "torch_dtype_from_pyobject", "py_obj: is NULL");
+  EXPECT_C_FAILURE(torch_device_from_pyobject(nullptr, &code, &index), "torch_device_from_pyobject",
+                   "py_obj: is NULL");
   EXPECT_C_FAILURE(torch_dtype_to_pyobject(1000, &out), "torch_dtype_to_pyobject", "unsupported dtype code 1000");
   EXPECT_C_FAILURE(torch_dtype_to_pyobject(aoti_torch_dtype_float32(), nullptr), "torch_dtype_to_pyobject",
                    "ret: null output pointer");
@@ -71,7 +73,7 @@ TEST_F(PyObjectTest, ArgumentsAreCheckedBeforeTheConverters) {
 // Stand-in "Python objects": a boxed tensor, dtype or device.
 struct FakeObject {
   enum Kind { kTensor, kDType, kDevice, kOther } kind;
-  st::Tensor tensor;
+  st::Tensor tensor{};
   st::ScalarType dtype = st::ScalarType::Float;
   st::Device device = st::Device(st::DeviceType::CPU);
 };
