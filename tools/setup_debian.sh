@@ -11,7 +11,7 @@ packages=(
   abigail-tools binutils
   python3 python3-yaml python3-dev python3-venv
   valgrind
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format clang-tidy
 )
 
 missing=()
