@@ -1,7 +1,8 @@
 """The C ABI's torch_*_pyobject functions with the stabletorch module
 imported (its converters registered), called the way a plugin calls them:
-through libstabletorch.so, with the GIL held (ctypes.PyDLL). Ownership is
-checked with Python reference counts and the core's live-tensor counter.
+through libstabletorch.so, with the GIL held (ctypes.PyDLL), and from a
+plugin built with torch/csrc/stable/pyobject.h. Ownership is checked with
+Python reference counts and the core's live-tensor counter.
 tests/c_api/test_pyobject.cpp covers the same functions without Python."""
 
 import ctypes
@@ -199,3 +200,26 @@ def test_without_the_gil_the_call_fails(shim):
     _fails(unlocked, unlocked.torch_is_tensor_pyobject(st.zeros(1), ctypes.byref(is_t)),
            "torch_is_tensor_pyobject", "must hold the GIL")
     assert is_t.value is True
+
+
+def test_a_plugin_built_with_the_stable_header_converts_objects(pyobject_plugin_path, no_leaks):
+    lib = ctypes.PyDLL(str(pyobject_plugin_path))
+    for name in ("pyobject_plugin_tensor_round_trip", "pyobject_plugin_dtype_round_trip",
+                 "pyobject_plugin_device_round_trip"):
+        getattr(lib, name).argtypes = [ctypes.py_object]
+        getattr(lib, name).restype = ctypes.c_void_p
+    lib.pyobject_plugin_numel.argtypes = [ctypes.py_object]
+    lib.pyobject_plugin_numel.restype = ctypes.c_int64
+    t = st.arange(5.0)
+    u = _steal(lib.pyobject_plugin_tensor_round_trip(t))
+    assert type(u) is st.Tensor and u is not t and u.data_ptr() == t.data_ptr()
+    assert sys.getrefcount(u) == 2
+    assert lib.pyobject_plugin_numel(t) == 5
+    assert lib.pyobject_plugin_numel("not a tensor") == -1
+    assert lib.pyobject_plugin_tensor_round_trip(3) is None  # refused by is_tensor_pyobject
+    d = _steal(lib.pyobject_plugin_dtype_round_trip(st.float16))
+    assert d is st.float16
+    dev = _steal(lib.pyobject_plugin_device_round_trip(st.device("cuda", 2)))
+    assert dev == st.device("cuda:2")
+    assert lib.pyobject_plugin_dtype_round_trip(st.device("cpu")) is None
+    del u
