@@ -46,7 +46,7 @@ for stage in "${stages[@]}"; do
     # stage). pytest exits non-zero on any failure and on zero tests (5).
     echo "==> stage python: pytest tests/python (build/ci/python)"
     cmake --preset ci -DSTABLETORCH_BUILD_PYTHON=ON >/dev/null
-    cmake --build build/ci --target stabletorch_python python_test_sample_op python_test_future_plugin
+    cmake --build build/ci --target stabletorch_python python_test_sample_op python_test_future_plugin python_test_pyobject_plugin
     PYTHONPATH="$PWD/build/ci/python" build/venv/bin/python -m pytest tests/python -q -p no:cacheprovider
   elif [ "$stage" = conformance ]; then
     echo "==> stage conformance: conformance/run.sh"

@@ -25,12 +25,15 @@ void bind_ops(nb::module_& m);        // OpGroup: schema-driven calls of any ope
 void bind_interop(nb::module_& m);    // NumPy and DLPack
 void bind_plugins(nb::module_& m);    // load_library over the C loader
 void bind_timing(nb::module_& m);     // C++-side timing for bench/bench_python.py
+void bind_pyobject(nb::module_& m);   // the converters of the C ABI's torch_*_pyobject
 
 // The unique Python object for a dtype (st.float32 is st.float32).
 nb::object dtype_object(st::ScalarType type);
 // The dtype an object names (a stabletorch.dtype, or the Python types bool,
 // int, float, complex as PyTorch accepts them); nullopt for anything else.
 std::optional<st::ScalarType> as_dtype(nb::handle h);
+// Whether h is a stabletorch.dtype object (not a Python type as_dtype takes).
+bool is_dtype(nb::handle h);
 
 bool is_tensor(nb::handle h);
 // Borrowed: valid while h lives. Precondition: is_tensor(h).

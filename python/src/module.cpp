@@ -25,4 +25,5 @@ NB_MODULE(_C, m) {
   stpy::bind_interop(m);
   stpy::bind_plugins(m);
   stpy::bind_timing(m);
+  stpy::bind_pyobject(m);
 }

@@ -21,10 +21,10 @@ struct DType {
 constexpr size_t kNumDTypes = static_cast<size_t>(st::ScalarType::NumOptions);
 std::array<PyObject*, kNumDTypes> g_dtypes{};
 
-// "float32" from the core's "torch.float32".
+// "float32" from the core's "stabletorch.float32".
 std::string short_dtype_name(st::ScalarType t) {
   std::string name = st::dtype_python_name(t);
-  const std::string prefix = "torch.";
+  const std::string prefix = "stabletorch.";
   if (name.compare(0, prefix.size(), prefix) == 0) name.erase(0, prefix.size());
   return name;
 }
@@ -51,6 +51,8 @@ nb::object dtype_object(st::ScalarType type) {
   }
   return nb::borrow(g_dtypes[i]);
 }
+
+bool is_dtype(nb::handle h) { return nb::isinstance<DType>(h); }
 
 std::optional<st::ScalarType> as_dtype(nb::handle h) {
   if (nb::isinstance<DType>(h)) return nb::cast<const DType&>(h).type;

@@ -16,7 +16,7 @@ from . import _C
 from ._C import Tensor, device, dtype, layout, memory_format
 from ._C import from_dlpack, from_numpy, live_tensor_count, manual_seed
 from . import _tensor  # noqa: F401  (attaches the generated methods to Tensor)
-from ._factories import eye, linspace, tensor
+from ._factories import tensor
 from ._size import Size
 from . import ops  # noqa: F401
 from ._namespaces import linalg, nn, special  # noqa: F401
@@ -35,6 +35,15 @@ long = _C._dtypes["int64"]
 short = _C._dtypes["int16"]
 bool = _C._dtypes["bool"]  # noqa: A001
 uint8 = _C._dtypes["uint8"]
+
+
+
+def _enum_repr(self):
+    return "stabletorch." + self.name  # PyTorch prints torch.strided
+
+
+layout.__repr__ = layout.__str__ = _enum_repr
+memory_format.__repr__ = memory_format.__str__ = _enum_repr
 
 strided = layout.strided
 contiguous_format = memory_format.contiguous_format

@@ -1,5 +1,5 @@
-"""The factories that are not operators of the core: tensor() from Python
-data, linspace and eye (composed from core operators)."""
+"""tensor(): the one factory that is not an operator of the core (it reads
+Python data)."""
 
 import builtins
 
@@ -75,35 +75,3 @@ def tensor(data, dtype=None, device=None):
     except ValueError as e:
         raise ValueError("tensor(): %s" % e) from None
     return _finish(_C.from_numpy(arr), dtype, device)
-
-
-def linspace(start, end, steps, *, dtype=None, device=None):
-    """steps values evenly spaced from start to end inclusive."""
-    from . import arange
-    if not isinstance(steps, builtins.int) or steps < 0:
-        raise ValueError("linspace: number of steps must be a non-negative int, got %r" % (steps,))
-    out_dtype = dtype if dtype is not None else _C._dtypes["float32"]
-    f64 = _C._dtypes["float64"]
-    if steps == 0:
-        return _finish(arange(0, dtype=f64), out_dtype, device)
-    if steps == 1:
-        return _finish(tensor([start], dtype=f64), out_dtype, device)
-    step = (end - start) / (steps - 1)
-    i = arange(steps, dtype=f64)
-    # Half from each end, as PyTorch does, so both endpoints are exact.
-    half = steps // 2
-    lo = i[:half] * step + start
-    hi = end - (steps - 1 - i[half:]) * step
-    from . import cat
-    return _finish(cat([lo, hi]), out_dtype, device)
-
-
-def eye(n, m=None, *, dtype=None, device=None):
-    """An n x m (default n x n) matrix with ones on the diagonal."""
-    from . import zeros
-    m = n if m is None else m
-    out = zeros(n, m, dtype=dtype, device=device)
-    k = min(n, m)
-    if k > 0:
-        out.as_strided((k,), (m + 1,)).fill_(1)
-    return out

@@ -1,6 +1,7 @@
 """Tensor.__getitem__ / __setitem__ with PyTorch's rules: ints, slices with
 steps, None, ..., boolean masks and integer tensors. Basic indices give
-views (select, slice, unsqueeze); tensor indices go through index.Tensor."""
+views (select, slice, unsqueeze); tensor indices go through index.Tensor
+(reading) and index_put_ (writing)."""
 
 import builtins
 
@@ -146,34 +147,17 @@ def setitem(self, index, value):
         else:
             view.fill_(value)
         return
-    _setitem_advanced(self, index, value)
-
-
-def _storage_offsets(self):
-    """A long tensor of self's shape holding each element's offset in the
-    storage (in elements)."""
-    from . import arange, tensor
-    off = tensor(self.storage_offset())
-    ndim = self.ndim
-    for k, (n, stride) in enumerate(zip(self._sizes(), self._strides())):
-        shape = [1] * ndim
-        shape[k] = n
-        off = off + (arange(n) * stride).view(shape)
-    return off.expand(self._sizes()) if ndim else off
-
-
-def _setitem_advanced(self, index, value):
-    """Assignment through tensor indices (any mix of masks, integer tensors
-    and basic indices) without index_put_, which the core lacks: the same
-    index applied to a tensor of storage offsets names the target elements,
-    and scatter_ writes them through a flat view of the storage."""
-    selected = getitem(_storage_offsets(self), index)
-    positions = selected.reshape([-1])
-    if positions.numel() == 0:
-        return
-    flat = self.as_strided([positions.max().item() + 1], [1], 0)
+    # Tensor indices (any mix with basic ones): index_put_ on the view the
+    # basic indices give, with the value in self's dtype, as PyTorch does.
     if isinstance(value, Tensor):
-        src = value.to(dtype=self.dtype).expand(selected._sizes()).reshape([-1])
-        flat.scatter_(0, positions, src)
+        if value.dtype is not self.dtype or value.device != self.device:
+            value = value.to(dtype=self.dtype, device=self.device)
     else:
-        flat.scatter_(0, positions, value)
+        value = _C._scalar_tensor(value, self.dtype)
+    indices = _index_list(view, advanced)
+    try:
+        view.index_put_(indices, value)
+    except RuntimeError as e:
+        if "out of bounds" in str(e):
+            raise IndexError(str(e)) from None
+        raise

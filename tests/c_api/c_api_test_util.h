@@ -27,6 +27,17 @@ AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 #endif
+#if TORCH_FEATURE_VERSION < TORCH_VERSION_2_14_0
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_from_pyobject(void* py_obj, AtenTensorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type, void** ret);
+#endif
+#if TORCH_FEATURE_VERSION < TORCH_VERSION_2_15_0
+AOTI_TORCH_EXPORT AOTITorchError torch_is_tensor_pyobject(void* py_obj, bool* ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_dtype_from_pyobject(void* py_obj, int32_t* ret_dtype);
+AOTI_TORCH_EXPORT AOTITorchError torch_dtype_to_pyobject(int32_t dtype, void** ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index, void** ret);
+#endif
 }
 
 namespace stc_test {

@@ -601,7 +601,14 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(torch_exception_get_what) \
   X(torch_exception_get_what_without_backtrace) \
   X(torch_new_stable_ivalue) \
-  X(torch_delete_stable_ivalue)
+  X(torch_delete_stable_ivalue) \
+  X(torch_tensor_from_pyobject) \
+  X(torch_tensor_to_pyobject) \
+  X(torch_is_tensor_pyobject) \
+  X(torch_dtype_from_pyobject) \
+  X(torch_dtype_to_pyobject) \
+  X(torch_device_from_pyobject) \
+  X(torch_device_to_pyobject)
 
 
 namespace {

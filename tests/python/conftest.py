@@ -23,6 +23,12 @@ def sample_op_path():
 
 
 @pytest.fixture
+def pyobject_plugin_path():
+    """Converts Python objects with torch/csrc/stable/pyobject.h (2.15)."""
+    return _test_plugin("libpyobject_plugin.so")
+
+
+@pytest.fixture
 def future_plugin_path():
     """Targets ABI level 2.99 and aborts if any of its code runs."""
     return _test_plugin("libfuture_plugin.so")

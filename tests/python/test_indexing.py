@@ -106,3 +106,65 @@ def test_setitem_with_tensor_indices_on_a_non_contiguous_view():
     expected = np.zeros((4, 6), dtype=np.float32)
     expected.T[1:5:2][[1, 0], [3, 2]] = 5
     np.testing.assert_array_equal(base.numpy(), expected)
+
+
+DTYPES = ["float32", "float64", "float16", "bfloat16", "int8", "int32", "int64", "uint8",
+          "bool", "complex64"]
+
+
+def _np(t):
+    return t.to(dtype=st.float64).numpy() if t.dtype is st.bfloat16 else t.numpy()
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_index_put_matches_numpy_for_every_dtype(dtype):
+    st_dtype = getattr(st, dtype)
+    base = (np.arange(24).reshape(4, 6) % 3).astype(np.float64)
+    a = st.tensor(base).to(dtype=st_dtype)
+    want = _np(a).copy()
+    rows, cols = np.array([3, 0, 2]), np.array([5, 1, 1])
+    vals = st.tensor([1.0, 0.0, 1.0]).to(dtype=st_dtype)
+    r = a.index_put_([st.tensor(rows), st.tensor(cols)], vals)
+    assert r is a
+    want[rows, cols] = _np(vals)
+    np.testing.assert_array_equal(_np(a), want)
+    # The functional form copies; a non-contiguous self is written in place.
+    b = st.tensor(base).to(dtype=st_dtype).t()
+    c = st.index_put(b, [st.tensor([1])], st.ones(4, dtype=st_dtype))
+    np.testing.assert_array_equal(_np(b), base.T.astype(_np(b).dtype))
+    expected = base.T.copy()
+    expected[1] = 1
+    np.testing.assert_array_equal(_np(c), expected.astype(_np(c).dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16", "int64", "uint8", "complex128"])
+def test_index_put_accumulate_matches_numpy_add_at(dtype):
+    st_dtype = getattr(st, dtype)
+    idx = np.array([0, 4, 0, 2, 4, 4])
+    vals = np.arange(1, 7)
+    a = st.zeros(5, 2, dtype=st_dtype)
+    a.index_put_((st.tensor(idx),), st.tensor(vals).to(dtype=st_dtype).view(6, 1), accumulate=True)
+    want = np.zeros((5, 2))
+    np.add.at(want, idx, vals.reshape(6, 1))
+    np.testing.assert_array_equal(_np(a), want.astype(_np(a).dtype))
+
+
+def test_index_put_bool_accumulate_is_or_and_errors():
+    a = st.tensor([False, True, False])
+    a.index_put_([st.tensor([0, 0, 2])], st.tensor([True, False, False]), True)
+    assert a.tolist() == [True, True, False]
+    t = st.zeros(3)
+    with pytest.raises(RuntimeError, match="dtypes match"):
+        t.index_put_([st.tensor([0])], st.tensor([1.0], dtype=st.float64))
+    with pytest.raises(RuntimeError, match="shape mismatch"):
+        t.index_put_([st.tensor([0, 1])], st.tensor([1.0, 2.0, 3.0]))
+    with pytest.raises(IndexError, match="out of bounds"):
+        t[st.tensor([5])] = 1
+    assert t.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_setitem_converts_values_to_the_tensor_dtype_as_pytorch():
+    t = st.zeros(4, dtype=st.int32)
+    t[st.tensor([1, 3])] = st.tensor([2.7, -1.2])  # float values into int32
+    t[t == 0] = 9
+    assert t.tolist() == [9, 2, 9, -1]

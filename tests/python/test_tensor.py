@@ -43,6 +43,69 @@ def test_factories_and_metadata(dtype):
     assert st.full_like(z, 1).tolist() == [[1] * 3] * 2
 
 
+NP_OF = {"float32": np.float32, "float64": np.float64, "float16": np.float16,
+         "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
+         "uint8": np.uint8, "complex64": np.complex64, "complex128": np.complex128}
+
+
+@pytest.mark.parametrize("dtype", sorted(NP_OF))
+@pytest.mark.parametrize("start,end,steps", [(0, 1, 5), (-3, 7, 11), (10, -10, 6), (2, 2, 3),
+                                             (1, 100, 1), (0, 9, 0), (0, 50, 7)])
+def test_linspace_matches_numpy(dtype, start, end, steps):
+    if dtype == "uint8" and min(start, end) < 0:
+        return
+    st_dtype = getattr(st, dtype)
+    got = st.linspace(start, end, steps, dtype=st_dtype)
+    assert got.dtype is st_dtype and got.shape == (steps,)
+    npt = NP_OF[dtype]
+    if np.issubdtype(npt, np.integer):
+        # PyTorch (and so stabletorch) truncates the double values.
+        want = np.trunc(np.linspace(start, end, steps)).astype(npt)
+        np.testing.assert_array_equal(got.numpy(), want)
+    else:
+        want = np.linspace(start, end, steps).astype(npt)
+        tol = 1e-3 if dtype == "float16" else 1e-6
+        np.testing.assert_allclose(got.numpy(), want, rtol=tol, atol=tol)
+    if steps > 1:
+        assert got[0].item() == start and got[-1].item() == end  # both ends exact
+
+
+def test_linspace_defaults_out_and_errors():
+    assert st.linspace(0, 1, 3).dtype is st.float32
+    c = st.linspace(0, 2 + 4j, 3)
+    assert c.dtype is st.complex64 and c.tolist() == [0j, 1 + 2j, 2 + 4j]
+    out = st.empty(0, dtype=st.float64)
+    assert st.linspace(1, 2, 3, out=out) is out
+    assert out.tolist() == [1.0, 1.5, 2.0]
+    with pytest.raises(RuntimeError, match="number of steps must be non-negative"):
+        st.linspace(0, 1, -1)
+    with pytest.raises(RuntimeError, match="not implemented for 'Bool'"):
+        st.linspace(0, 1, 2, dtype=st.bool)
+    with pytest.raises(RuntimeError, match="can't be safely cast to passed dtype"):
+        st.linspace(0, 1j, 2, dtype=st.float32)
+
+
+@pytest.mark.parametrize("dtype", sorted(NP_OF) + ["bool", "bfloat16"])
+@pytest.mark.parametrize("shape", [(3,), (2, 5), (4, 1), (0,), (3, 0)])
+def test_eye_matches_numpy(dtype, shape):
+    st_dtype = getattr(st, dtype)
+    got = st.eye(*shape, dtype=st_dtype)
+    assert got.dtype is st_dtype
+    want = np.eye(*shape)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got.to(dtype=st.float64).numpy(), want)
+
+
+def test_eye_out_and_errors():
+    assert st.eye(2).dtype is st.float32
+    out = st.full([2, 2], 5.0).t()
+    assert st.eye(2, out=out) is out and out.tolist() == [[1.0, 0.0], [0.0, 1.0]]
+    with pytest.raises(RuntimeError, match="n must be greater or equal to 0, got -1"):
+        st.eye(-1)
+    with pytest.raises(RuntimeError, match="m must be greater or equal to 0, got -2"):
+        st.eye(3, -2)
+
+
 def test_arange_linspace_eye_random():
     assert st.arange(5).tolist() == [0, 1, 2, 3, 4]
     assert st.arange(1, 2, 0.25).tolist() == [1.0, 1.25, 1.5, 1.75]
@@ -84,7 +147,7 @@ def test_iteration_yields_rows():
 
 def test_repr_matches_pytorch_format():
     assert repr(st.tensor([[1.0, 2.0], [3.0, 4.0]])) == "tensor([[1., 2.],\n        [3., 4.]])"
-    assert repr(st.tensor([1, 2, 3], dtype=st.int32)) == "tensor([1, 2, 3], dtype=torch.int32)"
+    assert repr(st.tensor([1, 2, 3], dtype=st.int32)) == "tensor([1, 2, 3], dtype=stabletorch.int32)"
     assert str(st.tensor(2.5)) == "tensor(2.5000)"
     assert repr(st.arange(1000.0, 3000.0)) == "tensor([1000., 1001., 1002.,  ..., 2997., 2998., 2999.])"
 

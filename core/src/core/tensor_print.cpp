@@ -296,29 +296,30 @@ bool is_default_dtype(ScalarType t) {
 
 std::string dtype_python_name(ScalarType t) {
   switch (t) {
-    case ScalarType::Byte: return "torch.uint8";
-    case ScalarType::Char: return "torch.int8";
-    case ScalarType::Short: return "torch.int16";
-    case ScalarType::Int: return "torch.int32";
-    case ScalarType::Long: return "torch.int64";
-    case ScalarType::Half: return "torch.float16";
-    case ScalarType::Float: return "torch.float32";
-    case ScalarType::Double: return "torch.float64";
-    case ScalarType::ComplexHalf: return "torch.complex32";
-    case ScalarType::ComplexFloat: return "torch.complex64";
-    case ScalarType::ComplexDouble: return "torch.complex128";
-    case ScalarType::Bool: return "torch.bool";
-    case ScalarType::BFloat16: return "torch.bfloat16";
-    case ScalarType::UInt16: return "torch.uint16";
-    case ScalarType::UInt32: return "torch.uint32";
-    case ScalarType::UInt64: return "torch.uint64";
-    case ScalarType::Float8_e5m2: return "torch.float8_e5m2";
-    case ScalarType::Float8_e4m3fn: return "torch.float8_e4m3fn";
-    case ScalarType::Float8_e5m2fnuz: return "torch.float8_e5m2fnuz";
-    case ScalarType::Float8_e4m3fnuz: return "torch.float8_e4m3fnuz";
-    case ScalarType::Float8_e8m0fnu: return "torch.float8_e8m0fnu";
+    case ScalarType::Byte: return "stabletorch.uint8";
+    case ScalarType::Char: return "stabletorch.int8";
+    case ScalarType::Short: return "stabletorch.int16";
+    case ScalarType::Int: return "stabletorch.int32";
+    case ScalarType::Long: return "stabletorch.int64";
+    case ScalarType::Half: return "stabletorch.float16";
+    case ScalarType::Float: return "stabletorch.float32";
+    case ScalarType::Double: return "stabletorch.float64";
+    case ScalarType::ComplexHalf: return "stabletorch.complex32";
+    case ScalarType::ComplexFloat: return "stabletorch.complex64";
+    case ScalarType::ComplexDouble: return "stabletorch.complex128";
+    case ScalarType::Bool: return "stabletorch.bool";
+    case ScalarType::BFloat16: return "stabletorch.bfloat16";
+    case ScalarType::UInt16: return "stabletorch.uint16";
+    case ScalarType::UInt32: return "stabletorch.uint32";
+    case ScalarType::UInt64: return "stabletorch.uint64";
+    case ScalarType::Float8_e5m2: return "stabletorch.float8_e5m2";
+    case ScalarType::Float8_e4m3fn: return "stabletorch.float8_e4m3fn";
+    case ScalarType::Float8_e5m2fnuz: return "stabletorch.float8_e5m2fnuz";
+    case ScalarType::Float8_e4m3fnuz: return "stabletorch.float8_e4m3fnuz";
+    case ScalarType::Float8_e8m0fnu: return "stabletorch.float8_e8m0fnu";
+    case ScalarType::Float4_e2m1fn_x2: return "stabletorch.float4_e2m1fn_x2";
     default:
-      return std::string("torch.") + torch::headeronly::toString(t);
+      return std::string("stabletorch.") + torch::headeronly::toString(t);
   }
 }
 

@@ -1,6 +1,9 @@
 // Factory kernels: empty*, zeros/ones/full(_like), new_*, scalar_tensor,
-// arange, rand/randn/randint(_like).
+// arange, linspace, eye, rand/randn/randint(_like).
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -228,6 +231,133 @@ Tensor arange(const Scalar& start, const Scalar& end, std::optional<ScalarType> 
 Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<Layout> layout,
               std::optional<Device> device, std::optional<bool> pin_memory) {
   return native::arange(0, end, 1, dtype, layout, device, pin_memory);
+}
+
+// ---- linspace ---------------------------------------------------------------
+
+namespace {
+
+// Value i of `steps` values from start to end: the first half counted up
+// from start, the second down from end, so both ends are exact. Integral
+// dtypes step in double (the range may not fit the type) and truncate;
+// floating and complex dtypes compute in their own type, rounding after
+// every operation as PyTorch's scalar types do (Half and BFloat16 too).
+template <typename T>
+void fill_linspace(T* p, int64_t n, int64_t steps, const Scalar& start, const Scalar& end) {
+  const T lo = checked_scalar_as<T>(start);
+  const T hi = checked_scalar_as<T>(end);
+  if (steps == 1) {
+    for (int64_t i = 0; i < n; ++i) p[i] = lo;
+    return;
+  }
+  const int64_t half = steps / 2;
+  if constexpr (std::is_integral_v<T>) {
+    const double step =
+        (static_cast<double>(hi) - static_cast<double>(lo)) / static_cast<double>(steps - 1);
+    for (int64_t i = 0; i < n; ++i) {
+      const double v = i < half ? static_cast<double>(lo) + step * static_cast<double>(i)
+                                : static_cast<double>(hi) -
+                                      step * static_cast<double>(steps - i - 1);
+      p[i] = static_cast<T>(v);
+    }
+  } else if constexpr (std::is_same_v<opmath_t<T>, T> || is_complex_v<T>) {
+    using C = opmath_t<T>;
+    using R = real_value_t<C>;
+    const C a = to_opmath(lo), b = to_opmath(hi);
+    const C step = (b - a) / static_cast<R>(steps - 1);
+    for (int64_t i = 0; i < n; ++i) {
+      const C v = i < half ? a + step * static_cast<R>(i)
+                           : b - step * static_cast<R>(steps - i - 1);
+      p[i] = from_opmath<T>(v);
+    }
+  } else {
+    // Half / BFloat16: each operation rounds to T.
+    auto r = [](float x) { return static_cast<float>(T(x)); };
+    const float a = static_cast<float>(lo), b = static_cast<float>(hi);
+    const float step = r(r(b - a) / r(static_cast<float>(steps - 1)));
+    for (int64_t i = 0; i < n; ++i) {
+      const float v = i < half ? r(a + r(step * r(static_cast<float>(i))))
+                               : r(b - r(step * r(static_cast<float>(steps - i - 1))));
+      p[i] = T(v);
+    }
+  }
+}
+
+}  // namespace
+
+Tensor linspace_out(const Scalar& start, const Scalar& end, int64_t steps, const Tensor& out) {
+  ST_CHECK(steps >= 0, "linspace(): number of steps must be non-negative, got ", steps);
+  // As PyTorch: out keeps its shape when it already has `steps` elements
+  // (filled in memory order), and is resized without a warning otherwise.
+  if (out.numel() != steps) resize_impl(out, {steps});
+  if (out.is_meta() || steps == 0) return out;
+  check_host_memory(out, "linspace", "out");
+  const ScalarType dt = out.dtype();
+  Tensor result =
+      out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), dt, out.device());
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kUnsignedTypes | kComplexTypes>(
+      dt, "linspace_cpu", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        fill_linspace<T>(static_cast<T*>(result.data_ptr()), result.numel(), steps, start, end);
+      });
+  if (!result.is_same(out)) copy_into(out, result);
+  return out;
+}
+
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps,
+                std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory) {
+  ST_CHECK(steps >= 0, "linspace(): number of steps must be non-negative, got ", steps);
+  ScalarType dt = dtype.value_or(default_dtype());
+  if (start.isComplex() || end.isComplex()) {
+    // Complex ends need a complex result: PyTorch infers its default
+    // complex dtype and refuses a real one.
+    ST_CHECK(!dtype.has_value() || torch::headeronly::isComplexType(*dtype),
+             "linspace(): inferred dtype ", torch::headeronly::toString(default_complex_dtype()),
+             " can't be safely cast to passed dtype ", torch::headeronly::toString(dt));
+    if (!dtype.has_value()) dt = default_complex_dtype();
+  }
+  Tensor out = st::empty({steps}, dt, layout, device, pin_memory);
+  return st::linspace_outf(start, end, steps, out);
+}
+
+// ---- eye --------------------------------------------------------------------
+
+Tensor eye_out(int64_t n, int64_t m, const Tensor& out) {
+  ST_CHECK(n >= 0, "eye(): n must be greater or equal to 0, got ", n);
+  ST_CHECK(m >= 0, "eye(): m must be greater or equal to 0, got ", m);
+  const int64_t shape[2] = {n, m};
+  if (out.dim() != 2 || out.size(0) != n || out.size(1) != m) resize_impl(out, shape);
+  if (out.is_meta()) return out;
+  st::zero_(out);
+  const int64_t k = std::min(n, m);
+  if (k == 0) return out;
+  check_host_memory(out, "eye", "out");
+  // The bytes of a one in out's dtype, written along the diagonal.
+  const Tensor one = scalar_to_tensor(1, out.dtype());
+  const size_t item = static_cast<size_t>(out.itemsize());
+  const int64_t step = out.stride(0) + out.stride(1);
+  char* base = static_cast<char*>(out.data_ptr());
+  for (int64_t i = 0; i < k; ++i) {
+    std::memcpy(base + static_cast<size_t>(i * step) * item, one.const_data_ptr(), item);
+  }
+  return out;
+}
+
+Tensor eye_out(int64_t n, const Tensor& out) {
+  ST_CHECK(n >= 0, "eye(): n must be greater or equal to 0, got ", n);
+  return st::eye_outf(n, n, out);
+}
+
+Tensor eye(int64_t n, int64_t m, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+           std::optional<Device> device, std::optional<bool> pin_memory) {
+  Tensor out = st::empty({0}, dtype.value_or(default_dtype()), layout, device, pin_memory);
+  return st::eye_outf(n, m, out);
+}
+
+Tensor eye(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+           std::optional<Device> device, std::optional<bool> pin_memory) {
+  return native::eye(n, n, dtype, layout, device, pin_memory);
 }
 
 // ---- random -----------------------------------------------------------------

@@ -1,10 +1,12 @@
 // Indexing: index_select, gather, scatter (src and value), masked_select,
-// nonzero, index.Tensor. The kernels move elements as raw bytes of the
-// element size (no arithmetic), so every dtype is supported.
+// nonzero, index.Tensor, index_put_. The kernels move elements as raw bytes
+// of the element size (no arithmetic), so every dtype is supported; only
+// index_put_ with accumulate=True adds, in the dtypes that have arithmetic.
 #include <algorithm>
 #include <array>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include <st/core/checked_arithmetic.h>
@@ -493,24 +495,54 @@ Tensor zero_dim_mask_index(const Tensor& mask, Device /*device*/) {
   return st::zeros({on ? 1 : 0}, ScalarType::Long);
 }
 
-Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
-  // 1. and 2.: masks to long indices, the index tensors broadcast.
-  const IndexPlan plan = plan_index(self_in, indices, zero_dim_mask_index);
+// The element offset in plan.self of every position of the index tensors'
+// broadcast shape (row-major), each index checked against its dim's size.
+std::vector<int64_t> indexed_offsets(const IndexPlan& plan) {
   const Tensor& self = plan.self;
-  const std::vector<int64_t>& indexed = plan.indexed;
   const std::vector<int64_t>& bshape = plan.bshape;
-  if (indexed.empty()) return st::clone(self);
-
-  // 3. Gather: result[b..., r...] = self[idx_0[b], ..., r...] with the
-  //    indexed dims moved first.
   std::vector<Tensor> bidx;
   std::vector<std::vector<int64_t>> bstr;
-  for (int64_t d : indexed) {
+  for (int64_t d : plan.indexed) {
     Tensor e = st::expand(to_dtype(*plan.idx[static_cast<size_t>(d)], ScalarType::Long),
                           IntArrayRef(bshape));
     bstr.push_back(strides_of(e));
     bidx.push_back(e);
   }
+  // The shape can multiply past int64 before reaching a 0 (an empty index
+  // of sizes [2^62, 4, 0]); checked_numel gives 0 then.
+  const int64_t bnum = checked_numel(IntArrayRef(bshape), "index");
+  std::vector<int64_t> base(static_cast<size_t>(bnum));
+  std::vector<int64_t> coord(bshape.size(), 0);
+  for (int64_t b = 0; b < bnum; ++b) {
+    int64_t off = 0;
+    for (size_t j = 0; j < plan.indexed.size(); ++j) {
+      int64_t e = 0;
+      for (size_t d = 0; d < bshape.size(); ++d) e += coord[d] * bstr[j][d];
+      int64_t v = static_cast<const int64_t*>(bidx[j].const_data_ptr())[e];
+      const int64_t size = self.size(plan.indexed[j]);
+      ST_CHECK(v >= -size && v < size, "index ", v, " is out of bounds for dimension ",
+               plan.indexed[j], " with size ", size);
+      if (v < 0) v += size;
+      off += v * self.stride(plan.indexed[j]);
+    }
+    base[static_cast<size_t>(b)] = off;
+    for (size_t d = bshape.size(); d-- > 0;) {
+      if (++coord[d] < bshape[d]) break;
+      coord[d] = 0;
+    }
+  }
+  return base;
+}
+
+Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
+  // 1. and 2.: masks to long indices, the index tensors broadcast.
+  const IndexPlan plan = plan_index(self_in, indices, zero_dim_mask_index);
+  const Tensor& self = plan.self;
+  const std::vector<int64_t>& bshape = plan.bshape;
+  if (plan.indexed.empty()) return st::clone(self);
+
+  // 3. Gather: result[b..., r...] = self[idx_0[b], ..., r...] with the
+  //    indexed dims moved first.
   std::vector<int64_t> rsizes, rstrides;
   for (int64_t d : plan.rest) {
     rsizes.push_back(self.size(d));
@@ -519,43 +551,20 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
   std::vector<int64_t> out_shape(bshape);
   out_shape.insert(out_shape.end(), rsizes.begin(), rsizes.end());
   Tensor out = st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(), self.device());
-  // Either shape can multiply past int64 before reaching a 0 (an empty
-  // index of sizes [2^62, 4, 0]); checked_numel gives 0 then. rcontig's
-  // products are suffixes of out's contiguous strides, so they fit.
-  const int64_t bnum = checked_numel(IntArrayRef(bshape), "index");
+  // rcontig's products are suffixes of out's contiguous strides, so they fit.
+  const std::vector<int64_t> base = indexed_offsets(plan);
+  const int64_t bnum = static_cast<int64_t>(base.size());
   const int64_t rnum = checked_numel(IntArrayRef(rsizes), "index");
   std::vector<int64_t> rcontig(rsizes.size(), 1);
   for (size_t d = rsizes.size(); d-- > 1;) rcontig[d - 1] = rcontig[d] * rsizes[d];
+  // Nothing to copy when the other dims are empty: self has no data then
+  // (a null pointer, which an offset must not be added to), though the
+  // indices were checked above.
+  if (rnum == 0 || bnum == 0) return place_broadcast_dims(out, plan);
   by_itemsize(self.itemsize(), "index", [&](auto tag) {
     using U = typename decltype(tag)::type;
     const U* sp = static_cast<const U*>(self.const_data_ptr());
     U* op = static_cast<U*>(out.data_ptr());
-    std::vector<int64_t> base(static_cast<size_t>(bnum));
-    // Offsets of each broadcast position in self (bounds-checked).
-    int64_t k = 0;
-    std::vector<int64_t> coord(bshape.size(), 0);
-    for (int64_t b = 0; b < bnum; ++b) {
-      int64_t off = 0;
-      for (size_t j = 0; j < indexed.size(); ++j) {
-        int64_t e = 0;
-        for (size_t d = 0; d < bshape.size(); ++d) e += coord[d] * bstr[j][d];
-        int64_t v = static_cast<const int64_t*>(bidx[j].const_data_ptr())[e];
-        const int64_t size = self.size(indexed[j]);
-        ST_CHECK(v >= -size && v < size, "index ", v, " is out of bounds for dimension ",
-                 indexed[j], " with size ", size);
-        if (v < 0) v += size;
-        off += v * self.stride(indexed[j]);
-      }
-      base[static_cast<size_t>(k++)] = off;
-      for (size_t d = bshape.size(); d-- > 0;) {
-        if (++coord[d] < bshape[d]) break;
-        coord[d] = 0;
-      }
-    }
-    // Nothing to copy when the other dims are empty: self has no data then
-    // (a null pointer, which an offset must not be added to), though the
-    // indices were checked above.
-    if (rnum == 0) return;
     parallel_for(0, bnum, std::max<int64_t>(1, 32768 / std::max<int64_t>(rnum, 1)),
                  [&](int64_t b0, int64_t b1) {
                    for (int64_t b = b0; b < b1; ++b) {
@@ -580,6 +589,142 @@ Tensor index(const Tensor& self, const std::vector<std::optional<Tensor>>& indic
 Tensor index_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
                  const Tensor& out) {
   return finish_out(native::index(self, indices), out, "index");
+}
+
+
+// ---- index_put_ (assignment through advanced indices) ------------------------------------
+
+namespace {
+
+// a += b in T's own arithmetic, as PyTorch's accumulating index_put_ does:
+// integers wrap, Half/BFloat16 round the float sum, bool is "or".
+template <typename T>
+T accumulated(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return a || b;
+  } else if constexpr (std::is_integral_v<T>) {
+    using W = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<W>(static_cast<W>(a) + static_cast<W>(b)));
+  } else {
+    return from_opmath<T>(to_opmath(a) + to_opmath(b));
+  }
+}
+
+bool expandable_to(IntArrayRef from, IntArrayRef to) {
+  if (from.size() > to.size()) return false;
+  const size_t lead = to.size() - from.size();
+  for (size_t i = 0; i < from.size(); ++i) {
+    if (from[i] != 1 && from[i] != to[lead + i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Tensor index_put_(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                  const Tensor& values, bool accumulate) {
+  check_host_memory(self, "index_put_", "self");
+  ST_CHECK(values.dtype() == self.dtype(),
+           "index_put_(): Index put requires the source and destination dtypes match, got ",
+           dtype_name(self.dtype()), " for the destination and ", dtype_name(values.dtype()),
+           " for the source.");
+  for (const auto& i : indices) {
+    if (i.has_value() && i->defined()) check_host_memory(*i, "index_put_", "indices");
+  }
+  Tensor src = values;
+  if (src.device() != self.device() && src.dim() == 0) {
+    // A 0-d value may live anywhere, as in PyTorch.
+    src = st::_to_copy(src, std::nullopt, std::nullopt, self.device(), std::nullopt, false,
+                       std::nullopt);
+  }
+  check_same_device(src, self.device(), "index_put_", "values");
+  // Values that share memory with self are read from a copy, so no write
+  // can change a value before it is read.
+  if (src.numel() > 0 && self.numel() > 0 && src.is_alias_of(self)) src = st::clone(src);
+
+  const IndexPlan plan = plan_index(self, indices, zero_dim_mask_index);
+  const Tensor& target = plan.self;
+  const std::vector<int64_t>& bshape = plan.bshape;
+  std::vector<int64_t> rsizes, rstrides;
+  for (int64_t d : plan.rest) {
+    rsizes.push_back(target.size(d));
+    rstrides.push_back(target.stride(d));
+  }
+  // The shape index() gives for these indices, which values broadcast to,
+  // and for each dim of [broadcast dims..., other dims...] its place in it.
+  const size_t nb = bshape.size();
+  const std::vector<int64_t>& indexed = plan.indexed;
+  const bool moved = !indexed.empty() && indexed.front() != 0 &&
+                     indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+  const size_t before = moved ? static_cast<size_t>(indexed.front()) : 0;
+  std::vector<int64_t> result_shape(rsizes.begin(), rsizes.begin() + static_cast<int64_t>(before));
+  result_shape.insert(result_shape.end(), bshape.begin(), bshape.end());
+  result_shape.insert(result_shape.end(), rsizes.begin() + static_cast<int64_t>(before),
+                      rsizes.end());
+  std::vector<int64_t> perm;
+  for (size_t k = 0; k < nb; ++k) perm.push_back(static_cast<int64_t>(before + k));
+  for (size_t j = 0; j < rsizes.size(); ++j) {
+    perm.push_back(static_cast<int64_t>(j < before ? j : nb + j));
+  }
+  ST_CHECK(expandable_to(src.sizes(), IntArrayRef(result_shape)),
+           "index_put_(): shape mismatch: value tensor of shape ", shape_str(src.sizes()),
+           " cannot be broadcast to indexing result of shape ", shape_str(IntArrayRef(result_shape)));
+  const Tensor v = st::permute(st::expand(src, IntArrayRef(result_shape)), IntArrayRef(perm));
+  const std::vector<int64_t> vstr = strides_of(v);
+  const std::vector<int64_t> vrest(vstr.begin() + static_cast<int64_t>(nb), vstr.end());
+
+  // Every index is checked before anything is written.
+  const std::vector<int64_t> base = indexed_offsets(plan);
+  const int64_t bnum = static_cast<int64_t>(base.size());
+  const int64_t rnum = checked_numel(IntArrayRef(rsizes), "index_put_");
+  if (bnum == 0 || rnum == 0) return self;
+  std::vector<int64_t> vbase(static_cast<size_t>(bnum));
+  std::vector<int64_t> coord(nb, 0);
+  for (int64_t b = 0; b < bnum; ++b) {
+    int64_t off = 0;
+    for (size_t d = 0; d < nb; ++d) off += coord[d] * vstr[d];
+    vbase[static_cast<size_t>(b)] = off;
+    for (size_t d = nb; d-- > 0;) {
+      if (++coord[d] < bshape[d]) break;
+      coord[d] = 0;
+    }
+  }
+  // Serial, in index order: with repeated indices the last value wins, or
+  // every value is summed when accumulating.
+  auto write = [&](auto tag, auto combine) {
+    using U = typename decltype(tag)::type;
+    U* tp = static_cast<U*>(target.data_ptr());
+    const U* vp = static_cast<const U*>(v.const_data_ptr());
+    for (int64_t b = 0; b < bnum; ++b) {
+      U* t = tp + base[static_cast<size_t>(b)];
+      const U* s = vp + vbase[static_cast<size_t>(b)];
+      walk<2>(IntArrayRef(rsizes), {rstrides.data(), vrest.data()},
+              [&](const auto& off) { t[off[0]] = combine(t[off[0]], s[off[1]]); });
+    }
+  };
+  if (accumulate) {
+    dispatch_dtype<kEverything>(self.dtype(), "index_put_ with accumulate=True", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      write(tag, [](T a, T b) { return accumulated<T>(a, b); });
+    });
+  } else {
+    by_itemsize(self.itemsize(), "index_put_", [&](auto tag) {
+      using U = typename decltype(tag)::type;
+      write(tag, [](U, U b) { return b; });
+    });
+  }
+  return self;
+}
+
+Tensor index_put(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                 const Tensor& values, bool accumulate) {
+  Tensor out = st::clone(self);
+  return st::index_put_(out, indices, values, accumulate);
+}
+
+Tensor index_put_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                     const Tensor& values, bool accumulate, const Tensor& out) {
+  return finish_out(st::index_put(self, indices, values, accumulate), out, "index_put");
 }
 
 }  // namespace st::native

@@ -74,6 +74,77 @@ TEST(NativeFactories, Arange) {
   expect_close(values(out), {0, 1, 2});
 }
 
+TEST(NativeFactories, Linspace) {
+  Tensor a = st::linspace(0, 1, 5);
+  EXPECT_EQ(a.dtype(), ScalarType::Float);  // the default dtype, even for int ends
+  expect_close(values(a), {0, 0.25, 0.5, 0.75, 1});
+  // Both ends exact, descending ranges, one and zero steps.
+  expect_close(values(st::linspace(3, -3, 4, ScalarType::Double)), {3, 1, -1, -3});
+  expect_close(values(st::linspace(2.5, 9, 1)), {2.5});
+  EXPECT_EQ(st::linspace(0, 1, 0).numel(), 0);
+  // Integral dtypes step in double and truncate, as PyTorch does.
+  expect_close(values(st::linspace(0, 10, 4, ScalarType::Long)), {0, 3, 6, 10});
+  expect_close(values(st::linspace(-5, 5, 4, ScalarType::Int)), {-5, -1, 1, 5});
+  expect_close(values(st::linspace(0, 255, 3, ScalarType::Byte)), {0, 127, 255});
+  expect_close(values(st::linspace(0, 1, 3, ScalarType::Half)), {0, 0.5, 1});
+  expect_close(values(st::linspace(0, 1, 3, ScalarType::BFloat16)), {0, 0.5, 1});
+  expect_close(values(st::linspace(0, 4, 3, ScalarType::UInt32)), {0, 2, 4});
+  // Complex ends give the default complex dtype.
+  Tensor c = st::linspace(Scalar(std::complex<double>(0, 0)), Scalar(std::complex<double>(2, 4)), 3);
+  EXPECT_EQ(c.dtype(), ScalarType::ComplexFloat);
+  const auto cv = cvalues(c);
+  EXPECT_EQ(cv[1], std::complex<double>(1, 2));
+  EXPECT_NATIVE_ERROR(st::linspace(Scalar(std::complex<double>(0, 1)), 1, 3, ScalarType::Float),
+                      "can't be safely cast to passed dtype Float");
+  EXPECT_NATIVE_ERROR(st::linspace(0, 1, -1), "number of steps must be non-negative");
+  EXPECT_NATIVE_ERROR(st::linspace(0, 1, 3, ScalarType::Bool),
+                      "\"linspace_cpu\" not implemented for 'Bool'");
+  EXPECT_NATIVE_ERROR(st::linspace(0, 300, 3, ScalarType::Byte), "without overflow");
+  // out=: resized to [steps]; one with `steps` elements keeps its shape;
+  // a non-contiguous one is written through.
+  Tensor out = st::empty({0}, ScalarType::Double);
+  st::linspace_out(out, 1, 2, 3);
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{3}));
+  expect_close(values(out), {1, 1.5, 2});
+  Tensor keep = st::empty({2, 2});
+  st::linspace_out(keep, 0, 3, 4);
+  EXPECT_EQ(shape(keep), (std::vector<int64_t>{2, 2}));
+  expect_close(values(keep), {0, 1, 2, 3});
+  Tensor base = st::zeros({2, 3});
+  Tensor col = st::select(base, 1, 1);
+  st::linspace_out(col, 5, 6, 2);
+  expect_close(values(base), {0, 5, 0, 0, 6, 0});
+}
+
+TEST(NativeFactories, Eye) {
+  Tensor e = st::eye(3);
+  EXPECT_EQ(e.dtype(), ScalarType::Float);
+  expect_close(values(e), {1, 0, 0, 0, 1, 0, 0, 0, 1});
+  Tensor r = st::eye(2, 3, ScalarType::Long);
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{2, 3}));
+  expect_close(values(r), {1, 0, 0, 0, 1, 0});
+  expect_close(values(st::eye(3, 2, ScalarType::Bool)), {1, 0, 0, 1, 0, 0});
+  for (ScalarType t : {ScalarType::Half, ScalarType::BFloat16, ScalarType::ComplexDouble,
+                       ScalarType::UInt64, ScalarType::Char}) {
+    expect_close(values(st::eye(2, t)), {1, 0, 0, 1});
+  }
+  EXPECT_EQ(shape(st::eye(0)), (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(shape(st::eye(4, 0)), (std::vector<int64_t>{4, 0}));
+  EXPECT_NATIVE_ERROR(st::eye(-1), "n must be greater or equal to 0, got -1");
+  EXPECT_NATIVE_ERROR(st::eye(2, -3), "m must be greater or equal to 0, got -3");
+  // out=: any previous contents and shape replaced; a transposed out keeps
+  // its strides and gets the ones on its own diagonal.
+  Tensor out = st::full({5}, 7.0);
+  st::eye_out(out, 2);
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{2, 2}));
+  expect_close(values(out), {1, 0, 0, 1});
+  Tensor tr = st::t(st::full({3, 2}, 9.0));
+  st::eye_out(tr, 2, 3);
+  EXPECT_EQ(tr.stride(0), 1);
+  expect_close(values(tr), {1, 0, 0, 0, 1, 0});
+  EXPECT_NATIVE_ERROR(st::eye_out(out, -2), "n must be greater or equal to 0, got -2");
+}
+
 // Sizes whose element or byte counts do not fit int64 fail with an error
 // naming the operation and the value, before anything is allocated or
 // written (a wrapped byte count once left arange writing past its storage).

@@ -1,4 +1,5 @@
-// index_select, gather, scatter, masked_select, nonzero, index.Tensor.
+// index_select, gather, scatter, masked_select, nonzero, index.Tensor,
+// index_put_.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -162,6 +163,109 @@ TEST(NativeIndexing, IndexTensor) {
   Tensor e = st::empty({3, 0});
   EXPECT_EQ(shape(st::index(e, Idx{L1({2, 1})})), (std::vector<int64_t>{2, 0}));
   EXPECT_NATIVE_ERROR(st::index(e, Idx{L1({3})}), "index 3 is out of bounds for dimension 0 with size 3");
+}
+
+TEST(NativeIndexing, IndexPut) {
+  using Idx = std::vector<std::optional<Tensor>>;
+  Tensor a = st::zeros({3, 4});
+  // a[[2, 0]] = [row]: values broadcast over the indexing result [2, 4].
+  st::index_put_(a, Idx{L1({2, 0})}, make1({1, 2, 3, 4}));
+  expect_close(values(a), {1, 2, 3, 4, 0, 0, 0, 0, 1, 2, 3, 4});
+  // a[[0, 2], [1, 3]] = [10, 20]; a method call returns self.
+  EXPECT_TRUE(a.index_put_(Idx{L1({0, 2}), L1({1, 3})}, make1({10, 20})).is_same(a));
+  expect_close(values(a), {1, 10, 3, 4, 0, 0, 0, 0, 1, 2, 3, 20});
+  // a[:, [3]] = column of shape [3, 1]: the indexed dim stays in place.
+  st::index_put_(a, Idx{std::nullopt, L1({3})}, make({7, 8, 9}, {3, 1}));
+  expect_close(values(a), {1, 10, 3, 7, 0, 0, 0, 8, 1, 2, 3, 9});
+  // a[a > 8] = 0 (a boolean mask, 0-d value); negative and Int indices.
+  st::index_put_(a, Idx{st::gt(a, 8)}, make({0}, {}));
+  expect_close(values(a), {1, 0, 3, 7, 0, 0, 0, 8, 1, 2, 3, 0});
+  st::index_put_(a, Idx{make1({-1}, ScalarType::Int), make1({-4}, ScalarType::Int)}, make1({5}));
+  EXPECT_EQ(values(a)[8], 5);
+  // Non-adjacent indices: the broadcast dims come first in the values.
+  Tensor b = st::zeros({2, 3, 4}, ScalarType::Long);
+  st::index_put_(b, Idx{L1({1, 0}), std::nullopt, L1({0, 3})}, L({1, 2, 3, 4, 5, 6}, {2, 3}));
+  const std::vector<double> bv = values(b);
+  EXPECT_EQ(bv[12 + 0], 1);  // b[1, 0, 0]
+  EXPECT_EQ(bv[12 + 8], 3);  // b[1, 2, 0]
+  EXPECT_EQ(bv[3], 4);       // b[0, 0, 3]
+  EXPECT_EQ(bv[11], 6);      // b[0, 2, 3]
+  // Adjacent in the middle: b[:, [0, 2], [1, 1]] = values of shape [2, 2].
+  st::index_put_(b, Idx{std::nullopt, L1({0, 2}), L1({1, 1})}, L({7, 8, 9, 10}, {2, 2}));
+  EXPECT_EQ(values(b)[1], 7);        // b[0, 0, 1]
+  EXPECT_EQ(values(b)[9], 8);        // b[0, 2, 1]
+  EXPECT_EQ(values(b)[12 + 1], 9);   // b[1, 0, 1]
+  EXPECT_EQ(values(b)[12 + 9], 10);  // b[1, 2, 1]
+  // A non-contiguous self is written through its view.
+  Tensor base = st::zeros({3, 2});
+  st::index_put_(st::t(base), Idx{L1({1})}, make1({4, 5, 6}));
+  expect_close(values(base), {0, 4, 0, 5, 0, 6});
+}
+
+TEST(NativeIndexing, IndexPutAccumulate) {
+  using Idx = std::vector<std::optional<Tensor>>;
+  // Repeated indices are all summed with accumulate=True.
+  Tensor a = st::zeros({3});
+  st::index_put_(a, Idx{L1({0, 2, 0, 0})}, make1({1, 2, 3, 4}), true);
+  expect_close(values(a), {8, 0, 2});
+  for (ScalarType t : {ScalarType::Int, ScalarType::Half, ScalarType::BFloat16,
+                       ScalarType::Double, ScalarType::UInt16, ScalarType::Char}) {
+    Tensor x = make1({1, 1}, t);
+    st::index_put_(x, Idx{L1({1, 1})}, make1({2, 3}, t), true);
+    expect_close(values(x), {1, 6});
+  }
+  // Integers wrap, bool accumulates as "or".
+  Tensor i8 = make1({120}, ScalarType::Char);
+  st::index_put_(i8, Idx{L1({0})}, make1({10}, ScalarType::Char), true);
+  expect_close(values(i8), {-126});
+  Tensor bo = make1({0, 1, 0}, ScalarType::Bool);
+  st::index_put_(bo, Idx{L1({0, 0, 1})}, make1({1, 0, 0}, ScalarType::Bool), true);
+  expect_close(values(bo), {1, 1, 0});
+  Tensor c = st::zeros({2}, ScalarType::ComplexFloat);
+  st::index_put_(c, Idx{L1({1, 1})}, st::full({2}, Scalar(std::complex<double>(1, 2)), ScalarType::ComplexFloat), true);
+  EXPECT_EQ(cvalues(c)[1], std::complex<double>(2, 4));
+  // Without accumulate the last of repeated indices wins (serial order).
+  Tensor d = st::zeros({2});
+  st::index_put_(d, Idx{L1({1, 1, 1})}, make1({1, 2, 3}));
+  expect_close(values(d), {0, 3});
+}
+
+TEST(NativeIndexing, IndexPutFunctionalOutAndErrors) {
+  using Idx = std::vector<std::optional<Tensor>>;
+  Tensor a = st::arange(4, ScalarType::Float);
+  Tensor r = st::index_put(a, Idx{L1({1})}, make({9}, {}));
+  expect_close(values(r), {0, 9, 2, 3});
+  expect_close(values(a), {0, 1, 2, 3});  // the functional form leaves self alone
+  Tensor out = st::empty({0});
+  st::index_put_out(out, a, Idx{L1({0, 0})}, make1({1, 1}), true);
+  expect_close(values(out), {2, 1, 2, 3});
+  // No index at all: values fill self (broadcast), as self[...] = values.
+  Tensor all = st::zeros({2, 2});
+  st::index_put_(all, Idx{}, make1({1, 2}));
+  expect_close(values(all), {1, 2, 1, 2});
+  // Values that alias self are read before anything is written.
+  Tensor s = st::arange(4, ScalarType::Float);
+  st::index_put_(s, Idx{L1({1, 2, 3, 0})}, s);
+  expect_close(values(s), {3, 0, 1, 2});
+  // Empty index: nothing written, still checked.
+  Tensor e = st::zeros({3});
+  st::index_put_(e, Idx{st::empty({0}, ScalarType::Long)}, make({1}, {}));
+  expect_close(values(e), {0, 0, 0});
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{L1({3})}, make({1}, {})),
+                      "index 3 is out of bounds for dimension 0 with size 3");
+  expect_close(values(e), {0, 0, 0});  // an out-of-bounds index writes nothing
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{L1({0})}, make({1}, {}, ScalarType::Double)),
+                      "Index put requires the source and destination dtypes match, got Float "
+                      "for the destination and Double for the source.");
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{L1({0, 1})}, make1({1, 2, 3})),
+                      "shape mismatch: value tensor of shape [3] cannot be broadcast to indexing "
+                      "result of shape [2]");
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{L1({0}), L1({0})}, make({1}, {})),
+                      "too many indices for tensor of dimension 1 (got 2)");
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{make1({0})}, make({1}, {})),
+                      "tensors used as indices must be long, int, byte or bool tensors");
+  EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{make1({1, 0}, ScalarType::Bool)}, make({1}, {})),
+                      "The shape of the mask [2] at index 0 does not match");
 }
 
 }  // namespace

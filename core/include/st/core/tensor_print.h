@@ -1,7 +1,7 @@
 // Printing tensors the way PyTorch does:
 //   tensor([[1., 2.],
 //           [3., 4.]])
-//   tensor([1, 2, 3], dtype=torch.int32)
+//   tensor([1, 2, 3], dtype=stabletorch.int32)
 //   tensor([ 0.,  1.,  2.,  ..., 97., 98., 99.])   (summarised when large)
 // The dtype suffix is left out for the default dtypes (float32, int64,
 // bool, complex64); the device suffix for CPU.
@@ -29,7 +29,8 @@ ST_API std::string to_string(const Tensor& tensor,
                              const PrintOptions& options = PrintOptions());
 ST_API std::ostream& operator<<(std::ostream& os, const Tensor& tensor);
 
-// "torch.float32", "torch.int64", ... (Python's dtype names).
+// "stabletorch.float32", "stabletorch.int64", ...: the dtypes' names in
+// the Python package (PyTorch's names under the package's).
 ST_API std::string dtype_python_name(ScalarType dtype);
 
 }  // namespace st

@@ -137,6 +137,63 @@ AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value)
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+
+/* Python interop. A PyObject* crosses as void*, so this header needs no
+ * Python.h, and the library links no Python: the conversions come from the
+ * stabletorch Python module, which registers them when it is imported.
+ * Before `import stabletorch` has run in the process (or in a process
+ * without Python) every function below fails, saying so. The objects are
+ * stabletorch.Tensor (or a subclass), stabletorch.dtype, stabletorch.device.
+ * The calling thread must hold the GIL; a call without it fails. Thread-
+ * safe under that rule. A NULL py_obj or output pointer fails; on failure
+ * the outputs are untouched and no reference is taken or leaked. */
+
+/* ret: returns new reference: a handle to the TensorImpl that the Python
+ * tensor py_obj holds (shared, not copied; py_obj is only borrowed). Fails
+ * when py_obj is not a stabletorch.Tensor. */
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_from_pyobject(void* py_obj, AtenTensorHandle* ret);
+
+/* ret: returns new reference (a PyObject*): a new stabletorch.Tensor
+ * sharing ath's TensorImpl; ath stays the caller's. py_type: NULL for
+ * stabletorch.Tensor, or a PyTypeObject* of a subclass of it, which the
+ * result then has exactly. Fails for an invalid handle and for a py_type
+ * that is not stabletorch.Tensor or a subclass. */
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type, void** ret);
+
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0 */
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_15_0
+
+/* More Python interop, under the rules of the 2.14 block above. */
+
+/* ret: whether py_obj (borrowed, any Python object) is a stabletorch.Tensor
+ * or an instance of a subclass: a check before torch_tensor_from_pyobject,
+ * which fails for anything else. */
+AOTI_TORCH_EXPORT AOTITorchError torch_is_tensor_pyobject(void* py_obj, bool* ret);
+
+/* ret_dtype: the dtype code (aoti_torch_dtype_*() encoding) of the
+ * stabletorch.dtype py_obj (borrowed). Fails for any other object. */
+AOTI_TORCH_EXPORT AOTITorchError torch_dtype_from_pyobject(void* py_obj, int32_t* ret_dtype);
+
+/* ret: returns new reference (a PyObject*) to the stabletorch.dtype of a
+ * dtype code (aoti_torch_dtype_*() encoding): the one object per dtype,
+ * so `is` comparisons hold in Python. Fails for an unknown code. */
+AOTI_TORCH_EXPORT AOTITorchError torch_dtype_to_pyobject(int32_t dtype, void** ret);
+
+/* ret_device_type, ret_device_index: the device-type code
+ * (aoti_torch_device_type_*() encoding) and index (-1 when the device has
+ * none) of the stabletorch.device py_obj (borrowed). Fails for any other
+ * object. */
+AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type, int32_t* ret_device_index);
+
+/* ret: returns new reference (a PyObject*) to a new stabletorch.device of a
+ * device-type code and an index (-1 for none). Fails for an unknown type
+ * code or an index outside -1..127 (a CPU device takes -1 or 0). */
+AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index, void** ret);
+
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_15_0 */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
