@@ -513,6 +513,4 @@ using namespace torch::headeronly::complex_literals;
 }  // namespace complex_literals
 } // namespace c10
 
-#define TORCH_HEADERONLY_INCLUDING_COMPLEX_UTILS_
 #include <torch/headeronly/util/complex_utils.h>  // IWYU pragma: export
-#undef TORCH_HEADERONLY_INCLUDING_COMPLEX_UTILS_

@@ -1,11 +1,9 @@
 // is_complex<T>, scalar_value_type<T>, and std::numeric_limits / std::isnan
 // for torch::headeronly::complex. Part of complex.h, which includes it at
-// its end; it is not meant to be included alone.
+// its end (include complex.h; including this header alone gives the same).
 #pragma once
 
-#if !defined(TORCH_HEADERONLY_INCLUDING_COMPLEX_UTILS_)
-#error "torch/headeronly/util/complex_utils.h is part of torch/headeronly/util/complex.h: include that instead."
-#endif
+#include <torch/headeronly/util/complex.h>
 
 #include <cmath>
 #include <complex>
