@@ -79,7 +79,7 @@
 #define C10_ANONYMOUS_VARIABLE(str) C10_CONCATENATE(str, __LINE__)
 #endif
 
-#ifdef __has_cpp_attribute
+#if defined(__cplusplus) && defined(__has_cpp_attribute)
 #define C10_HAS_CPP_ATTRIBUTE(x) __has_cpp_attribute(x)
 #else
 #define C10_HAS_CPP_ATTRIBUTE(x) (0)
@@ -214,10 +214,23 @@ constexpr uint32_t CUDA_THREADS_PER_BLOCK_FALLBACK = 256;
 #define CUDA_KERNEL_ASSERT_PRINTF(cond, msg, ...)
 #define SYCL_KERNEL_ASSERT(cond)
 #else
-// glibc and musl declare __assert_fail in <assert.h>; CUDA declares its
-// device-side twin in its runtime headers.
 #include <assert.h>
 #include <stdio.h>
+// glibc's <assert.h> hides __assert_fail under NDEBUG, so host code
+// declares it here, exactly as glibc does. CUDA declares its own
+// (host and device) in its runtime headers; other C libraries declare it
+// in <assert.h> whatever NDEBUG says.
+#if defined(__GLIBC__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#ifdef __cplusplus
+extern "C" void __assert_fail(const char* assertion, const char* file,
+                              unsigned int line, const char* function) noexcept
+    __attribute__((__noreturn__));
+#else
+extern void __assert_fail(const char* assertion, const char* file,
+                          unsigned int line, const char* function)
+    __attribute__((__noreturn__));
+#endif
+#endif
 #define CUDA_KERNEL_ASSERT(cond)                                       \
   if (C10_UNLIKELY(!(cond))) {                                         \
     __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), \
