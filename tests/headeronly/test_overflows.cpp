@@ -15,6 +15,11 @@ TEST(Overflows, Integers) {
   EXPECT_TRUE(c10::overflows<int8_t>(-129));
   EXPECT_FALSE(c10::overflows<int64_t>(std::numeric_limits<int32_t>::min()));
   EXPECT_FALSE(c10::overflows<uint8_t>(true));
+  // Integers always fit a floating range.
+  EXPECT_FALSE(c10::overflows<float>(5));
+  EXPECT_FALSE(c10::overflows<float>(std::numeric_limits<int64_t>::min()));
+  EXPECT_FALSE(c10::overflows<double>(std::numeric_limits<uint64_t>::max()));
+  EXPECT_FALSE(c10::overflows<torch::headeronly::complex<float>>(-7));
 }
 
 TEST(Overflows, SignedIntoUnsignedWraps) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
 
 namespace {
 
@@ -37,6 +38,8 @@ TEST(TypeSafeSignMath, Limits) {
   static_assert(!c10::less_than_lowest<int8_t>(-128));
   static_assert(!c10::less_than_lowest<int8_t>(5u));
   EXPECT_TRUE(c10::greater_than_max<uint8_t>(256.0));
+  EXPECT_FALSE(c10::greater_than_max<float>(std::numeric_limits<int64_t>::max()));
+  EXPECT_FALSE(c10::less_than_lowest<float>(std::numeric_limits<int64_t>::min()));
 }
 
 }  // namespace

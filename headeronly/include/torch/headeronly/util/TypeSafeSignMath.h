@@ -43,7 +43,11 @@ template <typename Limit, typename T>
 C10_HOST_DEVICE inline constexpr bool greater_than_max(const T& x) {
   constexpr bool can_overflow =
       std::numeric_limits<T>::digits > std::numeric_limits<Limit>::digits;
-  if constexpr (can_overflow) {
+  if constexpr (std::is_integral_v<T> && std::is_floating_point_v<Limit>) {
+    // Every integer type fits a floating range (the digits comparison
+    // would only say the float rounds it).
+    return false;
+  } else if constexpr (can_overflow) {
     return x > static_cast<T>(std::numeric_limits<Limit>::max());
   } else {
     return false;
@@ -53,8 +57,10 @@ C10_HOST_DEVICE inline constexpr bool greater_than_max(const T& x) {
 // Whether x is below the lowest value of Limit.
 template <typename Limit, typename T>
 C10_HOST_DEVICE inline constexpr bool less_than_lowest(const T& x) {
-  if constexpr (std::numeric_limits<T>::is_signed &&
-                !std::numeric_limits<Limit>::is_signed) {
+  if constexpr (std::is_integral_v<T> && std::is_floating_point_v<Limit>) {
+    return false;
+  } else if constexpr (std::numeric_limits<T>::is_signed &&
+                       !std::numeric_limits<Limit>::is_signed) {
     // An unsigned limit's lowest is 0.
     return x < T(0);
   } else if constexpr (!std::numeric_limits<T>::is_signed) {
