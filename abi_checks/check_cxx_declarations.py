@@ -204,7 +204,15 @@ def template_accepts(sig, ours):
     return any(o.startswith("template ") and arity(o) == n for o in ours)
 
 
+# Names in a detail namespace that extensions use directly: the library
+# object STABLE_TORCH_LIBRARY hands them (m.def, m.impl, ...) and the
+# StableIValue conversions.
+PUBLIC_DETAIL = re.compile(r"^torch::stable::detail::(StableLibrary|from|to)(::|$)")
+
+
 def internal(qualname):
+    if PUBLIC_DETAIL.match(qualname):
+        return False
     parts = qualname.split("::")
     return any(p == "detail" or p.startswith("_") or p == "" for p in parts)
 
@@ -271,6 +279,11 @@ def walk(node, prefix, ents, root_dirs, special_names, in_record=False):
     if kind in FUNCTION_KINDS or kind in SPECIAL_KINDS or kind == "FunctionTemplateDecl":
         target = node
         if kind == "FunctionTemplateDecl":
+            # Our compile-error stubs (an API used below the level that
+            # introduced it) are templates on StableGate_: not an API.
+            if any(c.get("kind") == "TemplateTypeParmDecl" and c.get("name") == "StableGate_"
+                   for c in node.get("inner", [])):
+                return
             inner = [c for c in node.get("inner", []) if c.get("kind") in FUNCTION_KINDS]
             if not inner:
                 return
@@ -476,13 +489,18 @@ def main():
         for h in sorted(listed - wheel):
             common.append(("header-list %s" % h, "%s: listed but not in the wheel" % h))
 
-    compiled = sorted(h for h in present if not NOT_COMPILED.match(h)
+    def compiled(headers):
+        return sorted(h for h in headers if not NOT_COMPILED.match(h)
                       and not h.startswith(C_SUBTREE))
     tmp = tempfile.mkdtemp(prefix="cxx_decls_")
     try:
-        tu = os.path.join(tmp, "all_headers.cpp")
-        with open(tu, "w") as f:
-            f.write(translation_unit(compiled))
+        # PyTorch's side includes all its headers, ours those we have: the
+        # entities of a missing header are reported too.
+        tus = {}
+        for side, headers in (("theirs", theirs_headers), ("ours", present)):
+            tus[side] = os.path.join(tmp, "%s.cpp" % side)
+            with open(tus[side], "w") as f:
+                f.write(translation_unit(compiled(headers)))
         shadow, claimed_minor = shadow_version_dir(ours_roots[0], tmp)
         ours_includes = ([shadow] if shadow else []) + ours_roots
         theirs_includes = [theirs_root]
@@ -497,8 +515,8 @@ def main():
         def work(job):
             lv, side, includes = job
             filters = NAMESPACE_FILTERS if lv == levels[0] else ["torch::"]
-            ents, errs = collect_entities(args.clang, includes, lv, tu, filters)
-            macros, merr = collect_macros(args.clang, includes, lv, tu)
+            ents, errs = collect_entities(args.clang, includes, lv, tus[side], filters)
+            macros, merr = collect_macros(args.clang, includes, lv, tus[side])
             return job, ents, errs + ([merr] if merr else []), macros
 
         results = {}
