@@ -216,11 +216,17 @@ constexpr uint32_t CUDA_THREADS_PER_BLOCK_FALLBACK = 256;
 #else
 #include <assert.h>
 #include <stdio.h>
-// glibc's <assert.h> hides __assert_fail under NDEBUG, so host code
-// declares it here, exactly as glibc does. CUDA declares its own
-// (host and device) in its runtime headers; other C libraries declare it
-// in <assert.h> whatever NDEBUG says.
-#if defined(__GLIBC__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+// glibc's <assert.h> hides __assert_fail under NDEBUG, so it is declared
+// here, exactly as glibc does (under nvcc for host and device, as CUDA's
+// runtime declares it); other C libraries declare it in <assert.h>
+// whatever NDEBUG says.
+#if defined(__GLIBC__) && (defined(__CUDACC__) || defined(__HIPCC__))
+extern "C" __host__ __device__ void __assert_fail(const char* assertion,
+                                                  const char* file,
+                                                  unsigned int line,
+                                                  const char* function) noexcept
+    __attribute__((__noreturn__));
+#elif defined(__GLIBC__)
 #ifdef __cplusplus
 extern "C" void __assert_fail(const char* assertion, const char* file,
                               unsigned int line, const char* function) noexcept
