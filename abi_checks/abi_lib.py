@@ -48,6 +48,27 @@ class Level:
         return self.name
 
 
+def split_top_level(text, sep=",", opens="([", closes=")]"):
+    """Splits text on `sep` where no bracket of `opens`/`closes` is open.
+    Parts are returned stripped; an empty or all-blank text gives [].
+    (C parameter lists, C++ template argument lists with opens="([<{",
+    operator schemas.)"""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in opens:
+            depth += 1
+        elif ch in closes:
+            depth -= 1
+        if ch == sep and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
 def parse_version_triple(text):
     """'2.10', '2.10.0', '0x020A000000000000', 'TORCH_VERSION_2_10_0' -> (2, 10, 0)."""
     text = text.strip()

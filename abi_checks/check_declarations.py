@@ -20,6 +20,8 @@ import os
 import re
 import sys
 
+from abi_lib import split_top_level
+
 # PyTorch's stable C headers, relative to its include root.
 PYTORCH_HEADERS = [
     "torch/csrc/inductor/aoti_torch/c/shim.h",
@@ -68,23 +70,6 @@ def norm_type(t):
     t = re.sub(r"\s*\*\s*", "*", t)
     t = re.sub(r"\s*&\s*", "&", t)
     return t
-
-
-def split_top(text):
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        parts.append(cur)
-    return parts
 
 
 def norm_param(p):
@@ -141,7 +126,7 @@ def parse_header(path, label):
         if not re.match(r"^(aoti_|torch_|stabletorch_)", name):
             continue
         close = body.rindex(")")
-        params = [norm_param(p) for p in split_top(body[open_at + 1:close])]
+        params = [norm_param(p) for p in split_top_level(body[open_at + 1:close])]
         if params in ([], ["void"]):
             params = ["void"]
         level = "2.9"

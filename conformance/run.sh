@@ -26,6 +26,17 @@ echo "== comparing our C declarations with PyTorch's, level by level (abi_checks
 "$python" abi_checks/check_declarations.py --pytorch-include "$out/pytorch/torch/include" \
   --ours c_api/include --reviewed abi_checks/declaration_gaps.txt | grep -v "^    reviewed "
 
+echo "== comparing our C++ headers, macros and declarations with PyTorch's, level by level (check 10, C++ half)"
+if command -v clang++ >/dev/null; then
+  "$python" abi_checks/check_cxx_declarations.py --pytorch-include "$out/pytorch/torch/include" \
+    --ours headeronly/include --ours stable/include --ours c_api/include \
+    --ours "$st_build/generated/include" \
+    --header-list tests/headeronly/pytorch_headeronly_headers.txt \
+    --reviewed abi_checks/cxx_declaration_gaps.txt | grep -v "^    reviewed "
+else
+  echo "conformance: clang++ not found; the C++ declaration check is skipped" >&2
+fi
+
 echo "== generating the operator cases"
 "$python" conformance/scripts/gen_cases.py --yaml core/native/native_functions.yaml --out "$out/cases"
 

@@ -428,6 +428,90 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_extra(void);
              [r"STALE reviewed entry 'no_such_fn'"])
 
 
+def case_cxx_declarations(c):
+    import shutil as _shutil
+    clang = _shutil.which("clang++")
+    if not clang:
+        print("cxx_declarations: no clang++, nothing to test")
+        return
+    version_h = """#pragma once
+#define TORCH_VERSION_MAJOR 2
+#define TORCH_VERSION_MINOR %d
+#define TORCH_VERSION_2_12_0 ((2ULL << 56) | (12ULL << 48))
+#define TORCH_FEATURE_VERSION TORCH_TARGET_VERSION
+"""
+    c.write("pt/torch/headeronly/version.h", version_h % 15)
+    c.write("pt/torch/headeronly/util/extra.h", "#pragma once\n#define PT_ONLY_MACRO 1\n")
+    c.write("pt/torch/csrc/stable/c/shim.h", "/* C: not compared here */\n")
+    c.write("pt/torch/csrc/stable/api.h", """#pragma once
+#include <torch/headeronly/version.h>
+#define STABLE_MACRO(x) (x)
+#define _INTERNAL_MACRO 1
+namespace c10 { struct Half { unsigned short x; }; }
+namespace torch::headeronly { using c10::Half; }
+namespace torch::stable {
+class Tensor {
+ public:
+  int dim() const;
+  Tensor(const Tensor&) = default;
+ private:
+  void hidden();
+};
+Tensor& sum_out(Tensor& out, const Tensor& self);
+int same(int a, c10::Half h);
+namespace detail { int internal_only(); }
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+bool newer(const Tensor& t);
+#endif
+}
+""")
+    ours_base = """#pragma once
+#include <torch/headeronly/version.h>
+#define STABLE_MACRO(x) (x)
+namespace torch::headeronly { struct Half { unsigned short x; }; }
+namespace c10 { using torch::headeronly::Half; }
+namespace torch::stable {
+class Tensor {
+ public:
+  int dim() const;
+};
+%s
+int same(int, const torch::headeronly::Half h);
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+%s
+#endif
+}
+"""
+    for d in ("ours_good", "ours_bad"):
+        c.write(d + "/torch/headeronly/version.h", version_h % 10)
+        c.write(d + "/torch/csrc/stable/c/shim.h", "/* C */\n")
+    c.write("ours_good/torch/headeronly/util/extra.h", "#pragma once\n#define PT_ONLY_MACRO 1\n")
+    c.write("ours_good/torch/csrc/stable/api.h",
+            ours_base % ("Tensor& sum_out(Tensor& out, const Tensor& self);",
+                         "bool newer(const Tensor& t);"))
+    c.write("ours_bad/torch/csrc/stable/api.h",
+            ours_base % ("Tensor sum_out(const Tensor& out, const Tensor& self);", ""))
+    c.write("list.txt", "torch/headeronly/version.h\ntorch/headeronly/util/extra.h\n")
+    c.write("reviewed.txt", "function torch::stable::newer  # being added\n")
+    c.write("stale.txt", "function torch::stable::newer  # being added\nmacro GONE  # gone\n")
+    pt = ["--pytorch-include", c.path("pt"), "--levels", "2.10,2.12", "--clang", clang,
+          "--header-list", c.path("list.txt")]
+    c.expect("same declarations", "check_cxx_declarations.py",
+             pt + ["--ours", c.path("ours_good")], True)
+    c.expect("every kind of difference", "check_cxx_declarations.py",
+             pt + ["--ours", c.path("ours_bad"), "--reviewed", c.path("reviewed.txt")], False,
+             [r"DIFFERS   missing header torch/headeronly/util/extra.h",
+              r"signature differs: torch::stable::sum_out PyTorch Tensor&\(Tensor&,const Tensor&\); "
+              r"ours Tensor\(const Tensor&,const Tensor&\)",
+              r"reviewed  missing function torch::stable::newer: bool\(const Tensor&\) \[being added\]"])
+    c.expect("unreviewed gap at a higher level only", "check_cxx_declarations.py",
+             pt + ["--ours", c.path("ours_bad")], False,
+             [r"level 2.12 .*\n    DIFFERS   missing function torch::stable::newer"])
+    c.expect("stale reviewed entry", "check_cxx_declarations.py",
+             pt + ["--ours", c.path("ours_good"), "--reviewed", c.path("stale.txt")], False,
+             [r"STALE reviewed entry 'macro GONE'"])
+
+
 # ---- checks 6 and 7 --------------------------------------------------------
 
 def case_imports(c):
@@ -553,6 +637,7 @@ CASES = {
     "imports": case_imports,
     "dlopen": case_dlopen,
     "declarations": case_declarations,
+    "cxx_declarations": case_cxx_declarations,
     "compile_probe": case_compile_probe,
     "policy_doc": case_policy_doc,
 }

@@ -3,9 +3,16 @@ argument and return types the case generator needs. Only what the
 conformance cases use: base types with alias annotations removed, optional
 and list markers, defaults and keyword-only markers."""
 
+import os
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import List, Optional
+
+# One splitter for the project's parsers (C declarations, schemas).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "abi_checks"))
+from abi_lib import split_top_level as _split_top  # noqa: E402
 
 
 @dataclass
@@ -28,24 +35,6 @@ class Schema:
     @property
     def full_name(self) -> str:
         return self.name + ("." + self.overload if self.overload else "")
-
-
-def _split_top(text: str) -> List[str]:
-    """Splits on commas outside parentheses and brackets."""
-    parts, depth, current = [], 0, ""
-    for ch in text:
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += ch
-    if current.strip():
-        parts.append(current.strip())
-    return parts
 
 
 _ALIAS = re.compile(r"\([^)]*\)")

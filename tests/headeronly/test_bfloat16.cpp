@@ -245,4 +245,26 @@ TEST(BFloat16, NumericLimits) {
   EXPECT_EQ(bits_of(static_cast<float>(L::signaling_NaN())) & 0x00400000u, 0u);
 }
 
+
+TEST(BFloat16, BitwiseOperatorsWorkOnBitsInPlace) {
+  BFloat16 a(0x00F0, BFloat16::from_bits());
+  const BFloat16 b(0x0F30, BFloat16::from_bits());
+  BFloat16& r = (a | b);
+  EXPECT_EQ(&r, &a);  // as in PyTorch, the left operand receives the result
+  EXPECT_EQ(a.x, 0x0FF0);
+  (a & b);
+  EXPECT_EQ(a.x, 0x0F30);
+  (a ^ b);
+  EXPECT_EQ(a.x, 0x0000);
+}
+
+TEST(BFloat16, OrderingOfLvalues) {
+  BFloat16 small(1.0f);
+  BFloat16 big(2.0f);
+  EXPECT_TRUE(small < big);
+  EXPECT_TRUE(big > small);
+  EXPECT_EQ(static_cast<float>(std::max(small, big)), 2.0f);
+  EXPECT_EQ(static_cast<float>(std::min(small, big)), 1.0f);
+}
+
 } // namespace

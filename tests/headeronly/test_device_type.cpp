@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include <sstream>
 
 namespace {
@@ -42,6 +44,17 @@ TEST(DeviceType, Names) {
   EXPECT_TRUE(torch::headeronly::isValidDeviceType(DeviceType::MTIA));
   EXPECT_FALSE(torch::headeronly::isValidDeviceType(static_cast<DeviceType>(21)));
   static_assert(c10::kCUDA == DeviceType::CUDA);
+}
+
+
+TEST(DeviceType, ForAllBackendDeviceTypes) {
+  std::vector<DeviceType> backends;
+#define DT_TEST_COLLECT_(name, extra) backends.push_back(DeviceType::name);
+  C10_FORALL_BACKEND_DEVICE_TYPES(DT_TEST_COLLECT_, unused)
+#undef DT_TEST_COLLECT_
+  ASSERT_EQ(backends.size(), 13u);
+  EXPECT_EQ(backends.front(), DeviceType::CPU);
+  EXPECT_EQ(backends.back(), DeviceType::PrivateUse1);
 }
 
 }  // namespace

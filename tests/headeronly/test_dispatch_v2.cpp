@@ -251,6 +251,42 @@ TEST(DispatchV2Test, SingleStatement) {
 // THO_DISPATCH_V2_TMPL with custom switch and case macros.
 namespace {
 int g_cases_entered = 0;
+
+TEST(DispatchV2Test, ForAllScalarTypesV2) {
+  std::vector<std::pair<ScalarType, size_t>> seen;
+#define DV2_TEST_RECORD_(cpp_type, dtype) seen.emplace_back(dtype, sizeof(cpp_type));
+  AT_FORALL_SCALAR_TYPES_V2(DV2_TEST_RECORD_, AT_EXPAND(AT_ALL_SCALAR_TYPES_WITH_COMPLEX))
+#undef DV2_TEST_RECORD_
+  ASSERT_EQ(seen.size(), 19u);
+  for (const auto& [dtype, size] : seen) {
+    EXPECT_EQ(size, torch::headeronly::elementSize(dtype)) << toString(dtype);
+  }
+  EXPECT_EQ(seen[9].first, ScalarType::BComplex32);
+}
+
+TEST(DispatchV2Test, OpaqueTypesAndCounting) {
+  static_assert(AT_NUM_ARGS(AT_OPAQUE_TYPES) == 5);
+  static_assert(AT_NUM_ARGS(x) == 1);
+  static_assert(AT_CONCAT(1, 2) == 12);
+  int total = 0;
+#define DV2_TEST_ADD_(x, n) total += n;
+  THO_AP3(DV2_TEST_ADD_, 2, a, b, c)
+  THO_AP_VAR_TMPL(DV2_TEST_ADD_, 10, ignored, a, b)
+#undef DV2_TEST_ADD_
+  EXPECT_EQ(total, 26);
+  expectHandles("opaque", ROUND_TRIP_("opaque", AT_EXPAND(AT_OPAQUE_TYPES)),
+                {ScalarType::Byte, ScalarType::UInt16, ScalarType::UInt32,
+                 ScalarType::UInt64, ScalarType::ComplexDouble});
+  expectHandles("all", ROUND_TRIP_("all", AT_EXPAND(AT_ALL_SCALAR_TYPES_WITH_COMPLEX)),
+                {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
+                 ScalarType::Long, ScalarType::Half, ScalarType::Float, ScalarType::Double,
+                 ScalarType::ComplexHalf, ScalarType::BComplex32, ScalarType::ComplexFloat,
+                 ScalarType::ComplexDouble, ScalarType::Bool, ScalarType::BFloat16,
+                 ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn,
+                 ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fnuz,
+                 ScalarType::Float8_e8m0fnu});
+}
+
 }  // namespace
 #define V2_TEST_CASE_PRELUDE_(enum_type) (++g_cases_entered)
 #define V2_TEST_CASE_USING_HINT_(enum_type, HINT, ...)                    \

@@ -8,6 +8,8 @@
 #include <torch/headeronly/util/Float8_e5m2fnuz.h>
 #include <torch/headeronly/util/Float8_e8m0fnu.h>
 
+#include <torch/headeronly/util/Float4_e2m1fn_x2.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -507,6 +509,17 @@ TEST(Float8_e8m0fnu, NumericLimits) {
   std::ostringstream os;
   os << T(8.0f);
   EXPECT_EQ(os.str(), "8");
+}
+
+
+TEST(Float4_e2m1fn_x2, EqualityComparesBits) {
+  const th::Float4_e2m1fn_x2 a(0x12);
+  const th::Float4_e2m1fn_x2 b(0x12);
+  const th::Float4_e2m1fn_x2 c(0x21);
+  EXPECT_TRUE(a == b);
+  EXPECT_FALSE(a != b);
+  EXPECT_TRUE(a != c);
+  EXPECT_TRUE(c10::operator==(a, b));
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include <array>
 #include <sstream>
 #include <vector>
@@ -81,6 +83,17 @@ TEST(HeaderOnlyArrayRef, EqualityReverseAndPrinting) {
   const std::vector<double> dv{0.5, 1.5};
   HeaderOnlyArrayRef<double> d(dv);
   EXPECT_DOUBLE_EQ(d[1], 1.5);
+}
+
+
+TEST(HeaderOnlyArrayRef, AllMatch) {
+  const std::vector<int64_t> v = {2, 4, 6};
+  const IntHeaderOnlyArrayRef ref(v);
+  EXPECT_TRUE(ref.allMatch([](const int64_t& x) { return x % 2 == 0; }));
+  EXPECT_FALSE(ref.allMatch([](const int64_t& x) { return x < 5; }));
+  EXPECT_TRUE(IntHeaderOnlyArrayRef().allMatch([](const int64_t&) { return false; }));
+  // Assigning from a temporary is refused at compile time.
+  static_assert(!std::is_assignable_v<IntHeaderOnlyArrayRef&, int64_t&&>);
 }
 
 }  // namespace

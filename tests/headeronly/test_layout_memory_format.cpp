@@ -38,4 +38,10 @@ TEST(MemoryFormat, OrdinalsMatchC10) {
                "UNKNOWN_MEMORY_FORMAT");
 }
 
+
+TEST(MemoryFormat, ContiguousDefault) {
+  EXPECT_EQ(torch::headeronly::get_contiguous_memory_format(), MemoryFormat::Contiguous);
+  EXPECT_EQ(c10::get_contiguous_memory_format(), MemoryFormat::Contiguous);
+}
+
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace {
 
@@ -38,12 +40,13 @@ TEST(ScalarType, OrdinalsMatchC10) {
       {ScalarType::Int4, 40},          {ScalarType::Int5, 41},
       {ScalarType::Int6, 42},          {ScalarType::Int7, 43},
       {ScalarType::Float8_e8m0fnu, 44}, {ScalarType::Float4_e2m1fn_x2, 45},
-      {ScalarType::Undefined, 46},     {ScalarType::NumOptions, 47},
+      {ScalarType::BComplex32, 46},    {ScalarType::Undefined, 47},
+      {ScalarType::NumOptions, 48},
   };
   for (const auto& [type, ordinal] : expected) {
     EXPECT_EQ(static_cast<int>(type), ordinal) << tho::toString(type);
   }
-  EXPECT_EQ(tho::NumScalarTypes, 47);
+  EXPECT_EQ(tho::NumScalarTypes, 48);
   static_assert(sizeof(ScalarType) == 1, "ScalarType is one byte, as c10's");
 }
 
@@ -122,8 +125,8 @@ TEST(ScalarType, RealAndComplexCounterparts) {
   EXPECT_EQ(tho::toRealValueType(ScalarType::Long), ScalarType::Long);
   EXPECT_EQ(tho::toComplexType(ScalarType::Double), ScalarType::ComplexDouble);
   EXPECT_EQ(tho::toComplexType(ScalarType::Half), ScalarType::ComplexHalf);
-  EXPECT_THROW((void)tho::toComplexType(ScalarType::BFloat16),
-               std::runtime_error);
+  EXPECT_EQ(tho::toComplexType(ScalarType::BFloat16), ScalarType::BComplex32);
+  EXPECT_THROW((void)tho::toComplexType(ScalarType::Long), std::runtime_error);
 }
 
 TEST(ScalarType, CanCast) {
@@ -228,6 +231,60 @@ TEST(ScalarType, CppTypeMapping) {
   static_assert(std::is_same_v<c10::ScalarType, ScalarType>);
   static_assert(c10::kFloat == ScalarType::Float);
   SUCCEED();
+}
+
+
+TEST(ScalarType, BComplex32) {
+  EXPECT_STREQ(tho::toString(ScalarType::BComplex32), "BComplex32");
+  EXPECT_EQ(tho::elementSize(ScalarType::BComplex32), 4u);
+  EXPECT_TRUE(tho::isComplexType(ScalarType::BComplex32));
+  EXPECT_EQ(tho::toRealValueType(ScalarType::BComplex32), ScalarType::BFloat16);
+  EXPECT_EQ(tho::toComplexType(ScalarType::BFloat16), ScalarType::BComplex32);
+  static_assert(std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::BComplex32>,
+                               tho::complex<tho::BFloat16>>);
+  static_assert(tho::CppTypeToScalarType<tho::complex<tho::BFloat16>>::value ==
+                ScalarType::BComplex32);
+  static_assert(c10::kBComplex32 == ScalarType::BComplex32);
+}
+
+TEST(ScalarType, ToUnderlyingIsTheQuantizedStorageType) {
+  static_assert(tho::toUnderlying(ScalarType::QUInt8) == ScalarType::Byte);
+  static_assert(tho::toUnderlying(ScalarType::QUInt4x2) == ScalarType::Byte);
+  static_assert(tho::toUnderlying(ScalarType::QInt8) == ScalarType::Char);
+  static_assert(tho::toUnderlying(ScalarType::QInt32) == ScalarType::Int);
+  static_assert(tho::toUnderlying(ScalarType::Float) == ScalarType::Float);
+  EXPECT_EQ(c10::toUnderlying(ScalarType::QUInt2x4), ScalarType::Byte);
+}
+
+TEST(ScalarType, ImplSpelling) {
+  static_assert(std::is_same_v<c10::impl::ScalarTypeToCPPTypeT<ScalarType::Half>, tho::Half>);
+  static_assert(std::is_same_v<decltype(c10::impl::ScalarTypeToCPPType<ScalarType::Long>::t),
+                               int64_t>);
+}
+
+TEST(ScalarType, ForAllAndVariants) {
+  std::vector<std::string> names;
+#define ST_TEST_NAME_(cpp_type, name)                \
+  names.push_back(#name);                            \
+  EXPECT_EQ(sizeof(cpp_type), tho::elementSize(ScalarType::name));
+  AT_FORALL_SCALAR_TYPES_AND3(Half, Bool, BComplex32, ST_TEST_NAME_)
+  EXPECT_EQ(names.size(), 10u);
+  EXPECT_EQ(names.back(), "BComplex32");
+  names.clear();
+  AT_FORALL_SCALAR_TYPES_AND7(Half, BFloat16, Bool, ComplexFloat, ComplexDouble, UInt16,
+                              Float8_e5m2, ST_TEST_NAME_)
+  EXPECT_EQ(names.size(), 14u);
+  names.clear();
+  AT_FORALL_SCALAR_TYPES_AND(Bool, ST_TEST_NAME_)
+  AT_FORALL_SCALAR_TYPES_AND2(Half, BFloat16, ST_TEST_NAME_)
+  EXPECT_EQ(names.size(), 17u);
+  names.clear();
+  AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_EXCEPT_COMPLEX_HALF_F8NZ(ST_TEST_NAME_)
+  EXPECT_EQ(names.size(), 14u);
+  names.clear();
+  AT_FORALL_SCALAR_TYPES_WITH_COMPLEX(ST_TEST_NAME_)
+  EXPECT_EQ(names.back(), "Float8_e8m0fnu");
+#undef ST_TEST_NAME_
 }
 
 }  // namespace

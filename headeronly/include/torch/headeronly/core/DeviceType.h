@@ -9,6 +9,23 @@
 
 #include <torch/headeronly/util/Exception.h>
 
+// The device types that are backends with per-backend dispatch keys, as
+// _(Name, extra) for each (every backend but PrivateUse2/3).
+#define C10_FORALL_BACKEND_DEVICE_TYPES(_, extra) \
+  _(CPU, extra)                                   \
+  _(CUDA, extra)                                  \
+  _(HIP, extra)                                   \
+  _(XLA, extra)                                   \
+  _(MPS, extra)                                   \
+  _(IPU, extra)                                   \
+  _(XPU, extra)                                   \
+  _(HPU, extra)                                   \
+  _(VE, extra)                                    \
+  _(Lazy, extra)                                  \
+  _(Meta, extra)                                  \
+  _(MTIA, extra)                                  \
+  _(PrivateUse1, extra)
+
 namespace torch::headeronly {
 
 enum class DeviceType : int8_t {

@@ -15,6 +15,11 @@ enum class MemoryFormat : int8_t {
   NumOptions = 4,
 };
 
+// The memory format of a freshly allocated contiguous tensor.
+inline MemoryFormat get_contiguous_memory_format() {
+  return MemoryFormat::Contiguous;
+}
+
 inline const char* toString(MemoryFormat format) {
   switch (format) {
     case MemoryFormat::Contiguous: return "Contiguous";
@@ -32,5 +37,6 @@ inline std::ostream& operator<<(std::ostream& os, MemoryFormat format) {
 }  // namespace torch::headeronly
 
 namespace c10 {
+using torch::headeronly::get_contiguous_memory_format;
 using torch::headeronly::MemoryFormat;
 }  // namespace c10

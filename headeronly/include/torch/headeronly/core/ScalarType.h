@@ -90,7 +90,8 @@ struct dummy_int1_7_t {
   _(::torch::headeronly::dummy_int1_7_t<6>, Int6)                      \
   _(::torch::headeronly::dummy_int1_7_t<7>, Int7)                      \
   _(::torch::headeronly::Float8_e8m0fnu, Float8_e8m0fnu)               \
-  _(::torch::headeronly::Float4_e2m1fn_x2, Float4_e2m1fn_x2)
+  _(::torch::headeronly::Float4_e2m1fn_x2, Float4_e2m1fn_x2)             \
+  _(::torch::headeronly::complex<::torch::headeronly::BFloat16>, BComplex32)
 
 // The dtypes ordinary kernels handle (PyTorch's AT_FORALL_SCALAR_TYPES).
 #define AT_FORALL_SCALAR_TYPES(_) \
@@ -119,7 +120,52 @@ struct dummy_int1_7_t {
   _(::torch::headeronly::Float8_e5m2, Float8_e5m2)                     \
   _(::torch::headeronly::Float8_e4m3fn, Float8_e4m3fn)                 \
   _(::torch::headeronly::Float8_e5m2fnuz, Float8_e5m2fnuz)             \
-  _(::torch::headeronly::Float8_e4m3fnuz, Float8_e4m3fnuz)
+  _(::torch::headeronly::Float8_e4m3fnuz, Float8_e4m3fnuz)             \
+  _(::torch::headeronly::Float8_e8m0fnu, Float8_e8m0fnu)
+
+// The dtypes with full conversion support (convert() between any two of
+// them): no ComplexHalf, no fnuz Float8.
+#define AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_EXCEPT_COMPLEX_HALF_F8NZ(_) \
+  _(uint8_t, Byte)                                                      \
+  _(int8_t, Char)                                                       \
+  _(int16_t, Short)                                                     \
+  _(int, Int)                                                           \
+  _(int64_t, Long)                                                      \
+  _(::torch::headeronly::Half, Half)                                    \
+  _(float, Float)                                                       \
+  _(double, Double)                                                     \
+  _(::torch::headeronly::complex<float>, ComplexFloat)                  \
+  _(::torch::headeronly::complex<double>, ComplexDouble)                \
+  _(bool, Bool)                                                         \
+  _(::torch::headeronly::BFloat16, BFloat16)                            \
+  _(::torch::headeronly::Float8_e5m2, Float8_e5m2)                      \
+  _(::torch::headeronly::Float8_e4m3fn, Float8_e4m3fn)
+
+// AT_FORALL_SCALAR_TYPES plus the named dtypes, each as
+// (impl::ScalarTypeToCPPTypeT<ScalarType::NAME>, NAME).
+#define AT_FORALL_SCALAR_TYPES_AND(SCALARTYPE, _) \
+  AT_FORALL_SCALAR_TYPES(_)                       \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE>, SCALARTYPE)
+#define AT_FORALL_SCALAR_TYPES_AND2(SCALARTYPE1, SCALARTYPE2, _) \
+  AT_FORALL_SCALAR_TYPES(_)                                      \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE1>, SCALARTYPE1)                           \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE2>, SCALARTYPE2)
+#define AT_FORALL_SCALAR_TYPES_AND3(SCALARTYPE1, SCALARTYPE2, SCALARTYPE3, _) \
+  AT_FORALL_SCALAR_TYPES(_)                                                   \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE1>, SCALARTYPE1)                                        \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE2>, SCALARTYPE2)                                        \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE3>, SCALARTYPE3)
+#define AT_FORALL_SCALAR_TYPES_AND7(SCALARTYPE1, SCALARTYPE2, SCALARTYPE3, \
+                                    SCALARTYPE4, SCALARTYPE5, SCALARTYPE6, \
+                                    SCALARTYPE7, _)                        \
+  AT_FORALL_SCALAR_TYPES(_)                                                \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE1>, SCALARTYPE1)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE2>, SCALARTYPE2)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE3>, SCALARTYPE3)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE4>, SCALARTYPE4)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE5>, SCALARTYPE5)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE6>, SCALARTYPE6)                                     \
+  _(::torch::headeronly::impl::ScalarTypeToCPPTypeT<::torch::headeronly::ScalarType::SCALARTYPE7>, SCALARTYPE7)
 
 #define AT_FORALL_INT_TYPES(_) \
   _(uint8_t, Byte)             \
@@ -163,8 +209,21 @@ constexpr uint16_t NumScalarTypes =
 AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(ST_DEFINE_CONSTANT_)
 #undef ST_DEFINE_CONSTANT_
 
-constexpr std::underlying_type_t<ScalarType> toUnderlying(ScalarType t) {
-  return static_cast<std::underlying_type_t<ScalarType>>(t);
+// The storage dtype of a quantized dtype (QUInt8 -> Byte, QInt8 -> Char,
+// QInt32 -> Int, ...); every other dtype maps to itself.
+constexpr ScalarType toUnderlying(ScalarType t) {
+  switch (t) {
+    case ScalarType::QUInt8:
+    case ScalarType::QUInt4x2:
+    case ScalarType::QUInt2x4:
+      return ScalarType::Byte;
+    case ScalarType::QInt8:
+      return ScalarType::Char;
+    case ScalarType::QInt32:
+      return ScalarType::Int;
+    default:
+      return t;
+  }
 }
 
 // Name of a dtype as c10 prints it ("Float", "ComplexHalf", ...). Returns
@@ -228,8 +287,9 @@ constexpr bool isBarebonesUnsignedType(ScalarType t) {
 }
 
 constexpr bool isSubByteIntType(ScalarType t) {
-  return (toUnderlying(t) >= toUnderlying(ScalarType::UInt1) &&
-          toUnderlying(t) <= toUnderlying(ScalarType::Int7));
+  using U = std::underlying_type_t<ScalarType>;
+  return static_cast<U>(t) >= static_cast<U>(ScalarType::UInt1) &&
+         static_cast<U>(t) <= static_cast<U>(ScalarType::Int7);
 }
 
 constexpr bool isFloat8Type(ScalarType t) {
@@ -260,7 +320,7 @@ constexpr bool isFloatingType(ScalarType t) {
 
 constexpr bool isComplexType(ScalarType t) {
   return t == ScalarType::ComplexHalf || t == ScalarType::ComplexFloat ||
-         t == ScalarType::ComplexDouble;
+         t == ScalarType::ComplexDouble || t == ScalarType::BComplex32;
 }
 
 // Whether values of the dtype can be negative (c10::isSignedType).
@@ -304,6 +364,8 @@ constexpr ScalarType toRealValueType(ScalarType t) {
   switch (t) {
     case ScalarType::ComplexHalf:
       return ScalarType::Half;
+    case ScalarType::BComplex32:
+      return ScalarType::BFloat16;
     case ScalarType::ComplexFloat:
       return ScalarType::Float;
     case ScalarType::ComplexDouble:
@@ -313,12 +375,15 @@ constexpr ScalarType toRealValueType(ScalarType t) {
   }
 }
 
-// The complex counterpart of a floating dtype (BFloat16 has none).
+// The complex counterpart of a floating dtype.
 inline ScalarType toComplexType(ScalarType t) {
   switch (t) {
     case ScalarType::Half:
     case ScalarType::ComplexHalf:
       return ScalarType::ComplexHalf;
+    case ScalarType::BFloat16:
+    case ScalarType::BComplex32:
+      return ScalarType::BComplex32;
     case ScalarType::Float:
     case ScalarType::ComplexFloat:
       return ScalarType::ComplexFloat;
@@ -455,6 +520,18 @@ AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(ST_SPECIALIZE_TO_CPP_)
 template <ScalarType N>
 using ScalarTypeToCPPTypeT = typename ScalarTypeToCPPType<N>::type;
 
+// PyTorch's spelling, in namespace impl. Its `t` member is a declaration
+// only, for code that writes decltype(ScalarTypeToCPPType<N>::t).
+namespace impl {
+template <ScalarType N>
+struct ScalarTypeToCPPType {
+  using type = typename ::torch::headeronly::ScalarTypeToCPPType<N>::type;
+  static type t;
+};
+template <ScalarType N>
+using ScalarTypeToCPPTypeT = typename ScalarTypeToCPPType<N>::type;
+}  // namespace impl
+
 template <typename T>
 struct CppTypeToScalarType;
 
@@ -491,6 +568,10 @@ using torch::headeronly::toComplexType;
 using torch::headeronly::toRealValueType;
 using torch::headeronly::toString;
 using torch::headeronly::toUnderlying;
+namespace impl {
+using torch::headeronly::impl::ScalarTypeToCPPType;
+using torch::headeronly::impl::ScalarTypeToCPPTypeT;
+}  // namespace impl
 #define ST_EXPORT_CONSTANT_(cpp_type, name) using torch::headeronly::k##name;
 AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(ST_EXPORT_CONSTANT_)
 #undef ST_EXPORT_CONSTANT_

@@ -93,11 +93,39 @@ inline std::ostream& operator<<(std::ostream& out, const BFloat16& value) {
   return out;
 }
 
+// Bitwise operators on the 16-bit patterns. As in PyTorch they store the
+// result in the left operand and return it.
+inline C10_HOST_DEVICE BFloat16& operator|(BFloat16& a, const BFloat16& b) {
+  a.x = static_cast<uint16_t>(a.x | b.x);
+  return a;
+}
+inline C10_HOST_DEVICE BFloat16& operator^(BFloat16& a, const BFloat16& b) {
+  a.x = static_cast<uint16_t>(a.x ^ b.x);
+  return a;
+}
+inline C10_HOST_DEVICE BFloat16& operator&(BFloat16& a, const BFloat16& b) {
+  a.x = static_cast<uint16_t>(a.x & b.x);
+  return a;
+}
+
+// Ordering by value (std::max/std::min on BFloat16 lvalues pick these).
+inline C10_HOST_DEVICE bool operator>(BFloat16& lhs, BFloat16& rhs) {
+  return static_cast<float>(lhs) > static_cast<float>(rhs);
+}
+inline C10_HOST_DEVICE bool operator<(BFloat16& lhs, BFloat16& rhs) {
+  return static_cast<float>(lhs) < static_cast<float>(rhs);
+}
+
 } // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::BFloat16;
 using torch::headeronly::operator<<;
+using torch::headeronly::operator|;
+using torch::headeronly::operator^;
+using torch::headeronly::operator&;
+using torch::headeronly::operator<;
+using torch::headeronly::operator>;
 namespace detail {
 using torch::headeronly::detail::bits_from_f32;
 using torch::headeronly::detail::f32_from_bits;

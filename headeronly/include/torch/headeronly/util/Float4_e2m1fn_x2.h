@@ -30,8 +30,20 @@ struct alignas(1) Float4_e2m1fn_x2 {
 
 static_assert(sizeof(Float4_e2m1fn_x2) == 1, "one byte per packed pair");
 
+// Equal when both packed values have the same bits.
+inline C10_HOST_DEVICE bool operator==(const Float4_e2m1fn_x2& a,
+                                       const Float4_e2m1fn_x2& b) {
+  return a.val_ == b.val_;
+}
+inline C10_HOST_DEVICE bool operator!=(const Float4_e2m1fn_x2& a,
+                                       const Float4_e2m1fn_x2& b) {
+  return a.val_ != b.val_;
+}
+
 } // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::Float4_e2m1fn_x2;
+using torch::headeronly::operator==;
+using torch::headeronly::operator!=;
 } // namespace c10

@@ -66,6 +66,8 @@ struct alignas(1) Float8_e4m3fn {
     return detail::fp8e4m3fn_to_fp32_value(x);
   }
   C10_HOST_DEVICE constexpr bool isnan() const { return (x & 0x7Fu) == 0x7Fu; }
+  // The format has no infinities.
+  C10_HOST_DEVICE constexpr bool isinf() const { return false; }
 };
 
 namespace detail {

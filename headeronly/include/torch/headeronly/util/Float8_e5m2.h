@@ -18,6 +18,12 @@
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/floating_point_utils.h>
 
+// The format's exponent width, mantissa width and exponent bias, for code
+// that decodes it by hand.
+#define EXP_WIDTH_FP8 5
+#define MAN_WIDTH_FP8 2
+#define EXP_BIAS_FP8 15
+
 namespace torch::headeronly {
 
 namespace detail {

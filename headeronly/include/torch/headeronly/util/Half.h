@@ -23,6 +23,19 @@
 #include <cuda_fp16.h>
 #endif
 
+// 1 on x86 host code compiled with F16C, whose half<->float instructions
+// code may use directly (util/Half.h itself converts portably, with the
+// same results).
+#if (defined(__GNUC__) || defined(__clang__)) &&                          \
+    (defined(__x86_64__) || defined(_M_X64) || defined(__i386) ||         \
+     defined(_M_IX86)) &&                                                 \
+    defined(__F16C__) &&                                                  \
+    !(defined(__CUDA_ARCH__) || defined(__CUDACC__) ||                    \
+      defined(__HIP_DEVICE_COMPILE__))
+#define C10_X86_F16 1
+#include <immintrin.h>
+#endif
+
 namespace torch::headeronly {
 
 namespace detail {

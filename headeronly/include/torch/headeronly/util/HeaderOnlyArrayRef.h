@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <ostream>
@@ -123,6 +124,26 @@ class HeaderOnlyArrayRef {
   }
 
   std::vector<T> vec() const { return std::vector<T>(begin(), end()); }
+
+  // Whether pred holds for every element (true for an empty view).
+  bool allMatch(const std::function<bool(const T&)>& pred) const {
+    for (const T& element : *this) {
+      if (!pred(element)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Assigning from a temporary would leave the view dangling once the
+  // statement ends. (The template form keeps `ref = {}` choosing the
+  // ordinary assignment.)
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>>& operator=(
+      U&& temporary) = delete;
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>>& operator=(
+      std::initializer_list<U>) = delete;
 
  private:
   const T* data_ = nullptr;

@@ -23,6 +23,18 @@
 #define TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST 1
 #endif
 
+// 1 when the standard library has std::bit_cast (C++20).
+#if defined(__has_include)
+#if __has_include(<bit>)
+#include <bit>
+#endif
+#endif
+#if defined(__cpp_lib_bit_cast) && __cpp_lib_bit_cast >= 201806L
+#define C10_HAVE_STD_BIT_CAST 1
+#else
+#define C10_HAVE_STD_BIT_CAST 0
+#endif
+
 #if defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST)
 #define TORCH_HEADERONLY_BIT_CAST_CONSTEXPR constexpr
 #else

@@ -6,6 +6,7 @@
 // complex<float> and rounds once per operation, as PyTorch does.
 #pragma once
 
+#include <cfloat>
 #include <cmath>
 #include <complex>
 #include <istream>
@@ -13,6 +14,7 @@
 #include <type_traits>
 
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/BFloat16.h>
 #include <torch/headeronly/util/Half.h>
 
 namespace torch::headeronly {
@@ -31,11 +33,15 @@ template <>
 struct complex_is_widening<Half, float> : std::true_type {};
 template <>
 struct complex_is_widening<Half, double> : std::true_type {};
+template <>
+struct complex_is_widening<BFloat16, float> : std::true_type {};
+template <>
+struct complex_is_widening<BFloat16, double> : std::true_type {};
 
-// Half converts only to float, so it takes that step first.
+// Half and BFloat16 convert only to float, so they take that step first.
 template <typename T, typename U>
 C10_HOST_DEVICE constexpr T complex_component_cast(const U& u) {
-  if constexpr (std::is_same_v<U, Half>) {
+  if constexpr (std::is_same_v<U, Half> || std::is_same_v<U, BFloat16>) {
     return static_cast<T>(static_cast<float>(u));
   } else {
     return static_cast<T>(u);
@@ -258,6 +264,87 @@ struct alignas(4) complex<Half> {
   }
 };
 
+// complex<BFloat16> (BComplex32) likewise stores two BFloat16s but computes in float: each operation
+// rounds once, at the end, instead of after every partial product.
+template <>
+struct alignas(4) complex<BFloat16> {
+  using value_type = BFloat16;
+
+  BFloat16 real_;
+  BFloat16 imag_;
+
+  complex() = default;
+  C10_HOST_DEVICE constexpr complex(const BFloat16& re, const BFloat16& im)
+      : real_(re), imag_(im) {}
+  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const BFloat16& re)
+      : real_(re), imag_(BFloat16(0.0f)) {}
+  C10_HOST_DEVICE explicit complex(const complex<float>& value)
+      : real_(value.real()), imag_(value.imag()) {}
+  C10_HOST_DEVICE explicit complex(const complex<double>& value)
+      : real_(static_cast<float>(value.real())),
+        imag_(static_cast<float>(value.imag())) {}
+
+  C10_HOST_DEVICE constexpr BFloat16 real() const { return real_; }
+  C10_HOST_DEVICE constexpr void real(BFloat16 value) { real_ = value; }
+  C10_HOST_DEVICE constexpr BFloat16 imag() const { return imag_; }
+  C10_HOST_DEVICE constexpr void imag(BFloat16 value) { imag_ = value; }
+
+  C10_HOST_DEVICE explicit operator complex<float>() const {
+    return complex<float>(real_, imag_);
+  }
+
+  // The float operators of complex<float> are declared further down, so
+  // these use its compound-assignment members.
+  C10_HOST_DEVICE complex& operator+=(const complex& other) {
+    complex<float> r = to_float();
+    r += other.to_float();
+    return *this = complex(r);
+  }
+  C10_HOST_DEVICE complex& operator-=(const complex& other) {
+    complex<float> r = to_float();
+    r -= other.to_float();
+    return *this = complex(r);
+  }
+  C10_HOST_DEVICE complex& operator*=(const complex& other) {
+    complex<float> r = to_float();
+    r *= other.to_float();
+    return *this = complex(r);
+  }
+  C10_HOST_DEVICE complex& operator/=(const complex& other) {
+    complex<float> r = to_float();
+    r /= other.to_float();
+    return *this = complex(r);
+  }
+  C10_HOST_DEVICE complex& operator+=(const BFloat16& re) {
+    real_ = BFloat16(static_cast<float>(real_) + static_cast<float>(re));
+    return *this;
+  }
+  C10_HOST_DEVICE complex& operator-=(const BFloat16& re) {
+    real_ = BFloat16(static_cast<float>(real_) - static_cast<float>(re));
+    return *this;
+  }
+  C10_HOST_DEVICE complex& operator*=(const BFloat16& re) {
+    complex<float> r = to_float();
+    r *= static_cast<float>(re);
+    return *this = complex(r);
+  }
+  C10_HOST_DEVICE complex& operator/=(const BFloat16& re) {
+    complex<float> r = to_float();
+    r /= static_cast<float>(re);
+    return *this = complex(r);
+  }
+
+  C10_HOST_DEVICE explicit operator bool() const {
+    return static_cast<float>(real_) != 0.0f ||
+           static_cast<float>(imag_) != 0.0f;
+  }
+
+ private:
+  C10_HOST_DEVICE complex<float> to_float() const {
+    return complex<float>(real_, imag_);
+  }
+};
+
 // ---- unary and binary operators -------------------------------------------
 
 template <typename T>
@@ -388,9 +475,42 @@ C10_HOST_DEVICE inline Half arg(const complex<Half>& z) {
 C10_HOST_DEVICE inline complex<Half> conj(const complex<Half>& z) {
   return complex<Half>(z.real(), -z.imag());
 }
+C10_HOST_DEVICE inline BFloat16 abs(const complex<BFloat16>& z) {
+  return BFloat16(
+      std::hypot(static_cast<float>(z.real()), static_cast<float>(z.imag())));
+}
+C10_HOST_DEVICE inline BFloat16 arg(const complex<BFloat16>& z) {
+  return BFloat16(
+      std::atan2(static_cast<float>(z.imag()), static_cast<float>(z.real())));
+}
+C10_HOST_DEVICE inline complex<BFloat16> conj(const complex<BFloat16>& z) {
+  return complex<BFloat16>(z.real(), -z.imag());
+}
+
+// 2.5_if is complex<float>(0, 2.5), 2_id is complex<double>(0, 2): the
+// imaginary literals std::complex spells 2.5if / 2i.
+namespace complex_literals {
+constexpr complex<float> operator""_if(long double imag) {
+  return complex<float>(0.0f, static_cast<float>(imag));
+}
+constexpr complex<double> operator""_id(long double imag) {
+  return complex<double>(0.0, static_cast<double>(imag));
+}
+constexpr complex<float> operator""_if(unsigned long long imag) {
+  return complex<float>(0.0f, static_cast<float>(imag));
+}
+constexpr complex<double> operator""_id(unsigned long long imag) {
+  return complex<double>(0.0, static_cast<double>(imag));
+}
+}  // namespace complex_literals
 
 } // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::complex;
+namespace complex_literals {
+using namespace torch::headeronly::complex_literals;
+}  // namespace complex_literals
 } // namespace c10
+
+#include <torch/headeronly/util/complex_utils.h>  // IWYU pragma: export
