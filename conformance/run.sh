@@ -52,7 +52,8 @@ echo "== checking the comparison rules"
 
 echo "== comparing our C declarations with PyTorch's, level by level (abi_checks check 10)"
 "$python" abi_checks/check_declarations.py --pytorch-include "$out/pytorch/torch/include" \
-  --ours c_api/include --reviewed abi_checks/declaration_gaps.txt | grep -v "^    reviewed "
+  --ours c_api/include --reviewed abi_checks/declaration_gaps.txt \
+  --levels c_api/pytorch_function_levels.txt | grep -v "^    reviewed "
 
 echo "== generating the operator cases"
 "$python" conformance/scripts/gen_cases.py --yaml core/native/native_functions.yaml --out "$out/cases"
