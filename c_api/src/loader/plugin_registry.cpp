@@ -133,24 +133,24 @@ void build_report(Plugin& p) {
 //   noexcept: std::terminate runs inside the plugin's frame;
 // - any other initializer (__attribute__((constructor))) lets the exception
 //   unwind through ld.so's frames, which release nothing: the dynamic
-//   linker's load lock stays held by this thread and its error-catching
-//   state points into the dead dlopen frame, so the next dlopen, dlclose or
-//   dlsym failure on any thread hangs or jumps into freed stack.
+//   linker's load lock stays held by this thread, and the next dlopen or
+//   dlclose on any other thread hangs for ever (measured: the exception
+//   caught, a second thread's dlopen never returned).
 // Where such an exception surfaces depends on the frame that called
 // dlopen. glibc declares dlopen noexcept, so a direct call gets no entry in
-// its caller's exception table: if that caller has other cleanups the
-// unwinder stops there (std::terminate), but if the compiler gave it no
-// table at all, the exception keeps going up, skipping the cleanups of
-// every frame it leaves (the loader's terminate handler, t_loading), to the
-// C boundary's catch-all, which turns it into an error return with ld.so
-// broken underneath: the process crashes later, in unrelated code, without
-// the report. So dlopen is called through a pointer of a type that may
+// its caller's exception table: if that caller has an exception table the
+// unwinder stops there (std::terminate, no unwinding), but if the compiler
+// gave it none, the exception keeps going up, skipping the cleanups of the
+// frames it leaves (the loader's terminate handler, t_loading), to the C
+// boundary's catch-all, which turns it into an error return over a broken
+// dynamic linker: the report is never printed and the process fails later,
+// elsewhere. So dlopen is called through a pointer of a type that may
 // throw, in a frame that catches everything (open_object): the exception
 // always lands there, the report names the plugin, the step and the
 // exception, and the process ends at once (std::terminate with the
-// report's handler installed), before anything touches the broken linker
-// state. dlclose is called the same way. SDK plugins never get there: the
-// registration macros catch what a registration block throws.
+// report's handler installed), before another thread can hang on the
+// linker's lock. dlclose is called the same way. SDK plugins never get
+// there: the registration macros catch what a registration block throws.
 thread_local const char* t_terminate_plugin = nullptr;
 thread_local const char* t_terminate_step = nullptr;
 // The handler installed before the outermost TerminateReport.
