@@ -25,6 +25,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import abi_lib  # noqa: E402
 

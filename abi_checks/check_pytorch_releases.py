@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # keep the source tree clean
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import pytorch_release_headers  # noqa: E402

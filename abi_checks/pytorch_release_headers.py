@@ -13,6 +13,7 @@ truncated or corrupted transfer). The result is cached:
 
   pytorch_release_headers.py --version 2.9.0 --cache build/dev/abi_checks/pytorch_releases
   pytorch_release_headers.py --version 2.9.0 --cache ... --full-download
+  pytorch_release_headers.py --version 2.9.0 --cache ... --wheel-file torch-2.9.0-....whl
 
 The wheel: cp311, manylinux, x86_64, found through PyPI's JSON API
 (https://pypi.org/pypi/torch/<version>/json, else the project's JSON).
@@ -212,16 +213,20 @@ def digest(data):
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def fetch(version, cache, full_download=False, log=print):
-    url, sha256, size, filename = find_wheel(version)
+def fetch(version, cache, full_download=False, log=print, wheel_file=None):
+    if wheel_file:
+        url, sha256, size, filename = None, "local", os.path.getsize(wheel_file), \
+            os.path.basename(wheel_file)
+    else:
+        url, sha256, size, filename = find_wheel(version)
     dest = os.path.join(cache, version)
     stamp = os.path.join(dest, ".fetched-" + sha256)
     if os.path.isfile(stamp):
         log("torch %s headers already in %s" % (version, dest))
         return dest
-    local = None
+    local = wheel_file
     tmp = None
-    if full_download:
+    if full_download and not wheel_file:
         tmp = tempfile.mkdtemp(prefix="torch-wheel-", dir=cache if os.path.isdir(cache) else None)
         local = os.path.join(tmp, filename)
         log("downloading all of %s (%d MB)" % (filename, size >> 20))
@@ -269,7 +274,7 @@ def fetch(version, cache, full_download=False, log=print):
                 f.write(data)
         with open(stamp, "w") as f:
             f.write("%s\n%s\n" % (filename, url))
-        how = ("from the downloaded wheel" if local else
+        how = ("from the wheel file" if local else
                "with %d range requests (%.1f MB of the %d MB wheel)"
                % (reader.requests, reader.bytes / 1e6, size >> 20))
         log("torch %s: %d headers checked against RECORD, %s, in %s"
@@ -287,11 +292,14 @@ def main():
     p.add_argument("--cache", required=True, help="folder of the build tree")
     p.add_argument("--full-download", action="store_true",
                    help="download whole wheels (when Range requests do not work)")
+    p.add_argument("--wheel-file", help="a wheel already on disk (one --version)")
     args = p.parse_args()
+    if args.wheel_file and len(args.version) != 1:
+        p.error("--wheel-file takes one --version")
     os.makedirs(args.cache, exist_ok=True)
     try:
         for v in args.version:
-            fetch(v, args.cache, args.full_download)
+            fetch(v, args.cache, args.full_download, wheel_file=args.wheel_file)
     except FetchError as e:
         print("pytorch_release_headers.py: %s" % e, file=sys.stderr)
         return 1
