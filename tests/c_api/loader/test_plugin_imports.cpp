@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <string>
 
@@ -78,6 +80,10 @@ void expect_refused_before_running(const char* plugin, const std::string& built_
   }
   EXPECT_EQ(msg.find("aoti_torch_library_init_fragment"), std::string::npos)
       << "names an import this runtime has:\n" << msg;
+  // Never mapped: the refusal came before dlopen.
+  void* mapped = ::dlopen(plugin, RTLD_NOW | RTLD_NOLOAD);
+  EXPECT_EQ(mapped, nullptr) << plugin << " was mapped into the process";
+  if (mapped != nullptr) ::dlclose(mapped);
 }
 
 TEST(PluginImports, APyTorchBuiltPluginLackingFunctionsIsRefusedBeforeItsCodeRuns) {
@@ -98,6 +104,10 @@ TEST(PluginImports, APluginWithoutDescriptorWhoseImportsExistLoads) {
                                      "the C ABI alone): judged by its"),
             std::string::npos)
       << report;
+  // ld.so knows the loaded file under its path too (same device and inode).
+  void* mapped = ::dlopen(COMPLETE_IMPORTS_PLUGIN, RTLD_NOW | RTLD_NOLOAD);
+  EXPECT_NE(mapped, nullptr);
+  if (mapped != nullptr) ::dlclose(mapped);
   ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
 }
 
