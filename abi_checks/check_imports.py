@@ -16,6 +16,13 @@ level that introduced it is <= the target.
 With --require-all and --target-level (coverage of the compatibility
 plugin): every function of that level listed in the file is imported,
 except those in --not-covered (lines `symbol  # reason`).
+
+With --exported-by LIBRARY (portability both ways): every C-ABI import
+whose prefix --checked-prefix names (default: all three) is exported by the
+library: a plugin built with our SDK and no stabletorch addition imports
+nothing PyTorch's libtorch_cpu.so lacks (--checked-prefix aoti_torch_
+--checked-prefix torch_), and one built with PyTorch's headers nothing
+libstabletorch lacks.
 """
 
 import argparse
@@ -78,6 +85,10 @@ def main():
     p.add_argument("--not-covered", help="symbols exempt from --require-all, one per line with a # reason")
     p.add_argument("--release-gaps", help="functions a release's claimed level lacked: "
                    "'RELEASE: SYMBOL  # reason' per line; importing one is a note, not a failure")
+    p.add_argument("--exported-by", metavar="LIBRARY",
+                   help="a runtime library that must export every checked C-ABI import")
+    p.add_argument("--checked-prefix", action="append", default=[],
+                   help="with --exported-by: the C-ABI prefixes checked (repeatable)")
     p.add_argument("--allow-prefix", action="append", default=[],
                    help="extra allowed import prefix (repeatable)")
     args = p.parse_args()
@@ -139,6 +150,18 @@ def main():
             problems.append("%s does not call %s (%s): the compatibility plugin must cover "
                             "every C-ABI function of level %s"
                             % (name, sym, levels[sym].name, target_txt))
+
+    if args.exported_by:
+        exported = abi_lib.exported_functions(args.exported_by)
+        prefixes = tuple(args.checked_prefix) or abi_lib.C_ABI_PREFIXES
+        lib = os.path.basename(args.exported_by)
+        missing = sorted(s for s in c_abi if s.startswith(prefixes) and s not in exported)
+        for sym in missing:
+            problems.append("%s imports %s, which %s does not export: it cannot run there"
+                            % (name, sym, lib))
+        if not missing:
+            notes.append("%s: its %d C-ABI imports with prefix %s are all exported by %s" % (
+                name, sum(1 for s in c_abi if s.startswith(prefixes)), "/".join(prefixes), lib))
 
     for n in notes:
         print(n)

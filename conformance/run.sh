@@ -7,7 +7,9 @@
 #      exists) and install the SDK into the build tree
 #   3. build the driver and the conformance plugin three times (PyTorch's
 #      headers; the installed SDK, linked to libstabletorch and not)
-#   4. compare our C declarations with PyTorch's (check_declarations.py)
+#   4. compare our C declarations with PyTorch's (check_declarations.py);
+#      run the compatibility plugin built with the headers of PyTorch 2.9
+#      and 2.14 on stabletorch (abi_checks/check_pytorch_releases.py)
 #   5. generate the operator cases, run everything on both runtimes and
 #      compare (conformance/scripts/run_conformance.py prints the matrix,
 #      the families and "N passed, N failed")
@@ -24,7 +26,14 @@ echo "== checking the comparison rules"
 
 echo "== comparing our C declarations with PyTorch's, level by level (abi_checks check 10)"
 "$python" abi_checks/check_declarations.py --pytorch-include "$out/pytorch/torch/include" \
-  --ours c_api/include --reviewed abi_checks/declaration_gaps.txt | grep -v "^    reviewed "
+  --ours c_api/include --reviewed abi_checks/declaration_gaps.txt \
+  --levels c_api/pytorch_function_levels.txt | grep -v "^    reviewed "
+
+echo "== PyTorch releases' plugins on stabletorch: the oldest and the newest before the oracle"
+# Only their headers are fetched (Range requests); the whole series runs
+# on demand: the abi_pytorch_releases target of a build tree with tests.
+"$python" abi_checks/check_pytorch_releases.py --host "$out/bin/abi_compat_host" \
+  --cache "$out/pytorch_releases" --version 2.9.0 --version 2.14.0
 
 echo "== comparing our C++ headers, macros and declarations with PyTorch's, level by level (check 10, C++ half)"
 if command -v clang++ >/dev/null; then

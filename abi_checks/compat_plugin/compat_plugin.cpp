@@ -28,16 +28,40 @@
 //
 // Written against the C ABI only, so that every exported function is
 // called directly and shows up in the plugin's imports (the coverage check).
+// Built with PyTorch's headers (no stabletorch header exists there) or as
+// a portable plugin (ABI_COMPAT_PORTABLE), it uses no stabletorch addition:
+// what it imports must then be exported by PyTorch's runtime as well.
+#if __has_include(<stabletorch/c/runtime.h>) && !defined(ABI_COMPAT_PORTABLE)
 #include <stabletorch/c/runtime.h>
+#define ABI_COMPAT_ADDITIONS 1
+#endif
+#if defined(ABI_COMPAT_ADDITIONS) || defined(USE_CUDA)
+#define ABI_COMPAT_CUDA 1
+#endif
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#if !__has_include(<stabletorch/c/runtime.h>)
+// PyTorch's headers spell the 16-bit and complex scalar types as c10's.
+using AOTITorchHalf = c10::Half;
+using AOTITorchBFloat16 = c10::BFloat16;
+using AOTITorchComplex64 = c10::complex<float>;
+using AOTITorchComplex128 = c10::complex<double>;
+#endif
 // stabletorch/c/library.h (stabletorch_library_impl_with_signature) is newer
 // than the first frozen headers: built against a release that has it, the
 // plugin registers one kernel through it, so the coverage check sees it.
-#if __has_include(<stabletorch/c/library.h>)
+#if defined(ABI_COMPAT_ADDITIONS) && __has_include(<stabletorch/c/library.h>)
 #include <stabletorch/c/library.h>
 #define ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE 1
 #endif
+#if __has_include(<torch/csrc/stable/c/shim.h>)
 #include <torch/csrc/stable/c/shim.h>
+#endif
+// PyTorch 2.9's headers have no version gates (their level is 2.9).
+#ifndef TORCH_FEATURE_VERSION
+#define TORCH_FEATURE_VERSION ((2ULL << 56) | (9ULL << 48))
+#define TORCH_ABI_VERSION TORCH_FEATURE_VERSION
+#define TORCH_VERSION_2_10_0 ((2ULL << 56) | (10ULL << 48))
+#endif
 #if __has_include(<torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>)
 #include <torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>
 #define COMPAT_HAS_C_SHIM_ATEN 1
@@ -275,7 +299,7 @@ int64_t check_scalars() {
     COMPAT_OK(aoti_torch_empty_strided(1, &one, &unit, cases[i].dtype, aoti_torch_device_type_cpu(),
                                        0, &t));
     void* d = nullptr;
-    COMPAT_OK(aoti_torch_get_mutable_data_ptr(t, &d));
+    COMPAT_OK(aoti_torch_get_data_ptr(t, &d));
     if (d != nullptr) {
       std::memcpy(d, &cases[i].bits, 2);
     }
@@ -380,8 +404,14 @@ void tensor_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outp
   void* mutable_data = nullptr;
   const void* const_data = nullptr;
   COMPAT_OK(aoti_torch_get_data_ptr(x, &data));
+#ifdef ABI_COMPAT_ADDITIONS
+  // stabletorch's spellings under PyTorch's prefix (PyTorch lacks them).
   COMPAT_OK(aoti_torch_get_mutable_data_ptr(x, &mutable_data));
   COMPAT_OK(aoti_torch_get_const_data_ptr(x, &const_data));
+#else
+  mutable_data = data;
+  const_data = data;
+#endif
   COMPAT_EXPECT(data != nullptr && data == mutable_data && data == const_data);
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
   void* mutable_data2 = nullptr;
@@ -574,6 +604,7 @@ void nested_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs)
 
 bool clean_result(AOTITorchError e) { return e == AOTI_TORCH_SUCCESS || e == AOTI_TORCH_FAILURE; }
 
+#ifdef ABI_COMPAT_ADDITIONS
 int64_t check_scalar_handles() {
   int64_t failures = 0;
   StableScalarHandle b = nullptr, i = nullptr, d = nullptr, c = nullptr;
@@ -600,6 +631,7 @@ int64_t check_scalar_handles() {
   }
   return failures;
 }
+#endif
 
 void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
   int64_t failures = 0;
@@ -642,7 +674,10 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
     COMPAT_EXPECT(clean_result(aoti_torch_delete_stream(nullptr)));
   }
 
-  // CUDA: exported by every core; a core without CUDA fails cleanly.
+#ifdef ABI_COMPAT_CUDA
+  // CUDA: exported by every stabletorch core; a core without CUDA fails
+  // cleanly. (PyTorch declares them only with USE_CUDA, and exports them
+  // from libtorch_cuda.so.)
   CUDAGuardHandle cuda_guard = nullptr;
   if (aoti_torch_create_cuda_guard(0, &cuda_guard) == AOTI_TORCH_SUCCESS) {
     COMPAT_OK(aoti_torch_cuda_guard_set_index(cuda_guard, 0));
@@ -686,10 +721,12 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
   COMPAT_EXPECT(clean_result(torch_c10_cuda_check_msg(0, __FILE__, __func__, __LINE__, false, &msg)));
   torch_c10_cuda_free_error_msg(msg);  // NULL-safe
 #endif
+#endif  // ABI_COMPAT_CUDA
 
   aoti_torch_warn(__func__, __FILE__, __LINE__,
                   "abi_compat: this warning is expected (aoti_torch_warn is part of the ABI)");
 
+#ifdef ABI_COMPAT_ADDITIONS
   // stabletorch's own functions.
   const char* version = stabletorch_version_string();
   COMPAT_EXPECT(version != nullptr && version[0] != '\0');
@@ -704,6 +741,7 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
   COMPAT_OK(aoti_torch_delete_tensor_object(t));
   COMPAT_OK(stabletorch_live_handle_count(&live_after));
   COMPAT_EXPECT(live_during == live_before + 1 && live_after == live_before);
+#endif
 
   stack[0] = from_int(failures);
 }

@@ -9,7 +9,7 @@ what broke; an unbroken control must pass.
   run_selftest.py [--cc cc] [--cxx c++] [-I dir ...] CASE
 
 CASE: exported_symbols, abi_diff, c_headers, code_pins, needed, imports,
-compile_probe, policy_doc. -I directories (the real public headers) are
+release_headers, compile_probe, policy_doc. -I directories (the real public headers) are
 needed by code_pins only.
 """
 
@@ -578,6 +578,61 @@ extern "C" __attribute__((__visibility__("default"))) int plug(int x) {
     c.expect("a reviewed gap of the release's claim", "check_imports.py",
              ["--plugin", unrel, "--target-level", "2.10", "--golden", golden,
               "--release-gaps", gaps], True)
+    # --exported-by: another runtime that lacks the stabletorch addition.
+    c.write("other_runtime.c", "#define E __attribute__((__visibility__(\"default\")))\n"
+            "E int aoti_torch_old(void) { return 1; }\nE int torch_newer(void) { return 2; }\n")
+    other = c.shared("libother_runtime.so", ["other_runtime.c"])
+    c.expect("portable: another runtime lacks an import", "check_imports.py",
+             ["--plugin", newer, "--exported-by", other], False,
+             [r"imports stabletorch_extra, which libother_runtime\.so does not export"])
+    c.expect("portable: only PyTorch's prefixes checked", "check_imports.py",
+             ["--plugin", newer, "--exported-by", other, "--checked-prefix", "aoti_torch_",
+              "--checked-prefix", "torch_"], True)
+
+
+def case_release_headers(c):
+    import base64
+    import hashlib
+    import zipfile
+
+    def record_line(name, data):
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        return "%s,sha256=%s,%d\n" % (name, h, len(data))
+
+    members = {"torch/include/torch/a.h": b"int a;\n" * 1000,
+               "torch/include/torch/csrc/b.h": b"int b;\n",
+               "torch/lib/libtorch_cpu.so": b"\0" * 4096}
+
+    def wheel(name, corrupt=None, drop=None, zip64=False):
+        path = c.path(name)
+        record = "".join(record_line(n, d) for n, d in members.items())
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as z:
+            for n, d in members.items():
+                if n == drop:
+                    continue
+                with z.open(n, "w", force_zip64=zip64) as f:
+                    f.write(b"tampered" if n == corrupt else d)
+            z.writestr("torch-9.9.0.dist-info/RECORD", record)
+        return path
+
+    script = "pytorch_release_headers.py"
+    for label, w in (("headers of a wheel", wheel("good.whl")),
+                     ("headers of a zip64 wheel", wheel("zip64.whl", zip64=True))):
+        cache = c.path("cache_" + os.path.basename(w))
+        c.expect(label, script, ["--version", "9.9.0", "--cache", cache, "--wheel-file", w], True)
+        got = open(os.path.join(cache, "9.9.0", "torch/include/torch/a.h"), "rb").read()
+        if got != members["torch/include/torch/a.h"]:
+            raise SelfTestFailure("[%s] a.h was not extracted intact" % label)
+        if os.path.exists(os.path.join(cache, "9.9.0", "torch/lib")):
+            raise SelfTestFailure("[%s] a member outside torch/include/ was extracted" % label)
+    c.expect("a header differs from RECORD", script,
+             ["--version", "9.9.0", "--cache", c.path("cache_bad"), "--wheel-file",
+              wheel("bad.whl", corrupt="torch/include/torch/csrc/b.h")], False,
+             [r"1 headers do not match the wheel's RECORD \(torch/include/torch/csrc/b\.h\)"])
+    c.expect("a header RECORD lists is missing", script,
+             ["--version", "9.9.0", "--cache", c.path("cache_missing"), "--wheel-file",
+              wheel("missing.whl", drop="torch/include/torch/a.h")], False,
+             [r"1 listed there are missing \(torch/include/torch/a\.h\)"])
 
 
 def case_compile_probe(c):
@@ -635,6 +690,7 @@ CASES = {
     "code_pins": case_code_pins,
     "needed": case_needed,
     "imports": case_imports,
+    "release_headers": case_release_headers,
     "dlopen": case_dlopen,
     "declarations": case_declarations,
     "cxx_declarations": case_cxx_declarations,

@@ -954,8 +954,8 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   ST_CHECK(op_name != nullptr, "opName is null");
   ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
   ST_CHECK(stack != nullptr, "stack is null");
-  // Note [Build versions newer than the runtime]; no schema has changed
-  // since 2.9, so an older level needs no adapter yet.
+  // Note [Build versions newer than the runtime]; older ones: Note [Build
+  // versions older than the runtime].
   check_extension_build_version(extension_build_version);
   CallState& cs = call_state();
   // Note [Dispatching from the checked table]: spans the table load in
@@ -983,7 +983,7 @@ extern "C" {
 AOTITorchError aoti_torch_call_dispatcher(const char* opName, const char* overloadName,
                                           StableIValue* stack) {
   STC_API_BEGIN
-  stc::call_inline(opName, overloadName, stack, TORCH_ABI_VERSION);
+  stc::call_inline(opName, overloadName, stack, stc::kUnversionedBuildVersion);
   STC_API_END
 }
 

@@ -352,7 +352,7 @@ AOTITorchError aoti_torch_library_init_fragment(const char* ns, const char* file
 AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name,
                                        void (*fn)(StableIValue*, uint64_t, uint64_t)) {
   STC_API_BEGIN
-  stc::library_impl(self, name, fn, TORCH_ABI_VERSION);
+  stc::library_impl(self, name, fn, stc::kUnversionedBuildVersion);
   STC_REGISTRATION_END
 }
 

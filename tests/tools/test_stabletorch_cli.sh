@@ -2,8 +2,9 @@
 # The `stabletorch` tool on good and bad plugin files: exit codes as
 # documented (0 ok, 1 failed, 2 usage, 3 cannot run here) and messages that
 # name the file. Arguments: TOOL GOOD_PLUGIN FUTURE_PLUGIN WORKDIR
+# MISSING_IMPORTS_PLUGIN (imports functions no core exports, no descriptor)
 set -uo pipefail
-tool=$1 good=$2 future=$3 work=$4
+tool=$1 good=$2 future=$3 work=$4 missing=$5
 mkdir -p "$work"
 failures=0
 
@@ -50,6 +51,9 @@ expect 1 "$work/garbage.so" -- run "$work/garbage.so" sdk_test::echo_int 1
 expect 3 "$future" -- inspect "$future"
 expect 0 "sdk_test::echo_int" -- inspect "$good"
 expect 0 "torch_call_dispatcher" -- inspect "$good"
+expect 3 "aoti_torch_proxy_executor_call_function  [MISSING from this core: stable-ABI level 2.9]" \
+  -- inspect "$missing"
+expect 3 "built with: PyTorch's headers or the C ABI alone" -- inspect "$missing"
 expect 0 "sdk_test::echo_int" -- ops --load "$good" --namespace sdk_test
 expect 0 "-5" -- run "$good" sdk_test::echo_int 5
 expect 1 "x must be positive" -- run "$good" sdk_test::thrower -2

@@ -26,7 +26,7 @@ InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
   bool level_ok = true;
   if (!elf.section) {
     out << "descriptor: none (not built with the stabletorch SDK's registration macros); "
-           "its stable-ABI level is unknown\n";
+           "judged by its imports\n";
   } else {
     try {
       const auto verdict = loader::judge_descriptors(
@@ -52,8 +52,9 @@ InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
   for (const std::string& sym : imports.c_abi) {
     const auto it = loader::exported_symbol_levels().find(sym);
     const bool known = it != loader::exported_symbol_levels().end();
-    out << "  " << sym << "  [" << (known ? it->second : "unknown level") << "]"
-        << (known ? "" : "  MISSING from this core") << "\n";
+    out << "  " << sym << "  ["
+        << (known ? it->second : "MISSING from this core: " + loader::missing_function_level(sym))
+        << "]\n";
   }
   const size_t other = elf.imports.size() - imports.c_abi.size();
   out << "  (+ " << other << " C/C++ runtime symbol" << (other == 1 ? "" : "s") << ")\n";

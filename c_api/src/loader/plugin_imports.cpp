@@ -2,6 +2,10 @@
 
 #include <sstream>
 
+#include <torch/headeronly/version.h>
+
+#include "loader/plugin_descriptor.h"
+
 namespace st::loader {
 namespace {
 
@@ -45,6 +49,24 @@ const std::map<std::string, std::string>& exported_symbol_levels() {
   return table;
 }
 
+const std::map<std::string, std::string>& pytorch_function_levels() {
+  static const std::map<std::string, std::string> table = {
+#include "pytorch_function_levels.inc"
+  };
+  return table;
+}
+
+std::string missing_function_level(const std::string& name) {
+  if (name.rfind("stabletorch_", 0) == 0) {
+    return "a stabletorch addition newer than this runtime";
+  }
+  const auto it = pytorch_function_levels().find(name);
+  if (it == pytorch_function_levels().end()) {
+    return "level unknown: not declared by PyTorch 2.15's stable headers either";
+  }
+  return "stable-ABI level " + dotted(it->second);
+}
+
 ImportVerdict judge_imports(const ElfFile& elf) {
   ImportVerdict v;
   std::vector<int> needed;
@@ -76,10 +98,11 @@ ImportVerdict judge_imports(const ElfFile& elf) {
 
 std::string missing_imports_message(const ImportVerdict& v, const std::string& path) {
   std::ostringstream os;
-  os << "refusing to load '" << path << "': built with " << v.built_with << ", it imports " << v.missing.size()
-     << " C-ABI function" << (v.missing.size() == 1 ? "" : "s")
-     << " this runtime does not export:";
-  for (const std::string& m : v.missing) os << " " << m;
+  os << "refusing to load '" << path << "' before running any of its code: built with "
+     << v.built_with << ", it imports " << v.missing.size() << " C-ABI function"
+     << (v.missing.size() == 1 ? "" : "s") << " this runtime (stable-ABI level "
+     << format_abi_version(TORCH_ABI_VERSION) << ") does not export:";
+  for (const std::string& m : v.missing) os << "\n  " << m << " (" << missing_function_level(m) << ")";
   return os.str();
 }
 

@@ -21,6 +21,16 @@ bool is_c_abi_symbol(const std::string& name);
 // c_api/shim_function_versions.txt at build time.
 const std::map<std::string, std::string>& exported_symbol_levels();
 
+// Every function PyTorch 2.15's extension headers declare -> its level
+// (c_api/pytorch_function_levels.txt), exported here or not.
+const std::map<std::string, std::string>& pytorch_function_levels();
+
+// The level of a C-ABI function this runtime does not export, for
+// messages: "stable-ABI level 2.13", "a stabletorch addition newer than
+// this runtime", or "level unknown: not declared by PyTorch 2.15's stable
+// headers either".
+std::string missing_function_level(const std::string& name);
+
 struct ImportVerdict {
   // "the stabletorch SDK" (it carries our descriptor), "PyTorch's headers or
   // the C ABI alone"
@@ -34,8 +44,10 @@ struct ImportVerdict {
 
 ImportVerdict judge_imports(const ElfFile& elf);
 
-// "refusing to load '<path>': built with ..., it imports N C-ABI functions
-// this runtime does not export: ..." for verdicts with missing functions.
+// "refusing to load '<path>' before running any of its code: built with
+// ..., it imports N C-ABI functions this runtime does not export:" and one
+// line per missing function with its level, for verdicts with missing
+// functions.
 std::string missing_imports_message(const ImportVerdict& v, const std::string& path);
 
 }  // namespace st::loader

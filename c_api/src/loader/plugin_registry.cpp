@@ -25,6 +25,7 @@
 #include "loader/elf_file.h"
 #include "loader/plugin_descriptor.h"
 #include "loader/plugin_file.h"
+#include "loader/plugin_imports.h"
 
 namespace stc::plugins {
 
@@ -131,18 +132,25 @@ void build_report(Plugin& p) {
 //   initialization noexcept ([except.terminate]), and destructors are
 //   noexcept: std::terminate runs inside the plugin's frame;
 // - any other initializer (__attribute__((constructor))) lets the exception
-//   cross ld.so's frames, which unwind without releasing anything, to the
-//   loader's call of dlopen, which glibc declares nothrow: std::terminate
-//   again. Catching it there instead (calling dlopen through a pointer)
-//   works once, but the dynamic linker's load lock stays held by this
-//   thread, and the next dlopen or dlclose on any other thread hangs for
-//   ever (tried: with the exception caught, a second thread's dlopen never
-//   returned).
-// So the process ends either way. What the loader adds: for the duration
-// of dlopen and dlclose, a terminate handler that names the plugin, the
-// step, and the exception's message on stderr before handing over to the
-// previous handler (which aborts). SDK plugins never get there: the
-// registration macros catch what a registration block throws.
+//   unwind through ld.so's frames, which release nothing: the dynamic
+//   linker's load lock stays held by this thread, and the next dlopen or
+//   dlclose on any other thread hangs for ever (measured: the exception
+//   caught, a second thread's dlopen never returned).
+// Where such an exception surfaces depends on the frame that called
+// dlopen. glibc declares dlopen noexcept, so a direct call gets no entry in
+// its caller's exception table: if that caller has an exception table the
+// unwinder stops there (std::terminate, no unwinding), but if the compiler
+// gave it none, the exception keeps going up, skipping the cleanups of the
+// frames it leaves (the loader's terminate handler, t_loading), to the C
+// boundary's catch-all, which turns it into an error return over a broken
+// dynamic linker: the report is never printed and the process fails later,
+// elsewhere. So dlopen is called through a pointer of a type that may
+// throw, in a frame that catches everything (open_object): the exception
+// always lands there, the report names the plugin, the step and the
+// exception, and the process ends at once (std::terminate with the
+// report's handler installed), before another thread can hang on the
+// linker's lock. dlclose is called the same way. SDK plugins never get
+// there: the registration macros catch what a registration block throws.
 thread_local const char* t_terminate_plugin = nullptr;
 thread_local const char* t_terminate_step = nullptr;
 // The handler installed before the outermost TerminateReport.
@@ -197,6 +205,33 @@ class TerminateReport {
   const char* outer_step_;
   std::terminate_handler previous_ = nullptr;
 };
+
+// dlopen and dlclose through pointers of types that may throw, so that an
+// exception from plugin code always reaches the catch below (Note
+// [Exceptions from plugin initializers and finalizers]). volatile keeps
+// the compiler from seeing the noexcept callee through the pointer.
+void* (*volatile g_dlopen)(const char*, int) = &::dlopen;
+int (*volatile g_dlclose)(void*) = &::dlclose;
+
+// Runs the plugin's static initializers. Precondition: registry mutex held.
+void* open_object(const std::string& plugin, const std::string& name, int flags) {
+  TerminateReport report(plugin, "static initializers (at load)");
+  try {
+    return g_dlopen(name.c_str(), flags);
+  } catch (...) {
+    std::terminate();  // inside the handler: the report sees the exception
+  }
+}
+
+// Runs the plugin's static destructors. Precondition: registry mutex held.
+void close_object(const std::string& plugin, void* dl) {
+  TerminateReport report(plugin, "static destructors (at unload)");
+  try {
+    g_dlclose(dl);
+  } catch (...) {
+    std::terminate();
+  }
+}
 
 // Whether an object named `name` is in the process's link map.
 bool in_link_map(const std::string& name) {
@@ -263,8 +298,7 @@ void detach_libraries(Plugin& p) {
 // drained, no tensor whose deleter lives in it.
 void close_plugin(Plugin& p) {
   if (p.dl != nullptr) {
-    TerminateReport report(p.path, "static destructors (at unload)");
-    ::dlclose(p.dl);  // its destructors delete (and forget) their libraries
+    close_object(p.path, p.dl);  // its destructors delete (and forget) their libraries
     p.dl = nullptr;
   }
   // What the plugin never deleted: nobody can reach those handles any more.
@@ -482,10 +516,17 @@ Plugin* load(const std::string& path) {
         st::loader::decode_descriptors(*elf.section, canonical), TORCH_ABI_VERSION, canonical);
     if (verdict.refusal) ST_ERROR("refusing to load: ", *verdict.refusal);
     plugin->descriptor = verdict.judged;
-  } else {
+  }
+  // Every plugin, ours or PyTorch-built, by what it imports: dlopen would
+  // name only the first missing function, after the plugin's own
+  // dependencies were mapped.
+  const st::loader::ImportVerdict imports = st::loader::judge_imports(elf);
+  if (!imports.missing.empty()) ST_ERROR(st::loader::missing_imports_message(imports, canonical));
+  if (!elf.section) {
     plugin->notes.push_back(
-        "no stabletorch descriptor (not built with the stabletorch SDK's registration macros): "
-        "its stable-ABI level is unknown");
+        "no stabletorch descriptor (built with " + imports.built_with + "): judged by its " +
+        std::to_string(imports.c_abi.size()) + " C-ABI imports, which need stable-ABI level " +
+        (imports.needed_level.empty() ? std::string("(none)") : imports.needed_level));
   }
   plugin->dl_name = link_map_name(file);
   plugin->file.emplace(std::move(file));
@@ -495,12 +536,9 @@ Plugin* load(const std::string& path) {
 
   ::dlerror();
   void* dl = nullptr;
-  {
-    TerminateReport report(p->path, "static initializers (at load)");
-    t_loading = p;
-    dl = ::dlopen(p->dl_name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    t_loading = nullptr;
-  }
+  t_loading = p;
+  dl = open_object(p->path, p->dl_name, RTLD_NOW | RTLD_LOCAL);
+  t_loading = nullptr;
   if (dl == nullptr) {
     const std::string why = dl_error_text(*p);
     undo_load(*p, lock);

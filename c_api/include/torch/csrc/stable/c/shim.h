@@ -22,14 +22,21 @@ extern "C" {
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 
 /* As aoti_torch_call_dispatcher, plus the TORCH_ABI_VERSION of the headers
- * the caller was built with (not its target), so the core can adapt the
- * stack of an operator whose schema grew since. A version of a newer level
- * than the runtime's TORCH_ABI_VERSION fails, naming both, before the stack
- * is read (the caller keeps its arguments). */
+ * the caller was built with (not its target), so the core can serve the
+ * stack as that level encodes it. A version of a level newer than the
+ * newest this runtime knows (2.15) fails, naming both, before the stack
+ * is read (the caller keeps its arguments). The slot of a present optional
+ * the runtime returns is made with operator new: a caller built before
+ * 2.13 frees it with delete, a newer one with torch_delete_stable_ivalue.
+ * aoti_torch_call_dispatcher is this with build version 2.9.0. */
 AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack, uint64_t extension_build_version);
 
 /* As aoti_torch_library_impl, recording the extension's build level; a
- * level newer than the runtime's TORCH_ABI_VERSION fails, naming both. */
+ * level newer than the newest this runtime knows (2.15) fails, naming
+ * both. The kernel's optional arguments arrive in slots made with operator
+ * new, which it may free with delete (built before 2.13) or
+ * torch_delete_stable_ivalue. aoti_torch_library_impl is this with build
+ * version 2.9.0. */
 AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version);
 
 /* A list of StableIValues (schema `T[]`). Elements are payloads whose
