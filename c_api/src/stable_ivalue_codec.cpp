@@ -32,11 +32,9 @@ StableIValue to_bits(T value) {
 
 template <typename T>
 T& handle_payload(const SchemaType& type, const char* expected_handle, StableIValue v) {
-  const HandleInfo info = classify(as_pointer(v));
-  if (info.cls != Classification::Live || info.kind != HandleTraits<T>::kind) {
-    mismatch(type, expected_handle, v);
-  }
-  return payload<T>(info.slot);
+  Slot* s = handle_slot(HandleTraits<T>::kind, v);
+  if (s == nullptr) mismatch(type, expected_handle, v);
+  return payload<T>(s);
 }
 
 st::Device decode_device(StableIValue v) {
