@@ -609,7 +609,7 @@ inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv con
 }
 
 // Note [Calling typed kernels unboxed]
-// Most kernels are typed C++ functions, which the boxed path reaches
+// Most kernels are typed C++ functions, which the boxed steps reach
 // through their boxed adapter: the arguments are moved into an IValue
 // stack, the adapter moves them out again, and the result makes the same
 // trip back. When a plan's shape is one the C ABI has a typed call
@@ -619,13 +619,13 @@ inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv con
 // all typed kernels of an operator share one, checked at registration),
 // the call skips the stack: the kernel's unboxed entry point is called
 // with references to the tensors and scalars in the argument handles'
-// slots. The order of events is the boxed path's: arguments checked (the
+// slots. The order of events is the boxed steps': arguments checked (the
 // same check, argument_slot, unrolled for the shape), the
 // caller's handles retired before the kernel runs (they read as deleted
 // from then on), the argument values released after it, the result built
 // in an argument's slot, every argument stolen on failure too. A kernel
 // without an unboxed entry point (a boxed kernel, a plugin's kernel)
-// takes the boxed path. The signature is compared once per table (by its
+// takes the boxed steps. The signature is compared once per table (by its
 // id, which is never reused) and the result kept in the per-thread plan.
 constexpr size_t kMaxTypedArgs = 3;
 

@@ -25,11 +25,9 @@
 // the deleted handle, and every older one of that slot, no longer matches,
 // whether or not the slot has been reused since. That lets a freed slot be
 // reused at once (a per-thread LIFO cache; call_dispatcher even builds a
-// return in the slot of the argument it just took), where slots used to
-// wait in a FIFO quarantine to keep use-after-delete detectable. A stale
-// handle can only alias a new one after its slot has been reused 65,536
-// times (the generation wraps), where the quarantine caught a stale handle
-// only until 64 more handles were deleted by the same thread.
+// return in the slot of the argument it just took) while use-after-delete
+// stays detectable: a stale handle can only alias a new one after its slot
+// has been reused 65,536 times (the generation wraps).
 //
 // Note [Counting live handles by scanning]
 // Live handles are counted by scanning the slots (live_count), not by
