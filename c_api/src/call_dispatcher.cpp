@@ -2,13 +2,19 @@
 //
 // Note [StableIValue stacks]
 // The caller's stack holds max(num_args, num_returns) slots; arguments are
-// in schema order in stack[0..num_args). The callee steals every argument
-// (whether the call succeeds or fails) and on success leaves new references
-// to the returns in stack[0..num_returns). Arguments are decoded in two
-// phases: first all of them are read (borrowed) into IValues; only when all
-// are good are the caller's handles released. When one is bad, every
-// argument is checked again to name every bad one in one error, and all
-// of them are released: nothing leaks either way.
+// in schema order in stack[0..num_args). Once the operator is found the
+// callee owns every argument: it steals them whether the call succeeds or
+// fails, and on success leaves new references to the returns in
+// stack[0..num_returns). Before that (a null name or stack, a build version
+// too new, an unknown operator or overload, no memory for the operator's
+// plan) the stack is left untouched and the caller still owns its
+// arguments: without the schema nothing says how many there are or what
+// they hold. PyTorch behaves the same way (its dispatcher looks the
+// operator up before it converts a single argument). Arguments are taken
+// in two phases: first every one is checked and read (borrowed); only when
+// all are good are the caller's handles taken. When one is bad, every
+// argument is checked again to name every bad one in one error, and all of
+// them are released: nothing leaks either way.
 //
 // Note [Converter plans]
 // How each argument and return crosses the boundary depends only on the
@@ -49,13 +55,15 @@
 // one allocation less per call. Spares not used by a return are freed when
 // the call ends, however it ends.
 //
-// Note [The fast call path]
-// Most calls have a "fast" plan (only tensors, numbers and scalars in, at
-// most kMaxSlots returns, not vararg) and run at a nesting depth that has a
-// pooled stack: call_fast reads the plan's fixed arrays and does no heap
-// work; when the plan's shape has a typed call and the kernel is typed, it
-// calls the kernel unboxed (Note [Calling typed kernels unboxed]). Every
-// other call takes call_general, which has the same checks.
+// Note [One call path]
+// Every call takes the same steps (call_plan): lease the IValue stacks of
+// its nesting depth, check and read the arguments (phase 1), take them
+// (phase 2), call the kernel from the checked table, build the returns.
+// One optional step comes first: when the plan's shape has a typed call
+// and the table vouches for it, the kernel is called unboxed (Note
+// [Calling typed kernels unboxed]) with the same argument check, and the
+// boxed steps are skipped; a kernel without an unboxed entry point leaves
+// everything in place for them.
 #include "call_dispatcher.h"
 
 #include <array>
@@ -101,14 +109,16 @@ Conv conv_of(const st::SchemaType& type) {
   }
 }
 
-// Arguments whose tensor slots phase 1 remembers for phase 2.
+// Handle arguments whose slots phase 1 records for phase 2 and the
+// returns (SpareSlots); a plan with more resolves the rest again.
 constexpr size_t kMaxSlots = 16;
 
 struct Plan;
 struct CheckedPlan;
 struct SpareSlots;
 // A call of the kernel's unboxed entry point for one shape of arguments
-// (Note [Calling typed kernels unboxed]); false when the kernel has none.
+// (Note [Calling typed kernels unboxed]); false when the kernel has none
+// (nothing taken yet).
 using TypedCallFn = bool (*)(const CheckedPlan&, StableIValue*, SpareSlots&);
 // Sets plan.typed_call and plan.typed_sig when the C ABI has a typed call
 // for the plan's shape.
@@ -121,29 +131,29 @@ struct Plan {
   std::shared_ptr<const st::AnnotatedSchema> schema;
   const std::vector<st::Argument>* args = nullptr;
   const std::vector<st::Argument>* rets = nullptr;
-  std::vector<Conv> arg_conv;
-  std::vector<Conv> ret_conv;
-  size_t stack_size = 0;  // max(num args, num returns)
-  bool vararg = false;
-  bool simple = false;  // no argument is Conv::Other (and at most kMaxSlots)
-  // For simple plans, the argument converters again in a fixed array next
-  // to their count (no vector bounds to load on the call path).
+  // The converter of each argument, then of each return.
+  std::vector<Conv> conv;
   uint32_t num_args = 0;
-  std::array<Conv, kMaxSlots> simple_conv{};
-  // Takes call_fast: simple, not vararg, at most kMaxSlots returns.
-  bool fast = false;
   uint32_t num_rets = 0;
-  size_t ret_bytes = 0;  // num_rets * sizeof(IValue): the stack's size after the kernel
-  std::array<Conv, kMaxSlots> fast_ret_conv{};
-  // Note [Calling typed kernels unboxed]: the typed call for this shape (a
-  // fast plan), the C++ signature it calls with, and the ids of the tables
-  // last found to carry that signature and not to (kNoTable: none yet).
-  // Plans are per thread, so these caches need no synchronisation.
+  size_t stack_size = 0;  // max(num args, num returns)
+  size_t ret_bytes = 0;   // num_rets * sizeof(IValue): the stack's size after the kernel
+  bool vararg = false;
+  // Some argument is Conv::Other: decoded by schema type in phase 1, and
+  // the key set comes from the whole stack (lists and optionals may hold
+  // tensors), not from the tensor arguments alone.
+  bool has_other = false;
+  // Note [Calling typed kernels unboxed]: the typed call for this shape,
+  // the C++ signature it calls with, and the ids of the tables last found
+  // to carry that signature and not to (kNoTable: none yet). Plans are per
+  // thread, so these caches need no synchronisation.
   static constexpr uint64_t kNoTable = ~uint64_t{0};
   TypedCallFn typed_call = nullptr;
   std::optional<st::CppSignature> typed_sig;
   mutable uint64_t typed_table = kNoTable;
   mutable uint64_t untyped_table = kNoTable;
+
+  const Conv* arg_conv() const noexcept { return conv.data(); }
+  Conv ret_conv(size_t i) const noexcept { return conv[num_args + i]; }
 
   // The operator's current dispatch table when this plan still matches it
   // (the def this plan was made from is still the current one), else null.
@@ -154,6 +164,13 @@ struct Plan {
     const st::DispatchTable& t = op.entry()->table();
     return t.schema.get() == schema.get() ? &t : nullptr;
   }
+};
+
+// The IValue stacks of one call: the kernel's stack, and the arguments
+// phase 1 decoded by schema type (Conv::Other) until phase 2 moves them in.
+struct CallStacks {
+  st::Stack ivalues;
+  st::Stack decoded;
 };
 
 // Per-thread state of call_dispatcher, reached through one __thread
@@ -172,7 +189,7 @@ struct CallState {
   static constexpr size_t kPooledDepths = 8;
   std::array<Entry, 64> ops;
   std::vector<std::unique_ptr<Plan>> retired;  // replaced while a call was running
-  std::array<st::Stack, kPooledDepths> stacks;
+  std::array<CallStacks, kPooledDepths> stacks;
   size_t depth = 0;
   ~CallState();
 };
@@ -213,21 +230,18 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& 
   const st::FunctionSchema& fs = plan->schema->schema;
   plan->args = &fs.arguments();
   plan->rets = &fs.returns();
-  plan->arg_conv.reserve(plan->args->size());
-  for (const st::Argument& a : *plan->args) plan->arg_conv.push_back(conv_of(a.type));
-  plan->ret_conv.reserve(plan->rets->size());
-  for (const st::Argument& r : *plan->rets) plan->ret_conv.push_back(conv_of(r.type));
-  plan->stack_size = std::max(plan->args->size(), plan->rets->size());
-  plan->vararg = fs.isVararg() || fs.isVarret();
-  plan->simple = plan->args->size() <= kMaxSlots;
-  for (Conv c : plan->arg_conv) plan->simple = plan->simple && c != Conv::Other;
+  plan->conv.reserve(plan->args->size() + plan->rets->size());
+  for (const st::Argument& a : *plan->args) plan->conv.push_back(conv_of(a.type));
+  for (const st::Argument& r : *plan->rets) plan->conv.push_back(conv_of(r.type));
   plan->num_args = static_cast<uint32_t>(plan->args->size());
-  if (plan->simple) std::copy(plan->arg_conv.begin(), plan->arg_conv.end(), plan->simple_conv.begin());
   plan->num_rets = static_cast<uint32_t>(plan->rets->size());
+  plan->stack_size = std::max(plan->args->size(), plan->rets->size());
   plan->ret_bytes = plan->rets->size() * sizeof(st::IValue);
-  plan->fast = plan->simple && !plan->vararg && plan->rets->size() <= kMaxSlots;
-  if (plan->fast) std::copy(plan->ret_conv.begin(), plan->ret_conv.end(), plan->fast_ret_conv.begin());
-  if (plan->fast) select_typed_call(*plan);
+  plan->vararg = fs.isVararg() || fs.isVarret();
+  for (uint32_t i = 0; i < plan->num_args; ++i) {
+    plan->has_other = plan->has_other || plan->conv[i] == Conv::Other;
+  }
+  if (!plan->vararg) select_typed_call(*plan);
   return plan;
 }
 
@@ -285,17 +299,6 @@ inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* ove
   return find_plan_slow(cs, e, op_name, overload_name);
 }
 
-template <typename T>
-T from_bits(StableIValue v) {
-  T out;
-  std::memcpy(&out, &v, sizeof(T));  // low-order bytes (little-endian hosts)
-  return out;
-}
-
-const void* as_pointer(StableIValue v) {
-  return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
-}
-
 // An optional slot is owned by one argument: the same slot pointer twice
 // would be read after it was freed, and freed twice. The index of the
 // earlier optional argument holding the slot of optional argument i, or -1.
@@ -311,7 +314,7 @@ inline ptrdiff_t repeated_slot(const Plan& plan, const StableIValue* stack, size
 // Releases the caller's arguments (they are stolen, success or not); a
 // repeated optional slot once.
 void release_all(const Plan& plan, const StableIValue* stack) noexcept {
-  for (size_t i = 0; i < plan.args->size(); ++i) {
+  for (size_t i = 0; i < plan.num_args; ++i) {
     if (repeated_slot(plan, stack, i) < 0) release((*plan.args)[i].type, stack[i]);
   }
 }
@@ -329,42 +332,59 @@ __attribute__((noinline, cold)) void reserve_stack(const Plan& plan, const Stabl
   }
 }
 
-// The IValue stack of a call at any depth: the pooled one of its depth, or
-// beyond the pooled depths its own; cleared and given back however the
-// call ends. Made before any argument is taken: if it cannot be made, the
-// arguments are released (reserve_stack).
+// The IValue stacks of a call at any depth: the pooled ones of its depth,
+// or beyond the pooled depths its own; cleared and given back however the
+// call ends. Made before any argument is taken: if they cannot be made,
+// the arguments are released (reserve_stack). Spans the typed call too,
+// whose kernel may call the dispatcher again (Note [Converter plans]: a
+// plan replaced at a depth above 0 is kept in `retired`).
 class StackLease {
  public:
-  StackLease(CallState& cs, const Plan& plan, const StableIValue* stack) : cs_(cs) {
+  inline __attribute__((always_inline)) StackLease(CallState& cs, const Plan& plan,
+                                                   const StableIValue* stack)
+      : cs_(cs) {
     if (__builtin_expect(cs.depth < CallState::kPooledDepths, 1)) {
-      stack_ = &cs.stacks[cs.depth];
+      stacks_ = &cs.stacks[cs.depth];
     } else {
-      try {
-        own_ = std::make_unique<st::Stack>();
-      } catch (...) {
-        release_all(plan, stack);
-        throw;
-      }
-      stack_ = own_.get();
+      own_stacks(plan, stack);
     }
     ++cs.depth;
     // Pooled stacks keep their capacity: after the first calls this only
     // compares.
-    if (__builtin_expect(stack_->capacity() < plan.stack_size, 0)) reserve_stack(plan, stack, *stack_);
+    if (__builtin_expect(stacks_->ivalues.capacity() < plan.stack_size, 0)) {
+      reserve_stack(plan, stack, stacks_->ivalues);
+    }
   }
-  ~StackLease() {
-    stack_->clear();
+  inline __attribute__((always_inline)) ~StackLease() {
+    stacks_->ivalues.clear();
+    stacks_->decoded.clear();
     --cs_.depth;
   }
   StackLease(const StackLease&) = delete;
   StackLease& operator=(const StackLease&) = delete;
-  st::Stack& get() { return *stack_; }
+  st::Stack& ivalues() { return stacks_->ivalues; }
+  st::Stack& decoded() { return stacks_->decoded; }
 
  private:
+  __attribute__((noinline, cold)) void own_stacks(const Plan& plan, const StableIValue* stack) {
+    try {
+      own_ = std::make_unique<CallStacks>();
+    } catch (...) {
+      release_all(plan, stack);
+      throw;
+    }
+    stacks_ = own_.get();
+  }
+
   CallState& cs_;
-  st::Stack* stack_;
-  std::unique_ptr<st::Stack> own_;  // beyond the pooled depths
+  CallStacks* stacks_ = nullptr;
+  std::unique_ptr<CallStacks> own_;  // beyond the pooled depths
 };
+
+constexpr bool is_handle(Conv c) { return c == Conv::Tensor || c == Conv::Scalar; }
+constexpr HandleKind handle_kind(Conv c) {
+  return c == Conv::Tensor ? HandleKind::Tensor : HandleKind::Scalar;
+}
 
 // Each handle argument is its own owning reference: the same handle twice
 // would be taken (destroyed, its slot freed) twice. True when stack[i] is
@@ -372,51 +392,27 @@ class StackLease {
 // kinds never equal these (one slot, one kind at a time).
 inline bool repeats_handle(const Conv* conv, const StableIValue* stack, size_t i) noexcept {
   for (size_t j = 0; j < i; ++j) {
-    if ((conv[j] == Conv::Tensor || conv[j] == Conv::Scalar) && stack[j] == stack[i]) return true;
+    if (is_handle(conv[j]) && stack[j] == stack[i]) return true;
   }
   return false;
 }
 
-// Phase 1 (Note [StableIValue stacks]), any plan: reads every argument
-// into `out` without taking anything; a top-level Tensor gets an undefined
-// placeholder and its slot in `slots` (first kMaxSlots arguments). Returns
-// false at the first bad argument; may throw (decode, out of memory).
-bool read_arguments(const Plan& plan, const StableIValue* stack, st::Stack& out,
-                    Slot** slots) {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
-    const StableIValue v = stack[i];
-    switch (plan.arg_conv[i]) {
-      case Conv::Tensor: {
-        Slot* s = tensor_slot(v);
-        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
-        if (i < kMaxSlots) slots[i] = s;
-        out.emplace_back(st::Tensor());
-        break;
-      }
-      case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
-      case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
-      case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
-      case Conv::Scalar: {
-        Slot* s = live_slot(as_pointer(v), HandleKind::Scalar);
-        if (s == nullptr || repeats_handle(plan.arg_conv.data(), stack, i)) return false;
-        out.emplace_back(payload<st::Scalar>(s));
-        break;
-      }
-      case Conv::Other:
-        if (repeated_slot(plan, stack, i) >= 0) return false;
-        out.push_back(decode((*plan.args)[i].type, v));
-        break;
-    }
-  }
-  return true;
+// Phase 1's check of handle argument i (conv[i] is Tensor or Scalar): its
+// slot when stack[i] is a live handle of that kind that no earlier argument
+// passed too, else null. Shared by read_arguments and the typed call, which
+// inlines it once per argument of a fixed shape.
+inline __attribute__((always_inline)) Slot* argument_slot(const Conv* conv,
+                                                          const StableIValue* stack,
+                                                          size_t i) noexcept {
+  Slot* s = handle_slot(handle_kind(conv[i]), stack[i]);
+  return s != nullptr && !repeats_handle(conv, stack, i) ? s : nullptr;
 }
 
 // Slots of the handle arguments a call takes, kept for its returns (Note
 // [Returns in the arguments' slots]). Phase 1 records the slots of the
-// tensor and scalar arguments in argument order (`slots`); once phase 2
-// has taken them, `n` counts the spares, and whatever the returns leave is
-// freed when the call ends, however it ends.
+// first kMaxSlots tensor and scalar arguments in argument order; once
+// phase 2 has taken them, `n` counts the spares, and whatever the returns
+// leave is freed when the call ends, however it ends.
 struct SpareSlots {
   Slot* slots[kMaxSlots];
   uint32_t n = 0;
@@ -432,30 +428,33 @@ struct SpareSlots {
 
 constexpr uint32_t kBadArgument = ~uint32_t{0};
 
-// The slot of a tensor or scalar argument's handle (`c` says which) when it
-// is a live handle of that kind, else null.
-inline Slot* handle_slot(Conv c, StableIValue v) noexcept {
-  return c == Conv::Tensor ? tensor_slot(v) : live_slot(as_pointer(v), HandleKind::Scalar);
-}
-
-// Phase 1 for a simple plan (only tensors, numbers and scalars): checks
-// every argument, taking nothing yet; the slots of the tensor and scalar
-// handles go to spares.slots in argument order. Returns how many, or
-// kBadArgument at the first bad argument. Never throws.
-inline __attribute__((always_inline)) uint32_t check_simple_arguments(const Plan& plan,
-                                                                      const StableIValue* stack,
-                                                                      SpareSlots& spares) noexcept {
+// Phase 1 (Note [StableIValue stacks]): checks every argument, taking
+// nothing. A tensor or scalar argument must be a live handle of its kind
+// that no earlier argument passed too; its slot goes to spares.slots. An
+// Conv::Other argument is decoded by its schema type into `decoded`
+// (borrowed: tensors shared, lists and strings copied). Returns the number
+// of handle arguments, or kBadArgument at the first bad one; throws what
+// decode throws (a bad value, out of memory).
+inline __attribute__((always_inline)) uint32_t read_arguments(const Plan& plan,
+                                                              const StableIValue* stack,
+                                                              st::Stack& decoded,
+                                                              SpareSlots& spares) {
   // Tests in order of likelihood rather than a switch: a jump table costs
   // more than the one or two compares most arguments need.
+  const Conv* conv = plan.arg_conv();
   const uint32_t n = plan.num_args;
   uint32_t handles = 0;
   for (uint32_t i = 0; i < n; ++i) {
-    const StableIValue v = stack[i];
-    const Conv c = plan.simple_conv[i];
-    if (c != Conv::Tensor && c != Conv::Scalar) continue;
-    Slot* s = handle_slot(c, v);
-    if (s == nullptr || repeats_handle(plan.simple_conv.data(), stack, i)) return kBadArgument;
-    spares.slots[handles++] = s;
+    const Conv c = conv[i];
+    if (is_handle(c)) {
+      Slot* s = argument_slot(conv, stack, i);
+      if (s == nullptr) return kBadArgument;
+      if (__builtin_expect(handles < kMaxSlots, 1)) spares.slots[handles] = s;
+      ++handles;
+    } else if (__builtin_expect(c == Conv::Other, 0)) {
+      if (repeated_slot(plan, stack, i) >= 0) return kBadArgument;
+      decoded.push_back(decode((*plan.args)[i].type, stack[i]));
+    }
   }
   return handles;
 }
@@ -467,70 +466,60 @@ __attribute__((flatten)) inline void push_tensor(st::Stack& ivalues, st::Tensor&
   ivalues.emplace_back(std::move(t));
 }
 
-// Phase 2 for a simple plan: builds the IValues, moving each tensor out of
-// its handle and deleting the handle, and deleting scalar handles; their
-// slots (from phase 1) become spares. `out` has room for every argument
+// Phase 2: builds the kernel's stack in argument order, moving each tensor
+// and scalar out of its handle (which is retired: Note [Returns in the
+// arguments' slots]) and the decoded values out of `decoded` (releasing
+// what their payloads owned). The first kMaxSlots handle slots become
+// spares; the others are freed. `out` has room for every argument
 // (reserved), so this never throws. Returns the key set the call
-// dispatches with, gathered from the tensors on the way (Note [Dispatching
-// from the checked table]): in a simple plan the tensor arguments are
-// exactly the schema's Tensor-like ones.
-inline __attribute__((always_inline)) st::DispatchKeySet take_simple_arguments(
-    const Plan& plan, const StableIValue* stack, st::Stack& out, SpareSlots& spares,
-    uint32_t handles) noexcept {
+// dispatches with (Note [Dispatching from the checked table]): gathered
+// from the tensor arguments on the way, or, when a list or optional could
+// hold a tensor, computed from the whole stack.
+inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
+    const CheckedPlan& checked, const StableIValue* stack, st::Stack& out, st::Stack& decoded,
+    SpareSlots& spares, uint32_t handles) noexcept {
+  const Plan& plan = checked.plan;
   st::DispatchKeySet ks;
+  const Conv* conv = plan.arg_conv();
   const uint32_t n = plan.num_args;
-  Slot* const* next = spares.slots;
+  uint32_t h = 0;
+  size_t d = 0;
   for (uint32_t i = 0; i < n; ++i) {
     const StableIValue v = stack[i];
-    const Conv c = plan.simple_conv[i];
-    if (__builtin_expect(c == Conv::Tensor, 1)) {
-      Slot* s = *next++;
-      st::Tensor& held = payload<st::Tensor>(s);
-      ks = ks | st::detail::keysOf(held);
-      push_tensor(out, std::move(held));
-      held.~Tensor();
-      retire(s, static_cast<uintptr_t>(v));
+    const Conv c = conv[i];
+    if (is_handle(c)) {
+      Slot* s = __builtin_expect(h < kMaxSlots, 1) ? spares.slots[h] : handle_slot(handle_kind(c), v);
+      if (__builtin_expect(c == Conv::Tensor, 1)) {
+        st::Tensor& held = payload<st::Tensor>(s);
+        ks = ks | st::detail::keysOf(held);
+        push_tensor(out, std::move(held));
+        held.~Tensor();
+        retire(s, static_cast<uintptr_t>(v));
+      } else {
+        st::Scalar& held = payload<st::Scalar>(s);
+        out.emplace_back(std::move(held));
+        held.~Scalar();
+        retire(s, static_cast<uintptr_t>(v));
+      }
+      if (__builtin_expect(h >= kMaxSlots, 0)) free_slot(s);
+      ++h;
       continue;
     }
     switch (c) {
-      case Conv::Tensor: break;  // above
       case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
       case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
-      case Conv::Bool: out.emplace_back((v & 0xffu) != 0); break;
-      case Conv::Scalar: {
-        Slot* s = *next++;
-        st::Scalar& held = payload<st::Scalar>(s);
-        out.emplace_back(held);
-        held.~Scalar();
-        retire(s, static_cast<uintptr_t>(v));
+      case Conv::Bool: out.emplace_back(decode_bool(v)); break;
+      case Conv::Other:
+        out.push_back(std::move(decoded[d++]));
+        release((*plan.args)[i].type, v);
         break;
-      }
-      case Conv::Other: break;  // not in a simple plan
-    }
-  }
-  spares.n = handles;
-  return st::detail::withBackendSelect(ks);
-}
-
-// Phase 2: takes the tensors out of their handles and releases the other
-// arguments' handles. Never throws.
-void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ivalues,
-                    Slot* const* slots) noexcept {
-  const size_t n = plan.arg_conv.size();
-  for (size_t i = 0; i < n; ++i) {
-    switch (plan.arg_conv[i]) {
       case Conv::Tensor:
-        take_tensor(i < kMaxSlots ? slots[i] : tensor_slot(stack[i]), stack[i],
-                    ivalues[i].toTensor());
-        break;
-      case Conv::Int:
-      case Conv::Float:
-      case Conv::Bool:
-        break;
-      case Conv::Scalar: destroy_if_live<st::Scalar>(as_pointer(stack[i])); break;
-      case Conv::Other: release((*plan.args)[i].type, stack[i]); break;
+      case Conv::Scalar: break;  // above
     }
   }
+  spares.n = handles < kMaxSlots ? handles : static_cast<uint32_t>(kMaxSlots);
+  if (__builtin_expect(plan.has_other, 0)) return st::detail::computeKeySetBoxed(checked.table, out);
+  return st::detail::withBackendSelect(ks);
 }
 
 // A bad argument: checks every argument again to name each bad one (index,
@@ -541,23 +530,20 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
                                                                  const StableIValue* stack,
                                                                  std::exception_ptr first) {
   const std::vector<st::Argument>& args = *plan.args;
+  const Conv* conv = plan.arg_conv();
   std::string errors;
   try {
     for (size_t i = 0; i < args.size(); ++i) {
       try {
-        if (plan.arg_conv[i] == Conv::Tensor) {
-          check_tensor(args[i].type, stack[i]);
-        } else {
-          (void)decode(args[i].type, stack[i]);
-        }
+        (void)decode(args[i].type, stack[i]);
         if (const ptrdiff_t j = repeated_slot(plan, stack, i); j >= 0) {
           ST_ERROR("the same optional slot as argument ", j, " '", args[j].name,
                    "' (each optional needs its own slot)");
         }
-        if (plan.arg_conv[i] == Conv::Tensor || plan.arg_conv[i] == Conv::Scalar) {
+        if (is_handle(conv[i])) {
           for (size_t j = 0; j < i; ++j) {
-            if (plan.arg_conv[j] == plan.arg_conv[i] && stack[j] == stack[i]) {
-              const bool tensor = plan.arg_conv[i] == Conv::Tensor;
+            if (conv[j] == conv[i] && stack[j] == stack[i]) {
+              const bool tensor = conv[i] == Conv::Tensor;
               ST_ERROR("the same ", tensor ? "tensor" : "scalar", " handle as argument ", j, " '",
                        args[j].name, "' (pass a new reference per argument: ",
                        tensor ? "aoti_torch_new_tensor_handle" : "a scalar handle each", ")");
@@ -598,7 +584,7 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
 [[noreturn]] __attribute__((noinline, cold)) void fail_return_count(const Plan& plan,
                                                                     size_t got) {
   ST_ERROR(plan.op.operatorName(), ": the kernel returned ", got,
-           " value(s) but the schema declares ", plan.rets->size());
+           " value(s) but the schema declares ", plan.num_rets);
 }
 
 [[noreturn]] __attribute__((noinline, cold)) void fail_return(const Plan& plan,
@@ -606,23 +592,6 @@ void take_arguments(const Plan& plan, const StableIValue* stack, st::Stack& ival
                                                               const std::exception& e) {
   for (size_t j = 0; j < done; ++j) release((*plan.rets)[j].type, stack[j]);
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
-}
-
-// The steps both call paths share, always inlined: the fast path must
-// not pay a call for them (bench_c_api's no-op measures it).
-
-// Runs the kernel from the table find_plan checked, with the arguments' key
-// set `ks`; a kernel's st::Error is rethrown naming the op (fail_kernel,
-// inside the handler).
-inline __attribute__((always_inline)) void call_kernel(const CheckedPlan& checked,
-                                                       st::DispatchKeySet ks,
-                                                       st::Stack& ivalues) {
-  try {
-    // Note [Dispatching from the checked table]
-    st::Dispatcher::callBoxedWithKeySet(checked.plan.op, checked.table, ks, &ivalues);
-  } catch (const st::Error& e) {
-    fail_kernel(checked.plan, e);
-  }
 }
 
 // Return i (converted as `conv` says) into stack[i]: a tensor into a spare
@@ -639,68 +608,24 @@ inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv con
   }
 }
 
-// The general path: any plan, any nesting depth. Throws on failure after
-// releasing what the caller passed (Note [StableIValue stacks]).
-__attribute__((noinline)) void call_general(CallState& cs, const CheckedPlan checked,
-                                            StableIValue* stack) {
-  const Plan& plan = checked.plan;
-  if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
-
-  SpareSlots spares;
-  StackLease lease(cs, plan, stack);
-  st::Stack& ivalues = lease.get();
-  st::DispatchKeySet ks;
-  if (plan.simple) {
-    const uint32_t handles = check_simple_arguments(plan, stack, spares);
-    if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
-    ks = take_simple_arguments(plan, stack, ivalues, spares, handles);
-  } else {
-    Slot* slots[kMaxSlots];
-    bool ok = false;
-    std::exception_ptr first;
-    try {
-      ok = read_arguments(plan, stack, ivalues, slots);
-    } catch (...) {
-      first = std::current_exception();
-    }
-    if (!ok) fail_arguments(plan, stack, std::move(first));
-    take_arguments(plan, stack, ivalues, slots);
-    // Lists and optionals too: the core's pass over the stack.
-    ks = st::detail::computeKeySetBoxed(checked.table, ivalues);
-  }
-
-  call_kernel(checked, ks, ivalues);
-
-  const size_t num_rets = plan.ret_conv.size();
-  if (__builtin_expect(ivalues.size() != num_rets, 0)) fail_return_count(plan, ivalues.size());
-  size_t done = 0;
-  try {
-    for (; done < num_rets; ++done) {
-      st::IValue& r = ivalues[done];
-      put_return(plan, plan.ret_conv[done], r, done, spares, stack);
-    }
-  } catch (const std::exception& e) {
-    fail_return(plan, stack, done, e);
-  }
-}
-
 // Note [Calling typed kernels unboxed]
-// Most kernels are typed C++ functions, which the boxed path reaches
+// Most kernels are typed C++ functions, which the boxed steps reach
 // through their boxed adapter: the arguments are moved into an IValue
 // stack, the adapter moves them out again, and the result makes the same
-// trip back. When a fast plan's shape is one the C ABI has a typed call
+// trip back. When a plan's shape is one the C ABI has a typed call
 // for (one to kMaxTypedArgs tensors, scalars, ints, floats or bools, one
 // Tensor returned) and the dispatch table vouches that every unboxed entry
 // point in it has exactly that C++ signature (DispatchTable::cpp_signature:
 // all typed kernels of an operator share one, checked at registration),
 // the call skips the stack: the kernel's unboxed entry point is called
 // with references to the tensors and scalars in the argument handles'
-// slots. The order of events is the boxed path's: arguments checked, the
+// slots. The order of events is the boxed steps': arguments checked (the
+// same check, argument_slot, unrolled for the shape), the
 // caller's handles retired before the kernel runs (they read as deleted
 // from then on), the argument values released after it, the result built
 // in an argument's slot, every argument stolen on failure too. A kernel
 // without an unboxed entry point (a boxed kernel, a plugin's kernel)
-// takes the boxed path. The signature is compared once per table (by its
+// takes the boxed steps. The signature is compared once per table (by its
 // id, which is never reused) and the result kept in the per-thread plan.
 constexpr size_t kMaxTypedArgs = 3;
 
@@ -726,8 +651,6 @@ template <>
 struct TypedArg<Conv::Bool> {
   using type = bool;
 };
-
-constexpr bool is_handle(Conv c) { return c == Conv::Tensor || c == Conv::Scalar; }
 
 template <Conv... Cs>
 struct TypedCall {
@@ -759,18 +682,16 @@ struct TypedCall {
     } else if constexpr (c == Conv::Float) {
       return from_bits<double>(stack[I]);
     } else {
-      return (stack[I] & 0xffu) != 0;
+      return decode_bool(stack[I]);
     }
   }
 
-  // Phase 1 for argument I: a live handle of its kind, not the handle of
-  // an earlier argument (repeats_handle); its slot goes to `slots`.
+  // Phase 1 for argument I (argument_slot): its slot goes to `slots`.
   template <size_t I>
   static bool check(const StableIValue* stack, Slot** slots) {
-    constexpr Conv c = kConv[I];
-    if constexpr (is_handle(c)) {
-      Slot* s = handle_slot(c, stack[I]);
-      if (s == nullptr || repeats_handle(kConv.data(), stack, I)) return false;
+    if constexpr (is_handle(kConv[I])) {
+      Slot* s = argument_slot(kConv.data(), stack, I);
+      if (s == nullptr) return false;
       slots[kHandleIndex[I]] = s;
     }
     return true;
@@ -816,7 +737,7 @@ struct TypedCall {
       release_all(plan, stack);  // stolen on failure too
       fail_kernel(plan, e);
     }
-    if (!k->hasUnboxed()) return false;  // nothing taken: the boxed path starts over
+    if (!k->hasUnboxed()) return false;  // nothing taken: the boxed steps start over
     (retire_handle<I>(stack, slots), ...);
     // The argument values are this call's now; destroyed after the kernel,
     // however it ends, and their slots are spares.
@@ -871,11 +792,12 @@ std::pair<TypedCallFn, std::optional<st::CppSignature>> typed_call_for(const Con
 }
 
 void select_typed_call(Plan& plan) {
-  if (plan.num_rets != 1 || plan.fast_ret_conv[0] != Conv::Tensor) return;
-  auto [fn, sig] = typed_call_for<>(plan.simple_conv.data(), plan.num_args);
+  if (plan.num_rets != 1 || plan.ret_conv(0) != Conv::Tensor) return;
+  auto [fn, sig] = typed_call_for<>(plan.arg_conv(), plan.num_args);
   plan.typed_call = fn;
   plan.typed_sig = std::move(sig);
 }
+
 
 // Whether table `t` vouches for the plan's typed call (Note [Calling typed
 // kernels unboxed]); remembered per table id.
@@ -885,19 +807,20 @@ __attribute__((noinline)) bool typed_table_matches(const Plan& plan, const st::D
   return ok;
 }
 
-// The common path (Note [The fast call path]): a fast plan at a pooled
-// depth. The same steps and checks as call_general, with the plan's
-// fixed arrays and without StackLease's heap fallback.
-inline __attribute__((always_inline)) void call_fast(CallState& cs, const CheckedPlan checked,
+// The call (Note [One call path]). Throws on failure after releasing what
+// the caller passed (Note [StableIValue stacks]).
+inline __attribute__((always_inline)) void call_plan(CallState& cs, const CheckedPlan checked,
                                                      StableIValue* stack) {
   const Plan& plan = checked.plan;
+  // Declared before the lease: the returns' slots outlive the stack.
   SpareSlots spares;
   if (plan.typed_call != nullptr) {
     const uint64_t id = checked.table.id;
-    if (id == plan.typed_table || (id != plan.untyped_table && typed_table_matches(plan, checked.table))) {
-      // A nested call during the kernel may replace this plan in the cache;
-      // at a depth above 0 it keeps the plan in `retired` (Note [Converter
-      // plans]), which the failure path still reads.
+    if (id == plan.typed_table ||
+        (id != plan.untyped_table && typed_table_matches(plan, checked.table))) {
+      // The kernel may call the dispatcher again: a nested call must not
+      // lease this depth's stacks, and a plan it replaces meanwhile is kept
+      // in `retired` (Note [Converter plans]), as a lease would do.
       struct Depth {
         CallState& cs;
         ~Depth() { --cs.depth; }
@@ -906,23 +829,27 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
       if (plan.typed_call(checked, stack, spares)) return;
     }
   }
-  const uint32_t handles = check_simple_arguments(plan, stack, spares);
-  if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
-  // The pooled stack of this depth; cleared and given back however the
-  // call ends.
-  struct Lease {
-    CallState& cs;
-    st::Stack& ivalues;
-    ~Lease() {
-      ivalues.clear();
-      --cs.depth;
-    }
-  } lease{cs, cs.stacks[cs.depth++]};
-  st::Stack& ivalues = lease.ivalues;
-  if (__builtin_expect(ivalues.capacity() < plan.stack_size, 0)) reserve_stack(plan, stack, ivalues);
-  const st::DispatchKeySet ks = take_simple_arguments(plan, stack, ivalues, spares, handles);
 
-  call_kernel(checked, ks, ivalues);
+  if (__builtin_expect(plan.vararg, 0)) fail_vararg(plan, stack);
+  StackLease lease(cs, plan, stack);
+  st::Stack& ivalues = lease.ivalues();
+
+  uint32_t handles = kBadArgument;
+  try {
+    handles = read_arguments(plan, stack, lease.decoded(), spares);
+  } catch (...) {
+    fail_arguments(plan, stack, std::current_exception());
+  }
+  if (__builtin_expect(handles == kBadArgument, 0)) fail_arguments(plan, stack, nullptr);
+
+  const st::DispatchKeySet ks =
+      take_arguments(checked, stack, ivalues, lease.decoded(), spares, handles);
+  try {
+    // Note [Dispatching from the checked table]
+    st::Dispatcher::callBoxedWithKeySet(plan.op, checked.table, ks, &ivalues);
+  } catch (const st::Error& e) {
+    fail_kernel(plan, e);
+  }
 
   // The size check in bytes (size() would divide by sizeof(IValue)).
   st::IValue* const rets = ivalues.data();
@@ -934,10 +861,7 @@ inline __attribute__((always_inline)) void call_fast(CallState& cs, const Checke
   const uint32_t num_rets = plan.num_rets;
   uint32_t done = 0;
   try {
-    for (; done < num_rets; ++done) {
-      st::IValue& r = rets[done];
-      put_return(plan, plan.fast_ret_conv[done], r, done, spares, stack);
-    }
+    for (; done < num_rets; ++done) put_return(plan, plan.ret_conv(done), rets[done], done, spares, stack);
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
   }
@@ -949,8 +873,9 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
                                                        const char* overload_name,
                                                        StableIValue* stack,
                                                        uint64_t extension_build_version) {
-  // Without a usable name, stack or build version nothing can be released:
-  // the caller keeps its arguments (documented in REVIEW.md).
+  // Until find_plan has the schema nothing says what the stack holds: a
+  // failure up to there leaves the arguments to the caller (Note
+  // [StableIValue stacks]).
   ST_CHECK(op_name != nullptr, "opName is null");
   ST_CHECK(overload_name != nullptr, "overloadName is null (use \"\" for the default overload)");
   ST_CHECK(stack != nullptr, "stack is null");
@@ -962,11 +887,7 @@ inline __attribute__((always_inline)) void call_inline(const char* op_name,
   // find_plan and the kernel call.
   st::DispatchReadGuard guard;
   const CheckedPlan checked = find_plan(cs, op_name, overload_name);
-  if (__builtin_expect(checked.plan.fast && cs.depth < CallState::kPooledDepths, 1)) {
-    call_fast(cs, checked, stack);
-  } else {
-    call_general(cs, checked, stack);
-  }
+  call_plan(cs, checked, stack);
 }
 
 }  // namespace

@@ -54,7 +54,6 @@ AOTITorchError aoti_torch_create_cuda_guard(int32_t device_index, CUDAGuardHandl
 
 AOTITorchError aoti_torch_delete_cuda_guard(CUDAGuardHandle guard) {
   STC_API_BEGIN
-  if (guard == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<stc::CudaGuardState>(guard, "guard");
   STC_API_END
 }
@@ -79,7 +78,6 @@ AOTITorchError aoti_torch_create_cuda_stream_guard(void* stream, int32_t device_
 
 AOTITorchError aoti_torch_delete_cuda_stream_guard(CUDAStreamGuardHandle guard) {
   STC_API_BEGIN
-  if (guard == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<stc::CudaStreamGuardState>(guard, "guard");
   STC_API_END
 }

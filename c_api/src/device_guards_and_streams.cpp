@@ -63,7 +63,6 @@ AOTITorchError aoti_torch_create_device_guard(int32_t device_index, DeviceGuardH
 
 AOTITorchError aoti_torch_delete_device_guard(DeviceGuardHandle guard) {
   STC_API_BEGIN
-  if (guard == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<stc::DeviceGuardState>(guard, "guard");
   STC_API_END
 }
@@ -82,7 +81,6 @@ AOTITorchError aoti_torch_device_guard_set_index(DeviceGuardHandle guard, int32_
 
 AOTITorchError aoti_torch_delete_stream(StreamHandle stream) {
   STC_API_BEGIN
-  if (stream == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<stc::StreamState>(stream, "stream");
   STC_API_END
 }

@@ -144,22 +144,31 @@ ThreadSlots::~ThreadSlots() {
   while (n > 0) g.give(slots[--n]);
 }
 
-HandleInfo classify_slow(const void* handle) noexcept {
+Slot* live_slot_slow(const void* handle, HandleKind k) noexcept {
+  const HandleInfo info = classify(handle);
+  return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
+}
+
+}  // namespace detail
+
+HandleInfo classify(const void* handle) noexcept {
   if (handle == nullptr) return {Classification::Null, HandleKind::Dead, nullptr};
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t addr = p & kAddrMask;
+  const uintptr_t addr = p & detail::kAddrMask;
   const uintptr_t base = addr & ~(uintptr_t{kChunkBytes} - 1);
   if ((addr - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
     return {Classification::Foreign, HandleKind::Dead, nullptr};
   }
-  Slot* s = slot_of(p);
+  Slot* s = detail::slot_of(p);
   const uint64_t st = s->state.load(std::memory_order_acquire);
   const uint32_t tag = static_cast<uint32_t>(st);
-  if (((st ^ p) & kGenMask) != 0 || !is_live_kind(tag)) {
+  if (((st ^ p) & detail::kGenMask) != 0 || !is_live_kind(tag)) {
     return {Classification::Dead, HandleKind::Dead, s};
   }
   return {Classification::Live, static_cast<HandleKind>(tag), s};
 }
+
+namespace detail {
 
 Slot* allocate_slot_slow() {
   ThreadSlots* c = thread_slots();

@@ -25,11 +25,9 @@
 // the deleted handle, and every older one of that slot, no longer matches,
 // whether or not the slot has been reused since. That lets a freed slot be
 // reused at once (a per-thread LIFO cache; call_dispatcher even builds a
-// return in the slot of the argument it just took), where slots used to
-// wait in a FIFO quarantine to keep use-after-delete detectable. A stale
-// handle can only alias a new one after its slot has been reused 65,536
-// times (the generation wraps), where the quarantine caught a stale handle
-// only until 64 more handles were deleted by the same thread.
+// return in the slot of the argument it just took) while use-after-delete
+// stays detectable: a stale handle can only alias a new one after its slot
+// has been reused 65,536 times (the generation wraps).
 //
 // Note [Counting live handles by scanning]
 // Live handles are counted by scanning the slots (live_count), not by
@@ -41,12 +39,10 @@
 // Note [Leaf fast paths]
 // The two exported functions an extension calls around every dispatcher
 // call, aoti_torch_new_tensor_handle and aoti_torch_delete_tensor_object,
-// first try a path built from live_slot_fast / allocate_slot_fast /
-// destroy_fast, which make no call and throw nothing, so the compiler
-// gives them no frame and no exception bookkeeping; anything else (null,
-// another chunk, an empty cache, any error) goes to the full function,
-// which checks and reports exactly as before. (≈ 11 instructions of the
-// ≈ 100 the pair costs.)
+// first try a path built from live_slot / allocate_slot_fast /
+// destroy_if_live, which throw nothing, so the compiler gives them no
+// exception bookkeeping; anything else (an empty cache, any error) goes
+// to the full function, which checks and reports.
 //
 // Note [Inline handle fast paths]
 // Every C ABI call resolves, creates or deletes handles, so the common case
@@ -151,7 +147,7 @@ extern __thread ThreadSlots* t_slots;
 // a bit outside kChunkCheckMask, so no handle's masked bits can equal it.
 extern std::atomic<uintptr_t> g_recent_chunk;
 
-HandleInfo classify_slow(const void* handle) noexcept;
+Slot* live_slot_slow(const void* handle, HandleKind k) noexcept;
 Slot* allocate_slot_slow();
 void free_slot_slow(Slot* slot) noexcept;
 
@@ -165,28 +161,16 @@ struct Handle {
   Slot* slot() const noexcept { return detail::slot_of(bits); }
 };
 
-inline __attribute__((always_inline)) HandleInfo classify(const void* handle) noexcept {
-  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  // One mask and compare: in the chunk seen last and on a slot boundary.
-  // Null (and any pointer into memory that is not a chunk) takes the slow
-  // path.
-  if (__builtin_expect((p & detail::kChunkCheckMask) ==
-                           detail::g_recent_chunk.load(std::memory_order_relaxed),
-                       1)) {
-    Slot* s = detail::slot_of(p);
-    const uint64_t st = s->state.load(std::memory_order_acquire);
-    const uint32_t tag = static_cast<uint32_t>(st);
-    if (__builtin_expect(((st ^ p) & detail::kGenMask) == 0 && detail::is_live_kind(tag), 1)) {
-      return {Classification::Live, static_cast<HandleKind>(tag), s};
-    }
-    return {Classification::Dead, HandleKind::Dead, s};
-  }
-  return detail::classify_slow(handle);
-}
+// What `handle` is (null, foreign, deleted, live and of which kind), for
+// error messages and for releasing values whose kind is not known in
+// advance. Checking a handle of a known kind is live_slot's job.
+HandleInfo classify(const void* handle) noexcept;
 
 // The slot of `handle` when it is a live handle of kind `k`, else null
-// (null, foreign, deleted, or another kind): the common check in one
-// compare of the state word.
+// (null, foreign, deleted, or another kind): the one liveness check. The
+// common case, a handle in the chunk seen last, is one compare of the
+// state word and makes no call; anything else goes to live_slot_slow,
+// which finds the handle's chunk (Note [Inline handle fast paths]).
 inline __attribute__((always_inline)) Slot* live_slot(const void* handle, HandleKind k) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
   if (__builtin_expect((p & detail::kChunkCheckMask) ==
@@ -201,22 +185,7 @@ inline __attribute__((always_inline)) Slot* live_slot(const void* handle, Handle
                ? reinterpret_cast<Slot*>(addr)
                : nullptr;
   }
-  const HandleInfo info = detail::classify_slow(handle);
-  return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
-}
-
-// live_slot without the slow path: null also for a live handle outside the
-// chunk seen last (the caller then takes its full path). Makes no call.
-inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle, HandleKind k) noexcept {
-  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  if ((p & detail::kChunkCheckMask) != detail::g_recent_chunk.load(std::memory_order_relaxed)) {
-    return nullptr;
-  }
-  const uintptr_t addr = p & detail::kAddrMask;
-  const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);
-  return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
-             ? reinterpret_cast<Slot*>(addr)
-             : nullptr;
+  return detail::live_slot_slow(handle, k);
 }
 
 // allocate_slot without the slow path: null when this thread's cache is
@@ -323,45 +292,36 @@ T& get(const void* handle, const char* what) {
   return payload<T>(resolve(handle, HandleTraits<T>::kind, what));
 }
 
-// Deletes the handle: checks it, destroys the payload, retires the slot
-// and frees it. Deleting a handle races with every other use of it
-// (macros.h), so no read-modify-write is needed here.
+// The one destroy: when `handle` is a live handle of kind T, destroys the
+// payload, retires the handle (Note [Handle generations]) and frees its
+// slot, and returns true; otherwise does nothing and returns false. The
+// payload's destructor may re-enter the C ABI (a from_blob deleter), so
+// the thread's slot cache is only looked at afterwards, by free_slot.
+// Deleting a handle races with every other use of it (macros.h), so no
+// read-modify-write is needed here. Never throws.
 template <typename T>
-inline __attribute__((always_inline)) void destroy(const void* handle, const char* what) {
-  Slot* s = resolve(handle, HandleTraits<T>::kind, what);
-  payload<T>(s).~T();
-  retire(s, reinterpret_cast<uintptr_t>(handle));
-  free_slot(s);
-}
-
-// destroy<T> when the handle is live in the chunk seen last; true when
-// done. False: nothing happened, the caller takes its full path (null,
-// another chunk, or an error to report). The payload's destructor may
-// re-enter the C ABI (a from_blob deleter), so the thread's cache is only
-// looked at afterwards, by free_slot.
-template <typename T>
-inline __attribute__((always_inline)) bool destroy_fast(const void* handle) noexcept {
-  Slot* s = live_slot_fast(handle, HandleTraits<T>::kind);
+inline __attribute__((always_inline)) bool destroy_if_live(const void* handle) noexcept {
+  Slot* s = live_slot(handle, HandleTraits<T>::kind);
   if (s == nullptr) return false;
   payload<T>(s).~T();
   retire(s, reinterpret_cast<uintptr_t>(handle));
   free_slot(s);
   return true;
 }
-
-// Destroys a handle if it is a live handle of kind T; otherwise does
-// nothing. For releasing stack contents on error paths. Never throws.
 template <typename T>
-void destroy_if_live(const void* handle) noexcept {
-  Slot* s = live_slot(handle, HandleTraits<T>::kind);
-  if (s == nullptr) return;
-  payload<T>(s).~T();
-  retire(s, reinterpret_cast<uintptr_t>(handle));
-  free_slot(s);
+bool destroy_if_live(Handle h) noexcept {
+  return destroy_if_live<T>(reinterpret_cast<const void*>(h.bits));
 }
+
+// The rule of every exported delete function: NULL is a harmless no-op (as
+// PyTorch's `delete` of a null pointer); a live handle of kind T is
+// destroyed; anything else (foreign, already deleted, another kind) throws
+// st::Error "<what>: ..." and changes nothing.
 template <typename T>
-void destroy_if_live(Handle h) noexcept {
-  destroy_if_live<T>(reinterpret_cast<const void*>(h.bits));
+void destroy(const void* handle, const char* what) {
+  if (!destroy_if_live<T>(handle) && handle != nullptr) {
+    throw_bad_handle(handle, HandleTraits<T>::kind, what);
+  }
 }
 
 // The opaque C handle for `h`.

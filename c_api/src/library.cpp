@@ -396,7 +396,6 @@ AOTITorchError stabletorch_library_report_failure(TorchLibraryHandle self, const
 
 AOTITorchError aoti_torch_delete_library_object(TorchLibraryHandle tlh) {
   STC_API_BEGIN
-  if (tlh == nullptr) return AOTI_TORCH_SUCCESS;  // harmless no-op, as delete
   stc::destroy<stc::LibraryBox>(tlh, "tlh");
   STC_API_END
 }

@@ -67,7 +67,6 @@ AOTITorchError torch_list_push_back(StableListHandle list_handle, StableIValue e
 
 AOTITorchError torch_delete_list(StableListHandle list_handle) {
   STC_API_BEGIN
-  if (list_handle == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<StableList>(list_handle, "list_handle");
   STC_API_END
 }

@@ -110,7 +110,6 @@ AOTITorchError stabletorch_scalar_to_complex(StableScalarHandle scalar, double* 
 
 AOTITorchError stabletorch_delete_scalar(StableScalarHandle scalar) {
   STC_API_BEGIN
-  if (scalar == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<st::Scalar>(scalar, "scalar");
   STC_API_END
 }

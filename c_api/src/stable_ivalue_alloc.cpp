@@ -23,7 +23,7 @@ AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_valu
 
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value) {
   STC_API_BEGIN
-  ST_CHECK(value != nullptr, "value: null pointer");
+  if (value == nullptr) return AOTI_TORCH_SUCCESS;  // the delete functions' rule (handle_registry.h)
   const StableIValue bits = static_cast<StableIValue>(reinterpret_cast<uintptr_t>(value));
   const stc::SlotPointer kind = stc::classify_slot_pointer(bits);
   if (kind == stc::SlotPointer::Handle) {

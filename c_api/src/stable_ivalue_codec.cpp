@@ -19,24 +19,11 @@ using st::SchemaType;
 using st::TypeKind;
 
 template <typename T>
-T from_bits(StableIValue v) {
-  static_assert(sizeof(T) <= sizeof(StableIValue), "payload wider than a StableIValue");
-  T out;
-  std::memcpy(&out, &v, sizeof(T));  // low-order bytes (little-endian hosts)
-  return out;
-}
-
-template <typename T>
 StableIValue to_bits(T value) {
   StableIValue out = 0;
   std::memcpy(&out, &value, sizeof(T));
   return out;
 }
-
-// The low-order byte, as PyTorch reads a bool (any non-zero byte is true).
-bool decode_bool(StableIValue v) { return (v & 0xffu) != 0; }
-
-const void* as_pointer(StableIValue v) { return reinterpret_cast<const void*>(static_cast<uintptr_t>(v)); }
 
 [[noreturn]] void mismatch(const SchemaType& type, const char* expected_handle, StableIValue v) {
   ST_ERROR("expected ", type.toString(), " (", expected_handle, ") but got ",
@@ -45,11 +32,9 @@ const void* as_pointer(StableIValue v) { return reinterpret_cast<const void*>(st
 
 template <typename T>
 T& handle_payload(const SchemaType& type, const char* expected_handle, StableIValue v) {
-  const HandleInfo info = classify(as_pointer(v));
-  if (info.cls != Classification::Live || info.kind != HandleTraits<T>::kind) {
-    mismatch(type, expected_handle, v);
-  }
-  return payload<T>(info.slot);
+  Slot* s = handle_slot(HandleTraits<T>::kind, v);
+  if (s == nullptr) mismatch(type, expected_handle, v);
+  return payload<T>(s);
 }
 
 st::Device decode_device(StableIValue v) {
@@ -157,10 +142,6 @@ std::string describe_payload(StableIValue v) {
       break;
   }
   return os.str();
-}
-
-void throw_not_a_tensor(const SchemaType& type, StableIValue v) {
-  mismatch(type, "a tensor handle", v);
 }
 
 IValue decode(const SchemaType& type, StableIValue v) {

@@ -13,7 +13,10 @@
 //   Generator, Stream, Storage: not supported (clean error).
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <string>
+#include <utility>
 
 #include <st/dispatch/function_schema.h>
 #include <st/dispatch/ivalue.h>
@@ -41,26 +44,35 @@ void release(const st::SchemaType& type, StableIValue v) noexcept;
 // is leaked on failure.
 StableIValue encode(const st::SchemaType& type, st::IValue&& v);
 
-// The fast path for a top-level Tensor argument: tensor_slot returns the
-// slot of a live tensor handle, or null for anything else; check_tensor
-// throws like decode would instead of returning null. take_tensor (after a
-// successful check) moves the tensor out of its handle into `out` and
-// deletes the handle, with no reference-count traffic.
-inline Slot* tensor_slot(StableIValue v) noexcept {
-  return live_slot(reinterpret_cast<const void*>(static_cast<uintptr_t>(v)), HandleKind::Tensor);
+// The plain encodings, shared by the codec and call_dispatcher's typed and
+// boxed argument paths: a payload's low-order bytes as T (little-endian
+// hosts), a bool as PyTorch reads it (any non-zero low-order byte is true),
+// a payload as the pointer it holds.
+template <typename T>
+inline T from_bits(StableIValue v) noexcept {
+  static_assert(sizeof(T) <= sizeof(StableIValue), "payload wider than a StableIValue");
+  T out;
+  std::memcpy(&out, &v, sizeof(T));
+  return out;
 }
-[[noreturn]] void throw_not_a_tensor(const st::SchemaType& type, StableIValue v);
-inline Slot* check_tensor(const st::SchemaType& type, StableIValue v) {
-  Slot* s = tensor_slot(v);
-  if (__builtin_expect(s == nullptr, 0)) throw_not_a_tensor(type, v);
-  return s;
+inline bool decode_bool(StableIValue v) noexcept { return (v & 0xffu) != 0; }
+inline const void* as_pointer(StableIValue v) noexcept {
+  return reinterpret_cast<const void*>(static_cast<uintptr_t>(v));
 }
-inline void take_tensor(Slot* slot, StableIValue v, st::Tensor& out) noexcept {
-  st::Tensor& held = payload<st::Tensor>(slot);
+
+// A handle argument taken without a reference-count round trip: handle_slot
+// is the slot of v when v is a live handle of kind k, else null (decode
+// says why); take_handle (on that slot) moves the payload into `out`,
+// destroys it and retires the handle, which reads as deleted from then on.
+// The slot stays allocated: the caller frees it or builds a return in it
+// (Note [Returns in the arguments' slots] in call_dispatcher.cpp).
+inline Slot* handle_slot(HandleKind k, StableIValue v) noexcept { return live_slot(as_pointer(v), k); }
+template <typename T>
+inline __attribute__((always_inline)) void take_handle(Slot* slot, StableIValue v, T& out) noexcept {
+  T& held = payload<T>(slot);
   out = std::move(held);
-  held.~Tensor();
+  held.~T();
   retire(slot, static_cast<uintptr_t>(v));
-  free_slot(slot);
 }
 
 // A short description of what a payload looks like for error messages:

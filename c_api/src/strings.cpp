@@ -19,7 +19,6 @@ AOTITorchError torch_new_string_handle(const char* data, size_t length, StringHa
 
 AOTITorchError torch_delete_string(StringHandle handle) {
   STC_API_BEGIN
-  if (handle == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<std::string>(handle, "handle");
   STC_API_END
 }

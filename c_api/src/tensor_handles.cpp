@@ -25,7 +25,6 @@ namespace {
 // the exported function.
 __attribute__((noinline)) AOTITorchError delete_tensor_slow(AtenTensorHandle tensor) noexcept {
   STC_API_BEGIN
-  if (tensor == nullptr) return AOTI_TORCH_SUCCESS;
   stc::destroy<st::Tensor>(tensor, "tensor");
   STC_API_END_AS("aoti_torch_delete_tensor_object")
 }
@@ -43,14 +42,14 @@ __attribute__((noinline)) AOTITorchError new_tensor_handle_slow(AtenTensorHandle
 extern "C" {
 
 AOTITorchError aoti_torch_delete_tensor_object(AtenTensorHandle tensor) {
-  if (__builtin_expect(stc::destroy_fast<st::Tensor>(tensor), 1)) return AOTI_TORCH_SUCCESS;
+  if (__builtin_expect(stc::destroy_if_live<st::Tensor>(tensor), 1)) return AOTI_TORCH_SUCCESS;
   return delete_tensor_slow(tensor);
 }
 
 AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle,
                                             AtenTensorHandle* new_handle) {
   if (__builtin_expect(new_handle != nullptr, 1)) {
-    if (stc::Slot* src = stc::live_slot_fast(orig_handle, stc::HandleKind::Tensor)) {
+    if (stc::Slot* src = stc::live_slot(orig_handle, stc::HandleKind::Tensor)) {
       if (stc::Slot* s = stc::allocate_slot_fast()) {
         new (s->payload) st::Tensor(stc::payload<st::Tensor>(src));
         *new_handle = stc::to_handle<AtenTensorHandle>(stc::publish(s, stc::HandleKind::Tensor));

@@ -90,20 +90,6 @@ TEST_F(CallDispatcherTest, ZeroArgumentsAndReturns) {
   EXPECT_C_OK(aoti_torch_call_dispatcher("stc_test::nothing", "", unused));
 }
 
-TEST_F(CallDispatcherTest, UnknownOperatorOrOverload) {
-  StableIValue stack[1] = {0};
-  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nope", "", stack),
-                   "aoti_torch_call_dispatcher", "could not find an operator named 'stc_test::nope'");
-  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", "bad", stack),
-                   "aoti_torch_call_dispatcher", "stc_test::noop.bad");
-  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(nullptr, "", stack), "aoti_torch_call_dispatcher",
-                   "opName is null");
-  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::noop", nullptr, stack),
-                   "aoti_torch_call_dispatcher", "overloadName is null");
-  EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::noop", "", nullptr, TORCH_ABI_VERSION),
-                   "torch_call_dispatcher", "stack is null");
-}
-
 // Note [Bounded operator suggestions] (core dispatcher): a huge name gets a
 // clear error without any suggestion work; near names are suggested with
 // the dispatcher mutex released, so a registration from another thread
@@ -172,6 +158,118 @@ TEST_F(CallDispatcherTest, NewerBuildVersionIsRefused) {
   EXPECT_C_OK(aoti_torch_is_defined(t, &d));  // not taken
   ASSERT_C_OK(torch_call_dispatcher("stc_test::noop", "", stack, TORCH_VERSION_2_9_0));
   ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+}
+
+namespace {
+int64_t live_handles() {
+  int64_t n = -1;
+  EXPECT_EQ(stabletorch_live_handle_count(&n), AOTI_TORCH_SUCCESS);
+  return n;
+}
+
+// A present Tensor? holding a new handle to a one-element tensor.
+StableIValue optional_tensor() {
+  StableIValue* slot = nullptr;
+  EXPECT_EQ(torch_new_stable_ivalue(&slot), AOTI_TORCH_SUCCESS);
+  *slot = from_ptr(make_tensor({1}));
+  return from_ptr(slot);
+}
+
+// An int[] of one element.
+StableIValue int_list() {
+  StableListHandle l = nullptr;
+  EXPECT_EQ(torch_new_list_reserve_size(1, &l), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(torch_list_push_back(l, 7), AOTI_TORCH_SUCCESS);
+  return from_ptr(l);
+}
+
+void throwing_kernel(const st::OperatorHandle&, st::DispatchKeySet, st::Stack*) {
+  ST_ERROR("mixed boom");
+}
+}  // namespace
+
+// Note [StableIValue stacks]: until the operator is found nothing says what
+// the stack holds, so every failure up to there leaves the arguments to the
+// caller (as PyTorch's dispatcher, which looks the operator up first).
+TEST_F(CallDispatcherTest, FailuresBeforeTheOperatorIsFoundLeaveTheArgumentsToTheCaller) {
+  AtenTensorHandle a = make_tensor({1});
+  AtenTensorHandle b = make_tensor({1});
+  const int64_t n0 = live_handles();
+  StableIValue stack[2] = {from_ptr(a), from_ptr(b)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nope", "", stack),
+                   "aoti_torch_call_dispatcher", "could not find an operator named 'stc_test::nope'");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "nope", stack),
+                   "aoti_torch_call_dispatcher", "stc_test::two.nope");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher(nullptr, "", stack), "aoti_torch_call_dispatcher",
+                   "opName is null");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", nullptr, stack),
+                   "aoti_torch_call_dispatcher", "overloadName is null");
+  EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::two", "", stack, UINT64_MAX),
+                   "torch_call_dispatcher", "is newer than");
+  EXPECT_C_FAILURE(torch_call_dispatcher("stc_test::two", "", nullptr, TORCH_ABI_VERSION),
+                   "torch_call_dispatcher", "stack is null");
+  EXPECT_EQ(live_handles(), n0);
+  EXPECT_EQ(stack[0], from_ptr(a));
+  EXPECT_EQ(stack[1], from_ptr(b));
+  // Still the caller's: a good call takes both and returns one.
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::two", "", stack));
+  EXPECT_EQ(live_handles(), n0 - 1);
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+}
+
+// Once the operator is found, every failure has released every argument,
+// on the typed first step and on the boxed steps, for plain arguments and
+// for those decoded by schema type (optionals, lists): the live-handle
+// count is back where it was before the arguments were made.
+TEST_F(CallDispatcherTest, EveryFailureOnceTheOperatorIsFoundReleasesEveryArgument) {
+  st::Library def(st::Library::DEF, "stc_fail", std::nullopt, __FILE__, __LINE__);
+  def.def("mixed(Tensor a, Tensor? b, int[] c) -> Tensor");
+  st::Library impl(st::Library::IMPL, "stc_fail", st::DispatchKey::CPU, __FILE__, __LINE__);
+  impl.impl("mixed", st::CppFunction::makeFromBoxedFunction(&throwing_kernel));
+  float blob[1] = {0};
+  const int64_t n0 = live_handles();
+  {
+    // A bad argument, typed shape: a list where a tensor belongs.
+    StableIValue stack[2] = {from_ptr(make_tensor({1})), int_list()};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "", stack), "stc_test::two",
+                     "argument 1 'b'");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A bad argument decoded by schema type: a tensor where int[] belongs.
+    StableIValue stack[3] = {from_ptr(make_tensor({1})), optional_tensor(),
+                             from_ptr(make_tensor({1}))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_fail::mixed", "", stack), "stc_fail::mixed",
+                     "argument 2 'c'");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // The kernel of a plan with optionals and lists fails.
+    StableIValue stack[3] = {from_ptr(make_tensor({1})), optional_tensor(), int_list()};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_fail::mixed", "", stack), "stc_fail::mixed",
+                     "mixed boom");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A typed kernel fails.
+    StableIValue stack[1] = {from_ptr(make_tensor({1}))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::throws", "", stack),
+                     "stc_test::throws", "boom");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // No kernel for the arguments' key (a Meta tensor; noop has CPU only).
+    StableIValue stack[1] = {from_ptr(meta_tensor(blob))};
+    EXPECT_EQ(aoti_torch_call_dispatcher("stc_test::noop", "", stack), AOTI_TORCH_FAILURE);
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A boxed kernel returns the wrong kind.
+    StableIValue stack[1] = {from_ptr(make_tensor({1}))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::wrong_return", "", stack),
+                     "stc_test::wrong_return", "return 0");
+    EXPECT_EQ(live_handles(), n0);
+  }
 }
 
 TEST_F(CallDispatcherTest, BadArgumentsNameIndexNameAndKindsAndAreReleased) {

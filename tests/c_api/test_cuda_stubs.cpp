@@ -5,24 +5,31 @@ using namespace stc_test;
 
 class CudaStubsTest : public CApiTest {};
 
-TEST_F(CudaStubsTest, EveryFunctionFailsWithoutCuda) {
+TEST_F(CudaStubsTest, EveryFunctionFailsWithoutCudaButDeletingNull) {
   const char* kMsg = "this core was built without CUDA";
   CUDAGuardHandle g = nullptr;
   CUDAStreamGuardHandle sg = nullptr;
   void* p = nullptr;
   char* msg = nullptr;
   EXPECT_C_FAILURE(aoti_torch_create_cuda_guard(0, &g), "aoti_torch_create_cuda_guard", kMsg);
-  EXPECT_C_FAILURE(aoti_torch_delete_cuda_guard(g), "aoti_torch_delete_cuda_guard", kMsg);
+  // Deleting NULL is a no-op, as for every delete function; anything else
+  // cannot have come from this core.
+  EXPECT_C_OK(aoti_torch_delete_cuda_guard(nullptr));
+  EXPECT_C_FAILURE(aoti_torch_delete_cuda_guard(reinterpret_cast<CUDAGuardHandle>(&g)),
+                   "aoti_torch_delete_cuda_guard", kMsg);
   EXPECT_C_FAILURE(aoti_torch_cuda_guard_set_index(g, 0), "aoti_torch_cuda_guard_set_index", kMsg);
   EXPECT_C_FAILURE(aoti_torch_create_cuda_stream_guard(nullptr, 0, &sg),
                    "aoti_torch_create_cuda_stream_guard", kMsg);
-  EXPECT_C_FAILURE(aoti_torch_delete_cuda_stream_guard(sg), "aoti_torch_delete_cuda_stream_guard",
-                   kMsg);
+  EXPECT_C_OK(aoti_torch_delete_cuda_stream_guard(nullptr));
+  EXPECT_C_FAILURE(
+      aoti_torch_delete_cuda_stream_guard(reinterpret_cast<CUDAStreamGuardHandle>(&sg)),
+      "aoti_torch_delete_cuda_stream_guard", kMsg);
   EXPECT_C_FAILURE(aoti_torch_get_current_cuda_stream(0, &p), "aoti_torch_get_current_cuda_stream",
                    kMsg);
   EXPECT_C_FAILURE(aoti_torch_cuda_caching_allocator_raw_alloc(16, &p),
                    "aoti_torch_cuda_caching_allocator_raw_alloc", kMsg);
-  EXPECT_C_FAILURE(aoti_torch_cuda_caching_allocator_raw_delete(p),
+  EXPECT_C_OK(aoti_torch_cuda_caching_allocator_raw_delete(nullptr));
+  EXPECT_C_FAILURE(aoti_torch_cuda_caching_allocator_raw_delete(&p),
                    "aoti_torch_cuda_caching_allocator_raw_delete", kMsg);
   EXPECT_C_FAILURE(torch_get_current_cuda_blas_handle(&p), "torch_get_current_cuda_blas_handle",
                    kMsg);

@@ -42,7 +42,8 @@ typedef struct StableTorchPluginOpaque* StableTorchPluginHandle;
  * file, not a regular file, not a shared object, wrong architecture, newer
  * ABI level, several descriptors, missing symbols, a registration the core
  * refused, the file already opened by the process without the loader),
- * leaving nothing loaded or registered. path: NULL fails. */
+ * leaving nothing loaded or registered. path (read during the call only)
+ * and ret_plugin: NULL fails. Thread-safe (see above). */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_load_library(const char* path, StableTorchPluginHandle* ret_plugin);
 
 /* Drops one reference; the last one deregisters every operator and kernel
@@ -51,15 +52,19 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_load_library(const char* path, Stab
  * deleters live in the plugin are alive, including tensors that calls
  * running when the unload began made meanwhile: the error lists them.
  * Refused from inside a call into the same plugin. NULL or an unknown
- * handle fails. */
+ * handle fails: unlike the delete functions, this one reports NULL (an
+ * unload that did nothing is a bug in the host). Thread-safe (see above). */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_unload_library(StableTorchPluginHandle plugin);
 
 /* The load report: descriptor, operators defined, kernels registered, and
  * notes, as text. ret_report: returns borrowed reference, valid while the
- * handle lives. */
+ * handle lives (until its stabletorch_unload_library succeeds). Fails for
+ * a NULL or unknown plugin handle and a NULL ret_report. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_report(StableTorchPluginHandle plugin, const char** ret_report);
 
-/* Counts from the load report. */
+/* Counts from the load report: operators the plugin defined and kernels
+ * it registered (values). Fails for a NULL or unknown plugin handle and a
+ * NULL out-parameter. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_counts(StableTorchPluginHandle plugin, int64_t* ret_ops_defined, int64_t* ret_kernels_registered);
 
 #ifdef __cplusplus

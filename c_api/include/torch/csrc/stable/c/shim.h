@@ -21,22 +21,23 @@ extern "C" {
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 
-/* As aoti_torch_call_dispatcher, plus the TORCH_ABI_VERSION of the headers
- * the caller was built with (not its target), so the core can serve the
- * stack as that level encodes it. A version of a level newer than the
- * newest this runtime knows (2.15) fails, naming both, before the stack
- * is read (the caller keeps its arguments). The slot of a present optional
- * the runtime returns is made with operator new: a caller built before
- * 2.13 frees it with delete, a newer one with torch_delete_stable_ivalue.
- * aoti_torch_call_dispatcher is this with build version 2.9.0. */
+/* As aoti_torch_call_dispatcher (same stack, same ownership rule on
+ * failure), plus the TORCH_ABI_VERSION of the headers the caller was built
+ * with (not its target), so the core can serve the stack as that level
+ * encodes it. A version of a level newer than the newest this runtime knows
+ * (2.15) fails, naming both, before the stack is read (the caller keeps its
+ * arguments). The slot of a present optional the runtime returns is made
+ * with operator new: a caller built before 2.13 frees it with delete, a
+ * newer one with torch_delete_stable_ivalue. aoti_torch_call_dispatcher is
+ * this with build version 2.9.0. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack, uint64_t extension_build_version);
 
-/* As aoti_torch_library_impl, recording the extension's build level; a
- * level newer than the newest this runtime knows (2.15) fails, naming
- * both. The kernel's optional arguments arrive in slots made with operator
- * new, which it may free with delete (built before 2.13) or
- * torch_delete_stable_ivalue. aoti_torch_library_impl is this with build
- * version 2.9.0. */
+/* As aoti_torch_library_impl (same failures, same thread-safety),
+ * recording the extension's build level; a level newer than the newest
+ * this runtime knows (2.15) fails, naming both, and registers nothing. The
+ * kernel's optional arguments arrive in slots made with operator new, which
+ * it may free with delete (built before 2.13) or torch_delete_stable_ivalue.
+ * aoti_torch_library_impl is this with build version 2.9.0. */
 AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version);
 
 /* A list of StableIValues (schema `T[]`). Elements are payloads whose
@@ -44,18 +45,40 @@ AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, con
 struct StableListOpaque;
 typedef struct StableListOpaque* StableListHandle;
 
-/* ret: returns new reference to an empty list with room for size items. */
+/* The list functions below fail for a NULL, foreign or deleted list_handle
+ * (and a handle of another kind). A list is not synchronized: using one
+ * list from several threads at once, with any of them changing it, races;
+ * distinct lists are independent. */
+/* ret: returns new reference to an empty list with room for size items
+ * (delete with torch_delete_list). Fails for a NULL ret, a size above
+ * 2^40, and when memory runs out. */
 AOTI_TORCH_EXPORT AOTITorchError torch_new_list_reserve_size(size_t size, StableListHandle* ret);
+/* The number of elements. Fails for a NULL size. */
 AOTI_TORCH_EXPORT AOTITorchError torch_list_size(StableListHandle list_handle, size_t* size);
-/* element: the payload at index (ownership stays with the list). */
+/* element: the payload at index, borrowed: what it refers to (a handle, an
+ * optional slot) stays owned by the list, valid until the item is replaced
+ * or the list is deleted. Fails for a NULL element or an index out of
+ * range. */
 AOTI_TORCH_EXPORT AOTITorchError torch_list_get_item(StableListHandle list_handle, size_t index, StableIValue* element);
+/* Stores element at index: the list takes ownership of what it refers to.
+ * The payload it replaces is not released (the list does not know its
+ * element type): if that payload owned something, the caller takes it
+ * back and must release it (read it with torch_list_get_item first). Fails
+ * for an index out of range; element then stays the caller's. */
 AOTI_TORCH_EXPORT AOTITorchError torch_list_set_item(StableListHandle list_handle, size_t index, StableIValue element);
+/* Appends element; the list takes ownership of what it refers to. On
+ * failure (out of memory) element stays the caller's. */
 AOTI_TORCH_EXPORT AOTITorchError torch_list_push_back(StableListHandle list_handle, StableIValue element);
-/* Deletes the list (not the objects its payloads may refer to). */
+/* Deletes the list, not the objects its payloads may refer to (the list
+ * does not know their type; a receiver that knows the schema releases
+ * them). NULL is a harmless no-op; a foreign, deleted or other-kind handle
+ * fails. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_list(StableListHandle list_handle);
 
 /* Parses "cpu", "cuda:1", "privateuseone:0", ... into a device-type code
- * and index (-1 when the string has none). */
+ * and index (-1 when the string has none; 0 for "cpu:0"). Fails for a
+ * NULL device_string or out-parameter and a string that names no
+ * supported device; the outputs are then untouched. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_string, uint32_t* out_device_type, int32_t* out_device_index);
 
 /* Intra-op parallelism on the core's thread pool: func(begin, end, ctx) is
@@ -65,11 +88,16 @@ AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_st
  * INT64_MAX items (end - begin overflows int64). Thread-safe. */
 typedef void (*ParallelFunc)(int64_t begin, int64_t end, void* ctx);
 AOTI_TORCH_EXPORT AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size, ParallelFunc func, void* ctx);
-/* 0 outside a parallel region. */
+/* The calling thread's index in the core's thread pool, 0 outside a
+ * parallel region. Fails only for a NULL out_thread_idx. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_thread_idx(uint32_t* out_thread_idx);
+/* The number of threads torch_parallel_for may use. Fails only for a NULL
+ * out_num_threads. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_num_threads(uint32_t* out_num_threads);
 
-/* ret_data_ptr: returns borrowed reference. */
+/* As aoti_torch_get_mutable_data_ptr / aoti_torch_get_const_data_ptr
+ * (same failures). ret_data_ptr: returns borrowed reference, valid while
+ * the tensor's storage lives. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
 AOTI_TORCH_EXPORT AOTITorchError torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr);
 
@@ -77,34 +105,56 @@ AOTI_TORCH_EXPORT AOTITorchError torch_get_const_data_ptr(AtenTensorHandle tenso
 struct StringOpaque;
 typedef struct StringOpaque* StringHandle;
 
-/* handle: returns new reference holding a copy of data[0..length). */
+/* handle: returns new reference holding a copy of data[0..length) (delete
+ * with torch_delete_string). data may be NULL only when length is 0.
+ * Fails for a NULL handle and when memory runs out. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_new_string_handle(const char* data, size_t length, StringHandle* handle);
+/* NULL is a harmless no-op; a foreign, deleted or other-kind handle fails.
+ * Races with every other use of the handle. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_string(StringHandle handle);
+/* The length in bytes. Fails for a bad handle or a NULL length.
+ * Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_string_length(StringHandle handle, size_t* length);
 /* data: returns borrowed reference, NUL-terminated, valid while the handle
- * lives. */
+ * lives. Fails for a bad handle or a NULL data. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_string_c_str(StringHandle handle, const char** data);
 
 /* CUDA helpers (declared and exported in every build; a core without CUDA
- * fails with "this core was built without CUDA"). */
+ * fails with "this core was built without CUDA", with CUDA but no GPU
+ * "no cuda device is available"). device_index: -1 (the current device)
+ * or a device the process has. Thread-safe. */
+/* ret_handle: returns borrowed cublasHandle_t of the current device and
+ * thread, valid until the thread exits. Fails for a NULL ret_handle. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_current_cuda_blas_handle(void** ret_handle);
+/* Makes `stream` (a cudaStream_t of device_index, borrowed) the current
+ * stream of that device for the calling thread. */
 AOTI_TORCH_EXPORT AOTITorchError torch_set_current_cuda_stream(void* stream, int32_t device_index);
+/* ret_stream: returns borrowed cudaStream_t from the device's pool (never
+ * destroyed). Fails for a NULL ret_stream or a bad index. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_cuda_stream_from_pool(bool isHighPriority, int32_t device_index, void** ret_stream);
+/* Waits until the work queued on `stream` has finished; fails with the
+ * CUDA error if the work failed. */
 AOTI_TORCH_EXPORT AOTITorchError torch_cuda_stream_synchronize(void* stream, int32_t device_index);
-/* Describes a CUDA error code without throwing. *error_msg: returns new
- * reference (free with torch_c10_cuda_free_error_msg), NULL for success. */
+/* Describes a CUDA error code without throwing (needs no device).
+ * *error_msg: returns new reference (free with
+ * torch_c10_cuda_free_error_msg), NULL for success. Fails for a NULL
+ * error_msg. */
 AOTI_TORCH_EXPORT AOTITorchError torch_c10_cuda_check_msg(int32_t err, const char* filename, const char* function_name, uint32_t line_number, bool include_device_assertions, char** error_msg);
+/* Frees a message from torch_c10_cuda_check_msg. NULL is a harmless
+ * no-op. Returns nothing, never fails; thread-safe. */
 AOTI_TORCH_EXPORT void torch_c10_cuda_free_error_msg(char* error_msg);
 
 /* This core has no autograd: setting true fails with a message saying so;
- * setting false succeeds. */
+ * setting false succeeds. Fails for a NULL, foreign or deleted handle and
+ * an undefined tensor. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_set_requires_grad(AtenTensorHandle tensor, bool requires_grad);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0 */
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
 
-/* Codes of the dtypes added at 2.11 (c10 ordinals). Pure, never fail. */
+/* Codes of the dtypes added at 2.11 (c10 ordinals). Pure, never fail,
+ * thread-safe. */
 AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void);
 AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
 
@@ -112,7 +162,10 @@ AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
  * last tensor viewing it dies (NULL deleter: caller keeps ownership). With
  * data == NULL, allocates like empty_strided. ret: returns new reference.
  * Fails as aoti_torch_create_tensor_from_blob does (a misaligned data
- * pointer included); on failure the deleter is not run. */
+ * pointer and a NULL ret included), and for a layout other than strided or
+ * non-empty opaque metadata; on failure the deleter is not run. The
+ * deleter may run on any thread (the one dropping the last reference).
+ * Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0 */
@@ -120,8 +173,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
 
 /* The calling thread's last error: "what" (message and context) and the
- * message alone. Borrowed; valid until the thread's next failure or exit.
- * Empty string when no failure happened yet. */
+ * message alone. Returns borrowed reference, never NULL; valid until the
+ * thread's next failure or exit. Empty string when no failure happened
+ * yet. Never fail; thread-safe (each thread reads its own). */
 AOTI_TORCH_EXPORT const char* torch_exception_get_what(void);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 
@@ -130,11 +184,12 @@ AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
  * hand it to the core inside a stack, which frees it. The core tracks the
  * slots it hands out (thread-safe), so that one freed by either way and
  * then used or freed again is an error while its memory waits in the
- * core's quarantine (the last 1024 freed). */
+ * core's quarantine (the last 1024 freed). Fails for a NULL ret_value and
+ * when memory runs out. */
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 /* Frees a slot from torch_new_stable_ivalue, or one an extension made with
- * `new StableIValue` (same allocator). Fails, freeing nothing, for NULL, a
- * handle of any kind (live or deleted: delete it with its own function),
+ * `new StableIValue` (same allocator). NULL is a harmless no-op, as for
+ * every delete function. Fails, freeing nothing, for a handle of any kind (live or deleted: delete it with its own function),
  * a value that cannot be a heap pointer, and a tracked slot already freed.
  * Not detectable: an untracked aligned address that is no slot (freed
  * with operator delete regardless), a tracked slot freed again after 1024

@@ -13,6 +13,12 @@
  *    while the source object lives and is not modified).
  *  - Handles are validated on every use: a null, foreign or already deleted
  *    handle is reported as such, never dereferenced blindly.
+ *  - NULL: a NULL handle or out-parameter fails, naming it, unless the
+ *    declaration says otherwise. Every delete function (aoti_torch_delete_*,
+ *    torch_delete_*, stabletorch_delete_*, the CUDA raw_delete) takes NULL
+ *    as a harmless no-op that succeeds, as PyTorch's (a `delete` of null).
+ *  - Strings and arrays passed in are read during the call only (copied
+ *    when kept), unless the declaration says otherwise.
  *  - Thread-safety: every function may be called from any thread. Distinct
  *    handles are independent; one tensor handle may be read from several
  *    threads at once, but deleting or assigning it races with every other

@@ -41,8 +41,12 @@ extern "C" {
 #endif
 
 /* ---- Constants ---------------------------------------------------------
- * The codes are c10's ordinals (torch::headeronly enums); the getters exist
- * so callers never hard-code them. Pure, thread-safe, never fail. */
+ * Each getter below (aoti_torch_device_type_*, aoti_torch_dtype_*,
+ * aoti_torch_layout_*, aoti_torch_memory_format_*) returns the code of what
+ * it names: c10's ordinal (torch::headeronly enums); the getters exist so
+ * callers never hard-code them. They take no argument, never fail, never
+ * touch the thread's last error, and may be called from any thread at any
+ * time (even before any other call). */
 AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_cpu(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_cuda(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_device_type_meta(void);
@@ -70,8 +74,9 @@ AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_bool(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex32(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex64(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_complex128(void);
-/* Bytes per element of a dtype code; 0 for an unknown code (and the
- * thread's last error says so). */
+/* Bytes per element of a dtype code (a value, no reference). An unknown
+ * code returns 0 and sets the calling thread's last error (the only way
+ * this function reports failure). Thread-safe. */
 AOTI_TORCH_EXPORT size_t aoti_torch_dtype_element_size(int32_t dtype);
 
 AOTI_TORCH_EXPORT int32_t aoti_torch_layout_strided(void);
@@ -89,12 +94,18 @@ AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_channels_last_3d(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_memory_format_preserve_format(void);
 
 /* TORCH_ABI_VERSION of the running core (the stable-ABI level it serves),
- * as opposed to the level an extension was built with. */
+ * as opposed to the level an extension was built with. A value; never
+ * fails; thread-safe. */
 AOTI_TORCH_EXPORT uint64_t aoti_torch_abi_version(void);
 
-/* ---- Scalar read-out: the value of a one-element tensor, converted to the
- * requested type. Fails on a tensor of another size or an unconvertible
- * dtype (complex to real). */
+/* ---- Scalar read-out ----------------------------------------------------
+ * Each aoti_torch_item_<type> writes the value of a one-element tensor,
+ * converted to <type>, to *ret_value (a value, no reference). Fails, leaving
+ * *ret_value untouched, for a NULL, foreign or deleted tensor handle, an
+ * undefined tensor, a tensor with other than one element, a tensor not on
+ * the CPU, a NULL ret_value, and an unconvertible dtype (complex to real).
+ * Thread-safe; reading races only with a concurrent write of the tensor's
+ * data. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float16(AtenTensorHandle tensor, AOTITorchHalf* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float32(AtenTensorHandle tensor, float* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float64(AtenTensorHandle tensor, double* ret_value);
@@ -110,8 +121,11 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bool(AtenTensorHandle tensor, b
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bfloat16(AtenTensorHandle tensor, AOTITorchBFloat16* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_complex64(AtenTensorHandle tensor, AOTITorchComplex64* ret_value);
 
-/* ---- Scalar to tensor: a new zero-dim CPU tensor holding the value.
- * ret_new_tensor: returns new reference. */
+/* ---- Scalar to tensor ---------------------------------------------------
+ * Each aoti_torch_scalar_to_tensor_<type> makes a new zero-dim CPU tensor
+ * of that dtype holding value. ret_new_tensor: returns new reference
+ * (delete with aoti_torch_delete_tensor_object). Fails only for a NULL
+ * ret_new_tensor or when memory runs out. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float32(float value, AtenTensorHandle* ret_new_tensor);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float64(double value, AtenTensorHandle* ret_new_tensor);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint8(uint8_t value, AtenTensorHandle* ret_new_tensor);
@@ -126,66 +140,111 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_bool(bool value, At
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex64(AOTITorchComplex64 value, AtenTensorHandle* ret_new_tensor);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex128(AOTITorchComplex128 value, AtenTensorHandle* ret_new_tensor);
 
-/* ---- Grad mode (thread-local, as in PyTorch). This core has no autograd;
- * the flag is kept so extensions can save and restore it. */
+/* ---- Grad mode ----------------------------------------------------------
+ * A per-thread flag, true on every new thread, as in PyTorch. This core has
+ * no autograd; the flag is kept so extensions can save and restore it. */
+/* The calling thread's flag. Never fails; thread-safe (each thread reads
+ * its own). */
 AOTI_TORCH_EXPORT bool aoti_torch_grad_mode_is_enabled(void);
+/* Sets the calling thread's flag only. Never fails; thread-safe. */
 AOTI_TORCH_EXPORT void aoti_torch_grad_mode_set_enabled(bool enabled);
 
-/* ---- Tensor handle lifetime --------------------------------------------*/
-/* Deletes one handle (drops its reference). NULL is a harmless no-op that
- * succeeds; a foreign or already deleted handle fails. */
+/* ---- Tensor handle lifetime ---------------------------------------------
+ * A tensor handle is one owning reference to a tensor; several handles may
+ * refer to the same tensor, which lives while any of them (or any view of
+ * its storage) does. */
+/* Deletes one handle (drops its reference; the tensor's memory goes when
+ * its last reference does). NULL is a harmless no-op that succeeds, as
+ * for every delete function of this ABI; a foreign, already deleted or
+ * other-kind handle fails and nothing changes. Thread-safe, but deleting a
+ * handle races with every other use of that same handle. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_tensor_object(AtenTensorHandle tensor);
-/* new_handle: returns new reference to the same tensor as orig_handle. */
+/* new_handle: returns new reference to the same tensor as orig_handle (an
+ * undefined tensor included); orig_handle stays the caller's. Fails for a
+ * NULL, foreign or deleted orig_handle and a NULL new_handle. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle, AtenTensorHandle* new_handle);
-/* ret: returns new reference to an undefined tensor. */
+/* ret: returns new reference to an undefined tensor (aoti_torch_is_defined
+ * says false; the other getters fail on it). Fails only for a NULL ret or
+ * when memory runs out. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_uninitialized_tensor(AtenTensorHandle* ret);
-/* Makes dst refer to src's tensor (both stay owned by their holders). */
+/* Makes dst refer to src's tensor (dst's previous tensor loses that
+ * reference); both handles stay owned by their holders. src may be
+ * undefined. Fails for a NULL, foreign or deleted src or dst. Races with
+ * every other use of dst. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors(AtenTensorHandle src, AtenTensorHandle dst);
-/* ret_dst: returns new reference to src's tensor. */
+/* ret_dst: returns new reference to src's tensor (as
+ * aoti_torch_new_tensor_handle). Fails for a bad src or a NULL ret_dst.
+ * Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors_out(AtenTensorHandle src, AtenTensorHandle* ret_dst);
 
-/* ---- Metadata ----------------------------------------------------------*/
-/* ret_data_ptr: returns borrowed reference (the first element, storage
- * offset applied); NULL for an empty tensor. */
+/* ---- Metadata -----------------------------------------------------------
+ * Every getter below reads one property of the tensor behind `tensor` into
+ * its ret_* out-parameter and fails, leaving it untouched, for a NULL,
+ * foreign or deleted handle, a NULL out-parameter, and (all but
+ * aoti_torch_is_defined) an undefined tensor. Values are copies unless
+ * said otherwise. Thread-safe: reading races only with a concurrent change
+ * of the same tensor (assign, an in-place resize). */
+/* ret_data_ptr: returns borrowed reference to the first element (storage
+ * offset applied), NULL for a tensor without storage; valid while the
+ * tensor's storage lives (any handle or view of it). The three spellings
+ * differ only in the pointer's constness. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr);
-/* Size of the underlying storage in bytes. */
+/* Size of the underlying storage in bytes (0 without storage). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret_size);
+/* Number of dimensions; number of elements (the product of the sizes). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dim(AtenTensorHandle tensor, int64_t* ret_dim);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_numel(AtenTensorHandle tensor, int64_t* ret_numel);
 /* Elements the storage can hold (storage bytes / element size). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor, int64_t* ret_numel);
-/* ret_sizes / ret_strides: return borrowed references, valid while the
- * tensor lives and its metadata is unchanged. */
+/* ret_sizes / ret_strides: return borrowed references to dim() values,
+ * valid while the tensor lives and its metadata is unchanged; never write
+ * through them. aoti_torch_get_size / _stride read dimension d, which may
+ * be negative (counted from the end, as in PyTorch); a d out of range
+ * fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_sizes(AtenTensorHandle tensor, int64_t** ret_sizes);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* ret_size);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor, int64_t** ret_strides);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t* ret_stride);
+/* The dtype and device-type codes (as the constant getters return them). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dtype(AtenTensorHandle tensor, int32_t* ret_dtype);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor, int32_t* ret_device_type);
 /* -1 for CPU tensors, whatever index they were created with. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor, int32_t* ret_device_index);
+/* The layout code, the storage offset in elements, and whether the tensor
+ * is contiguous in row-major order. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layout);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor, int64_t* ret_storage_offset);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_contiguous(AtenTensorHandle tensor, bool* ret_is_contiguous);
+/* Whether the tensor is defined; the one getter that accepts an undefined
+ * tensor (the handle itself must still be live). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, bool* ret_is_defined);
 
-/* ---- Creation and views ------------------------------------------------*/
-/* All ret parameters below: returns new reference. */
+/* ---- Creation and views -------------------------------------------------
+ * Every ret* parameter below: returns new reference (delete with
+ * aoti_torch_delete_tensor_object); a NULL ret fails. sizes_ptr must hold
+ * ndim values (NULL only when ndim is 0); strides_ptr NULL means
+ * contiguous where noted. Sizes and strides must be non-negative and every
+ * byte size is overflow-checked: a bad geometry fails naming the value.
+ * An input tensor handle must be live and defined. Thread-safe. */
+/* A new uninitialised tensor; strides_ptr NULL: contiguous. Fails for an
+ * unknown dtype or device type, a device index the device does not have,
+ * and when memory runs out. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
 /* As aoti_torch_empty_strided, in pinned (page-locked) host memory: the
  * operator aten::empty_strided with pin_memory=True. Fails, with that
  * operator's message, while the core has no pinned-memory allocator (today:
  * always, as PyTorch built without CUDA). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
-/* A view of self with the given sizes and strides (self's dim count) at
- * self's storage offset. */
+/* A view of self with the given sizes and strides (self's dim count, both
+ * arrays required unless self is zero-dim) at self's storage offset. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, const int64_t* sizes_ptr, const int64_t* strides_ptr, AtenTensorHandle* ret);
-/* A view of self's storage with ndim sizes/strides at storage_offset. */
+/* A view of self's storage with ndim sizes/strides (both required unless
+ * ndim is 0) at storage_offset. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, AtenTensorHandle* ret_new_tensor);
 /* Wraps caller-owned memory without copying and without a deleter: the
- * memory must outlive every tensor viewing it. Fails for a data pointer not
+ * memory must outlive every tensor viewing it (the core never frees it). Fails for a data pointer not
  * aligned to the dtype's element alignment (its element size), negative
  * sizes, strides or offset, or an extent whose byte size overflows int64. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret);
@@ -193,15 +252,20 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(void* data, 
  * (must be empty: no layout here uses it). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob_v2(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size);
 
-/* ---- Copies ------------------------------------------------------------*/
+/* ---- Copies -------------------------------------------------------------
+ * Tensor arguments must be live, defined handles; they stay the caller's.
+ * Thread-safe; a copy into a tensor races with any other use of it. */
 /* Deprecated spelling of aoti_torch_copy_(dst, src, 0); note the order. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_tensor_copy_(AtenTensorHandle src, AtenTensorHandle dst);
-/* self.copy_(src): any dtype to any dtype, src broadcast to self. */
+/* self.copy_(src): any dtype to any dtype, src broadcast to self; fails
+ * when src does not broadcast to self's shape. non_blocking: 0 or not
+ * (the CPU copies synchronously either way). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src, int32_t non_blocking);
 /* ret: returns new reference (contiguous copy). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone(AtenTensorHandle self, AtenTensorHandle* ret);
 /* ret: returns new reference (copy with self's strides). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone_preserve_strides(AtenTensorHandle self, AtenTensorHandle* ret);
+/* Fills self with zeros in place. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_zero_(AtenTensorHandle self);
 
 /* ---- Operator libraries and the dispatcher -----------------------------*/
@@ -211,15 +275,22 @@ struct TorchLibraryOpaque;
 typedef struct TorchLibraryOpaque* TorchLibraryHandle;
 
 /* Create a library object (IMPL for dispatch key k, DEF, FRAGMENT) for
- * namespace ns; file/line name the place in error messages.
- * ret_new_torch_lib: returns new reference; delete it with
+ * namespace ns; file/line name the place in error messages (file NULL
+ * prints as "?"). ret_new_torch_lib: returns new reference; delete it with
  * aoti_torch_delete_library_object, which deregisters what it registered.
- * A second DEF of one namespace fails naming both places. */
+ * Fails for a NULL ret_new_torch_lib, a NULL, empty or non-identifier ns,
+ * a NULL or unknown k, and a second DEF of one namespace (naming both
+ * places). The strings are copied. Thread-safe: registration is serialized
+ * inside the core. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_impl(const char* ns, const char* k, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_def(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
 /* Registers a boxed kernel fn for operator `name` ("op" or "op.overload")
- * under the library's dispatch key. fn(stack, num_args, num_outputs) finds
+ * under the library's dispatch key. Fails for a NULL, foreign or deleted
+ * self, a NULL name or fn, and a name in another namespace than the
+ * library's. name is copied; fn must stay callable until the library
+ * object is deleted. Thread-safe: registration is serialized inside the
+ * core. fn(stack, num_args, num_outputs) finds
  * num_args arguments on the stack (it steals them) and must leave
  * num_outputs new references in stack[0..num_outputs). The extension is
  * assumed to be built with the running core's level. If fn throws, the
@@ -229,16 +300,29 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns
  * decode (a bare handle in a `T?` slot, the wrong kind of handle) is an
  * error naming the return, and what fn left is released. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t));
-/* Declares an operator from a schema string. */
+/* Declares an operator from a schema string (copied). Fails for a NULL,
+ * foreign or deleted self, a NULL schema, a schema that does not parse
+ * (naming the column), an IMPL library, a name in another namespace than
+ * the library's, and an operator already defined. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema);
+/* Deletes the library object and deregisters everything it registered.
+ * NULL is a harmless no-op; a foreign, deleted or other-kind handle fails.
+ * Thread-safe; races with every other use of tlh. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_library_object(TorchLibraryHandle tlh);
 
 /* Calls opName.overloadName ("" for the default overload) on a stack of
- * max(num_args, num_returns) StableIValues. The callee steals the
- * arguments; on success stack[0..num_returns) hold new references to the
- * returns. On failure the arguments have been released, except when the
- * operator is unknown or opName, overloadName or stack is NULL (the
- * caller keeps them). Thread-safe.
+ * max(num_args, num_returns) StableIValues, arguments in schema order. On
+ * success stack[0..num_returns) hold new references to the returns (the
+ * caller owns them) and every argument has been consumed.
+ *
+ * Ownership on failure, one rule (PyTorch's: its dispatcher looks the
+ * operator up before it converts any argument): a failure before the
+ * operator is found (opName, overloadName or stack NULL, an unknown
+ * operator or overload) leaves the stack untouched and the arguments the
+ * caller's, to release; once the operator is found, every failure (a bad
+ * argument, no kernel for the arguments' device, the kernel's error, a
+ * bad return) has released every argument, and stack holds nothing owned.
+ * Thread-safe; a kernel may call the dispatcher again.
  *
  * Checked before use: every handle (null, foreign, deleted, wrong kind:
  * an error naming the argument's index, name and schema type), and every
@@ -257,41 +341,85 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_call_dispatcher(const char* opName, 
 struct DeviceGuardOpaque;
 typedef struct DeviceGuardOpaque* DeviceGuardHandle;
 
-/* Makes device_index current for the current accelerator until deleted.
- * ret_guard: returns new reference. */
+/* ---- Device guards and streams: on the current accelerator (CUDA when a
+ * GPU is present), or the CPU's when there is none: then index -1 or 0 is
+ * accepted and nothing changes, any other index fails. */
+/* Makes device_index current (-1: keep the current one) on the calling
+ * thread until the guard is deleted, which restores the previous device.
+ * ret_guard: returns new reference (delete it on the thread that created
+ * it). Fails for a NULL ret_guard and a device index out of range. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_device_guard(int32_t device_index, DeviceGuardHandle* ret_guard);
+/* Restores the device current before the guard. NULL is a harmless no-op;
+ * a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_device_guard(DeviceGuardHandle guard);
+/* Makes device_index current while the guard lives; fails for a bad guard
+ * or index. Use on the guard's thread only. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_device_guard_set_index(DeviceGuardHandle guard, int32_t device_index);
 
 struct StreamOpaque;
 typedef struct StreamOpaque* StreamHandle;
 
+/* Deletes a stream handle (not the stream). NULL is a harmless no-op; a
+ * foreign or deleted handle fails. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_stream(StreamHandle stream);
+/* The stream's id (0: the default stream). Fails for a bad handle or a
+ * NULL ret_stream_id. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_stream_id(StreamHandle stream, int64_t* ret_stream_id);
-/* ret_stream: returns new reference to the current stream of the device. */
+/* ret_stream: returns new reference to a snapshot of the current stream of
+ * device_index (-1: the current device); later stream changes do not alter
+ * it. Fails for a NULL ret_stream and an index out of range. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_stream(int32_t device_index, StreamHandle* ret_stream);
+/* The calling thread's current device index (-1 without an accelerator).
+ * Fails only for a NULL ret_device_index. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_device_index(int32_t* ret_device_index);
 
-/* ---- CUDA (declared and exported in every build) -----------------------*/
+/* ---- CUDA (declared and exported in every build) ------------------------
+ * In a core built without CUDA every function below fails with "this core
+ * was built without CUDA", except that the delete functions take NULL as a
+ * harmless no-op there too. With CUDA but no GPU they fail with "no cuda
+ * device is available". A device_index is -1 (the current device) or a
+ * device the process has; anything else fails naming it. Guards act on the
+ * calling thread (delete them on the thread that created them); the other
+ * functions are thread-safe. */
 struct CUDAGuardOpaque;
 typedef struct CUDAGuardOpaque* CUDAGuardHandle;
 struct CUDAStreamGuardOpaque;
 typedef struct CUDAStreamGuardOpaque* CUDAStreamGuardHandle;
 
+/* Makes CUDA device device_index current until deleted. ret_guard: returns
+ * new reference. Fails for a NULL ret_guard or a bad index. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_guard(int32_t device_index, CUDAGuardHandle* ret_guard);
+/* Restores the device current before the guard. NULL is a harmless no-op;
+ * a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_guard(CUDAGuardHandle guard);
+/* Makes device_index current while the guard lives; fails for a bad guard
+ * or index. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_guard_set_index(CUDAGuardHandle guard, int32_t device_index);
-/* stream: a cudaStream_t. */
+/* Makes `stream` (a cudaStream_t of device_index, borrowed: the caller
+ * keeps it alive) current until deleted. ret_guard: returns new reference.
+ * Fails for a NULL ret_guard or a bad index. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_stream_guard(void* stream, int32_t device_index, CUDAStreamGuardHandle* ret_guard);
+/* Restores the stream and device current before the guard. NULL is a
+ * harmless no-op; a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_stream_guard(CUDAStreamGuardHandle guard);
-/* ret_stream: returns borrowed cudaStream_t. */
+/* ret_stream: returns borrowed cudaStream_t, the current stream of the
+ * device; it lives as long as the process (pool and default streams are
+ * never destroyed). Fails for a NULL ret_stream or a bad index. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_cuda_stream(int32_t device_index, void** ret_stream);
-/* Device memory from the caching allocator on the current stream. */
+/* nbytes of device memory on the current device, from the caching
+ * allocator, associated with the current stream. ret_ptr: returns new
+ * reference (free with aoti_torch_cuda_caching_allocator_raw_delete).
+ * Fails for a NULL ret_ptr, no device, and when device memory runs out. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_alloc(uint64_t nbytes, void** ret_ptr);
+/* Gives memory from raw_alloc back to the caching allocator. NULL is a
+ * harmless no-op; a pointer the allocator did not hand out fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_delete(void* ptr);
 
 /* ---- Diagnostics -------------------------------------------------------*/
-/* Delivers a warning through the core's warning handler. Never fails. */
+/* Delivers a warning "msg" naming func and file:line through the core's
+ * warning handler (NULL strings print as "" for msg and "?" otherwise).
+ * Returns nothing and never fails; thread-safe (one process-wide handler,
+ * stderr by default). The strings are read during the call only. */
 AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint32_t line, const char* msg);
 
 /* A failed check inside C++ kernel code: when cond is false, THROWS a
