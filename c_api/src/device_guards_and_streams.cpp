@@ -20,6 +20,7 @@
 #include <st/device/device_runtime.h>
 #include <st/device/stream.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
 
 #include "error_state.h"
 #include "handle_types.h"
@@ -95,11 +96,9 @@ AOTITorchError aoti_torch_stream_id(StreamHandle stream, int64_t* ret_stream_id)
   STC_API_END
 }
 
-// Declared in a version block newer than these headers' own level (2.13),
-// so exported explicitly. A CPU stream has no native handle: the core says
-// so (st::native_stream_handle), as c10 does.
-AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream,
-                                                            void** ret_native_handle) {
+// A CPU stream has no native handle: the core says so
+// (st::native_stream_handle), as c10 does.
+AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle) {
   STC_API_BEGIN
   const stc::StreamState& s = stc::get<stc::StreamState>(stream, "stream");
   stc::check_out(ret_native_handle, "ret_native_handle");

@@ -404,21 +404,16 @@ AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schem
   STC_REGISTRATION_END
 }
 
-// Declared in version blocks newer than these headers' own level (2.12,
-// 2.13), so exported explicitly.
-AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self,
-                                                             const char* schema,
-                                                             const int32_t* tags,
-                                                             int32_t num_tags) {
+AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema,
+                                           const int32_t* tags, int32_t num_tags) {
   STC_API_BEGIN
   (void)stc::library_of(self, "self");  // a bad handle is named before the tags
   stc::library_def(self, schema, stc::tags_from_codes(tags, num_tags));
   STC_REGISTRATION_END
 }
 
-AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self,
-                                                                 const char* pymodule,
-                                                                 const char* context) {
+AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule,
+                                               const char* context) {
   STC_API_BEGIN
   stc::LibraryObject& lib = stc::library_of(self, "self");
   ST_CHECK(pymodule != nullptr, "pymodule: null Python module name");

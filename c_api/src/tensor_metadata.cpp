@@ -64,11 +64,9 @@ AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret
   STC_API_END
 }
 
-// Declared in a version block newer than these headers' own level (2.14),
-// so exported explicitly. Unlike the getters around it, defined for an
-// undefined tensor (false), as PyTorch's.
-AOTI_TORCH_EXPORT AOTITorchError torch_has_storage(AtenTensorHandle tensor,
-                                                   bool* ret_has_storage) {
+// Unlike the getters around it, defined for an undefined tensor (false),
+// as PyTorch's.
+AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage) {
   STC_API_BEGIN
   check_out(ret_has_storage, "ret_has_storage");
   const st::Tensor& t = stc::tensor_of(tensor, "tensor");

@@ -7,7 +7,8 @@
 // Encodings and ownership (the core's side is c_api/src/stable_ivalue_codec):
 //   bool, int64_t, double, any trivially copyable type of <= 8 bytes:
 //       the raw bytes in the low-order bytes, the rest zero.
-//   ScalarType, Layout, MemoryFormat, DeviceType: the shim's int32 code.
+//   ScalarType, Layout, MemoryFormat, DeviceType, Tag (2.12): the shim's
+//       int32 code.
 //   Device: index (as uint32) in the low 32 bits, device-type code above.
 //   Tensor: an AtenTensorHandle. from() makes a NEW owning handle (the
 //       receiver owns it); to() STEALS the handle it is given.
@@ -41,6 +42,7 @@
 #include <torch/headeronly/core/Layout.h>
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/core/enum_tag.h>
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/Exception.h>
 #include <torch/headeronly/util/HeaderOnlyArrayRef.h>
@@ -208,6 +210,22 @@ struct ToImpl<E, std::enable_if_t<std::is_same_v<E, torch::headeronly::Layout> |
   }
 };
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+// The code of the running core's torch_tag_* getter, not the ordinal.
+template <>
+struct FromImpl<torch::headeronly::Tag> {
+  static StableIValue call(torch::headeronly::Tag v, uint64_t, bool) {
+    return FromImpl<int32_t>::call(to_shim_tag(v), 0, false);
+  }
+};
+template <>
+struct ToImpl<torch::headeronly::Tag> {
+  static torch::headeronly::Tag call(StableIValue v, uint64_t, bool) {
+    return from_shim_tag(ToImpl<int32_t>::call(v, 0, false));
+  }
+};
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
 
 // ---- Tensor ----------------------------------------------------------------
 
