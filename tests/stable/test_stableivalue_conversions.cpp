@@ -192,6 +192,9 @@ TEST_F(StableConversionsTest, LocalEncodings) {
   ASSERT_NE(slot, 0u);
   EXPECT_EQ(*reinterpret_cast<StableIValue*>(slot), StableIValue{9});
   EXPECT_EQ(to<std::optional<int64_t>>(slot), std::optional<int64_t>(9));
+  // From 2.13 the slot is the core's (torch_new_stable_ivalue): the core
+  // knows it was freed.
+  EXPECT_EQ(torch_delete_stable_ivalue(reinterpret_cast<StableIValue*>(slot)), AOTI_TORCH_FAILURE);
   // Every dtype the stable ABI encodes travels both ways.
   for (ScalarType t : {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
                        ScalarType::Long, ScalarType::Half, ScalarType::Float, ScalarType::Double,

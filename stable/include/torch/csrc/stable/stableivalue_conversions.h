@@ -13,7 +13,8 @@
 //   Tensor: an AtenTensorHandle. from() makes a NEW owning handle (the
 //       receiver owns it); to() STEALS the handle it is given.
 //   std::optional<T>: 0 when empty, else a pointer to a heap StableIValue
-//       (operator new) holding T's payload; to() frees it.
+//       holding T's payload (from 2.13 the core's, torch_new_stable_ivalue;
+//       before, operator new); to() frees it.
 //   std::vector<T>, HeaderOnlyArrayRef<T> (2.10): a StableListHandle of the
 //       elements' payloads; to() deletes the list (elements move out).
 //   std::string, std::string_view (2.10): a StringHandle; to() copies the
@@ -339,16 +340,39 @@ template <typename T>
 struct FromImpl<std::optional<T>> {
   static StableIValue call(const std::optional<T>& opt, uint64_t, bool) {
     if (!opt.has_value()) return 0;
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    // The core's slot (torch_new_stable_ivalue), as PyTorch's 2.13 headers
+    // use; made first, and freed again if the conversion throws.
+    StableIValue* slot = nullptr;
+    STABLE_TORCH_ERROR_CODE_CHECK(torch_new_stable_ivalue(&slot));
+    try {
+      *slot = from(*opt);
+    } catch (...) {
+      (void)torch_delete_stable_ivalue(slot);
+      throw;
+    }
+    return FromImpl<StableIValue*>::call(slot, 0, false);
+#else
     // Convert first: if that throws, no slot exists to leak.
     const StableIValue inner = from(*opt);
     return FromImpl<StableIValue*>::call(new StableIValue(inner), 0, false);
+#endif
   }
 };
 template <typename T>
 struct ToImpl<std::optional<T>> {
   static std::optional<T> call(StableIValue v, uint64_t, bool) {
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    // The slot is ours to free, through the core (it frees slots of either
+    // origin), also when the conversion throws.
+    struct SlotDeleter {
+      void operator()(StableIValue* p) const noexcept { (void)torch_delete_stable_ivalue(p); }
+    };
+    std::unique_ptr<StableIValue, SlotDeleter> slot(ToImpl<StableIValue*>::call(v, 0, false));
+#else
     // The slot is ours to free (the core allocates it with operator new).
     std::unique_ptr<StableIValue> slot(ToImpl<StableIValue*>::call(v, 0, false));
+#endif
     if (!slot) return std::nullopt;
     return std::optional<T>(to<T>(*slot));
   }
