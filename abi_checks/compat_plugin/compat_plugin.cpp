@@ -24,7 +24,13 @@
 //   lists_and_strings(int[] xs, str s) -> int    (2.10) sum(xs) + len(s)
 //   threads(Tensor x) -> int                     (2.10) parallel_for etc.
 //   level_2_11(Tensor x) -> int                  (2.11) new dtypes, from_blob
-//   level_2_13() -> int                          (2.13) error text, heap slots
+//   level_2_12() -> int                          (2.12) tag codes (and, at
+//                                                registration, a tagged def)
+//   level_2_13() -> int                          (2.13) error text, heap slots,
+//                                                a stream's native handle (and,
+//                                                at registration, the Python
+//                                                module of later defs)
+//   level_2_14(Tensor x) -> int                  (2.14) has_storage
 //
 // Written against the C ABI only, so that every exported function is
 // called directly and shows up in the plugin's imports (the coverage check).
@@ -896,9 +902,36 @@ void level_2_11_kernel(StableIValue* stack, uint64_t, uint64_t) {
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+// The tag codes: the Tag ordinals (PyTorch's values too).
+void level_2_12_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  int64_t failures = 0;
+  COMPAT_EXPECT(torch_tag_core() == 0);
+  COMPAT_EXPECT(torch_tag_cudagraph_unsafe() == 1);
+  COMPAT_EXPECT(torch_tag_data_dependent_output() == 2);
+  COMPAT_EXPECT(torch_tag_dynamic_output_shape() == 3);
+  COMPAT_EXPECT(torch_tag_flexible_layout() == 4);
+  COMPAT_EXPECT(torch_tag_generated() == 5);
+  COMPAT_EXPECT(torch_tag_inplace_view() == 7);
+  COMPAT_EXPECT(torch_tag_maybe_aliasing_or_mutating() == 8);
+  COMPAT_EXPECT(torch_tag_needs_contiguous_strides() == 9);
+  COMPAT_EXPECT(torch_tag_needs_exact_strides() == 10);
+  COMPAT_EXPECT(torch_tag_needs_fixed_stride_order() == 11);
+  COMPAT_EXPECT(torch_tag_nondeterministic_bitwise() == 12);
+  COMPAT_EXPECT(torch_tag_nondeterministic_seeded() == 13);
+  COMPAT_EXPECT(torch_tag_out_variant() == 15);
+  COMPAT_EXPECT(torch_tag_pointwise() == 16);
+  COMPAT_EXPECT(torch_tag_pt2_compliant_tag() == 17);
+  COMPAT_EXPECT(torch_tag_reduction() == 18);
+  COMPAT_EXPECT(torch_tag_view_copy() == 19);
+  stack[0] = from_int(failures);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
-// The calling thread's error text after a failure, and the heap slots of
-// present optionals.
+// The calling thread's error text after a failure, the heap slots of
+// present optionals, and the current stream's native handle (which the
+// CPU's stream has not: a clean failure).
 void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
   int64_t failures = 0;
   int64_t dim = 0;
@@ -915,9 +948,31 @@ void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
     *slot = from_int(7);
     COMPAT_OK(torch_delete_stable_ivalue(slot));
   }
+
+  StreamHandle stream = nullptr;
+  COMPAT_OK(aoti_torch_get_current_stream(-1, &stream));
+  void* native = nullptr;
+  if (torch_stream_native_handle(stream, &native) != AOTI_TORCH_SUCCESS) {
+    const char* why = torch_exception_get_what_without_backtrace();
+    COMPAT_EXPECT(why != nullptr && why[0] != '\0');
+  }
+  COMPAT_OK(aoti_torch_delete_stream(stream));
   stack[0] = from_int(failures);
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+// has_storage: a factory-made tensor has one.
+void level_2_14_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  int64_t failures = 0;
+  AtenTensorHandle x = to_handle<AtenTensorHandle>(stack[0]);
+  bool has = false;
+  COMPAT_OK(torch_has_storage(x, &has));
+  COMPAT_EXPECT(has);
+  COMPAT_OK(aoti_torch_delete_tensor_object(x));
+  stack[0] = from_int(failures);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
 
 // ---- Registration ----------------------------------------------------------
 // At load time (static initialization), undone at unload.
@@ -946,8 +1001,18 @@ struct Registration {
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
     COMPAT_OK(aoti_torch_library_def(fragment, "level_2_11(Tensor x) -> int"));
 #endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+    {
+      const int32_t tags[] = {torch_tag_core()};
+      COMPAT_OK(torch_library_def_with_tags(fragment, "level_2_12() -> int", tags, 1));
+    }
+#endif
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
     COMPAT_OK(aoti_torch_library_def(fragment, "level_2_13() -> int"));
+    COMPAT_OK(torch_library_set_python_module(fragment, "abi_compat_py", "compat plugin"));
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+    COMPAT_OK(aoti_torch_library_def(fragment, "level_2_14(Tensor x) -> int"));
 #endif
     COMPAT_OK(aoti_torch_library_init_impl("abi_compat", "CPU", __FILE__, __LINE__, &impl));
     // Operators without tensor arguments have no backend to dispatch on:
@@ -971,8 +1036,14 @@ struct Registration {
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
     add(impl, "level_2_11", &level_2_11_kernel, true);
 #endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+    add(impl_composite, "level_2_12", &level_2_12_kernel, true);
+#endif
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
     add(impl_composite, "level_2_13", &level_2_13_kernel, true);
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+    add(impl, "level_2_14", &level_2_14_kernel, true);
 #endif
     (void)failures;  // recorded in the log the host reads
   }

@@ -85,4 +85,11 @@ MemoryFormat memory_format_from_code(int32_t code, const char* what) {
   return static_cast<MemoryFormat>(code);
 }
 
+st::Tag tag_from_code(int32_t code, const char* what) {
+  const std::optional<st::Tag> tag = st::tagFromOrdinal(code);
+  ST_CHECK(tag.has_value(), what, ": unknown tag code ", code,
+           " (use the torch_tag_*() getters)");
+  return *tag;
+}
+
 }  // namespace stc

@@ -4,10 +4,12 @@
 #include <stabletorch/c/runtime.h>
 #include <stabletorch/version.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
 #include <torch/headeronly/core/DeviceType.h>
 #include <torch/headeronly/core/Layout.h>
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/core/enum_tag.h>
 #include <torch/headeronly/version.h>
 
 #include "abi_codes.h"
@@ -19,6 +21,7 @@ using torch::headeronly::DeviceType;
 using torch::headeronly::Layout;
 using torch::headeronly::MemoryFormat;
 using torch::headeronly::ScalarType;
+using torch::headeronly::Tag;
 
 template <typename Enum>
 constexpr int32_t code(Enum e) {
@@ -83,6 +86,26 @@ int32_t aoti_torch_memory_format_preserve_format(void) { return code(MemoryForma
 // so exported explicitly.
 AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void) { return code(ScalarType::Float8_e8m0fnu); }
 AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void) { return code(ScalarType::Float4_e2m1fn_x2); }
+
+// Tag codes: the Tag ordinals, which abi_codes.cpp decodes.
+int32_t torch_tag_core(void) { return code(Tag::core); }
+int32_t torch_tag_cudagraph_unsafe(void) { return code(Tag::cudagraph_unsafe); }
+int32_t torch_tag_data_dependent_output(void) { return code(Tag::data_dependent_output); }
+int32_t torch_tag_dynamic_output_shape(void) { return code(Tag::dynamic_output_shape); }
+int32_t torch_tag_flexible_layout(void) { return code(Tag::flexible_layout); }
+int32_t torch_tag_generated(void) { return code(Tag::generated); }
+int32_t torch_tag_inplace_view(void) { return code(Tag::inplace_view); }
+int32_t torch_tag_maybe_aliasing_or_mutating(void) { return code(Tag::maybe_aliasing_or_mutating); }
+int32_t torch_tag_needs_contiguous_strides(void) { return code(Tag::needs_contiguous_strides); }
+int32_t torch_tag_needs_exact_strides(void) { return code(Tag::needs_exact_strides); }
+int32_t torch_tag_needs_fixed_stride_order(void) { return code(Tag::needs_fixed_stride_order); }
+int32_t torch_tag_nondeterministic_bitwise(void) { return code(Tag::nondeterministic_bitwise); }
+int32_t torch_tag_nondeterministic_seeded(void) { return code(Tag::nondeterministic_seeded); }
+int32_t torch_tag_out_variant(void) { return code(Tag::out_variant); }
+int32_t torch_tag_pointwise(void) { return code(Tag::pointwise); }
+int32_t torch_tag_pt2_compliant_tag(void) { return code(Tag::pt2_compliant_tag); }
+int32_t torch_tag_reduction(void) { return code(Tag::reduction); }
+int32_t torch_tag_view_copy(void) { return code(Tag::view_copy); }
 
 uint64_t aoti_torch_abi_version(void) { return TORCH_ABI_VERSION; }
 

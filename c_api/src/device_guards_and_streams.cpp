@@ -18,7 +18,9 @@
 // stream is the CPU's default stream, id 0.
 #include <st/device/accelerator.h>
 #include <st/device/device_runtime.h>
+#include <st/device/stream.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
 
 #include "error_state.h"
 #include "handle_types.h"
@@ -89,6 +91,20 @@ AOTITorchError aoti_torch_stream_id(StreamHandle stream, int64_t* ret_stream_id)
   STC_API_BEGIN
   stc::check_out(ret_stream_id, "ret_stream_id");
   *ret_stream_id = stc::get<stc::StreamState>(stream, "stream").id;
+  STC_API_END
+}
+
+// A CPU stream has no native handle: the core says so
+// (st::native_stream_handle), as c10 does.
+AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle) {
+  STC_API_BEGIN
+  const stc::StreamState& s = stc::get<stc::StreamState>(stream, "stream");
+  stc::check_out(ret_native_handle, "ret_native_handle");
+  const st::Stream core_stream(
+      st::Device(static_cast<st::DeviceType>(s.device_type),
+                 static_cast<st::DeviceIndex>(s.device_index)),
+      s.id);
+  *ret_native_handle = st::native_stream_handle(core_stream);
   STC_API_END
 }
 

@@ -1,6 +1,7 @@
 // Operator libraries of extensions: library_init_impl/def/fragment,
-// library_def, library_impl / torch_library_impl (boxed StableIValue
-// kernels in the core dispatcher) and delete_library_object.
+// library_def / torch_library_def_with_tags, library_impl /
+// torch_library_impl (boxed StableIValue kernels in the core dispatcher),
+// torch_library_set_python_module and delete_library_object.
 //
 // Note [Extension kernels]
 // An extension kernel fn(stack, num_args, num_outputs) is registered as a
@@ -38,6 +39,7 @@
 #include <stabletorch/c/library.h>
 #include <torch/csrc/stable/c/shim.h>
 
+#include "abi_codes.h"
 #include "build_version.h"
 #include "error_state.h"
 #include "handle_types.h"
@@ -306,12 +308,36 @@ void library_impl(TorchLibraryHandle self, const char* name, StableBoxedFn fn,
                      lib.key_name());
 }
 
+// More tags than any def can mean (there are 20, a repeat is pointless)
+// is a garbage count: refused before the array is read.
+constexpr int32_t kMaxTags = 64;
+
+std::vector<st::Tag> tags_from_codes(const int32_t* tags, int32_t num_tags) {
+  ST_CHECK(num_tags >= 0 && num_tags <= kMaxTags, "num_tags: ", num_tags,
+           " is not a tag count (expected 0 to ", kMaxTags, ")");
+  ST_CHECK(tags != nullptr || num_tags == 0, "tags: null array with num_tags ", num_tags);
+  std::vector<st::Tag> out;
+  out.reserve(static_cast<size_t>(num_tags));
+  for (int32_t i = 0; i < num_tags; ++i) {
+    const std::string what = "tags[" + std::to_string(i) + "]";
+    out.push_back(tag_from_code(tags[i], what.c_str()));
+  }
+  return out;
+}
+
 // "ns::name.overload" of a schema string def'd in namespace ns.
 std::string defined_name(const std::string& ns, std::string_view schema) {
   std::string_view name = schema.substr(0, schema.find('('));
   while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
   return name.find("::") == std::string_view::npos ? ns + "::" + std::string(name)
                                                    : std::string(name);
+}
+
+void library_def(TorchLibraryHandle self, const char* schema, std::vector<st::Tag> tags) {
+  LibraryObject& lib = library_of(self, "self");
+  ST_CHECK(schema != nullptr, "schema: null schema string");
+  lib.library().def(std::string_view(schema), std::move(tags));
+  plugins::note_def(lib.plugin(), defined_name(lib.ns(), schema));
 }
 
 }  // namespace
@@ -374,10 +400,25 @@ AOTITorchError stabletorch_library_impl_with_signature(
 
 AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema) {
   STC_API_BEGIN
+  stc::library_def(self, schema, {});
+  STC_REGISTRATION_END
+}
+
+AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema,
+                                           const int32_t* tags, int32_t num_tags) {
+  STC_API_BEGIN
+  (void)stc::library_of(self, "self");  // a bad handle is named before the tags
+  stc::library_def(self, schema, stc::tags_from_codes(tags, num_tags));
+  STC_REGISTRATION_END
+}
+
+AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule,
+                                               const char* context) {
+  STC_API_BEGIN
   stc::LibraryObject& lib = stc::library_of(self, "self");
-  ST_CHECK(schema != nullptr, "schema: null schema string");
-  lib.library().def(std::string_view(schema));
-  stc::plugins::note_def(lib.plugin(), stc::defined_name(lib.ns(), schema));
+  ST_CHECK(pymodule != nullptr, "pymodule: null Python module name");
+  ST_CHECK(*pymodule != '\0', "pymodule: empty Python module name");
+  lib.library().set_python_module(pymodule, context != nullptr ? context : "");
   STC_REGISTRATION_END
 }
 

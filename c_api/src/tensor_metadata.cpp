@@ -1,5 +1,5 @@
-// Metadata getters of a tensor handle. Every getter except is_defined
-// fails on an undefined tensor; dims are wrapped and range-checked as in
+// Metadata getters of a tensor handle. Every getter except is_defined and
+// has_storage fails on an undefined tensor; dims are wrapped and range-checked as in
 // PyTorch.
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 #include <torch/csrc/stable/c/shim.h>
@@ -61,6 +61,16 @@ AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret
   STC_API_BEGIN
   check_out(ret_size, "ret_size");
   *ret_size = storage_nbytes(defined_tensor_of(tensor, "tensor"));
+  STC_API_END
+}
+
+// Unlike the getters around it, defined for an undefined tensor (false),
+// as PyTorch's.
+AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage) {
+  STC_API_BEGIN
+  check_out(ret_has_storage, "ret_has_storage");
+  const st::Tensor& t = stc::tensor_of(tensor, "tensor");
+  *ret_has_storage = t.defined() && t.has_storage();
   STC_API_END
 }
 

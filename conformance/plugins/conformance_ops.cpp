@@ -4,6 +4,7 @@
 // run on both runtimes by the conformance driver. Its operators exercise
 // one StableIValue kind each, errors raised inside kernels, in-place and
 // view returns, and calls back into the runtime's own operators.
+#include <torch/csrc/stable/accelerator.h>
 #include <torch/csrc/stable/library.h>
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
@@ -176,6 +177,23 @@ bool negate(bool b) { return !b; }
 int64_t layout_value(torch::headeronly::Layout layout) { return static_cast<int64_t>(layout); }
 int64_t memory_format_value(torch::headeronly::MemoryFormat format) { return static_cast<int64_t>(format); }
 
+// The code a Tag travels as (the runtime's torch_tag_* getter, 2.12), by
+// ordinal; Tag::inplace and Tag::out have none and fail.
+int64_t tag_code(int64_t ordinal) {
+  namespace sd = torch::stable::detail;
+  return sd::to<int32_t>(sd::from(static_cast<torch::headeronly::Tag>(ordinal)));
+}
+
+// Tensor::has_storage (2.14).
+bool has_storage(Tensor x) { return x.has_storage(); }
+
+// Stream::nativeHandle (2.13) of the current stream: the CPU has none.
+bool stream_native_handle_is_null(int64_t device_index) {
+  return torch::stable::accelerator::getCurrentStream(
+             static_cast<torch::stable::accelerator::DeviceIndex>(device_index))
+             .nativeHandle() == nullptr;
+}
+
 }  // namespace
 }  // namespace conformance_ops
 
@@ -207,6 +225,13 @@ STABLE_TORCH_LIBRARY(stconf, m) {
   m.def("negate(bool b) -> bool");
   m.def("layout_value(Layout layout) -> int");
   m.def("memory_format_value(MemoryFormat format) -> int");
+  // Defs with tags (2.12) and after set_python_module (2.13) load alike.
+  m.def("tagged_affine(Tensor x, float scale, float shift) -> Tensor",
+        {at::Tag::pointwise, at::Tag::pt2_compliant_tag});
+  m.set_python_module("stconf_fake_kernels", "conformance");
+  m.def("tag_code(int ordinal) -> int", {at::Tag::core});
+  m.def("has_storage(Tensor x) -> bool");
+  m.def("stream_native_handle_is_null(int device_index) -> bool");
 }
 
 STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
@@ -227,6 +252,8 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
   m.impl("halves_flag", TORCH_BOX(&conformance_ops::halves_flag));
   m.impl("rows", TORCH_BOX(&conformance_ops::rows));
   m.impl("dtype_or", TORCH_BOX(&conformance_ops::dtype_or));
+  m.impl("tagged_affine", TORCH_BOX(&conformance_ops::affine));
+  m.impl("has_storage", TORCH_BOX(&conformance_ops::has_storage));
 }
 
 // Operators without a tensor argument dispatch to the composite kernel.
@@ -241,4 +268,6 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CompositeExplicitAutograd, m) {
   m.impl("negate", TORCH_BOX(&conformance_ops::negate));
   m.impl("layout_value", TORCH_BOX(&conformance_ops::layout_value));
   m.impl("memory_format_value", TORCH_BOX(&conformance_ops::memory_format_value));
+  m.impl("tag_code", TORCH_BOX(&conformance_ops::tag_code));
+  m.impl("stream_native_handle_is_null", TORCH_BOX(&conformance_ops::stream_native_handle_is_null));
 }

@@ -21,13 +21,37 @@ AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void);
 AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 #endif
+#if TORCH_FEATURE_VERSION < TORCH_VERSION_2_12_0
+AOTI_TORCH_EXPORT int32_t torch_tag_core(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_cudagraph_unsafe(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_data_dependent_output(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_dynamic_output_shape(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_flexible_layout(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_generated(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_inplace_view(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_maybe_aliasing_or_mutating(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_contiguous_strides(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_exact_strides(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_fixed_stride_order(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_nondeterministic_bitwise(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_nondeterministic_seeded(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_out_variant(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_pointwise(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_pt2_compliant_tag(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_reduction(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_view_copy(void);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema, const int32_t* tags, int32_t num_tags);
+#endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_13_0
+AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule, const char* context);
+AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what(void);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_14_0
+AOTI_TORCH_EXPORT AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage);
 AOTI_TORCH_EXPORT AOTITorchError torch_tensor_from_pyobject(void* py_obj, AtenTensorHandle* ret);
 AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type, void** ret);
 #endif

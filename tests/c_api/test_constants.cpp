@@ -3,6 +3,9 @@
 
 #include <stabletorch/version.h>
 #include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/core/enum_tag.h>
+
+#include <utility>
 
 using namespace stc_test;
 using torch::headeronly::ScalarType;
@@ -33,4 +36,33 @@ TEST_F(ConstantsTest, Versions) {
   EXPECT_STREQ(stabletorch_version_string(), STABLETORCH_VERSION_STRING);
   EXPECT_EQ(stabletorch_version_number(), static_cast<uint32_t>(STABLETORCH_VERSION_NUMBER));
   EXPECT_GE(aoti_torch_abi_version(), TORCH_VERSION_2_10_0);
+}
+
+// The tag codes are the Tag ordinals, as PyTorch's getters return them;
+// Tag::inplace (6) and Tag::out (14) have no getter.
+TEST_F(ConstantsTest, TagCodesAreTheTagOrdinals) {
+  using torch::headeronly::Tag;
+  const std::pair<int32_t (*)(void), Tag> getters[] = {
+      {&torch_tag_core, Tag::core},
+      {&torch_tag_cudagraph_unsafe, Tag::cudagraph_unsafe},
+      {&torch_tag_data_dependent_output, Tag::data_dependent_output},
+      {&torch_tag_dynamic_output_shape, Tag::dynamic_output_shape},
+      {&torch_tag_flexible_layout, Tag::flexible_layout},
+      {&torch_tag_generated, Tag::generated},
+      {&torch_tag_inplace_view, Tag::inplace_view},
+      {&torch_tag_maybe_aliasing_or_mutating, Tag::maybe_aliasing_or_mutating},
+      {&torch_tag_needs_contiguous_strides, Tag::needs_contiguous_strides},
+      {&torch_tag_needs_exact_strides, Tag::needs_exact_strides},
+      {&torch_tag_needs_fixed_stride_order, Tag::needs_fixed_stride_order},
+      {&torch_tag_nondeterministic_bitwise, Tag::nondeterministic_bitwise},
+      {&torch_tag_nondeterministic_seeded, Tag::nondeterministic_seeded},
+      {&torch_tag_out_variant, Tag::out_variant},
+      {&torch_tag_pointwise, Tag::pointwise},
+      {&torch_tag_pt2_compliant_tag, Tag::pt2_compliant_tag},
+      {&torch_tag_reduction, Tag::reduction},
+      {&torch_tag_view_copy, Tag::view_copy},
+  };
+  for (const auto& [getter, tag] : getters) EXPECT_EQ(getter(), static_cast<int32_t>(tag));
+  EXPECT_EQ(torch_tag_pointwise(), 16);
+  EXPECT_EQ(torch_tag_view_copy(), 19);
 }

@@ -59,3 +59,22 @@ TEST_F(DeviceGuardsAndStreamsTest, CurrentStreamOfTheCpu) {
   EXPECT_C_FAILURE(aoti_torch_stream_id(nullptr, &id), "aoti_torch_stream_id", "null stream handle");
   EXPECT_C_OK(aoti_torch_delete_stream(nullptr));
 }
+
+// As c10: the CPU has no native stream handle to give.
+TEST_F(DeviceGuardsAndStreamsTest, CpuStreamHasNoNativeHandle) {
+  StreamHandle s = nullptr;
+  ASSERT_C_OK(aoti_torch_get_current_stream(-1, &s));
+  void* native = &s;
+  EXPECT_C_FAILURE(torch_stream_native_handle(s, &native), "torch_stream_native_handle",
+                   "the CPU has no native stream handle");
+  EXPECT_EQ(native, static_cast<void*>(&s));  // unchanged on failure
+  EXPECT_C_FAILURE(torch_stream_native_handle(s, nullptr), "torch_stream_native_handle",
+                   "ret_native_handle: null output");
+  ASSERT_C_OK(aoti_torch_delete_stream(s));
+  EXPECT_C_FAILURE(torch_stream_native_handle(s, &native), "torch_stream_native_handle",
+                   "already deleted");
+  EXPECT_C_FAILURE(torch_stream_native_handle(nullptr, &native), "torch_stream_native_handle",
+                   "null stream handle");
+  EXPECT_C_FAILURE(torch_stream_native_handle(foreign<StreamHandle>(), &native),
+                   "torch_stream_native_handle", "foreign stream handle");
+}

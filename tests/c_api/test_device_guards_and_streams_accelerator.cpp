@@ -92,6 +92,12 @@ TEST_F(AcceleratorGuardsTest, CurrentStreamFollowsTheRuntime) {
     EXPECT_EQ(id, 0);
     ASSERT_C_OK(aoti_torch_delete_stream(s));
   }
+  // The host test backend has no backend object behind its streams.
+  ASSERT_C_OK(aoti_torch_get_current_stream(0, &s));
+  void* native = &s;
+  ASSERT_C_OK(torch_stream_native_handle(s, &native));
+  EXPECT_EQ(native, nullptr);
+  ASSERT_C_OK(aoti_torch_delete_stream(s));
   EXPECT_C_FAILURE(aoti_torch_get_current_stream(4, &s), "aoti_torch_get_current_stream",
                    "device index 4 is out of range");
   EXPECT_C_FAILURE(aoti_torch_get_current_stream(0, nullptr), "aoti_torch_get_current_stream",

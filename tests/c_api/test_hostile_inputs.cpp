@@ -602,6 +602,26 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(torch_dtype_float8_e8m0fnu) \
   X(torch_dtype_float4_e2m1fn_x2) \
   X(torch_from_blob) \
+  X(torch_tag_core) \
+  X(torch_tag_cudagraph_unsafe) \
+  X(torch_tag_data_dependent_output) \
+  X(torch_tag_dynamic_output_shape) \
+  X(torch_tag_flexible_layout) \
+  X(torch_tag_generated) \
+  X(torch_tag_inplace_view) \
+  X(torch_tag_maybe_aliasing_or_mutating) \
+  X(torch_tag_needs_contiguous_strides) \
+  X(torch_tag_needs_exact_strides) \
+  X(torch_tag_needs_fixed_stride_order) \
+  X(torch_tag_nondeterministic_bitwise) \
+  X(torch_tag_nondeterministic_seeded) \
+  X(torch_tag_out_variant) \
+  X(torch_tag_pointwise) \
+  X(torch_tag_pt2_compliant_tag) \
+  X(torch_tag_reduction) \
+  X(torch_tag_view_copy) \
+  X(torch_library_def_with_tags) \
+  X(torch_library_set_python_module) \
   X(torch_exception_get_what) \
   X(torch_exception_get_what_without_backtrace) \
   X(torch_new_stable_ivalue) \
@@ -612,7 +632,9 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(torch_dtype_from_pyobject) \
   X(torch_dtype_to_pyobject) \
   X(torch_device_from_pyobject) \
-  X(torch_device_to_pyobject)
+  X(torch_device_to_pyobject) \
+  X(torch_stream_native_handle) \
+  X(torch_has_storage)
 
 
 namespace {

@@ -429,3 +429,90 @@ TEST_F(LibraryTest, NewerBuildVersionIsRefused) {
   EXPECT_C_OK(torch_library_impl(def, "add_one", &add_one_kernel, TORCH_ABI_VERSION | 7));
   ASSERT_C_OK(aoti_torch_delete_library_object(def));
 }
+
+// torch_library_def_with_tags: the tags reach the core's operator, in
+// order; a bad count, array or code defines nothing and names what was
+// wrong.
+TEST_F(LibraryTest, DefWithTagsStoresTheTagsOnTheOperator) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_tags", __FILE__, __LINE__, &def));
+  const int32_t tags[] = {torch_tag_pointwise(), torch_tag_pt2_compliant_tag()};
+  ASSERT_C_OK(torch_library_def_with_tags(def, "scaled(Tensor t) -> Tensor", tags, 2));
+  ASSERT_C_OK(torch_library_def_with_tags(def, "untagged(Tensor t) -> Tensor", nullptr, 0));
+  // Tags without a getter are tags all the same (Tag::inplace is 6).
+  const int32_t inplace[] = {6};
+  ASSERT_C_OK(torch_library_def_with_tags(def, "bump_(Tensor(a!) t) -> Tensor(a!)", inplace, 1));
+  auto& d = st::Dispatcher::singleton();
+  EXPECT_EQ(d.findSchemaOrThrow("stc_tags::scaled", "").tags(),
+            (std::vector<st::Tag>{st::Tag::pointwise, st::Tag::pt2_compliant_tag}));
+  EXPECT_TRUE(d.findSchemaOrThrow("stc_tags::untagged", "").tags().empty());
+  EXPECT_TRUE(d.findSchemaOrThrow("stc_tags::bump_", "").hasTag(st::Tag::inplace));
+
+  const int32_t bad[] = {torch_tag_core(), 99};
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", bad, 2),
+                   "torch_library_def_with_tags",
+                   "tags[1]: unknown tag code 99 (use the torch_tag_*() getters)");
+  const int32_t negative[] = {-1};
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", negative, 1),
+                   "torch_library_def_with_tags", "tags[0]: unknown tag code -1");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", tags, -1),
+                   "torch_library_def_with_tags", "num_tags: -1 is not a tag count");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", tags, 65),
+                   "torch_library_def_with_tags", "num_tags: 65 is not a tag count");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", nullptr, 1),
+                   "torch_library_def_with_tags", "tags: null array with num_tags 1");
+  EXPECT_FALSE(has_op("stc_tags::a", ""));
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, nullptr, tags, 2),
+                   "torch_library_def_with_tags", "null schema");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "scaled(Tensor t) -> Tensor", tags, 2),
+                   "torch_library_def_with_tags", "already defined");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(nullptr, "a(Tensor t) -> Tensor", bad, 2),
+                   "torch_library_def_with_tags", "self");
+  EXPECT_C_FAILURE(torch_library_def_with_tags(foreign<TorchLibraryHandle>(), "a() -> ()", tags, 2),
+                   "torch_library_def_with_tags", "foreign library handle");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+  EXPECT_FALSE(has_op("stc_tags::scaled", ""));
+  EXPECT_C_FAILURE(torch_library_def_with_tags(def, "a(Tensor t) -> Tensor", tags, 2),
+                   "torch_library_def_with_tags", "already deleted");
+}
+
+// torch_library_set_python_module: later defs carry the module, and a
+// missing kernel's error says to import it.
+TEST_F(LibraryTest, SetPythonModuleAppliesToLaterDefs) {
+  TorchLibraryHandle def = nullptr;
+  ASSERT_C_OK(aoti_torch_library_init_def("stc_pymod", __FILE__, __LINE__, &def));
+  ASSERT_C_OK(aoti_torch_library_def(def, "before(Tensor t) -> Tensor"));
+  ASSERT_C_OK(torch_library_set_python_module(def, "stc_pymod.fake", "fake kernels"));
+  ASSERT_C_OK(aoti_torch_library_def(def, "after(Tensor t) -> Tensor"));
+  const int32_t tags[] = {torch_tag_reduction()};
+  ASSERT_C_OK(torch_library_def_with_tags(def, "tagged(Tensor t) -> Tensor", tags, 1));
+  ASSERT_C_OK(torch_library_set_python_module(def, "stc_pymod.other", nullptr));
+  ASSERT_C_OK(aoti_torch_library_def(def, "last(Tensor t) -> Tensor"));
+
+  auto& d = st::Dispatcher::singleton();
+  EXPECT_FALSE(d.findSchemaOrThrow("stc_pymod::before", "").pythonModule().has_value());
+  const auto after = d.findSchemaOrThrow("stc_pymod::after", "").pythonModule();
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(after->module, "stc_pymod.fake");
+  EXPECT_EQ(after->context, "fake kernels");
+  EXPECT_EQ(d.findSchemaOrThrow("stc_pymod::tagged", "").pythonModule()->module, "stc_pymod.fake");
+  const auto last = d.findSchemaOrThrow("stc_pymod::last", "").pythonModule();
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->module, "stc_pymod.other");
+  EXPECT_EQ(last->context, "");
+
+  StableIValue stack[1] = {from_ptr(make_floats({1}))};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_pymod::after", "", stack), "stc_pymod::after",
+                   "Python-side registrations live in module 'stc_pymod.fake' (fake kernels); "
+                   "import it first");
+
+  EXPECT_C_FAILURE(torch_library_set_python_module(def, nullptr, "x"),
+                   "torch_library_set_python_module", "pymodule: null Python module name");
+  EXPECT_C_FAILURE(torch_library_set_python_module(def, "", "x"),
+                   "torch_library_set_python_module", "pymodule: empty Python module name");
+  EXPECT_C_FAILURE(torch_library_set_python_module(nullptr, "m", "x"),
+                   "torch_library_set_python_module", "self");
+  ASSERT_C_OK(aoti_torch_delete_library_object(def));
+  EXPECT_C_FAILURE(torch_library_set_python_module(def, "m", ""),
+                   "torch_library_set_python_module", "already deleted");
+}

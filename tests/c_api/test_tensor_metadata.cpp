@@ -2,6 +2,9 @@
 // and null outputs.
 #include "c_api_test_util.h"
 
+#include <st/core/tensor_impl.h>
+#include <st/dispatch/library.h>
+
 using namespace stc_test;
 
 class TensorMetadataTest : public CApiTest {};
@@ -128,5 +131,60 @@ TEST_F(TensorMetadataTest, RequiresGradIsRefusedWithoutAutograd) {
   AtenTensorHandle t = make_tensor({1});
   EXPECT_C_OK(torch_set_requires_grad(t, false));
   EXPECT_C_FAILURE(torch_set_requires_grad(t, true), "torch_set_requires_grad", "no autograd");
+  aoti_torch_delete_tensor_object(t);
+}
+
+// torch_has_storage: false (not an error) for an undefined tensor and for
+// one without storage; true for every tensor the factories and views make.
+TEST_F(TensorMetadataTest, HasStorage) {
+  bool b = false;
+  AtenTensorHandle t = make_tensor({2, 3});
+  ASSERT_C_OK(torch_has_storage(t, &b));
+  EXPECT_TRUE(b);
+  AtenTensorHandle empty = make_tensor({0});
+  b = false;
+  ASSERT_C_OK(torch_has_storage(empty, &b));
+  EXPECT_TRUE(b);
+  const int64_t sizes[1] = {3};
+  const int64_t strides[1] = {1};
+  AtenTensorHandle view = nullptr;
+  ASSERT_C_OK(aoti_torch__reinterpret_tensor(t, 1, sizes, strides, 1, &view));
+  b = false;
+  ASSERT_C_OK(torch_has_storage(view, &b));
+  EXPECT_TRUE(b);
+
+  AtenTensorHandle undefined = nullptr;
+  ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&undefined));
+  b = true;
+  ASSERT_C_OK(torch_has_storage(undefined, &b));
+  EXPECT_FALSE(b);
+
+  // A tensor an operator made without storage (as a backend may).
+  {
+    st::Library lib(st::Library::FRAGMENT, "stc_no_storage", std::nullopt, __FILE__, __LINE__);
+    lib.def("bare(Tensor t) -> Tensor", st::dispatch(st::DispatchKey::CPU, [](const st::Tensor&) {
+              return st::Tensor(st::make_intrusive<st::TensorImpl>(
+                  st::Storage(), st::ScalarType::Float, st::Device(st::DeviceType::CPU)));
+            }));
+    AtenTensorHandle arg = make_tensor({1});
+    StableIValue stack[1] = {from_ptr(arg)};
+    ASSERT_C_OK(aoti_torch_call_dispatcher("stc_no_storage::bare", "", stack));
+    AtenTensorHandle h = to_ptr<AtenTensorHandle>(stack[0]);
+    b = true;
+    ASSERT_C_OK(torch_has_storage(h, &b));
+    EXPECT_FALSE(b);
+    aoti_torch_delete_tensor_object(h);
+  }
+
+  EXPECT_C_FAILURE(torch_has_storage(t, nullptr), "torch_has_storage",
+                   "ret_has_storage: null output");
+  EXPECT_C_FAILURE(torch_has_storage(nullptr, &b), "torch_has_storage", "null tensor handle");
+  EXPECT_C_FAILURE(torch_has_storage(foreign<AtenTensorHandle>(), &b), "torch_has_storage",
+                   "foreign tensor handle");
+  AtenTensorHandle gone = deleted_tensor();
+  EXPECT_C_FAILURE(torch_has_storage(gone, &b), "torch_has_storage", "already deleted");
+  aoti_torch_delete_tensor_object(view);
+  aoti_torch_delete_tensor_object(empty);
+  aoti_torch_delete_tensor_object(undefined);
   aoti_torch_delete_tensor_object(t);
 }

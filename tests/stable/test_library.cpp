@@ -121,6 +121,34 @@ TEST_F(StableLibraryTest, TensorMethodsSeenFromAKernel) {
   EXPECT_TRUE(to<bool>(call("sdk_test::undefined_tensor_is_undefined", "", {}, 1)[0]));
 }
 
+TEST_F(StableLibraryTest, HasStorageSeenFromAKernel) {
+  const auto r = call("sdk_test::has_storage", "", {from(ramp({0}))}, 2);
+  EXPECT_TRUE(to<bool>(r[0]));   // even with no element
+  EXPECT_FALSE(to<bool>(r[1]));  // an undefined tensor
+}
+
+// The operators def'd after m.set_python_module: a missing kernel's error
+// names the module (their tags are checked by `stabletorch ops` in
+// tests/tools).
+TEST_F(StableLibraryTest, SetPythonModuleIsNamedWhenAKernelIsMissing) {
+  try {
+    (void)call("sdk_test::with_python_module", "", {from(ramp({1}))}, 1);
+    ADD_FAILURE() << "expected a missing-kernel error";
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("has no kernel for CPU"), std::string::npos) << what;
+    EXPECT_NE(what.find("module 'sdk_test_py.fake' (sdk_test's fake kernels); import it first"),
+              std::string::npos)
+        << what;
+  }
+  try {
+    (void)call("sdk_test::tagged", "", {from(ramp({1}))}, 1);
+    ADD_FAILURE() << "expected a missing-kernel error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()).find("Python"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(StableLibraryTest, BoxedKernelCountsAreChecked) {
   // Calling the boxed function directly with a wrong count: the message is
   // PyTorch's.

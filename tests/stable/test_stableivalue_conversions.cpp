@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stable_test {
@@ -51,6 +52,26 @@ TEST_F(StableConversionsTest, Enums) {
             MemoryFormat::ChannelsLast);
   EXPECT_EQ(round_trip<MemoryFormat>("sdk_test::echo_memory_format", MemoryFormat::ChannelsLast),
             MemoryFormat::Contiguous);
+}
+
+// A Tag travels as the running core's torch_tag_* code, never its ordinal.
+TEST_F(StableConversionsTest, Tags) {
+  using torch::headeronly::Tag;
+  EXPECT_EQ(from(Tag::pointwise), StableIValue(static_cast<uint32_t>(torch_tag_pointwise())));
+  const std::pair<Tag, Tag> next[] = {{Tag::core, Tag::cudagraph_unsafe},
+                                      {Tag::generated, Tag::inplace_view},
+                                      {Tag::nondeterministic_seeded, Tag::out_variant},
+                                      {Tag::out_variant, Tag::pointwise},
+                                      {Tag::reduction, Tag::view_copy}};
+  for (const auto& [t, after] : next) {
+    EXPECT_EQ(to<Tag>(from(t)), t);
+    EXPECT_EQ(round_trip<Tag>("sdk_test::next_tag", t), after);
+  }
+  EXPECT_EQ(round_trip<Tag>("sdk_test::next_tag", Tag::view_copy), Tag::core);
+  // No C code for these two, as in PyTorch: the conversion refuses them.
+  EXPECT_THROW(from(Tag::inplace), std::runtime_error);
+  EXPECT_THROW(from(Tag::out), std::runtime_error);
+  EXPECT_THROW(to<Tag>(from(int32_t{1000})), std::runtime_error);
 }
 
 TEST_F(StableConversionsTest, Devices) {
@@ -171,6 +192,9 @@ TEST_F(StableConversionsTest, LocalEncodings) {
   ASSERT_NE(slot, 0u);
   EXPECT_EQ(*reinterpret_cast<StableIValue*>(slot), StableIValue{9});
   EXPECT_EQ(to<std::optional<int64_t>>(slot), std::optional<int64_t>(9));
+  // From 2.13 the slot is the core's (torch_new_stable_ivalue): the core
+  // knows it was freed.
+  EXPECT_EQ(torch_delete_stable_ivalue(reinterpret_cast<StableIValue*>(slot)), AOTI_TORCH_FAILURE);
   // Every dtype the stable ABI encodes travels both ways.
   for (ScalarType t : {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
                        ScalarType::Long, ScalarType::Half, ScalarType::Float, ScalarType::Double,

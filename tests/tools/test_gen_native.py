@@ -131,6 +131,19 @@ class Validation(unittest.TestCase):
             - func: foo(Tensor self, bool? pin_memory=N MemoryFormat? memory_format=None) -> Tensor
             """, "native_functions.yaml:2: entry 'foo'", "argument 'pin_memory'", "cannot render default")
 
+    def test_unknown_tag(self):
+        self.expect_error(GOOD + "  tags: [pointwise, pointy]\n", "entry 'add.Tensor'",
+                          "tags: unknown tag 'pointy'", "pt2_compliant_tag")
+
+    def test_tags_must_be_names(self):
+        self.expect_error(GOOD + "  tags: {core: 1}\n", "entry 'add.Tensor'",
+                          "tags: expected a tag name or a list of tag names")
+
+    def test_tags_as_text_or_list_pass(self):
+        for tags in ["core", "core, pointwise", "[core, pointwise]"]:
+            rc, err = run_gen(GOOD + "  tags: %s\n" % tags)
+            self.assertEqual(rc, 0, tags + ": " + err)
+
     def test_error_names_the_line(self):
         rc, err = run_gen("\n\n" + GOOD.strip() + "\n- func: foo(Tensor self, int a=1, int b) -> Tensor\n")
         self.assertEqual(rc, 1)
@@ -154,7 +167,9 @@ class RealFile(unittest.TestCase):
                 self.assertTrue(os.path.exists(os.path.join(d, rel)), rel)
             with open(os.path.join(d, "src/register_schemas.cpp")) as f:
                 text = f.read()
-            self.assertIn('m.def("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");', text)
+            self.assertIn('m.def("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", '
+                          '{st::Tag::core, st::Tag::pointwise});', text)
+            self.assertIn('m.def("add.out(', text)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,12 @@ expect 3 "aoti_torch_proxy_executor_call_function  [MISSING from this core: stab
   -- inspect "$missing"
 expect 3 "built with: PyTorch's headers or the C ABI alone" -- inspect "$missing"
 expect 0 "sdk_test::echo_int" -- ops --load "$good" --namespace sdk_test
+# The tags and Python module a def gave (StableLibrary::def(schema, tags),
+# set_python_module).
+expect 0 "$(printf 'sdk_test::tagged(Tensor x) -> Tensor\n    kernels: (no kernel)\n    tags: pointwise, pt2_compliant_tag')" \
+  -- ops --load "$good" --namespace sdk_test
+expect 0 "    python module: sdk_test_py.fake (sdk_test's fake kernels)" \
+  -- ops --load "$good" --namespace sdk_test
 expect 0 "-5" -- run "$good" sdk_test::echo_int 5
 expect 1 "x must be positive" -- run "$good" sdk_test::thrower -2
 

@@ -51,6 +51,23 @@ KNOWN_FIELDS = {
     "tags", "cpp_no_default_args", "structured", "structured_delegate",
 }
 
+# The operator tags an entry may list: the enumerators of
+# torch::headeronly::Tag, read from the header that defines them.
+ENUM_TAG_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "headeronly",
+                          "include", "torch", "headeronly", "core", "enum_tag.h")
+
+
+def read_known_tags(path=ENUM_TAG_H):
+    with open(path) as f:
+        text = f.read()
+    m = re.search(r"enum class Tag\s*\{(.*?)\}", text, re.S)
+    if not m:
+        raise ValidationError("%s: no 'enum class Tag { ... }' to read the tags from" % path)
+    return re.findall(r"^\s*([A-Za-z_]\w*)\s*=", m.group(1), re.M)
+
+
+KNOWN_TAGS = read_known_tags()
+
 RUNTIME_BACKEND_KEYS = ["CPU", "CUDA", "Meta", "PrivateUse1"]
 ALIAS_KEYS = ["CompositeExplicitAutograd", "CompositeImplicitAutograd"]
 DISPATCH_KEYS = RUNTIME_BACKEND_KEYS + ALIAS_KEYS
@@ -300,6 +317,18 @@ class NativeFunction:
         if self.category_override not in (None, "factory"):
             raise ValidationError(self.where + "category_override: only 'factory' is supported")
         self.cpp_no_default_args = set(raw.get("cpp_no_default_args", []) or [])
+        # "tags: pointwise", "tags: core, pointwise" or a YAML list, as in
+        # PyTorch's file; stored on the operator by its def.
+        tags = raw.get("tags", [])
+        if isinstance(tags, str):
+            tags = [t.strip() for t in tags.split(",") if t.strip()]
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            raise ValidationError(self.where + "tags: expected a tag name or a list of tag names")
+        for t in tags:
+            if t not in KNOWN_TAGS:
+                raise ValidationError(self.where + "tags: unknown tag '%s' (known: %s)" %
+                                      (t, ", ".join(KNOWN_TAGS)))
+        self.tags = tags
         # Read by gen_python.py: the Python submodule (linalg, special, ...).
         self.python_module = raw.get("python_module")
 
@@ -774,7 +803,12 @@ def gen_register_schemas(fns):
            "// Every schema of native_functions.yaml, in file order.\n",
            "ST_LIBRARY(aten, m) {\n"]
     for f in fns:
-        out.append("  m.def(\"%s\");\n" % f.schema.text.replace('"', '\\"'))
+        schema = f.schema.text.replace('"', '\\"')
+        if f.tags:
+            tags = ", ".join("st::Tag::%s" % t for t in f.tags)
+            out.append("  m.def(\"%s\", {%s});\n" % (schema, tags))
+        else:
+            out.append("  m.def(\"%s\");\n" % schema)
     out.append("}\n")
     return "".join(out)
 

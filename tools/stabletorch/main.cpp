@@ -55,8 +55,9 @@ const char* const kMainHelp =
 const char* const kOpsHelp =
     "usage: stabletorch ops [--namespace NS] [--load PLUGIN.so]...\n"
     "\n"
-    "Lists every registered operator (aten and loaded plugins) as its schema and\n"
-    "the dispatch keys that have kernels.\n"
+    "Lists every registered operator (aten and loaded plugins) as its schema, the\n"
+    "dispatch keys that have kernels, and, when its def gave them, its tags and\n"
+    "the Python module its library named (set_python_module).\n"
     "  --namespace NS   only operators of namespace NS (e.g. sample_op)\n"
     "  --load PATH      load a plugin first (repeatable)\n";
 
@@ -107,6 +108,25 @@ std::string keys_with_kernels(const st::OperatorHandle& op) {
   return keys.empty() ? "(no kernel)" : keys;
 }
 
+// The tags and Python module of an operator's def, one line each, when it
+// has them.
+std::string def_annotations(const st::OperatorHandle& op) {
+  std::string out;
+  const std::vector<st::Tag>& tags = op.tags();
+  if (!tags.empty()) {
+    out += "\n    tags: ";
+    for (size_t i = 0; i < tags.size(); ++i) {
+      if (i != 0) out += ", ";
+      out += st::toString(tags[i]);
+    }
+  }
+  if (const std::optional<st::PythonModule> py = op.pythonModule()) {
+    out += "\n    python module: " + py->module;
+    if (!py->context.empty()) out += " (" + py->context + ")";
+  }
+  return out;
+}
+
 // A value as the user wants to see it: tensors (alone or in a list) with
 // their elements, as PyTorch prints them; anything else as the IValue.
 std::string show(const st::IValue& v) {
@@ -138,7 +158,8 @@ void print_ops(const std::string& ns) {
     if (!ns.empty() && name.getNamespace() != ns) continue;
     const auto op = d.findSchema(name);
     if (!op) continue;
-    lines.push_back(op->schema().toString() + "\n    kernels: " + keys_with_kernels(*op));
+    lines.push_back(op->schema().toString() + "\n    kernels: " + keys_with_kernels(*op) +
+                    def_annotations(*op));
   }
   std::sort(lines.begin(), lines.end());
   for (const std::string& l : lines) std::printf("%s\n", l.c_str());

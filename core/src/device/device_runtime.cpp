@@ -186,7 +186,10 @@ void synchronize_device(Device device) {
 }
 
 void* native_stream_handle(const Stream& stream) {
-  if (stream.device().is_cpu()) return nullptr;
+  // As c10: the CPU backend has no stream object to hand out.
+  ST_CHECK(!stream.device().is_cpu(), "native_stream_handle: the CPU has no native stream "
+           "handle (its work runs synchronously; only accelerator streams have one, e.g. "
+           "CUDA's cudaStream_t), got ", stream);
   return runtime_of_stream(stream, "native_stream_handle").native_stream_handle(stream);
 }
 

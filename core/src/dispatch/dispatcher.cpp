@@ -159,6 +159,27 @@ const std::string& OperatorHandle::debug() const {
   return s->debug;
 }
 
+const std::vector<Tag>& OperatorHandle::tags() const {
+  DispatchReadGuard guard;
+  const auto& s = entry_->table().schema;
+  if (!s) detail::throwNoSchema(entry_->name());
+  return s->tags;
+}
+
+bool OperatorHandle::hasTag(Tag tag) const {
+  for (Tag t : tags()) {
+    if (t == tag) return true;
+  }
+  return false;
+}
+
+std::optional<PythonModule> OperatorHandle::pythonModule() const {
+  DispatchReadGuard guard;
+  const auto& s = entry_->table().schema;
+  if (!s) detail::throwNoSchema(entry_->name());
+  return s->python_module;
+}
+
 void OperatorHandle::callBoxed(Stack* stack) const { Dispatcher::callBoxed(*this, stack); }
 
 void OperatorHandle::redispatchBoxed(DispatchKeySet ks, Stack* stack) const {
@@ -311,7 +332,9 @@ std::vector<OperatorName> Dispatcher::getAllOpNames() {
   return out;
 }
 
-RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug) {
+RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug,
+                                               std::vector<Tag> tags,
+                                               std::optional<PythonModule> python_module) {
   Garbage garbage;  // destroyed after the lock is released
   std::lock_guard<std::mutex> lock(mutex_);
   const OperatorName& name = schema.operatorName();  // not used once schema is moved
@@ -319,7 +342,8 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
            "': the operator name needs a namespace (ns::name)");
   OperatorEntry& e = findOrCreate(name);
   try {
-    e.registerSchema(std::move(schema), std::move(debug));
+    e.registerSchema(std::move(schema), std::move(debug), std::move(tags),
+                     std::move(python_module));
   } catch (...) {
     e.updateTable(fallbacks_);  // keep the invariant table == computed table
     throw;

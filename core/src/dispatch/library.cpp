@@ -64,18 +64,29 @@ void Library::qualify(OperatorName& name, const char* what) const {
   name.setNamespaceIfNotSet(ns_);
 }
 
-Library& Library::def(std::string_view schema) {
+Library& Library::def(std::string_view schema) { return def(schema, std::vector<Tag>()); }
+
+Library& Library::def(FunctionSchema schema) { return def(std::move(schema), std::vector<Tag>()); }
+
+Library& Library::def(std::string_view schema, std::vector<Tag> tags) {
   ST_CHECK(kind_ != IMPL, "def('", schema, "') ", debug(),
            ": an IMPL library cannot define operators; use ST_LIBRARY or ST_LIBRARY_FRAGMENT");
-  return def(FunctionSchema::parse(schema));
+  return def(FunctionSchema::parse(schema), std::move(tags));
 }
 
-Library& Library::def(FunctionSchema schema) {
+Library& Library::def(FunctionSchema schema, std::vector<Tag> tags) {
   ST_CHECK(kind_ != IMPL, "def('", schema, "') ", debug(),
            ": an IMPL library cannot define operators; use ST_LIBRARY or ST_LIBRARY_FRAGMENT");
   checkNamespace(schema.operatorName(), "def");
   schema.setNamespaceIfNotSet(ns_);
-  registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), debug()));
+  registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), debug(),
+                                                               std::move(tags), python_module_));
+  return *this;
+}
+
+Library& Library::set_python_module(std::string module, std::string context) {
+  ST_CHECK(!module.empty(), "set_python_module ", debug(), ": empty Python module name");
+  python_module_ = PythonModule{std::move(module), std::move(context)};
   return *this;
 }
 

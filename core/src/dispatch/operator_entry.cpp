@@ -47,7 +47,9 @@ void OperatorEntry::checkKernelAgainstSchema(const AnnotatedKernel& k,
            "\n  schema ", schema_ ? schema_->debug : std::string("being registered"));
 }
 
-void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
+void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug,
+                                   std::vector<Tag> tags,
+                                   std::optional<PythonModule> python_module) {
   ST_CHECK(!schema_, "operator '", name_, "' is already defined (", schema_->debug,
            "); duplicate def ", debug,
            ". Each overload's schema must be registered by exactly one def()");
@@ -63,7 +65,8 @@ void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
                "\n  schema ", debug);
     }
   }
-  schema_ = std::make_shared<const AnnotatedSchema>(AnnotatedSchema{std::move(schema), std::move(debug)});
+  schema_ = std::make_shared<const AnnotatedSchema>(AnnotatedSchema{
+      std::move(schema), std::move(debug), std::move(tags), std::move(python_module)});
 }
 
 void OperatorEntry::deregisterSchema() { schema_.reset(); }
@@ -300,6 +303,16 @@ void OperatorEntry::reportMissingKernel(const DispatchTable& t, DispatchKey key)
     }
   }
   if (t.schema) os << "]";
+  if (t.schema && t.schema->python_module) {
+    // The library said some of the operator's pieces are registered from
+    // Python: the usual cause of a missing kernel is that module not
+    // having been imported.
+    const PythonModule& py = *t.schema->python_module;
+    os << ". Its library declares that its Python-side registrations live in module '"
+       << py.module << "'";
+    if (!py.context.empty()) os << " (" << py.context << ")";
+    os << "; import it first";
+  }
   throw Error(os.str());
 }
 
@@ -308,6 +321,20 @@ std::string OperatorEntry::dumpState() const {
   os << "name: " << name_ << "\n";
   os << "schema: " << (schema_ ? schema_->schema.toString() : std::string("(none)")) << "\n";
   if (schema_) os << "debug: " << schema_->debug << "\n";
+  if (schema_ && !schema_->tags.empty()) {
+    os << "tags:";
+    for (size_t i = 0; i < schema_->tags.size(); ++i) {
+      os << (i == 0 ? " " : ", ") << schema_->tags[i];
+    }
+    os << "\n";
+  }
+  if (schema_ && schema_->python_module) {
+    os << "python module: " << schema_->python_module->module;
+    if (!schema_->python_module->context.empty()) {
+      os << " (" << schema_->python_module->context << ")";
+    }
+    os << "\n";
+  }
   if (cpp_signature_) os << "C++ signature: " << cpp_signature_->name() << " (from " << cpp_signature_debug_ << ")\n";
   for (size_t i = 0; i < kernels_.size(); ++i) {
     const KernelList& list = kernels_[i];

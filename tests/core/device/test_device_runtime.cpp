@@ -149,6 +149,8 @@ TEST_F(DeviceRuntimeTest, StreamsOfTheHostBackend) {
 
 TEST_F(DeviceRuntimeTest, StreamErrors) {
   EXPECT_ERROR_HAS(st::stream_from_pool(Device("cpu")), "the CPU has no stream pool");
+  EXPECT_ERROR_HAS(st::native_stream_handle(Stream(Device("cpu"), 0)),
+                   "native_stream_handle: the CPU has no native stream handle");
   EXPECT_ERROR_HAS(st::set_current_stream(Stream(Device("cpu"), 3)),
                    "the CPU has only its default stream, got stream 3 on cpu");
   EXPECT_ERROR_HAS(st::set_current_stream(Stream(Device("privateuseone:0"), 42)),

@@ -100,5 +100,70 @@ TEST(LibraryTest, NamespaceAndKindChecks) {
   EXPECT_NE(e.find("schema parse error at column"), std::string::npos) << e;
 }
 
+TEST(LibraryTest, DefStoresTagsOnTheOperator) {
+  Library lib(Library::FRAGMENT, "libtest_tags", std::nullopt, __FILE__, __LINE__);
+  lib.def("plain(Tensor self) -> Tensor");
+  lib.def("tagged(Tensor self) -> Tensor", {Tag::pointwise, Tag::pt2_compliant_tag});
+  std::vector<Tag> tags{Tag::inplace_view};
+  lib.def("lvalue(Tensor(a!) self) -> Tensor(a!)", tags);  // an lvalue vector picks the tags overload
+  auto& d = Dispatcher::singleton();
+  auto plain = d.findSchemaOrThrow("libtest_tags::plain", "");
+  auto tagged = d.findSchemaOrThrow("libtest_tags::tagged", "");
+  EXPECT_TRUE(plain.tags().empty());
+  EXPECT_EQ(tagged.tags(), (std::vector<Tag>{Tag::pointwise, Tag::pt2_compliant_tag}));
+  EXPECT_TRUE(tagged.hasTag(Tag::pointwise));
+  EXPECT_FALSE(tagged.hasTag(Tag::reduction));
+  EXPECT_EQ(d.findSchemaOrThrow("libtest_tags::lvalue", "").tags(), tags);
+  const std::string state = tagged.dumpState();
+  EXPECT_NE(state.find("tags: pointwise, pt2_compliant_tag\n"), std::string::npos) << state;
+  EXPECT_EQ(plain.dumpState().find("\ntags:"), std::string::npos);
+}
+
+TEST(LibraryTest, TagsGoWithTheirDef) {
+  auto& d = Dispatcher::singleton();
+  {
+    Library lib(Library::FRAGMENT, "libtest_tags_gone", std::nullopt, __FILE__, __LINE__);
+    lib.def("op(Tensor self) -> Tensor", {Tag::reduction});
+  }
+  EXPECT_FALSE(d.findSchema(OperatorName("libtest_tags_gone::op", "")).has_value());
+  Library again(Library::FRAGMENT, "libtest_tags_gone", std::nullopt, __FILE__, __LINE__);
+  again.def("op(Tensor self) -> Tensor");
+  EXPECT_TRUE(d.findSchemaOrThrow("libtest_tags_gone::op", "").tags().empty());
+}
+
+TEST(LibraryTest, PythonModuleAppliesToLaterDefsAndNamesItWhenAKernelIsMissing) {
+  Library lib(Library::FRAGMENT, "libtest_pymod", std::nullopt, __FILE__, __LINE__);
+  lib.def("before(Tensor self) -> Tensor");
+  lib.set_python_module("libtest_pymod.ops", "fake kernels");
+  lib.def("after(Tensor self) -> Tensor");
+  auto& d = Dispatcher::singleton();
+  auto before = d.findSchemaOrThrow("libtest_pymod::before", "");
+  auto after = d.findSchemaOrThrow("libtest_pymod::after", "");
+  EXPECT_FALSE(before.pythonModule().has_value());
+  ASSERT_TRUE(after.pythonModule().has_value());
+  EXPECT_EQ(after.pythonModule()->module, "libtest_pymod.ops");
+  EXPECT_EQ(after.pythonModule()->context, "fake kernels");
+  EXPECT_NE(after.dumpState().find("python module: libtest_pymod.ops (fake kernels)\n"),
+            std::string::npos);
+
+  std::string e = errorOf([&] {
+    Stack s{IValue(tensorOn(DeviceType::CPU))};
+    after.callBoxed(&s);
+  });
+  EXPECT_NE(e.find("has no kernel for CPU"), std::string::npos) << e;
+  EXPECT_NE(e.find("Python-side registrations live in module 'libtest_pymod.ops' (fake "
+                   "kernels); import it first"),
+            std::string::npos)
+      << e;
+  e = errorOf([&] {
+    Stack s{IValue(tensorOn(DeviceType::CPU))};
+    before.callBoxed(&s);
+  });
+  EXPECT_EQ(e.find("Python"), std::string::npos) << e;
+
+  e = errorOf([&] { lib.set_python_module(""); });
+  EXPECT_NE(e.find("empty Python module name"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace st

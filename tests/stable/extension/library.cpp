@@ -65,6 +65,19 @@ bool undefined_tensor_is_undefined() {
   return !t.defined();
 }
 
+// Tensor::has_storage (2.14): true for x, false for an undefined tensor.
+std::tuple<bool, bool> has_storage(const Tensor& x) { return {x.has_storage(), Tensor().has_storage()}; }
+
+// Tag StableIValues (2.12) decoded by the kernel: the next tag that has a
+// C code (Tag::inplace and Tag::out have none), wrapping around.
+torch::headeronly::Tag next_tag(torch::headeronly::Tag t) {
+  using torch::headeronly::Tag;
+  if (t == Tag::view_copy) return Tag::core;
+  Tag next = static_cast<Tag>(static_cast<int>(t) + 1);
+  if (next == Tag::inplace || next == Tag::out) next = static_cast<Tag>(static_cast<int>(next) + 1);
+  return next;
+}
+
 }  // namespace
 
 STABLE_TORCH_LIBRARY(sdk_test, m) {
@@ -74,6 +87,12 @@ STABLE_TORCH_LIBRARY(sdk_test, m) {
   m.def("float_set_first(Tensor(a!) x, float v) -> Tensor(a!)");
   m.def("no_grad(Tensor x) -> bool");
   m.def("undefined_tensor_is_undefined() -> bool");
+  m.def("has_storage(Tensor x) -> (bool, bool)");
+  m.def("next_tag(int t) -> int");
+  // Operator tags (2.12) and the Python module of later defs (2.13).
+  m.def("tagged(Tensor x) -> Tensor", {at::Tag::pointwise, at::Tag::pt2_compliant_tag});
+  m.set_python_module("sdk_test_py.fake", "sdk_test's fake kernels");
+  m.def("with_python_module(Tensor x) -> Tensor", {at::Tag::reduction});
 }
 
 STABLE_TORCH_LIBRARY_IMPL(sdk_test, CompositeExplicitAutograd, m) {
@@ -82,4 +101,6 @@ STABLE_TORCH_LIBRARY_IMPL(sdk_test, CompositeExplicitAutograd, m) {
   m.impl("float_set_first", TORCH_BOX(&float_set_first));
   m.impl("no_grad", TORCH_BOX(&no_grad));
   m.impl("undefined_tensor_is_undefined", TORCH_BOX(&undefined_tensor_is_undefined));
+  m.impl("has_storage", TORCH_BOX(&has_storage));
+  m.impl("next_tag", TORCH_BOX(&next_tag));
 }

@@ -96,6 +96,8 @@ ST_API void set_current_stream(const Stream& stream);
 ST_API void synchronize_stream(const Stream& stream);
 ST_API bool query_stream(const Stream& stream);
 ST_API void synchronize_device(Device device);
+// The backend's stream object (DeviceRuntime::native_stream_handle);
+// throws for a CPU stream, which has none.
 ST_API void* native_stream_handle(const Stream& stream);
 
 }  // namespace st

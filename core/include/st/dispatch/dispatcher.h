@@ -71,6 +71,12 @@ class ST_API OperatorHandle {
   // inside its call's guard).
   const FunctionSchema& schema() const;
   const std::string& debug() const;
+  // The tags its def gave, in order (same lifetime as schema(); throws
+  // likewise).
+  const std::vector<Tag>& tags() const;
+  bool hasTag(Tag tag) const;
+  // The Python module its library declared before the def, if any.
+  std::optional<PythonModule> pythonModule() const;
 
   void callBoxed(Stack* stack) const;
   void callBoxed(Stack& stack) const { callBoxed(&stack); }
@@ -196,8 +202,11 @@ class ST_API Dispatcher {
   std::vector<OperatorName> getAllOpNames();
 
   // --- registration (thread-safe) --------------------------------------------
-  // debug is "registered at file:line" (or similar), shown in errors.
-  RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug);
+  // debug is "registered at file:line" (or similar), shown in errors; tags
+  // and python_module are stored with the schema (AnnotatedSchema).
+  RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug,
+                                     std::vector<Tag> tags = {},
+                                     std::optional<PythonModule> python_module = std::nullopt);
   // key nullopt = CompositeImplicitAutograd. May come before the def.
   RegistrationHandleRAII registerImpl(OperatorName name, std::optional<DispatchKey> key,
                                       KernelFunction kernel,

@@ -26,6 +26,8 @@
 #include <st/dispatch/dispatcher.h>
 #include <st/dispatch/function_schema.h>
 #include <st/dispatch/kernel_function.h>
+#include <st/dispatch/operator_entry.h>
+#include <st/dispatch/tag.h>
 
 namespace st {
 
@@ -157,6 +159,16 @@ class ST_API Library final {
   // and must be the library's).
   Library& def(std::string_view schema);
   Library& def(FunctionSchema schema);
+  // With tags, stored on the operator (OperatorHandle::tags()). By value:
+  // the overload a vector (or a braced list of tags) selects over the
+  // kernel-taking template below.
+  Library& def(std::string_view schema, std::vector<Tag> tags);
+  Library& def(FunctionSchema schema, std::vector<Tag> tags);
+  // Declares that the operators this library defines from now on have
+  // Python-side pieces (e.g. fake kernels) in Python module `module`; the
+  // error for a missing kernel then says to import it. Later defs only, as
+  // in PyTorch. Throws for an empty module name.
+  Library& set_python_module(std::string module, std::string context = "");
   // A schema or just a name (the schema is then inferred from the kernel),
   // plus a kernel (CompositeImplicitAutograd unless st::dispatch says
   // otherwise).
@@ -205,6 +217,7 @@ class ST_API Library final {
   std::string file_;
   uint32_t line_;
   std::string debug_;  // "registered at file:line", made once (every registration copies it)
+  std::optional<PythonModule> python_module_;  // given to every later def
   std::vector<RegistrationHandleRAII> registrations_;
 };
 

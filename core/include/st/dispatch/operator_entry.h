@@ -16,6 +16,7 @@
 #include <st/dispatch/function_schema.h>
 #include <st/dispatch/kernel_function.h>
 #include <st/dispatch/operator_name.h>
+#include <st/dispatch/tag.h>
 
 namespace st {
 
@@ -30,9 +31,22 @@ struct ST_API AnnotatedKernel {
   DispatchKey key = DispatchKey::Undefined;
 };
 
+// The Python module that holds an operator's Python-side pieces (e.g. its
+// fake kernel), as declared by Library::set_python_module before the def;
+// named to the user when such a piece is missing. context: free text for
+// that message ("" when none).
+struct ST_API PythonModule {
+  std::string module;
+  std::string context;
+};
+
+// An operator's definition: its schema, where it was registered, and what
+// the def said about it besides the schema.
 struct ST_API AnnotatedSchema {
   FunctionSchema schema;
   std::string debug;
+  std::vector<Tag> tags;  // as given to def(), in order
+  std::optional<PythonModule> python_module;
 };
 
 // Note [Why the dispatch table is flat]
@@ -125,7 +139,8 @@ class ST_API OperatorEntry {
   // --- registration (precondition: the dispatcher mutex is held) -----------
   bool hasSchema() const { return schema_ != nullptr; }
   const AnnotatedSchema* schema() const { return schema_.get(); }
-  void registerSchema(FunctionSchema schema, std::string debug);
+  void registerSchema(FunctionSchema schema, std::string debug, std::vector<Tag> tags = {},
+                      std::optional<PythonModule> python_module = std::nullopt);
   void deregisterSchema();
   // key nullopt means CompositeImplicitAutograd. Warns when it overrides a
   // kernel for the same key. Returns the position to deregister.

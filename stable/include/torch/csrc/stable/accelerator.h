@@ -60,6 +60,16 @@ class Stream {
     return stream_id;
   }
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  // The backend's own stream object (CUDA: a cudaStream_t to static_cast
+  // to), borrowed. Throws for a CPU stream, which has none.
+  void* nativeHandle() const {
+    void* native_handle = nullptr;
+    STABLE_TORCH_ERROR_CODE_CHECK(torch_stream_native_handle(stream_.get(), &native_handle));
+    return native_handle;
+  }
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+
   // Borrowed handle.
   StreamHandle get() const noexcept { return stream_.get(); }
 

@@ -1,15 +1,18 @@
 // Translation between the header-only enums (ScalarType, DeviceType, Layout,
-// MemoryFormat) and the integer codes the C shim speaks, always through the
+// MemoryFormat, and Tag from 2.12) and the integer codes the C shim speaks, always through the
 // shim's constant getters so that the extension never hard-codes an ordinal.
 // Only the values the stable ABI supports translate; anything else throws
 // "Not yet supported <enum> ...".
 #pragma once
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
+#include <torch/csrc/stable/c/shim.h>
+#include <torch/csrc/stable/version.h>
 #include <torch/headeronly/core/DeviceType.h>
 #include <torch/headeronly/core/Layout.h>
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/core/enum_tag.h>
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/Exception.h>
 
@@ -156,5 +159,60 @@ inline torch::headeronly::MemoryFormat from_shim_memory_format(int32_t code) {
   STD_TORCH_CHECK_MSG(false, "Not yet supported MemoryFormat ", code,
                       ", please file an issue describing your use case.");
 }
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+// Tag::inplace and Tag::out have no getter: like PyTorch's headers, they do
+// not translate.
+inline int32_t to_shim_tag(torch::headeronly::Tag t) {
+  using torch::headeronly::Tag;
+  switch (t) {
+    case Tag::core: return torch_tag_core();
+    case Tag::cudagraph_unsafe: return torch_tag_cudagraph_unsafe();
+    case Tag::data_dependent_output: return torch_tag_data_dependent_output();
+    case Tag::dynamic_output_shape: return torch_tag_dynamic_output_shape();
+    case Tag::flexible_layout: return torch_tag_flexible_layout();
+    case Tag::generated: return torch_tag_generated();
+    case Tag::inplace_view: return torch_tag_inplace_view();
+    case Tag::maybe_aliasing_or_mutating: return torch_tag_maybe_aliasing_or_mutating();
+    case Tag::needs_contiguous_strides: return torch_tag_needs_contiguous_strides();
+    case Tag::needs_exact_strides: return torch_tag_needs_exact_strides();
+    case Tag::needs_fixed_stride_order: return torch_tag_needs_fixed_stride_order();
+    case Tag::nondeterministic_bitwise: return torch_tag_nondeterministic_bitwise();
+    case Tag::nondeterministic_seeded: return torch_tag_nondeterministic_seeded();
+    case Tag::out_variant: return torch_tag_out_variant();
+    case Tag::pointwise: return torch_tag_pointwise();
+    case Tag::pt2_compliant_tag: return torch_tag_pt2_compliant_tag();
+    case Tag::reduction: return torch_tag_reduction();
+    case Tag::view_copy: return torch_tag_view_copy();
+    default: break;
+  }
+  STD_TORCH_CHECK_MSG(false, "Not yet supported Tag ", static_cast<int>(t),
+                      ", please file an issue describing your use case.");
+}
+
+inline torch::headeronly::Tag from_shim_tag(int32_t code) {
+  using torch::headeronly::Tag;
+  if (code == torch_tag_core()) return Tag::core;
+  if (code == torch_tag_cudagraph_unsafe()) return Tag::cudagraph_unsafe;
+  if (code == torch_tag_data_dependent_output()) return Tag::data_dependent_output;
+  if (code == torch_tag_dynamic_output_shape()) return Tag::dynamic_output_shape;
+  if (code == torch_tag_flexible_layout()) return Tag::flexible_layout;
+  if (code == torch_tag_generated()) return Tag::generated;
+  if (code == torch_tag_inplace_view()) return Tag::inplace_view;
+  if (code == torch_tag_maybe_aliasing_or_mutating()) return Tag::maybe_aliasing_or_mutating;
+  if (code == torch_tag_needs_contiguous_strides()) return Tag::needs_contiguous_strides;
+  if (code == torch_tag_needs_exact_strides()) return Tag::needs_exact_strides;
+  if (code == torch_tag_needs_fixed_stride_order()) return Tag::needs_fixed_stride_order;
+  if (code == torch_tag_nondeterministic_bitwise()) return Tag::nondeterministic_bitwise;
+  if (code == torch_tag_nondeterministic_seeded()) return Tag::nondeterministic_seeded;
+  if (code == torch_tag_out_variant()) return Tag::out_variant;
+  if (code == torch_tag_pointwise()) return Tag::pointwise;
+  if (code == torch_tag_pt2_compliant_tag()) return Tag::pt2_compliant_tag;
+  if (code == torch_tag_reduction()) return Tag::reduction;
+  if (code == torch_tag_view_copy()) return Tag::view_copy;
+  STD_TORCH_CHECK_MSG(false, "Not yet supported Tag ", code,
+                      ", please file an issue describing your use case.");
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
 
 HIDDEN_NAMESPACE_END(torch, stable, detail)

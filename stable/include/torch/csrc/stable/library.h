@@ -1,6 +1,7 @@
 // Operator registration for extensions: STABLE_TORCH_LIBRARY(ns, m),
 // STABLE_TORCH_LIBRARY_FRAGMENT(ns, m), STABLE_TORCH_LIBRARY_IMPL(ns, key, m),
-// m.def(schema), m.impl(name, kernel), and TORCH_BOX(&fn), which turns a
+// m.def(schema), m.def(schema, tags) (2.12), m.impl(name, kernel),
+// m.set_python_module(module) (2.13), and TORCH_BOX(&fn), which turns a
 // typed C++ function into the boxed kernel the C ABI takes.
 //
 // Registration runs in static initializers while the core loads the
@@ -25,11 +26,13 @@
 #include <torch/csrc/stable/macros.h>
 #include <torch/csrc/stable/stableivalue_conversions.h>
 #include <torch/csrc/stable/tensor.h>
+#include <torch/headeronly/core/enum_tag.h>
 #include <torch/headeronly/macros/Macros.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
 
@@ -107,6 +110,36 @@ class StableLibrary final {
     }
     return *this;
   }
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+  // Declares an operator that carries tags (Tag::inplace and Tag::out have
+  // no C code and throw, as in PyTorch).
+  StableLibrary& def(const char* schema, const std::vector<at::Tag>& tags) {
+    if (lib_ == nullptr) return *this;
+    std::vector<int32_t> codes;
+    codes.reserve(tags.size());
+    for (at::Tag t : tags) codes.push_back(to_shim_tag(t));
+    if (torch_library_def_with_tags(lib_, schema, codes.data(),
+                                    static_cast<int32_t>(codes.size())) != AOTI_TORCH_SUCCESS) {
+      report("def(\"" + std::string(schema != nullptr ? schema : "(null)") + "\", tags)");
+    }
+    return *this;
+  }
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  // The operators defined after this call have their Python-side pieces
+  // (e.g. fake kernels) in Python module `pymodule`; the core names it when
+  // such an operator lacks a kernel.
+  StableLibrary& set_python_module(const char* pymodule, const char* context = "") {
+    if (lib_ != nullptr &&
+        torch_library_set_python_module(lib_, pymodule, context) != AOTI_TORCH_SUCCESS) {
+      report("set_python_module(\"" + std::string(pymodule != nullptr ? pymodule : "(null)") +
+             "\")");
+    }
+    return *this;
+  }
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
 
   // A hand-boxed kernel: no signature is known, so none is checked.
   StableLibrary& impl(const char* name, BoxedKernelFn fn) {

@@ -11,6 +11,8 @@
 //   that throw std::runtime_error; the caller includes <cuda_runtime.h>.
 // TORCH_DYNAMIC_VERSION_CALL(VERSION, SHIM, FALLBACK, args...): call a shim
 //   function newer than the target level when the running core has it.
+// TORCH_DYNAMIC_VERSION_CALL_2_13_0(SHIM, FALLBACK, args...): the same for a
+//   2.13 shim, a direct call when the extension targets 2.13 or newer.
 #pragma once
 
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
@@ -129,6 +131,16 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
     return stable_dyn_fn_ != nullptr ? stable_dyn_fn_(__VA_ARGS__)        \
                                      : FALLBACK(__VA_ARGS__);             \
   }())
+
+// A 2.13 shim: the target has it, so call it (the plugin imports it); an
+// older target looks it up at run time as above.
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+#define TORCH_DYNAMIC_VERSION_CALL_2_13_0(SHIM, FALLBACK, ...) \
+  ([&]() { return SHIM(__VA_ARGS__); }())
+#else
+#define TORCH_DYNAMIC_VERSION_CALL_2_13_0(SHIM, FALLBACK, ...) \
+  TORCH_DYNAMIC_VERSION_CALL(TORCH_VERSION_2_13_0, SHIM, FALLBACK, __VA_ARGS__)
+#endif
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 

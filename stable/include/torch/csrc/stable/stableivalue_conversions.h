@@ -7,12 +7,14 @@
 // Encodings and ownership (the core's side is c_api/src/stable_ivalue_codec):
 //   bool, int64_t, double, any trivially copyable type of <= 8 bytes:
 //       the raw bytes in the low-order bytes, the rest zero.
-//   ScalarType, Layout, MemoryFormat, DeviceType: the shim's int32 code.
+//   ScalarType, Layout, MemoryFormat, DeviceType, Tag (2.12): the shim's
+//       int32 code.
 //   Device: index (as uint32) in the low 32 bits, device-type code above.
 //   Tensor: an AtenTensorHandle. from() makes a NEW owning handle (the
 //       receiver owns it); to() STEALS the handle it is given.
 //   std::optional<T>: 0 when empty, else a pointer to a heap StableIValue
-//       (operator new) holding T's payload; to() frees it.
+//       holding T's payload (from 2.13 the core's, torch_new_stable_ivalue;
+//       before, operator new); to() frees it.
 //   std::vector<T>, HeaderOnlyArrayRef<T> (2.10): a StableListHandle of the
 //       elements' payloads; to() deletes the list (elements move out).
 //   std::string, std::string_view (2.10): a StringHandle; to() copies the
@@ -41,6 +43,7 @@
 #include <torch/headeronly/core/Layout.h>
 #include <torch/headeronly/core/MemoryFormat.h>
 #include <torch/headeronly/core/ScalarType.h>
+#include <torch/headeronly/core/enum_tag.h>
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/Exception.h>
 #include <torch/headeronly/util/HeaderOnlyArrayRef.h>
@@ -209,6 +212,22 @@ struct ToImpl<E, std::enable_if_t<std::is_same_v<E, torch::headeronly::Layout> |
 };
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+// The code of the running core's torch_tag_* getter, not the ordinal.
+template <>
+struct FromImpl<torch::headeronly::Tag> {
+  static StableIValue call(torch::headeronly::Tag v, uint64_t, bool) {
+    return FromImpl<int32_t>::call(to_shim_tag(v), 0, false);
+  }
+};
+template <>
+struct ToImpl<torch::headeronly::Tag> {
+  static torch::headeronly::Tag call(StableIValue v, uint64_t, bool) {
+    return from_shim_tag(ToImpl<int32_t>::call(v, 0, false));
+  }
+};
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+
 // ---- Tensor ----------------------------------------------------------------
 
 template <>
@@ -321,16 +340,39 @@ template <typename T>
 struct FromImpl<std::optional<T>> {
   static StableIValue call(const std::optional<T>& opt, uint64_t, bool) {
     if (!opt.has_value()) return 0;
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    // The core's slot (torch_new_stable_ivalue), as PyTorch's 2.13 headers
+    // use; made first, and freed again if the conversion throws.
+    StableIValue* slot = nullptr;
+    STABLE_TORCH_ERROR_CODE_CHECK(torch_new_stable_ivalue(&slot));
+    try {
+      *slot = from(*opt);
+    } catch (...) {
+      (void)torch_delete_stable_ivalue(slot);
+      throw;
+    }
+    return FromImpl<StableIValue*>::call(slot, 0, false);
+#else
     // Convert first: if that throws, no slot exists to leak.
     const StableIValue inner = from(*opt);
     return FromImpl<StableIValue*>::call(new StableIValue(inner), 0, false);
+#endif
   }
 };
 template <typename T>
 struct ToImpl<std::optional<T>> {
   static std::optional<T> call(StableIValue v, uint64_t, bool) {
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    // The slot is ours to free, through the core (it frees slots of either
+    // origin), also when the conversion throws.
+    struct SlotDeleter {
+      void operator()(StableIValue* p) const noexcept { (void)torch_delete_stable_ivalue(p); }
+    };
+    std::unique_ptr<StableIValue, SlotDeleter> slot(ToImpl<StableIValue*>::call(v, 0, false));
+#else
     // The slot is ours to free (the core allocates it with operator new).
     std::unique_ptr<StableIValue> slot(ToImpl<StableIValue*>::call(v, 0, false));
+#endif
     if (!slot) return std::nullopt;
     return std::optional<T>(to<T>(*slot));
   }

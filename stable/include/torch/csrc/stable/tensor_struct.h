@@ -187,6 +187,15 @@ class Tensor {
     return is_defined;
   }
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+  // False for an undefined tensor and for one without storage.
+  bool has_storage() const {
+    bool has = false;
+    STABLE_TORCH_ERROR_CODE_CHECK(torch_has_storage(get(), &has));
+    return has;
+  }
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+
   int64_t storage_offset() const {
     int64_t offset = 0;
     STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_storage_offset(get(), &offset));

@@ -170,7 +170,53 @@ AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0 */
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+
+/* Codes of the operator tags (torch::headeronly::Tag), for
+ * torch_library_def_with_tags and the StableIValue of a Tag: use these,
+ * never the enum's ordinals. Tag::inplace and Tag::out have no getter (as
+ * in PyTorch). Pure: never fail; thread-safe. */
+AOTI_TORCH_EXPORT int32_t torch_tag_core(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_cudagraph_unsafe(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_data_dependent_output(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_dynamic_output_shape(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_flexible_layout(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_generated(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_inplace_view(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_maybe_aliasing_or_mutating(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_contiguous_strides(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_exact_strides(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_needs_fixed_stride_order(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_nondeterministic_bitwise(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_nondeterministic_seeded(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_out_variant(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_pointwise(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_pt2_compliant_tag(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_reduction(void);
+AOTI_TORCH_EXPORT int32_t torch_tag_view_copy(void);
+
+/* As aoti_torch_library_def, and the operator carries tags[0..num_tags)
+ * (codes from the torch_tag_* getters, kept in order; `stabletorch ops`
+ * shows them). tags may be NULL when num_tags is 0. Fails, defining
+ * nothing, as aoti_torch_library_def does, and for num_tags < 0 or > 64,
+ * NULL tags with num_tags > 0, and a code that is no tag (the error names
+ * its position and value). tags is read during the call only. Thread-safe:
+ * registration is serialized inside the core. */
+AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema, const int32_t* tags, int32_t num_tags);
+
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0 */
+
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+
+/* Declares that the operators self defines from now on have Python-side
+ * pieces (e.g. fake kernels) in Python module pymodule; context is free
+ * text (NULL reads as ""). Stored with each later def (earlier defs keep
+ * what they had); the error for a missing kernel of such an operator then
+ * says to import the module, and `stabletorch ops` shows it. Both strings
+ * are copied. Fails for a NULL, foreign or deleted self and a NULL or empty
+ * pymodule. Thread-safe for distinct libraries; calls on one library must
+ * not race with its defs. */
+AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule, const char* context);
 
 /* The calling thread's last error: "what" (message and context) and the
  * message alone. Returns borrowed reference, never NULL; valid until the
@@ -197,9 +243,24 @@ AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_valu
  * invalid. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 
+/* The backend's own object for stream (CUDA: its cudaStream_t; NULL for
+ * the default stream, as CUDA's). *ret_native_handle: returns borrowed
+ * reference, valid while the device's runtime lives (the process). Fails,
+ * leaving it unchanged, for a CPU stream (the CPU has none, as in PyTorch),
+ * a NULL, foreign or deleted stream, and a NULL ret_native_handle.
+ * Thread-safe. */
+AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle);
+
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
+
+/* *ret_has_storage: whether tensor has a storage: false for an undefined
+ * tensor and for one made without storage, true for every tensor the
+ * factories, views and from_blob make (also with 0 elements). Fails for a
+ * NULL, foreign or deleted handle and a NULL ret_has_storage. Thread-safe
+ * as any read of a tensor. */
+AOTI_TORCH_EXPORT AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage);
 
 /* Python interop. A PyObject* crosses as void*, so this header needs no
  * Python.h, and the library links no Python: the conversions come from the
