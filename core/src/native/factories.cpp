@@ -1,10 +1,9 @@
 // Factory kernels: empty*, zeros/ones/full(_like), new_*, scalar_tensor,
-// arange, rand/randn/randint(_like).
+// arange (the random factories are in random_ops.cpp).
 #include <cmath>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
-#include <st/core/generator.h>
 #include <st/core/result_type.h>
 #include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
@@ -19,8 +18,6 @@
 namespace st::native {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 void check_options(const char* op, std::optional<Layout> layout, std::optional<bool> pin_memory) {
   ST_CHECK(!layout.has_value() || *layout == Layout::Strided, op,
@@ -228,148 +225,6 @@ Tensor arange(const Scalar& start, const Scalar& end, std::optional<ScalarType> 
 Tensor arange(const Scalar& end, std::optional<ScalarType> dtype, std::optional<Layout> layout,
               std::optional<Device> device, std::optional<bool> pin_memory) {
   return native::arange(0, end, 1, dtype, layout, device, pin_memory);
-}
-
-// ---- random -----------------------------------------------------------------
-// The default CPU generator; values are drawn serially in memory order of a
-// contiguous result, so a seed fixes the output.
-
-namespace {
-
-template <typename Draw>
-Tensor fill_random(const Tensor& out, const char* op, uint64_t allowed, Draw draw) {
-  if (out.numel() == 0 || out.is_meta()) return out;
-  check_host_memory(out, op, "self");
-  Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
-  CPUGeneratorImpl* gen = default_cpu_generator().cpu();
-  const int64_t n = r.numel();
-  (void)allowed;
-  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kComplexTypes>(
-      r.dtype(), op, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        draw(tag, static_cast<T*>(r.data_ptr()), n, gen);
-      });
-  if (!r.is_same(out)) copy_into(out, r);
-  return out;
-}
-
-void check_floating(const char* op, ScalarType dt) {
-  ST_CHECK(torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt), op,
-           ": expected a floating point or complex dtype but got ",
-           torch::headeronly::toString(dt));
-}
-
-Tensor uniform_fill(const Tensor& out) {
-  check_floating("rand", out.dtype());
-  return fill_random(out, "rand", kAllFloat | kComplexTypes, [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(g->uniform_double());
-        const U im = static_cast<U>(g->uniform_double());
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
-      }
-    } else if constexpr (std::is_same_v<T, double>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = g->uniform_double();
-    } else if constexpr (std::is_floating_point_v<opmath_t<T>> && !std::is_same_v<T, bool>) {
-      for (int64_t i = 0; i < n; ++i) {
-        // Rounding to a narrow type may give 1.0: redraw so values stay < 1.
-        T v;
-        do {
-          v = convert<T>(g->uniform_float());
-        } while (!(static_cast<float>(v) < 1.0f));
-        p[i] = v;
-      }
-    }
-  });
-}
-
-Tensor normal_fill(const Tensor& out) {
-  check_floating("randn", out.dtype());
-  return fill_random(out, "randn", kAllFloat | kComplexTypes, [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    auto gauss = [g]() {
-      // Box-Muller on (0, 1] x [0, 1).
-      const double u1 = 1.0 - g->uniform_double();
-      const double u2 = g->uniform_double();
-      return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * kPi * u2);
-    };
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      const double s = std::sqrt(0.5);  // unit variance overall, as PyTorch
-      for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(gauss() * s);
-        const U im = static_cast<U>(gauss() * s);
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
-      }
-    } else if constexpr (!std::is_same_v<T, bool> && !std::is_integral_v<T>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = convert<T>(gauss());
-    }
-  });
-}
-
-Tensor randint_fill(int64_t low, int64_t high, const Tensor& out) {
-  ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
-           " >= to=", high);
-  const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
-  return fill_random(out, "randint", kAllTypes | kReducedFloatTypes | kBoolType,
-                     [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_complex_v<T>) {
-      for (int64_t i = 0; i < n; ++i) {
-        const uint64_t r = range <= 0xFFFFFFFFull ? g->random() % range : g->random64() % range;
-        p[i] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
-      }
-    }
-  });
-}
-
-}  // namespace
-
-Tensor rand(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-            std::optional<Device> device, std::optional<bool> pin_memory) {
-  return uniform_fill(st::empty(size, dtype, layout, device, pin_memory));
-}
-Tensor rand_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return uniform_fill(out);
-}
-Tensor rand_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-                 std::optional<Device> device, std::optional<bool> pin_memory,
-                 std::optional<MemoryFormat> memory_format) {
-  return uniform_fill(st::empty_like(self, dtype, layout, device, pin_memory, memory_format));
-}
-Tensor randn(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-             std::optional<Device> device, std::optional<bool> pin_memory) {
-  return normal_fill(st::empty(size, dtype, layout, device, pin_memory));
-}
-Tensor randn_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return normal_fill(out);
-}
-Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype,
-                  std::optional<Layout> layout, std::optional<Device> device,
-                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
-  return normal_fill(st::empty_like(self, dtype, layout, device, pin_memory, memory_format));
-}
-Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
-               std::optional<Layout> layout, std::optional<Device> device,
-               std::optional<bool> pin_memory) {
-  return randint_fill(low, high,
-                      st::empty(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory));
-}
-Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
-               std::optional<Layout> layout, std::optional<Device> device,
-               std::optional<bool> pin_memory) {
-  return native::randint(0, high, size, dtype, layout, device, pin_memory);
-}
-Tensor randint_out(int64_t low, int64_t high, IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return randint_fill(low, high, out);
-}
-Tensor randint_out(int64_t high, IntArrayRef size, const Tensor& out) {
-  return native::randint_out(0, high, size, out);
 }
 
 }  // namespace st::native

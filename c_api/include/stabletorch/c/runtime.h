@@ -1,6 +1,7 @@
 /*
  * stabletorch's own additions to the C ABI (prefix stabletorch_, never
- * torch_/aoti_): runtime version getters and the Scalar handle.
+ * torch_/aoti_): runtime version getters, the Scalar handle and generator
+ * seeding.
  * Conventions as in torch/csrc/inductor/aoti_torch/c/macros.h.
  */
 #ifndef STABLETORCH_C_RUNTIME_H
@@ -47,6 +48,24 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_double(StableScalarHandle
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_complex(StableScalarHandle scalar, double* ret_real, double* ret_imag);
 /* NULL is a harmless no-op. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_delete_scalar(StableScalarHandle scalar);
+
+/* Generators beyond PyTorch's stable ABI, which can only pass generators
+ * along: making one, the default one, and seeding (as torch.Generator's
+ * manual_seed / initial_seed / seed). Only CPU generators exist; other
+ * device types fail saying so. Thread-safe.
+ *
+ * ret: returns new reference (free with torch_delete_generator) to a new
+ * CPU generator seeded with `seed`. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed, AtenGeneratorHandle* ret);
+/* ret: returns new reference to the process-wide default generator of the
+ * device type: the one random operators draw from when given none. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_default_generator(int32_t device_type, AtenGeneratorHandle* ret);
+/* Sets the seed and restarts the generator's stream. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_manual_seed(AtenGeneratorHandle generator, uint64_t seed);
+/* ret_seed: the seed the generator's stream started from. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+/* Reseeds from a non-deterministic source; ret_seed: the seed chosen. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
 
 /* Live-object counters for leak checks (tensor handles, lists, strings,
  * scalars, libraries currently alive in this process). */
