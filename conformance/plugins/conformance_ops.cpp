@@ -5,6 +5,10 @@
 // one StableIValue kind each, errors raised inside kernels, in-place and
 // view returns, and calls back into the runtime's own operators.
 #include <torch/csrc/stable/library.h>
+#include <torch/csrc/stable/version.h>
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+#include <torch/csrc/stable/generator.h>
+#endif
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/Layout.h>
@@ -176,6 +180,36 @@ bool negate(bool b) { return !b; }
 int64_t layout_value(torch::headeronly::Layout layout) { return static_cast<int64_t>(layout); }
 int64_t memory_format_value(torch::headeronly::MemoryFormat format) { return static_cast<int64_t>(format); }
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+// Generator in: its device type as the enum value.
+int64_t generator_device_type(torch::stable::Generator g) {
+  return static_cast<int64_t>(g.device().type());
+}
+
+// Optional generator: -1 for None, else its device type.
+int64_t maybe_generator_device_type(std::optional<torch::stable::Generator> g) {
+  return g.has_value() ? generator_device_type(*g) : -1;
+}
+
+// n uniform draws of aten::rand.generator from g, through the runtime's
+// dispatcher (g passed on as a new reference).
+std::vector<float> draw(const torch::stable::Generator& g, int64_t n) {
+  using torch::stable::detail::from;
+  StableIValue stack[6] = {from(std::vector<int64_t>{n}), from(std::optional<torch::stable::Generator>(g)),
+                           0, 0, 0, 0};
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_call_dispatcher("aten::rand", "generator", stack));
+  const Tensor t = torch::stable::detail::to<Tensor>(stack[0]);
+  const float* p = static_cast<const float*>(t.data_ptr());
+  return std::vector<float>(p, p + n);
+}
+
+// Whether two generators give the same n draws (the numbers themselves
+// differ between runtimes; that equal seeds give equal streams does not).
+bool same_draws(torch::stable::Generator a, torch::stable::Generator b, int64_t n) {
+  return draw(a, n) == draw(b, n);
+}
+#endif
+
 }  // namespace
 }  // namespace conformance_ops
 
@@ -207,6 +241,11 @@ STABLE_TORCH_LIBRARY(stconf, m) {
   m.def("negate(bool b) -> bool");
   m.def("layout_value(Layout layout) -> int");
   m.def("memory_format_value(MemoryFormat format) -> int");
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  m.def("generator_device_type(Generator g) -> int");
+  m.def("maybe_generator_device_type(Generator? g) -> int");
+  m.def("same_draws(Generator a, Generator b, int n) -> bool");
+#endif
 }
 
 STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
@@ -241,4 +280,9 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CompositeExplicitAutograd, m) {
   m.impl("negate", TORCH_BOX(&conformance_ops::negate));
   m.impl("layout_value", TORCH_BOX(&conformance_ops::layout_value));
   m.impl("memory_format_value", TORCH_BOX(&conformance_ops::memory_format_value));
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  m.impl("generator_device_type", TORCH_BOX(&conformance_ops::generator_device_type));
+  m.impl("maybe_generator_device_type", TORCH_BOX(&conformance_ops::maybe_generator_device_type));
+  m.impl("same_draws", TORCH_BOX(&conformance_ops::same_draws));
+#endif
 }
