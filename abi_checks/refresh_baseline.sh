@@ -3,28 +3,28 @@
 #   exported_symbols.txt  golden list: every exported C-ABI function + level
 #   abi_level.txt         the stable-ABI level the release claims
 #   libstabletorch.abi    abidw dump of libstabletorch (public types only)
-# and, with --freeze-headers, the frozen SDK headers (freeze_headers.sh).
+#   release_commit.txt    the commit the release is cut from (HEAD): check 5
+#                         takes the release's SDK headers and compatibility
+#                         plugin source from it (release_sources.py)
 #
-#   abi_checks/refresh_baseline.sh [--build-dir DIR] [--freeze-headers] [--force] <version>
+#   abi_checks/refresh_baseline.sh [--build-dir DIR] [--force] <version>
 #
 # Run it once, when cutting <version>; it builds libstabletorch (Release,
 # with DWARF) of this exact checkout first. Default build dir: build/ci.
-# Re-freezing the current release before it is tagged, in one command:
-#   abi_checks/refresh_baseline.sh --freeze-headers --force 0.1.0
+# Re-writing the current release before it is tagged, in one command:
+#   abi_checks/refresh_baseline.sh --force 0.1.0
 # A committed baseline is never regenerated (--force only before the
 # release is tagged). See docs/abi_policy.md.
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build/ci"
-freeze=0
 force=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -h|--help) usage; exit 0 ;;
     --build-dir) build=$2; shift 2 ;;
-    --freeze-headers) freeze=1; shift ;;
     --force) force=1; shift ;;
     -*) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
     *) break ;;
@@ -59,11 +59,17 @@ python3 "$root/abi_checks/check_exported_symbols.py" --library "$lib" \
 python3 "$root/abi_checks/check_abi_diff.py" --library "$lib" \
   --headers-dir "$root/c_api/include" --headers-dir "$root/headeronly/include" \
   --dump "$dest/libstabletorch.abi"
-if [[ $freeze -eq 1 ]]; then
-  freeze_args=()
-  [[ $force -eq 1 ]] && freeze_args+=(--force)
-  "$root/abi_checks/freeze_headers.sh" "${freeze_args[@]}" "$version"
+# The SDK paths must be committed: the release's headers are read back from
+# this commit, so uncommitted edits would not be part of the record.
+if [[ -n "$(git -C "$root" status --porcelain -- headeronly/include c_api/include stable/include abi_checks/compat_plugin)" ]]; then
+  echo "error: uncommitted changes in the SDK headers or the compatibility plugin; commit them first" >&2
+  exit 1
 fi
+{
+  echo "# The commit stabletorch $version was cut from. Its SDK headers and its"
+  echo "# compatibility plugin source come from here (abi_checks/release_sources.py)."
+  git -C "$root" rev-parse HEAD
+} > "$dest/release_commit.txt"
 # Sanity: the fresh baseline passes its own checks.
 python3 "$root/abi_checks/check_exported_symbols.py" --library "$lib" \
   --versions "$root/c_api/shim_function_versions.txt" --baselines "$root/abi_checks/baselines"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Instructions per call of the 1-element operator cases (issue 6), next to a
+# Instructions per call of the 1-element operator cases, next to a
 # direct function call measured in the same run: runs
 # `bench_ops --instructions` under callgrind, collecting only inside the
 # measure_* functions, and divides each one's inclusive instruction count

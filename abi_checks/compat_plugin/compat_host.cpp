@@ -174,6 +174,14 @@ void run_ops(uint64_t feature_level) {
     stack[0] = from_handle(new_ref(x));
     if (call("abi_compat::threads", stack)) expect_int("abi_compat::threads", stack[0], 0);
   }
+  if (feature_level >= TORCH_VERSION_2_11_0) {
+    stack[0] = from_handle(new_ref(x));
+    if (call("abi_compat::level_2_11", stack)) expect_int("abi_compat::level_2_11", stack[0], 0);
+  }
+  if (feature_level >= TORCH_VERSION_2_13_0) {
+    stack[0] = 0;
+    if (call("abi_compat::level_2_13", stack)) expect_int("abi_compat::level_2_13", stack[0], 0);
+  }
   aoti_torch_delete_tensor_object(x);
   aoti_torch_delete_tensor_object(y);
 }

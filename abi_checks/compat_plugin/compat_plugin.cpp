@@ -23,6 +23,8 @@
 //                                                CUDA, warnings, scalars
 //   lists_and_strings(int[] xs, str s) -> int    (2.10) sum(xs) + len(s)
 //   threads(Tensor x) -> int                     (2.10) parallel_for etc.
+//   level_2_11(Tensor x) -> int                  (2.11) new dtypes, from_blob
+//   level_2_13() -> int                          (2.13) error text, heap slots
 //
 // Written against the C ABI only, so that every exported function is
 // called directly and shows up in the plugin's imports (the coverage check).
@@ -814,6 +816,71 @@ void threads_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+// The 2.11 dtype codes (c10 ordinals), and from_blob with a deleter: the
+// deleter runs exactly once, when the last tensor viewing the data dies.
+struct BlobDeleterLog {
+  std::atomic<int> calls{0};
+  void* seen = nullptr;
+};
+
+void count_blob_deleter(void* data, void* ctx) {
+  auto* log = static_cast<BlobDeleterLog*>(ctx);
+  log->seen = data;
+  log->calls.fetch_add(1);
+}
+
+void level_2_11_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  int64_t failures = 0;
+  AtenTensorHandle x = to_handle<AtenTensorHandle>(stack[0]);
+  COMPAT_EXPECT(torch_dtype_float8_e8m0fnu() == 44);
+  COMPAT_EXPECT(torch_dtype_float4_e2m1fn_x2() == 45);
+
+  static float data[6] = {0, 1, 2, 3, 4, 5};
+  BlobDeleterLog log;
+  const int64_t sizes[2] = {2, 3};
+  const int64_t strides[2] = {3, 1};
+  AtenTensorHandle blob = nullptr;
+  COMPAT_OK(torch_from_blob(data, 2, sizes, strides, 0, aoti_torch_dtype_float32(),
+                            aoti_torch_device_type_cpu(), 0, &blob, aoti_torch_layout_strided(),
+                            nullptr, 0, &count_blob_deleter, &log));
+  void* p = nullptr;
+  COMPAT_OK(aoti_torch_get_data_ptr(blob, &p));
+  COMPAT_EXPECT(p == data);
+  AtenTensorHandle alias = nullptr;
+  COMPAT_OK(aoti_torch_new_tensor_handle(blob, &alias));
+  COMPAT_OK(aoti_torch_delete_tensor_object(blob));
+  COMPAT_EXPECT(log.calls.load() == 0);  // the alias still views the data
+  COMPAT_OK(aoti_torch_delete_tensor_object(alias));
+  COMPAT_EXPECT(log.calls.load() == 1 && log.seen == data);
+  COMPAT_OK(aoti_torch_delete_tensor_object(x));
+  stack[0] = from_int(failures);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+// The calling thread's error text after a failure, and the heap slots of
+// present optionals.
+void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  int64_t failures = 0;
+  int64_t dim = 0;
+  COMPAT_EXPECT(aoti_torch_get_dim(nullptr, &dim) == AOTI_TORCH_FAILURE);
+  const char* what = torch_exception_get_what();
+  const char* short_what = torch_exception_get_what_without_backtrace();
+  COMPAT_EXPECT(what != nullptr && what[0] != '\0');
+  COMPAT_EXPECT(short_what != nullptr && short_what[0] != '\0');
+
+  StableIValue* slot = nullptr;
+  COMPAT_OK(torch_new_stable_ivalue(&slot));
+  COMPAT_EXPECT(slot != nullptr && *slot == 0);
+  if (slot != nullptr) {
+    *slot = from_int(7);
+    COMPAT_OK(torch_delete_stable_ivalue(slot));
+  }
+  stack[0] = from_int(failures);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+
 // ---- Registration ----------------------------------------------------------
 // At load time (static initialization), undone at unload.
 
@@ -838,6 +905,12 @@ struct Registration {
     COMPAT_OK(aoti_torch_library_def(fragment, "lists_and_strings(int[] xs, str s) -> int"));
     COMPAT_OK(aoti_torch_library_def(fragment, "threads(Tensor x) -> int"));
 #endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+    COMPAT_OK(aoti_torch_library_def(fragment, "level_2_11(Tensor x) -> int"));
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    COMPAT_OK(aoti_torch_library_def(fragment, "level_2_13() -> int"));
+#endif
     COMPAT_OK(aoti_torch_library_init_impl("abi_compat", "CPU", __FILE__, __LINE__, &impl));
     // Operators without tensor arguments have no backend to dispatch on:
     // their kernels are CompositeExplicitAutograd.
@@ -856,6 +929,12 @@ struct Registration {
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
     add(impl_composite, "lists_and_strings", &lists_and_strings_kernel, true);
     add(impl, "threads", &threads_kernel, false);
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+    add(impl, "level_2_11", &level_2_11_kernel, true);
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+    add(impl_composite, "level_2_13", &level_2_13_kernel, true);
 #endif
     (void)failures;  // recorded in the log the host reads
   }

@@ -9,15 +9,16 @@
 namespace {
 
 TEST(Version, AbiVersionPacking) {
-  static_assert(TORCH_ABI_VERSION == 0x020A000000000000ULL,
-                "the SDK claims stable-ABI level 2.10.0");
+  static_assert(TORCH_ABI_VERSION == 0x020F000000000000ULL,
+                "the SDK claims stable-ABI level 2.15.0");
   static_assert(TORCH_VERSION_2_10_0 == (2ULL << 56 | 10ULL << 48));
   static_assert(TORCH_VERSION_2_9_0 < TORCH_VERSION_2_10_0);
   static_assert(TORCH_VERSION_2_10_0 < TORCH_VERSION_2_11_0);
+  static_assert(TORCH_VERSION_2_15_0 == (2ULL << 56 | 15ULL << 48));
   EXPECT_EQ((TORCH_ABI_VERSION >> 56) & 0xFF, 2u);
-  EXPECT_EQ((TORCH_ABI_VERSION >> 48) & 0xFF, 10u);
+  EXPECT_EQ((TORCH_ABI_VERSION >> 48) & 0xFF, 15u);
   EXPECT_EQ((TORCH_ABI_VERSION >> 40) & 0xFF, 0u);
-  EXPECT_EQ(std::string(TORCH_VERSION), "2.10.0");
+  EXPECT_EQ(std::string(TORCH_VERSION), "2.15.0");
 }
 
 TEST(Version, ProjectVersionComesFromCMake) {

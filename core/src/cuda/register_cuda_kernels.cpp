@@ -422,7 +422,7 @@ Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, co
   return into_out(ops::index_select(self, dim, index), out, "index_select");
 }
 
-// ---- issue 11: norms, dot, addmm_, softmax, cumsum, flip, gather/scatter ----------
+// ---- norms, dot, addmm_, softmax, cumsum, flip, gather/scatter ----------
 
 Tensor linalg_vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,
                           bool keepdim, std::optional<ScalarType> dtype) {

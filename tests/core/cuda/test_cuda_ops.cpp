@@ -1,4 +1,4 @@
-// The CUDA kernels of issue 11 (linalg_vector_norm, dot, addmm_ and the
+// The CUDA kernels (linalg_vector_norm, dot, addmm_ and the
 // mm/bmm/addmm out= variants, softmax, log_softmax, cumsum, flip, gather,
 // scatter, masked_select, nonzero, index.Tensor, sort, topk) against the
 // CPU kernels.

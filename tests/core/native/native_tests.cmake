@@ -1,4 +1,4 @@
-# The native-function tests (issue 5), listed relative to tests/core/ for the
+# The native-function tests, listed relative to tests/core/ for the
 # test_core executable: include(native/native_tests.cmake) and add
 # ${STABLETORCH_CORE_NATIVE_TESTS} to its sources.
 set(STABLETORCH_CORE_NATIVE_TESTS

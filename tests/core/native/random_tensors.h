@@ -1,4 +1,4 @@
-// Random inputs for the property tests of issue 6's operator families:
+// Random inputs for the property tests of the operator families:
 // small-integer values (exact in every dtype, so products and sums can be
 // compared exactly) in random layouts.
 #pragma once

@@ -131,7 +131,7 @@ cudaError_t index_select(void* out, const void* self, const int64_t* index, int6
                          int64_t outer, int64_t self_dim, int64_t inner, int32_t element_size,
                          cudaStream_t stream);
 
-// ---- issue 11: norms, dot, softmax, cumsum, flip, gather/scatter -------------
+// ---- norms, dot, softmax, cumsum, flip, gather/scatter -------------
 
 // The vector p-norm of each of `rows` contiguous rows of `row_len` elements
 // (p: +-inf for max/min of |x|, 0 for the count of non-zeros, otherwise

@@ -10,10 +10,10 @@
 #define TORCH_HEADERONLY_VERSION_H
 
 #define TORCH_VERSION_MAJOR 2
-#define TORCH_VERSION_MINOR 10
+#define TORCH_VERSION_MINOR 15
 #define TORCH_VERSION_PATCH 0
 #define TORCH_VERSION_ABI_TAG 0
-#define TORCH_VERSION "2.10.0"
+#define TORCH_VERSION "2.15.0"
 
 // Usable both in code and in #if: only integer literals (suffix ULL, pasted
 // onto the literal arguments), no casts. Arguments must be literals or
