@@ -178,6 +178,10 @@ void run_ops(uint64_t feature_level) {
     stack[0] = from_handle(new_ref(x));
     if (call("abi_compat::level_2_11", stack)) expect_int("abi_compat::level_2_11", stack[0], 0);
   }
+  if (feature_level >= TORCH_VERSION_2_12_0) {
+    stack[0] = 0;
+    if (call("abi_compat::level_2_12", stack)) expect_int("abi_compat::level_2_12", stack[0], 0);
+  }
   if (feature_level >= TORCH_VERSION_2_13_0) {
     stack[0] = 0;
     if (call("abi_compat::level_2_13", stack)) expect_int("abi_compat::level_2_13", stack[0], 0);

@@ -858,9 +858,44 @@ void level_2_11_kernel(StableIValue* stack, uint64_t, uint64_t) {
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+// The aoti_torch_* spellings of the 2.11 dtype codes.
+void level_2_12_kernel(StableIValue* stack, uint64_t, uint64_t) {
+  int64_t failures = 0;
+  COMPAT_EXPECT(aoti_torch_dtype_float8_e8m0fnu() == 44);
+  COMPAT_EXPECT(aoti_torch_dtype_float4_e2m1fn_x2() == 45);
+  stack[0] = from_int(failures);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
-// The calling thread's error text after a failure, and the heap slots of
-// present optionals.
+// Generators: two handles of one generator share its seed; the device is
+// the CPU; equal seeds give equal streams through aten::rand.generator.
+int64_t check_generators() {
+  int64_t failures = 0;
+  AtenGeneratorHandle g = nullptr;
+  AtenGeneratorHandle copy = nullptr;
+  AtenGeneratorHandle def = nullptr;
+  COMPAT_OK(stabletorch_new_generator(aoti_torch_device_type_cpu(), 5, &g));
+  COMPAT_OK(torch_new_generator_handle(g, &copy));
+  int32_t type = -1, index = 0;
+  COMPAT_OK(torch_generator_get_device(copy, &type, &index));
+  COMPAT_EXPECT(type == aoti_torch_device_type_cpu() && index == -1);
+  uint64_t seed = 0;
+  COMPAT_OK(stabletorch_generator_manual_seed(copy, 77));
+  COMPAT_OK(stabletorch_generator_initial_seed(g, &seed));
+  COMPAT_EXPECT(seed == 77);
+  COMPAT_OK(stabletorch_generator_seed(g, &seed));
+  COMPAT_OK(stabletorch_default_generator(aoti_torch_device_type_cpu(), &def));
+  COMPAT_OK(torch_delete_generator(def));
+  COMPAT_OK(torch_delete_generator(copy));
+  COMPAT_OK(torch_delete_generator(g));
+  COMPAT_EXPECT(torch_delete_generator(g) == AOTI_TORCH_FAILURE);  // already deleted
+  return failures;
+}
+
+// The calling thread's error text after a failure, the heap slots of
+// present optionals, and generators.
 void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
   int64_t failures = 0;
   int64_t dim = 0;
@@ -877,6 +912,7 @@ void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
     *slot = from_int(7);
     COMPAT_OK(torch_delete_stable_ivalue(slot));
   }
+  failures += check_generators();
   stack[0] = from_int(failures);
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
@@ -908,6 +944,9 @@ struct Registration {
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
     COMPAT_OK(aoti_torch_library_def(fragment, "level_2_11(Tensor x) -> int"));
 #endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+    COMPAT_OK(aoti_torch_library_def(fragment, "level_2_12() -> int"));
+#endif
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
     COMPAT_OK(aoti_torch_library_def(fragment, "level_2_13() -> int"));
 #endif
@@ -932,6 +971,9 @@ struct Registration {
 #endif
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
     add(impl, "level_2_11", &level_2_11_kernel, true);
+#endif
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+    add(impl_composite, "level_2_12", &level_2_12_kernel, true);
 #endif
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
     add(impl_composite, "level_2_13", &level_2_13_kernel, true);

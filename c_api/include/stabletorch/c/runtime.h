@@ -8,6 +8,7 @@
 #define STABLETORCH_C_RUNTIME_H
 
 #include <torch/csrc/inductor/aoti_torch/c/macros.h>
+#include <torch/csrc/stable/version.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,10 +50,12 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_complex(StableScalarHandl
 /* NULL is a harmless no-op. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_delete_scalar(StableScalarHandle scalar);
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
 /* Generators beyond PyTorch's stable ABI, which can only pass generators
  * along: making one, the default one, and seeding (as torch.Generator's
  * manual_seed / initial_seed / seed). Only CPU generators exist; other
- * device types fail saying so. Thread-safe.
+ * device types fail saying so. Thread-safe. Level 2.13, with the
+ * generator functions of torch/csrc/stable/c/shim.h.
  *
  * ret: returns new reference (free with torch_delete_generator) to a new
  * CPU generator seeded with `seed`. */
@@ -66,6 +69,7 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_manual_seed(AtenGenerator
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
 /* Reseeds from a non-deterministic source; ret_seed: the seed chosen. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
 /* Live-object counters for leak checks (tensor handles, lists, strings,
  * scalars, libraries currently alive in this process). */
