@@ -3,6 +3,8 @@
 // level of the headers on.
 #include <torch/csrc/stable/generator.h>
 
+#include <stdexcept>
+
 #include "stable_test_util.h"
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
