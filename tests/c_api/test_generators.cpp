@@ -105,7 +105,7 @@ TEST_F(GeneratorsTest, BadHandlesFailClearly) {
   AtenTensorHandle t = make_tensor({2});
   AtenGeneratorHandle as_gen = nullptr;
   std::memcpy(&as_gen, &t, sizeof t);
-  EXPECT_C_FAILURE(torch_delete_generator(as_gen), "torch_delete_generator", "not a generator handle");
+  EXPECT_C_FAILURE(torch_delete_generator(as_gen), "torch_delete_generator", "expected a generator handle but got a tensor handle");
   ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
   int local = 0;
   AtenGeneratorHandle foreign = nullptr;
