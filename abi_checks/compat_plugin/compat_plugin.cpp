@@ -903,7 +903,8 @@ void level_2_11_kernel(StableIValue* stack, uint64_t, uint64_t) {
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
-// The tag codes: the Tag ordinals (PyTorch's values too).
+// The tag codes (the Tag ordinals, PyTorch's values too) and the
+// aoti_torch_* spellings of the 2.11 dtype codes.
 void level_2_12_kernel(StableIValue* stack, uint64_t, uint64_t) {
   int64_t failures = 0;
   COMPAT_EXPECT(torch_tag_core() == 0);
@@ -924,14 +925,43 @@ void level_2_12_kernel(StableIValue* stack, uint64_t, uint64_t) {
   COMPAT_EXPECT(torch_tag_pt2_compliant_tag() == 17);
   COMPAT_EXPECT(torch_tag_reduction() == 18);
   COMPAT_EXPECT(torch_tag_view_copy() == 19);
+  COMPAT_EXPECT(aoti_torch_dtype_float8_e8m0fnu() == 44);
+  COMPAT_EXPECT(aoti_torch_dtype_float4_e2m1fn_x2() == 45);
   stack[0] = from_int(failures);
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+#ifdef ABI_COMPAT_ADDITIONS
+// Generators (made and seeded through stabletorch's additions): two handles
+// of one generator share its seed; the device is the CPU.
+int64_t check_generators() {
+  int64_t failures = 0;
+  AtenGeneratorHandle g = nullptr;
+  AtenGeneratorHandle copy = nullptr;
+  AtenGeneratorHandle def = nullptr;
+  COMPAT_OK(stabletorch_new_generator(aoti_torch_device_type_cpu(), 5, &g));
+  COMPAT_OK(torch_new_generator_handle(g, &copy));
+  int32_t type = -1, index = 0;
+  COMPAT_OK(torch_generator_get_device(copy, &type, &index));
+  COMPAT_EXPECT(type == aoti_torch_device_type_cpu() && index == -1);
+  uint64_t seed = 0;
+  COMPAT_OK(stabletorch_generator_manual_seed(copy, 77));
+  COMPAT_OK(stabletorch_generator_initial_seed(g, &seed));
+  COMPAT_EXPECT(seed == 77);
+  COMPAT_OK(stabletorch_generator_seed(g, &seed));
+  COMPAT_OK(stabletorch_default_generator(aoti_torch_device_type_cpu(), &def));
+  COMPAT_OK(torch_delete_generator(def));
+  COMPAT_OK(torch_delete_generator(copy));
+  COMPAT_OK(torch_delete_generator(g));
+  COMPAT_EXPECT(torch_delete_generator(g) == AOTI_TORCH_FAILURE);  // already deleted
+  return failures;
+}
+#endif  // ABI_COMPAT_ADDITIONS
+
 // The calling thread's error text after a failure, the heap slots of
-// present optionals, and the current stream's native handle (which the
-// CPU's stream has not: a clean failure).
+// present optionals, the current stream's native handle (which the
+// CPU's stream has not: a clean failure), and generators.
 void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
   int64_t failures = 0;
   int64_t dim = 0;
@@ -957,6 +987,9 @@ void level_2_13_kernel(StableIValue* stack, uint64_t, uint64_t) {
     COMPAT_EXPECT(why != nullptr && why[0] != '\0');
   }
   COMPAT_OK(aoti_torch_delete_stream(stream));
+#ifdef ABI_COMPAT_ADDITIONS
+  failures += check_generators();
+#endif
   stack[0] = from_int(failures);
 }
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0

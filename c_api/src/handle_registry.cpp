@@ -217,6 +217,7 @@ const char* kind_name(HandleKind k) noexcept {
     case HandleKind::Stream: return "stream";
     case HandleKind::CudaGuard: return "CUDA guard";
     case HandleKind::CudaStreamGuard: return "CUDA stream guard";
+    case HandleKind::Generator: return "generator";
   }
   return "unknown";
 }

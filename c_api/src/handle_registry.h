@@ -1,5 +1,5 @@
 // Validated handles: every opaque handle of the C ABI (tensor, list, string,
-// scalar, library, device guard, stream) names a slot owned by this
+// scalar, library, device guard, stream, generator) names a slot owned by this
 // registry, never a bare C++ object.
 //
 // Note [Validated handles]
@@ -75,8 +75,9 @@ enum class HandleKind : uint32_t {
   Stream,
   CudaGuard,
   CudaStreamGuard,
+  Generator,
 };
-constexpr int kNumHandleKinds = 9;  // live kinds, Tensor..CudaStreamGuard
+constexpr int kNumHandleKinds = 10;  // live kinds, Tensor..Generator
 
 // "tensor", "list", ... ("deleted" for Dead).
 const char* kind_name(HandleKind k) noexcept;

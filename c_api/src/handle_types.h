@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include <st/core/generator.h>
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
 #include <st/device/device_guard.h>
@@ -66,6 +67,7 @@ template <> struct HandleTraits<DeviceGuardState> { static constexpr HandleKind 
 template <> struct HandleTraits<StreamState> { static constexpr HandleKind kind = HandleKind::Stream; };
 template <> struct HandleTraits<CudaGuardState> { static constexpr HandleKind kind = HandleKind::CudaGuard; };
 template <> struct HandleTraits<CudaStreamGuardState> { static constexpr HandleKind kind = HandleKind::CudaStreamGuard; };
+template <> struct HandleTraits<st::Generator> { static constexpr HandleKind kind = HandleKind::Generator; };
 
 // The tensor behind a handle (possibly undefined). `what` names the
 // argument in errors ("self").
@@ -99,6 +101,7 @@ inline void destroy_any_if_live(const void* handle) noexcept {
     case HandleKind::Stream: destroy_if_live<StreamState>(handle); break;
     case HandleKind::CudaGuard: destroy_if_live<CudaGuardState>(handle); break;
     case HandleKind::CudaStreamGuard: destroy_if_live<CudaStreamGuardState>(handle); break;
+    case HandleKind::Generator: destroy_if_live<st::Generator>(handle); break;
     case HandleKind::Dead: break;
   }
 }

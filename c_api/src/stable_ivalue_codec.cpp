@@ -175,6 +175,7 @@ IValue decode(const SchemaType& type, StableIValue v) {
     case TypeKind::List:
       return decode_list(type, handle_payload<StableList>(type, "a StableListHandle", v));
     case TypeKind::Generator:
+      return IValue(handle_payload<st::Generator>(type, "an AtenGeneratorHandle", v));
     case TypeKind::Stream:
     case TypeKind::Storage:
       break;
@@ -188,6 +189,7 @@ void release(const SchemaType& type, StableIValue v) noexcept {
     case TypeKind::Tensor:
     case TypeKind::Str:
     case TypeKind::Scalar:
+    case TypeKind::Generator:
       // A stolen slot: whatever live handle it holds is ours to delete,
       // even one of the wrong kind.
       destroy_any_if_live(as_pointer(v));
@@ -277,6 +279,7 @@ StableIValue encode(const SchemaType& type, IValue&& v) {
       return s;
     }
     case TypeKind::Generator:
+      return to_bits(to_handle<AtenGeneratorHandle>(make_handle<st::Generator>(v.toGenerator())));
     case TypeKind::Stream:
     case TypeKind::Storage:
       break;

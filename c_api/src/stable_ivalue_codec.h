@@ -10,7 +10,8 @@
 //   T[]         a StableListHandle of element payloads (receiver deletes it)
 //   str         a StringHandle (receiver deletes it)
 //   Scalar      a StableScalarHandle (stabletorch addition; receiver deletes)
-//   Generator, Stream, Storage: not supported (clean error).
+//   Generator   an AtenGeneratorHandle: owning; the receiver steals it
+//   Stream, Storage: not supported (clean error).
 #pragma once
 
 #include <cstdint>
@@ -31,8 +32,8 @@ namespace stc {
 // "expected <kind> but got <what v is>" on a mismatch.
 st::IValue decode(const st::SchemaType& type, StableIValue v);
 
-// Releases what v owns as a value of `type`: deletes tensor, string, list
-// and scalar handles (recursively) and optional slots. A live handle of
+// Releases what v owns as a value of `type`: deletes tensor, string, list,
+// scalar and generator handles (recursively) and optional slots. A live handle of
 // another kind in a handle-typed slot, or a bare live handle in an optional
 // slot, is deleted too (the slot was stolen); null, foreign and deleted
 // handles, and optional slots that cannot be slots, are skipped. Never

@@ -44,6 +44,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -272,6 +273,24 @@ class Driver {
     return reinterpret_cast<uintptr_t>(owned);
   }
 
+  // g:<seed>: a new CPU generator seeded with <seed>; the stack owns it.
+  StableIValue make_generator(const std::string& value) {
+    const uint64_t seed = std::stoull(value);
+    Handle g = nullptr;
+    if (api_.new_generator != nullptr) {
+      check(api_.new_generator(api_.device_type_cpu(), seed, &g), "stabletorch_new_generator");
+    } else if (api_.create_cpu_generator != nullptr && api_.delete_generator != nullptr) {
+      // An at::Generator built in place in memory from operator new: that
+      // is an owning AtenGeneratorHandle, which torch_delete_generator
+      // destroys and frees.
+      g = ::operator new(sizeof(void*));
+      api_.create_cpu_generator(g, seed);
+    } else {
+      throw CaseError("this runtime cannot make a generator");
+    }
+    return reinterpret_cast<uintptr_t>(g);
+  }
+
   // One argument starting at tokens[i]; advances i past it.
   StableIValue parse_arg(const std::vector<std::string>& tokens, size_t& i) {
     if (i >= tokens.size()) throw CaseError("missing argument token");
@@ -295,6 +314,7 @@ class Driver {
       return reinterpret_cast<uintptr_t>(list);
     }
     if (kind == "t") return make_tensor(token);
+    if (kind == "g") return make_generator(value);
     if (kind == "i") {
       const int64_t x = std::stoll(value);
       std::memcpy(&v, &x, sizeof(x));

@@ -113,6 +113,7 @@ int element_size(const std::string& name) {
   if (name == "f32" || name == "i32") return 4;
   if (name == "f16" || name == "bf16" || name == "i16") return 2;
   if (name == "i8" || name == "u8" || name == "b") return 1;
+  if (name == "f8e8m0" || name == "f4x2") return 1;
   return 0;
 }
 
@@ -129,6 +130,9 @@ void write_element(const std::string& name, char kind, uint64_t random, void* ou
   else if (name == "i8") store<int8_t>(out, static_cast<int8_t>(i));
   else if (name == "u8") store<uint8_t>(out, static_cast<uint8_t>(i < 0 ? -i : i));
   else if (name == "b") store<uint8_t>(out, static_cast<uint8_t>(random & 1u));
+  // Raw bit patterns; e8m0's 0xff (NaN) is left out so that values compare.
+  else if (name == "f8e8m0") store<uint8_t>(out, static_cast<uint8_t>(random % 255u));
+  else if (name == "f4x2") store<uint8_t>(out, static_cast<uint8_t>(random & 0xffu));
 }
 
 std::string read_element(const std::string& name, const void* in) {
@@ -142,6 +146,8 @@ std::string read_element(const std::string& name, const void* in) {
   if (name == "i8") return std::to_string(load<int8_t>(in));
   if (name == "u8") return std::to_string(load<uint8_t>(in));
   if (name == "b") return load<uint8_t>(in) ? "1" : "0";
+  // The bit patterns: exact, and needing no decoder of these formats.
+  if (name == "f8e8m0" || name == "f4x2") return "bits" + std::to_string(load<uint8_t>(in));
   return "?";
 }
 

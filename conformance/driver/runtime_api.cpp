@@ -27,6 +27,7 @@ const std::pair<const char*, const char*> kDtypes[] = {
     {"i16", "aoti_torch_dtype_int16"},   {"i8", "aoti_torch_dtype_int8"},
     {"u8", "aoti_torch_dtype_uint8"},    {"b", "aoti_torch_dtype_bool"},
     {"c64", "aoti_torch_dtype_complex64"}, {"c128", "aoti_torch_dtype_complex128"},
+    {"f8e8m0", "aoti_torch_dtype_float8_e8m0fnu"}, {"f4x2", "aoti_torch_dtype_float4_e2m1fn_x2"},
 };
 
 }  // namespace
@@ -66,6 +67,9 @@ std::string resolve_runtime_api(void* library, RuntimeApi& api) {
   bind(library, "torch_call_dispatcher", api.call_dispatcher_v);
   bind(library, "torch_exception_get_what_without_backtrace", api.exception_what);
   bind(library, "torch_get_num_threads", api.get_num_threads);
+  bind(library, "torch_delete_generator", api.delete_generator);
+  bind(library, "stabletorch_new_generator", api.new_generator);
+  bind(library, "_ZN2at6detail18createCPUGeneratorEm", api.create_cpu_generator);
   return "";
 }
 

@@ -14,7 +14,7 @@ namespace conformance {
 
 using StableIValue = uint64_t;
 using Error = int32_t;  // AOTITorchError: 0 is success
-using Handle = void*;   // AtenTensorHandle, StableListHandle, StringHandle
+using Handle = void*;   // AtenTensorHandle, StableListHandle, StringHandle, AtenGeneratorHandle
 
 struct RuntimeApi {
   // Operator calls.
@@ -48,6 +48,16 @@ struct RuntimeApi {
   Error (*delete_string)(Handle) = nullptr;
   Error (*new_stable_ivalue)(StableIValue**) = nullptr;
   Error (*delete_stable_ivalue)(StableIValue*) = nullptr;
+
+  // Generators. Neither runtime's stable ABI makes one (extensions only
+  // receive them), so each runtime's own constructor of a seeded CPU
+  // generator is used: stabletorch_new_generator, or PyTorch's C++
+  // at::detail::createCPUGenerator(uint64_t), whose at::Generator result
+  // (one intrusive pointer, not trivially copyable) comes back through a
+  // hidden result pointer, passed first. One of the two is present.
+  Error (*new_generator)(int32_t, uint64_t, Handle*) = nullptr;  // stabletorch
+  void (*create_cpu_generator)(void* result, uint64_t seed) = nullptr;  // PyTorch
+  Error (*delete_generator)(Handle) = nullptr;  // may be absent (levels before 2.13)
 
   // Enum codes, read from the runtime rather than assumed.
   int32_t (*device_type_cpu)() = nullptr;

@@ -6,6 +6,10 @@
 // view returns, and calls back into the runtime's own operators.
 #include <torch/csrc/stable/accelerator.h>
 #include <torch/csrc/stable/library.h>
+#include <torch/csrc/stable/version.h>
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+#include <torch/csrc/stable/generator.h>
+#endif
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/tensor.h>
 #include <torch/headeronly/core/Layout.h>
@@ -194,6 +198,36 @@ bool stream_native_handle_is_null(int64_t device_index) {
              .nativeHandle() == nullptr;
 }
 
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+// Generator in: its device type as the enum value.
+int64_t generator_device_type(torch::stable::Generator g) {
+  return static_cast<int64_t>(g.device().type());
+}
+
+// Optional generator: -1 for None, else its device type.
+int64_t maybe_generator_device_type(std::optional<torch::stable::Generator> g) {
+  return g.has_value() ? generator_device_type(*g) : -1;
+}
+
+// n uniform draws of aten::rand.generator from g, through the runtime's
+// dispatcher (g passed on as a new reference).
+std::vector<float> draw(const torch::stable::Generator& g, int64_t n) {
+  using torch::stable::detail::from;
+  StableIValue stack[6] = {from(std::vector<int64_t>{n}), from(std::optional<torch::stable::Generator>(g)),
+                           0, 0, 0, 0};
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_call_dispatcher("aten::rand", "generator", stack));
+  const Tensor t = torch::stable::detail::to<Tensor>(stack[0]);
+  const float* p = static_cast<const float*>(t.data_ptr());
+  return std::vector<float>(p, p + n);
+}
+
+// Whether two generators give the same n draws (the numbers themselves
+// differ between runtimes; that equal seeds give equal streams does not).
+bool same_draws(torch::stable::Generator a, torch::stable::Generator b, int64_t n) {
+  return draw(a, n) == draw(b, n);
+}
+#endif
+
 }  // namespace
 }  // namespace conformance_ops
 
@@ -232,6 +266,11 @@ STABLE_TORCH_LIBRARY(stconf, m) {
   m.def("tag_code(int ordinal) -> int", {at::Tag::core});
   m.def("has_storage(Tensor x) -> bool");
   m.def("stream_native_handle_is_null(int device_index) -> bool");
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  m.def("generator_device_type(Generator g) -> int");
+  m.def("maybe_generator_device_type(Generator? g) -> int");
+  m.def("same_draws(Generator a, Generator b, int n) -> bool");
+#endif
 }
 
 STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
@@ -270,4 +309,9 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CompositeExplicitAutograd, m) {
   m.impl("memory_format_value", TORCH_BOX(&conformance_ops::memory_format_value));
   m.impl("tag_code", TORCH_BOX(&conformance_ops::tag_code));
   m.impl("stream_native_handle_is_null", TORCH_BOX(&conformance_ops::stream_native_handle_is_null));
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+  m.impl("generator_device_type", TORCH_BOX(&conformance_ops::generator_device_type));
+  m.impl("maybe_generator_device_type", TORCH_BOX(&conformance_ops::maybe_generator_device_type));
+  m.impl("same_draws", TORCH_BOX(&conformance_ops::same_draws));
+#endif
 }

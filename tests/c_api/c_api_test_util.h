@@ -22,6 +22,8 @@ AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_12_0
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e8m0fnu(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float4_e2m1fn_x2(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_core(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_cudagraph_unsafe(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_data_dependent_output(void);
@@ -49,6 +51,9 @@ AOTI_TORCH_EXPORT const char* torch_exception_get_what(void);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
+AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator);
+AOTI_TORCH_EXPORT AOTITorchError torch_delete_generator(AtenGeneratorHandle generator);
+AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator, int32_t* ret_device_type, int32_t* ret_device_index);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_14_0
 AOTI_TORCH_EXPORT AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage);

@@ -16,6 +16,8 @@ TEST_F(ConstantsTest, CodesAreTheHeaderOnlyEnums) {
   EXPECT_EQ(aoti_torch_dtype_float32(), static_cast<int32_t>(ScalarType::Float));
   EXPECT_EQ(aoti_torch_dtype_bfloat16(), static_cast<int32_t>(ScalarType::BFloat16));
   EXPECT_EQ(torch_dtype_float8_e8m0fnu(), static_cast<int32_t>(ScalarType::Float8_e8m0fnu));
+  EXPECT_EQ(aoti_torch_dtype_float8_e8m0fnu(), torch_dtype_float8_e8m0fnu());
+  EXPECT_EQ(aoti_torch_dtype_float4_e2m1fn_x2(), torch_dtype_float4_e2m1fn_x2());
   EXPECT_EQ(torch_dtype_float4_e2m1fn_x2(), static_cast<int32_t>(ScalarType::Float4_e2m1fn_x2));
 }
 

@@ -91,6 +91,10 @@ struct Env {
   StreamHandle stream() {
     return made<StreamHandle>([](auto* h) { return aoti_torch_get_current_stream(0, h); });
   }
+  AtenGeneratorHandle generator() {
+    return made<AtenGeneratorHandle>(
+        [](auto* h) { return stabletorch_new_generator(aoti_torch_device_type_cpu(), 1, h); });
+  }
 };
 
 alignas(64) unsigned char g_junk[4096] = {};         // foreign memory, zeroed
@@ -123,7 +127,8 @@ constexpr bool kIsHandle =
     std::is_same_v<T, StringHandle> || std::is_same_v<T, StableScalarHandle> ||
     std::is_same_v<T, TorchLibraryHandle> || std::is_same_v<T, DeviceGuardHandle> ||
     std::is_same_v<T, StreamHandle> || std::is_same_v<T, CUDAGuardHandle> ||
-    std::is_same_v<T, CUDAStreamGuardHandle> || std::is_same_v<T, StableTorchPluginHandle>;
+    std::is_same_v<T, CUDAStreamGuardHandle> || std::is_same_v<T, StableTorchPluginHandle> ||
+    std::is_same_v<T, AtenGeneratorHandle>;
 
 template <typename H>
 H live_handle(Env& env) {
@@ -134,6 +139,7 @@ H live_handle(Env& env) {
   if constexpr (std::is_same_v<H, TorchLibraryHandle>) return env.library();
   if constexpr (std::is_same_v<H, DeviceGuardHandle>) return env.device_guard();
   if constexpr (std::is_same_v<H, StreamHandle>) return env.stream();
+  if constexpr (std::is_same_v<H, AtenGeneratorHandle>) return env.generator();
   return nullptr;  // kinds a CPU-only core cannot make (CUDA guards, plugins)
 }
 
@@ -153,6 +159,9 @@ H deleted_handle(Env& env) {
     return h;
   } else if constexpr (std::is_same_v<H, TorchLibraryHandle>) {
     aoti_torch_delete_library_object(h);
+    return h;
+  } else if constexpr (std::is_same_v<H, AtenGeneratorHandle>) {
+    torch_delete_generator(h);
     return h;
   } else {
     AtenTensorHandle t = env.tensor();
@@ -438,6 +447,11 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(stabletorch_scalar_to_double) \
   X(stabletorch_scalar_to_complex) \
   X(stabletorch_delete_scalar) \
+  X(stabletorch_new_generator) \
+  X(stabletorch_default_generator) \
+  X(stabletorch_generator_manual_seed) \
+  X(stabletorch_generator_initial_seed) \
+  X(stabletorch_generator_seed) \
   X(stabletorch_live_handle_count) \
   X(aoti_torch_device_type_cpu) \
   X(aoti_torch_device_type_cuda) \
@@ -449,6 +463,8 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(aoti_torch_dtype_float8_e4m3fn) \
   X(aoti_torch_dtype_float8_e5m2fnuz) \
   X(aoti_torch_dtype_float8_e4m3fnuz) \
+  X(aoti_torch_dtype_float8_e8m0fnu) \
+  X(aoti_torch_dtype_float4_e2m1fn_x2) \
   X(aoti_torch_dtype_bfloat16) \
   X(aoti_torch_dtype_float16) \
   X(aoti_torch_dtype_float32) \
@@ -634,7 +650,10 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
   X(torch_device_from_pyobject) \
   X(torch_device_to_pyobject) \
   X(torch_stream_native_handle) \
-  X(torch_has_storage)
+  X(torch_has_storage) \
+  X(torch_new_generator_handle) \
+  X(torch_delete_generator) \
+  X(torch_generator_get_device)
 
 
 namespace {

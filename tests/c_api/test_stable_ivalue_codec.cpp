@@ -212,11 +212,11 @@ TEST_F(StableIValueCodecTest, BadCodesAreReportedPerArgumentAndNothingLeaks) {
   // Every argument was released (the fixture checks the handle counts).
 }
 
-TEST_F(StableIValueCodecTest, UnsupportedSchemaTypeIsAnError) {
+TEST_F(StableIValueCodecTest, GeneratorSlotMustHoldAGeneratorHandle) {
   StableIValue* g = new StableIValue(0);
   StableIValue stack[1] = {from_ptr(g)};
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::gen", "", stack),
-                   "aoti_torch_call_dispatcher", "Not yet supported conversion");
+                   "aoti_torch_call_dispatcher", "expected Generator (an AtenGeneratorHandle) but got a null pointer");
   StableIValue none[1] = {0};
   EXPECT_C_OK(aoti_torch_call_dispatcher("stc_test::gen", "", none));
 }

@@ -419,10 +419,6 @@ class NativeFunction:
         if s.is_inplace() and not s.is_out_fn():
             if not s.arguments or s.arguments[0].name != "self" or not s.arguments[0].type.is_write:
                 raise ValidationError(w + "in-place function (name ends in '_') must take 'Tensor(a!) self' first")
-        for a in s.arguments:
-            if a.type.base == "Generator":
-                raise ValidationError(w + "argument '%s': Generator arguments are not supported by the "
-                                      "dispatcher's IValue yet" % a.name)
         for name in self.cpp_no_default_args:
             if name not in [a.name for a in s.arguments]:
                 raise ValidationError(w + "cpp_no_default_args names unknown argument '%s'" % name)
@@ -488,6 +484,7 @@ _SIMPLE_CPP = {
     "int": "int64_t", "SymInt": "int64_t", "float": "double", "bool": "bool",
     "str": "std::string_view", "Scalar": "Scalar", "ScalarType": "ScalarType",
     "Layout": "Layout", "MemoryFormat": "MemoryFormat", "Device": "Device",
+    "Generator": "Generator",
 }
 
 
@@ -613,6 +610,7 @@ COMMON_INCLUDES = """#include <array>
 #include <st/core/array_ref.h>
 #include <st/core/device.h>
 #include <st/core/export.h>
+#include <st/core/generator.h>
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
 #include <st/native/optional_int_array_ref.h>

@@ -46,6 +46,16 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
                             .kernel_output_dtype(self.dtype())
                             .is_inplace(true)
                             .build();
+  if (is_float8(self.dtype())) {
+    // Through float, as copies into these types go.
+    const float f = checked_scalar_as<float>(value);
+    dispatch_float8(self.dtype(), "fill_", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const T v(f);
+      cpu_kernel(iter, [v]() -> T { return v; });
+    });
+    return self;
+  }
   dispatch_dtype<kEverything>(self.dtype(), "fill_", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = checked_scalar_as<T>(value);

@@ -1,5 +1,5 @@
 // Factory kernels: empty*, zeros/ones/full(_like), new_*, scalar_tensor,
-// arange, linspace, eye, rand/randn/randint(_like).
+// arange, linspace, eye (the random factories are in random_ops.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -7,7 +7,6 @@
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
-#include <st/core/generator.h>
 #include <st/core/result_type.h>
 #include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
@@ -22,8 +21,6 @@
 namespace st::native {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 void check_options(const char* op, std::optional<Layout> layout, std::optional<bool> pin_memory) {
   ST_CHECK(!layout.has_value() || *layout == Layout::Strided, op,
@@ -358,166 +355,6 @@ Tensor eye(int64_t n, int64_t m, std::optional<ScalarType> dtype, std::optional<
 Tensor eye(int64_t n, std::optional<ScalarType> dtype, std::optional<Layout> layout,
            std::optional<Device> device, std::optional<bool> pin_memory) {
   return native::eye(n, n, dtype, layout, device, pin_memory);
-}
-
-// ---- random -----------------------------------------------------------------
-// The default CPU generator; values are drawn serially in memory order of a
-// contiguous result, so a seed fixes the output. Each kernel reads the
-// generator through a RandomWordStream (a lock per batch of words, not per
-// value), announcing the words it will consume.
-
-namespace {
-
-template <typename Draw>
-Tensor fill_random(const Tensor& out, const char* op, Draw draw) {
-  if (out.numel() == 0 || out.is_meta()) return out;
-  check_host_memory(out, op, "self");
-  Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
-  CPUGeneratorImpl* gen = default_cpu_generator().cpu();
-  const int64_t n = r.numel();
-  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kComplexTypes>(
-      r.dtype(), op, [&](auto tag) {
-        using T = typename decltype(tag)::type;
-        draw(tag, static_cast<T*>(r.data_ptr()), n, gen);
-      });
-  if (!r.is_same(out)) copy_into(out, r);
-  return out;
-}
-
-void check_floating(const char* op, ScalarType dt) {
-  ST_CHECK(torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt), op,
-           ": expected a floating point or complex dtype but got ",
-           torch::headeronly::toString(dt));
-}
-
-Tensor uniform_fill(const Tensor& out) {
-  check_floating("rand", out.dtype());
-  return fill_random(out, "rand", [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    const uint64_t count = static_cast<uint64_t>(n);
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      RandomWordStream words(g, 4 * count);
-      for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(words.uniform_double());
-        const U im = static_cast<U>(words.uniform_double());
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
-      }
-    } else if constexpr (std::is_same_v<T, double>) {
-      RandomWordStream words(g, 2 * count);
-      for (int64_t i = 0; i < n; ++i) p[i] = words.uniform_double();
-    } else if constexpr (std::is_floating_point_v<opmath_t<T>> && !std::is_same_v<T, bool>) {
-      RandomWordStream words(g, count);
-      for (int64_t i = 0; i < n; ++i) {
-        // Rounding to a narrow type may give 1.0: redraw so values stay < 1.
-        T v;
-        do {
-          v = convert<T>(words.uniform_float());
-        } while (!(static_cast<float>(v) < 1.0f));
-        p[i] = v;
-      }
-    }
-  });
-}
-
-Tensor normal_fill(const Tensor& out) {
-  check_floating("randn", out.dtype());
-  return fill_random(out, "randn", [](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    // Box-Muller on (0, 1] x [0, 1): one pair of uniforms gives two
-    // independent standard normals, radius * cos and radius * sin.
-    const uint64_t pairs = (static_cast<uint64_t>(n) + 1) / 2;
-    auto gauss_pair = [](RandomWordStream& words, double& a, double& b) {
-      const double u1 = 1.0 - words.uniform_double();
-      const double u2 = words.uniform_double();
-      const double radius = std::sqrt(-2.0 * std::log(u1));
-      const double angle = 2.0 * kPi * u2;
-      a = radius * std::cos(angle);
-      b = radius * std::sin(angle);
-    };
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      const double s = std::sqrt(0.5);  // unit variance overall, as PyTorch
-      RandomWordStream words(g, 4 * static_cast<uint64_t>(n));
-      for (int64_t i = 0; i < n; ++i) {
-        double re = 0, im = 0;
-        gauss_pair(words, re, im);
-        p[i] = from_opmath<T>(opmath_t<T>(static_cast<U>(re * s), static_cast<U>(im * s)));
-      }
-    } else if constexpr (!std::is_same_v<T, bool> && !std::is_integral_v<T>) {
-      RandomWordStream words(g, 4 * pairs);
-      for (int64_t i = 0; i < n; i += 2) {
-        double a = 0, b = 0;
-        gauss_pair(words, a, b);
-        p[i] = convert<T>(a);
-        if (i + 1 < n) p[i + 1] = convert<T>(b);
-      }
-    }
-  });
-}
-
-Tensor randint_fill(int64_t low, int64_t high, const Tensor& out) {
-  ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
-           " >= to=", high);
-  const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
-  return fill_random(out, "randint", [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_complex_v<T>) {
-      const bool narrow = range <= 0xFFFFFFFFull;
-      RandomWordStream words(g, (narrow ? 1 : 2) * static_cast<uint64_t>(n));
-      for (int64_t i = 0; i < n; ++i) {
-        const uint64_t r = narrow ? words.next() % range : words.next64() % range;
-        p[i] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
-      }
-    }
-  });
-}
-
-}  // namespace
-
-Tensor rand(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-            std::optional<Device> device, std::optional<bool> pin_memory) {
-  return uniform_fill(st::empty(size, dtype, layout, device, pin_memory));
-}
-Tensor rand_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return uniform_fill(out);
-}
-Tensor rand_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-                 std::optional<Device> device, std::optional<bool> pin_memory,
-                 std::optional<MemoryFormat> memory_format) {
-  return uniform_fill(st::empty_like(self, dtype, layout, device, pin_memory, memory_format));
-}
-Tensor randn(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-             std::optional<Device> device, std::optional<bool> pin_memory) {
-  return normal_fill(st::empty(size, dtype, layout, device, pin_memory));
-}
-Tensor randn_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return normal_fill(out);
-}
-Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype,
-                  std::optional<Layout> layout, std::optional<Device> device,
-                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
-  return normal_fill(st::empty_like(self, dtype, layout, device, pin_memory, memory_format));
-}
-Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
-               std::optional<Layout> layout, std::optional<Device> device,
-               std::optional<bool> pin_memory) {
-  return randint_fill(low, high,
-                      st::empty(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory));
-}
-Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
-               std::optional<Layout> layout, std::optional<Device> device,
-               std::optional<bool> pin_memory) {
-  return native::randint(0, high, size, dtype, layout, device, pin_memory);
-}
-Tensor randint_out(int64_t low, int64_t high, IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return randint_fill(low, high, out);
-}
-Tensor randint_out(int64_t high, IntArrayRef size, const Tensor& out) {
-  return native::randint_out(0, high, size, out);
 }
 
 }  // namespace st::native

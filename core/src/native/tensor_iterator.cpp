@@ -243,6 +243,36 @@ void cast_loop(TensorIterator& iter, ScalarType from) {
   });
 }
 
+// Casts where one side is an 8-bit floating type: through float, as
+// PyTorch converts them.
+void float8_cast_loop(TensorIterator& iter, ScalarType to, ScalarType from) {
+  if (is_float8(to) && is_float8(from)) {
+    dispatch_float8(to, "copy_", [&](auto to_tag) {
+      using To = typename decltype(to_tag)::type;
+      dispatch_float8(from, "copy_", [&](auto from_tag) {
+        using From = typename decltype(from_tag)::type;
+        cpu_kernel(iter, [](From v) -> To { return To(static_cast<float>(v)); });
+      });
+    });
+  } else if (is_float8(to)) {
+    dispatch_float8(to, "copy_", [&](auto to_tag) {
+      using To = typename decltype(to_tag)::type;
+      dispatch_dtype<kEverything>(from, "copy_", [&](auto from_tag) {
+        using From = typename decltype(from_tag)::type;
+        cpu_kernel(iter, [](From v) -> To { return To(convert<float>(v)); });
+      });
+    });
+  } else {
+    dispatch_dtype<kEverything>(to, "copy_", [&](auto to_tag) {
+      using To = typename decltype(to_tag)::type;
+      dispatch_float8(from, "copy_", [&](auto from_tag) {
+        using From = typename decltype(from_tag)::type;
+        cpu_kernel(iter, [](From v) -> To { return convert<To>(static_cast<float>(v)); });
+      });
+    });
+  }
+}
+
 }  // namespace
 
 void copy_into(const Tensor& dst, const Tensor& src) {
@@ -271,6 +301,10 @@ void copy_into(const Tensor& dst, const Tensor& src) {
                             .kernel_output_dtype(dst.dtype())
                             .is_inplace(true)
                             .build();
+  if (is_float8(dst.dtype()) || is_float8(s.dtype())) {
+    float8_cast_loop(iter, dst.dtype(), s.dtype());
+    return;
+  }
   dispatch_dtype<kEverything>(dst.dtype(), "copy_", [&](auto tag) {
     using To = typename decltype(tag)::type;
     cast_loop<To>(iter, s.dtype());

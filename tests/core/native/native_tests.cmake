@@ -4,6 +4,7 @@
 set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_tensor_iterator.cpp
   native/test_factories.cpp
+  native/test_random_ops.cpp
   native/test_arange_length.cpp
   native/test_conversions.cpp
   native/test_shape_ops.cpp

@@ -109,6 +109,48 @@ TEST(NativeCopy, StridesAndBroadcast) {
                    "refer to a single memory location");
 }
 
+// The 8-bit floating types convert through float, both ways and between
+// themselves; e8m0fnu holds powers of two (and rounds to them).
+TEST(NativeCopy, Float8ThroughFloat) {
+  const std::vector<ScalarType> f8 = {ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn,
+                                      ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fnuz,
+                                      ScalarType::Float8_e8m0fnu};
+  for (ScalarType t : f8) {
+    for (ScalarType other : {ScalarType::Float, ScalarType::Double, ScalarType::Long,
+                             ScalarType::Half, ScalarType::Float8_e4m3fn}) {
+      const Tensor src = other == ScalarType::Float8_e4m3fn
+                             ? st::to(make1({0.5, 1, 2, 4}), other)
+                             : make1({0.5, 1, 2, 4}, other);
+      Tensor x = st::to(src, t);
+      EXPECT_EQ(x.dtype(), t);
+      expect_close(values(st::to(x, ScalarType::Float)),
+                   other == ScalarType::Long ? std::vector<double>{0, 1, 2, 4}
+                                             : std::vector<double>{0.5, 1, 2, 4});
+    }
+  }
+  // e8m0fnu rounds to a power of two; its byte is the biased exponent.
+  Tensor e = st::to(make1({3.0, 0.25}, ScalarType::Float), ScalarType::Float8_e8m0fnu);
+  const uint8_t* bits = static_cast<const uint8_t*>(e.data_ptr());
+  EXPECT_EQ(bits[0], 129);  // 3 rounds up to 2^2 (PyTorch rounds a non-power up)
+  EXPECT_EQ(bits[1], 125);  // 2^-2
+  // Views and same-dtype copies work by bytes, Float4_e2m1fn_x2 included.
+  Tensor packed = st::empty({2, 3}, ScalarType::Float4_e2m1fn_x2);
+  st::copy_(st::view(packed, ScalarType::Byte), make1({1, 2, 3, 4, 5, 6}, ScalarType::Byte).view({2, 3}));
+  Tensor t = st::empty({3, 2}, ScalarType::Float4_e2m1fn_x2);
+  st::copy_(t, packed.t());
+  expect_close(values(st::view(t, ScalarType::Byte)), {1, 4, 2, 5, 3, 6});
+  EXPECT_NATIVE_ERROR(st::to(packed, ScalarType::Float), "not implemented for 'Float4_e2m1fn_x2'");
+}
+
+TEST(NativeFill, Float8) {
+  Tensor e = st::empty({3}, ScalarType::Float8_e8m0fnu);
+  e.fill_(8);
+  expect_close(values(st::to(e, ScalarType::Float)), {8, 8, 8});
+  Tensor f = st::empty({2}, ScalarType::Float8_e4m3fn);
+  f.fill_(-1.5);
+  expect_close(values(st::to(f, ScalarType::Float)), {-1.5, -1.5});
+}
+
 TEST(NativeFill, ScalarAndTensorValues) {
   Tensor t = st::empty({2, 2}, ScalarType::Int);
   st::fill_(t, 3);

@@ -1,8 +1,6 @@
 // Factory operators.
 #include <gtest/gtest.h>
 
-#include <st/core/generator.h>
-
 #include "native/test_helpers.h"
 
 namespace {
@@ -194,36 +192,6 @@ TEST(NativeFactories, ScalarTensor) {
   EXPECT_EQ(s.dim(), 0);
   EXPECT_EQ(s.dtype(), ScalarType::Float);
   expect_close(values(s), {3});
-}
-
-TEST(NativeFactories, RandomFactories) {
-  st::manual_seed(42);
-  Tensor r1 = st::rand({1000});
-  st::manual_seed(42);
-  Tensor r2 = st::rand({1000});
-  EXPECT_EQ(values(r1), values(r2));
-  for (double v : values(r1)) {
-    EXPECT_GE(v, 0.0);
-    EXPECT_LT(v, 1.0);
-  }
-  Tensor n = st::randn({20000}, ScalarType::Double);
-  double mean = 0, sq = 0;
-  for (double v : values(n)) {
-    mean += v;
-    sq += v * v;
-  }
-  mean /= 20000;
-  EXPECT_NEAR(mean, 0.0, 0.05);
-  EXPECT_NEAR(sq / 20000 - mean * mean, 1.0, 0.05);
-  Tensor ri = st::randint(3, 7, {500});
-  EXPECT_EQ(ri.dtype(), ScalarType::Long);
-  for (double v : values(ri)) {
-    EXPECT_GE(v, 3);
-    EXPECT_LT(v, 7);
-  }
-  EXPECT_EQ(shape(st::rand_like(st::empty({2, 2}))), (std::vector<int64_t>{2, 2}));
-  EXPECT_EQ(st::randn_like(st::empty({2}, ScalarType::Double)).dtype(), ScalarType::Double);
-  EXPECT_NATIVE_ERROR(st::rand({2}, ScalarType::Long), "expected a floating point or complex dtype but got Long");
 }
 
 }  // namespace

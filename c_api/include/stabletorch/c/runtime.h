@@ -1,12 +1,14 @@
 /*
  * stabletorch's own additions to the C ABI (prefix stabletorch_, never
- * torch_/aoti_): runtime version getters and the Scalar handle.
+ * torch_/aoti_): runtime version getters, the Scalar handle and generator
+ * seeding.
  * Conventions as in torch/csrc/inductor/aoti_torch/c/macros.h.
  */
 #ifndef STABLETORCH_C_RUNTIME_H
 #define STABLETORCH_C_RUNTIME_H
 
 #include <torch/csrc/inductor/aoti_torch/c/macros.h>
+#include <torch/csrc/stable/version.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,6 +58,27 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_complex(StableScalarHandl
 /* Deletes a scalar handle. NULL is a harmless no-op; a foreign, deleted or
  * other-kind handle fails. Races with every other use of the handle. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_delete_scalar(StableScalarHandle scalar);
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+/* Generators beyond PyTorch's stable ABI, which can only pass generators
+ * along: making one, the default one, and seeding (as torch.Generator's
+ * manual_seed / initial_seed / seed). Only CPU generators exist; other
+ * device types fail saying so. Thread-safe. Level 2.13, with the
+ * generator functions of torch/csrc/stable/c/shim.h.
+ *
+ * ret: returns new reference (free with torch_delete_generator) to a new
+ * CPU generator seeded with `seed`. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed, AtenGeneratorHandle* ret);
+/* ret: returns new reference to the process-wide default generator of the
+ * device type: the one random operators draw from when given none. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_default_generator(int32_t device_type, AtenGeneratorHandle* ret);
+/* Sets the seed and restarts the generator's stream. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_manual_seed(AtenGeneratorHandle generator, uint64_t seed);
+/* ret_seed: the seed the generator's stream started from. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+/* Reseeds from a non-deterministic source; ret_seed: the seed chosen. */
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
 /* The number of handles of every kind (tensors, lists, strings, scalars,
  * libraries, guards, streams) alive in this process, for leak checks (a

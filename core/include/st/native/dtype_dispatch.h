@@ -61,9 +61,31 @@ inline constexpr uint64_t kEverything = kAllTypes | kReducedFloatTypes |
                                         kComplexTypes | kBoolType |
                                         kUnsignedTypes;
 
+// The 8-bit floating types. Like PyTorch's CPU kernels, only copies
+// (conversions go through float) and fills reach them: dispatch_float8.
+inline constexpr uint64_t kFloat8Types =
+    dtype_bit(ScalarType::Float8_e5m2) | dtype_bit(ScalarType::Float8_e4m3fn) |
+    dtype_bit(ScalarType::Float8_e5m2fnuz) | dtype_bit(ScalarType::Float8_e4m3fnuz) |
+    dtype_bit(ScalarType::Float8_e8m0fnu);
+constexpr bool is_float8(ScalarType t) { return (kFloat8Types & dtype_bit(t)) != 0; }
+
 // "add" not implemented for 'Half'
 [[noreturn]] ST_API void throw_dtype_not_implemented(const char* op,
                                                      ScalarType t);
+
+// dispatch_dtype for the kFloat8Types.
+template <typename F>
+decltype(auto) dispatch_float8(ScalarType t, const char* op, F&& f) {
+  switch (t) {
+    case ScalarType::Float8_e5m2: return f(TypeTag<torch::headeronly::Float8_e5m2>{});
+    case ScalarType::Float8_e4m3fn: return f(TypeTag<torch::headeronly::Float8_e4m3fn>{});
+    case ScalarType::Float8_e5m2fnuz: return f(TypeTag<torch::headeronly::Float8_e5m2fnuz>{});
+    case ScalarType::Float8_e4m3fnuz: return f(TypeTag<torch::headeronly::Float8_e4m3fnuz>{});
+    case ScalarType::Float8_e8m0fnu: return f(TypeTag<torch::headeronly::Float8_e8m0fnu>{});
+    default: break;
+  }
+  throw_dtype_not_implemented(op, t);
+}
 
 #define ST_NATIVE_DTYPE_CASE_(cpp, name)                      \
   case ScalarType::name:                                      \

@@ -43,6 +43,10 @@ inline int32_t to_shim_dtype(torch::headeronly::ScalarType t) {
     case ScalarType::UInt16: return aoti_torch_dtype_uint16();
     case ScalarType::UInt32: return aoti_torch_dtype_uint32();
     case ScalarType::UInt64: return aoti_torch_dtype_uint64();
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+    case ScalarType::Float8_e8m0fnu: return torch_dtype_float8_e8m0fnu();
+    case ScalarType::Float4_e2m1fn_x2: return torch_dtype_float4_e2m1fn_x2();
+#endif
     default: break;
   }
   STD_TORCH_CHECK_MSG(false, "Not yet supported ScalarType ", t,
@@ -72,6 +76,10 @@ inline torch::headeronly::ScalarType from_shim_dtype(int32_t code) {
   if (code == aoti_torch_dtype_uint16()) return ScalarType::UInt16;
   if (code == aoti_torch_dtype_uint32()) return ScalarType::UInt32;
   if (code == aoti_torch_dtype_uint64()) return ScalarType::UInt64;
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+  if (code == torch_dtype_float8_e8m0fnu()) return ScalarType::Float8_e8m0fnu;
+  if (code == torch_dtype_float4_e2m1fn_x2()) return ScalarType::Float4_e2m1fn_x2;
+#endif
   STD_TORCH_CHECK_MSG(false, "Not yet supported ScalarType ", code,
                       ", please file an issue describing your use case.");
 }

@@ -36,6 +36,7 @@
 #include <torch/csrc/stable/detail/version_gate.h>
 #include <torch/csrc/stable/device_struct.h>
 #include <torch/csrc/stable/enum_codes.h>
+#include <torch/csrc/stable/generator_struct.h>
 #include <torch/csrc/stable/macros.h>
 #include <torch/csrc/stable/scalar.h>
 #include <torch/csrc/stable/tensor_struct.h>
@@ -247,6 +248,28 @@ struct ToImpl<Tensor> {
     return Tensor(ToImpl<AtenTensorHandle>::call(v, 0, false));
   }
 };
+
+// ---- Generator (2.13) ------------------------------------------------------
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
+template <>
+struct FromImpl<Generator> {
+  // A new owning handle to the same generator: the receiver owns it, the
+  // caller's Generator is untouched.
+  static StableIValue call(const Generator& g, uint64_t, bool) {
+    AtenGeneratorHandle handle = nullptr;
+    STABLE_TORCH_ERROR_CODE_CHECK(torch_new_generator_handle(g.get(), &handle));
+    return FromImpl<AtenGeneratorHandle>::call(handle, 0, false);
+  }
+};
+template <>
+struct ToImpl<Generator> {
+  // Steals the handle.
+  static Generator call(StableIValue v, uint64_t, bool) {
+    return Generator(ToImpl<AtenGeneratorHandle>::call(v, 0, false));
+  }
+};
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0
 
 // ---- Scalar (stabletorch addition) -----------------------------------------
 // Only with STABLETORCH_EXTENSIONS (detail/version_gate.h): a Scalar

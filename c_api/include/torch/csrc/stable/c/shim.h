@@ -243,6 +243,25 @@ AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_valu
  * invalid. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 
+/* Generators (schema `Generator`). An AtenGeneratorHandle is one owning
+ * reference to a random-number generator; references made from one
+ * another share its state (seed and position), so draws through any of
+ * them advance all. On a stack a Generator is a handle the receiver
+ * steals. Drawing locks the generator, so one generator may be used from
+ * several threads; these functions are thread-safe.
+ *
+ * ret_new_generator: returns new reference to the generator `self` refers
+ * to (free with torch_delete_generator). Fails for a NULL, foreign or
+ * deleted handle, or a NULL ret_new_generator. */
+AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator);
+/* Deletes one reference; the generator dies with its last one. NULL is a
+ * harmless no-op. Fails, deleting nothing, for a foreign or already
+ * deleted handle or a handle of another kind. */
+AOTI_TORCH_EXPORT AOTITorchError torch_delete_generator(AtenGeneratorHandle generator);
+/* The generator's device: its type code (aoti_torch_device_type_*()) and
+ * index (-1 for the CPU). Fails for a bad handle or a NULL out-pointer. */
+AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator, int32_t* ret_device_type, int32_t* ret_device_index);
+
 /* The backend's own object for stream (CUDA: its cudaStream_t; NULL for
  * the default stream, as CUDA's). *ret_native_handle: returns borrowed
  * reference, valid while the device's runtime lives (the process). Fails,

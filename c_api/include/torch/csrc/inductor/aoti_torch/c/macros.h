@@ -49,7 +49,8 @@ extern "C" {
 struct AtenTensorOpaque;
 typedef struct AtenTensorOpaque* AtenTensorHandle;
 
-/* A random-number generator handle (reserved; generators arrive at 2.13). */
+/* A random-number generator handle: one owning reference to a generator
+ * (functions from 2.13, torch/csrc/stable/c/shim.h). */
 struct AtenGeneratorOpaque;
 typedef struct AtenGeneratorOpaque* AtenGeneratorHandle;
 

@@ -18,6 +18,7 @@
 #define AOTI_TORCH_SHIM
 
 #include <torch/csrc/inductor/aoti_torch/c/macros.h>
+#include <torch/csrc/stable/version.h>
 
 #ifdef __cplusplus
 #include <torch/headeronly/util/BFloat16.h>
@@ -58,6 +59,12 @@ AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e5m2(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e4m3fn(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e5m2fnuz(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e4m3fnuz(void);
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0
+/* The aoti_torch_* spellings of torch_dtype_float8_e8m0fnu and
+ * torch_dtype_float4_e2m1fn_x2 (the same codes). */
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e8m0fnu(void);
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float4_e2m1fn_x2(void);
+#endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0 */
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_bfloat16(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float16(void);
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float32(void);
