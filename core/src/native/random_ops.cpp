@@ -1,5 +1,8 @@
 // Random kernels: rand/randn/randint(_like), randperm, uniform_, normal_,
 // bernoulli, each with PyTorch's optional `Generator? generator` argument.
+// Each reads its generator through a RandomWordStream (one lock per batch
+// of words, not per value), announcing the words it will consume, so the
+// generator ends where the same draws one by one would leave it.
 // Values are drawn serially, in memory order of a contiguous result, from
 // the given CPU generator or else the default one, so a seed fixes the
 // output.
@@ -69,23 +72,27 @@ Tensor uniform_fill(const Tensor& out, double from, double to, CPUGeneratorImpl*
   return fill_random<kAllFloat | kComplexTypes>(out, op, gen, [from, to, span](auto tag, auto* p, int64_t n,
                                                                           CPUGeneratorImpl* g) {
     using T = typename decltype(tag)::type;
+    const uint64_t count = static_cast<uint64_t>(n);
     if constexpr (is_complex_v<T>) {
       using U = typename opmath_t<T>::value_type;
+      RandomWordStream words(g, 4 * count);
       for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(from + span * g->uniform_double());
-        const U im = static_cast<U>(from + span * g->uniform_double());
+        const U re = static_cast<U>(from + span * words.uniform_double());
+        const U im = static_cast<U>(from + span * words.uniform_double());
         p[i] = from_opmath<T>(opmath_t<T>(re, im));
       }
     } else if constexpr (std::is_same_v<T, double>) {
-      for (int64_t i = 0; i < n; ++i) p[i] = from + span * g->uniform_double();
+      RandomWordStream words(g, 2 * count);
+      for (int64_t i = 0; i < n; ++i) p[i] = from + span * words.uniform_double();
     } else {
       const T lo = convert<T>(from);
       const T hi = convert<T>(to);
       const bool redraw = static_cast<double>(lo) < static_cast<double>(hi);
+      RandomWordStream words(g, count);
       for (int64_t i = 0; i < n; ++i) {
         T v;
         do {
-          v = convert<T>(from + span * static_cast<double>(g->uniform_float()));
+          v = convert<T>(from + span * static_cast<double>(words.uniform_float()));
         } while (redraw && !(static_cast<double>(v) < static_cast<double>(hi)));
         p[i] = v;
       }
@@ -100,22 +107,33 @@ Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl*
   return fill_random<kAllFloat | kComplexTypes>(out, op, gen, [mean, std](auto tag, auto* p, int64_t n,
                                                                      CPUGeneratorImpl* g) {
     using T = typename decltype(tag)::type;
-    auto gauss = [g]() {
-      // Box-Muller on (0, 1] x [0, 1).
-      const double u1 = 1.0 - g->uniform_double();
-      const double u2 = g->uniform_double();
-      return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * kPi * u2);
+    // Box-Muller on (0, 1] x [0, 1): one pair of uniforms (4 words) gives
+    // two independent standard normals, radius * cos and radius * sin.
+    auto gauss_pair = [](RandomWordStream& words, double& a, double& b) {
+      const double u1 = 1.0 - words.uniform_double();
+      const double u2 = words.uniform_double();
+      const double radius = std::sqrt(-2.0 * std::log(u1));
+      const double angle = 2.0 * kPi * u2;
+      a = radius * std::cos(angle);
+      b = radius * std::sin(angle);
     };
     if constexpr (is_complex_v<T>) {
       using U = typename opmath_t<T>::value_type;
       const double s = std * std::sqrt(0.5);  // unit variance overall, as PyTorch
+      RandomWordStream words(g, 4 * static_cast<uint64_t>(n));
       for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(mean + gauss() * s);
-        const U im = static_cast<U>(mean + gauss() * s);
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
+        double re = 0, im = 0;
+        gauss_pair(words, re, im);
+        p[i] = from_opmath<T>(opmath_t<T>(static_cast<U>(mean + re * s), static_cast<U>(mean + im * s)));
       }
     } else {
-      for (int64_t i = 0; i < n; ++i) p[i] = convert<T>(mean + std * gauss());
+      RandomWordStream words(g, 4 * ((static_cast<uint64_t>(n) + 1) / 2));
+      for (int64_t i = 0; i < n; i += 2) {
+        double a = 0, b = 0;
+        gauss_pair(words, a, b);
+        p[i] = convert<T>(mean + std * a);
+        if (i + 1 < n) p[i + 1] = convert<T>(mean + std * b);
+      }
     }
   });
 }
@@ -127,8 +145,10 @@ Tensor randint_fill(int64_t low, int64_t high, const Tensor& out, CPUGeneratorIm
   return fill_random<kAllTypes | kReducedFloatTypes | kBoolType>(
       out, "randint", gen, [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
         using T = typename decltype(tag)::type;
+        const bool narrow = range <= 0xFFFFFFFFull;
+        RandomWordStream words(g, (narrow ? 1 : 2) * static_cast<uint64_t>(n));
         for (int64_t i = 0; i < n; ++i) {
-          const uint64_t r = range <= 0xFFFFFFFFull ? g->random() % range : g->random64() % range;
+          const uint64_t r = narrow ? words.next() % range : words.next64() % range;
           p[i] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
         }
       });
@@ -140,7 +160,8 @@ Tensor bernoulli_fill(const Tensor& out, CPUGeneratorImpl* gen, Prob prob) {
   return fill_random<kAllTypes | kReducedFloatTypes | kBoolType>(
       out, "bernoulli", gen, [&prob](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
         using T = typename decltype(tag)::type;
-        for (int64_t i = 0; i < n; ++i) p[i] = convert<T>(g->uniform_double() < prob(i) ? 1 : 0);
+        RandomWordStream words(g, 2 * static_cast<uint64_t>(n));
+        for (int64_t i = 0; i < n; ++i) p[i] = convert<T>(words.uniform_double() < prob(i) ? 1 : 0);
       });
 }
 
@@ -268,10 +289,12 @@ Tensor randperm(int64_t n, std::optional<Generator> generator, std::optional<Sca
   std::vector<int64_t> perm(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) perm[static_cast<size_t>(i)] = i;
   CPUGeneratorImpl* g = cpu_generator(generator, "randperm");
-  // Fisher-Yates: position i takes a uniform pick of the n - i values left.
+  // Fisher-Yates: position i takes a uniform pick of the n - i values left
+  // (one word each while fewer than 2^32 are left, two before).
+  RandomWordStream words(g, static_cast<uint64_t>(n - 1));
   for (int64_t i = 0; i + 1 < n; ++i) {
     const uint64_t left = static_cast<uint64_t>(n - i);
-    const uint64_t r = left <= 0xFFFFFFFFull ? g->random() % left : g->random64() % left;
+    const uint64_t r = left <= 0xFFFFFFFFull ? words.next() % left : words.next64() % left;
     std::swap(perm[static_cast<size_t>(i)], perm[static_cast<size_t>(i) + r]);
   }
   dispatch_dtype<kAllTypes | kReducedFloatTypes>(out.dtype(), "randperm", [&](auto tag) {
