@@ -7,6 +7,7 @@
 // the given CPU generator or else the default one, so a seed fixes the
 // output.
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -141,6 +142,18 @@ Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl*
 Tensor randint_fill(int64_t low, int64_t high, const Tensor& out, CPUGeneratorImpl* gen) {
   ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
+  // Integral results must hold every value drawn, as PyTorch checks.
+  if (!out.is_floating_point() && !out.is_complex()) {
+    dispatch_dtype<kIntegralTypes | kUnsignedTypes | kBoolType>(out.dtype(), "randint", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const double lo = static_cast<double>(std::numeric_limits<T>::lowest());
+      const double hi = std::is_same_v<T, bool> ? 1.0 : static_cast<double>(std::numeric_limits<T>::max());
+      ST_CHECK(static_cast<double>(low) >= lo, "from is out of bounds for ",
+               torch::headeronly::toString(out.dtype()));
+      ST_CHECK(static_cast<double>(high) - 1 <= hi, "to - 1 is out of bounds for ",
+               torch::headeronly::toString(out.dtype()));
+    });
+  }
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   return fill_random<kAllTypes | kReducedFloatTypes | kBoolType>(
       out, "randint", gen, [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
@@ -334,7 +347,8 @@ Tensor bernoulli(const Tensor& self, std::optional<Generator> generator) {
 
 Tensor bernoulli(const Tensor& self, double p, std::optional<Generator> generator) {
   check_probability(p, "bernoulli");
-  Tensor out = st::empty_like(self);
+  Tensor out = st::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                              MemoryFormat::Contiguous);
   return bernoulli_fill(out, cpu_generator(generator, "bernoulli"), [p](int64_t) { return p; });
 }
 

@@ -110,6 +110,9 @@ TEST(NativeRandomOps, OutVariantsAndInPlace) {
     EXPECT_GE(v, 0);
     EXPECT_LT(v, 5);
   }
+  EXPECT_NATIVE_ERROR(st::randint_out(st::empty({0}, ScalarType::Bool), 10, {3}, g),
+                      "to - 1 is out of bounds for Bool");
+  EXPECT_TRUE(st::bernoulli(st::empty({2, 3}).t(), 0.5).is_contiguous());
 }
 
 TEST(NativeRandomOps, Randperm) {
