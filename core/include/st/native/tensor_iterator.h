@@ -166,6 +166,15 @@ ST_API Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype);
 // Resizes an out= tensor to `shape` (warning when it had elements and the
 // shape changes, as PyTorch). Returns true when it was resized.
 ST_API bool resize_output(const Tensor& out, IntArrayRef shape);
+// resize_output, and a resized out= takes result's strides when result is
+// non-overlapping and dense (the layout the operator gives its result).
+ST_API bool resize_output_like(const Tensor& out, const Tensor& result);
+// Dense strides for `shape` in the dim order the elementwise engine picks
+// for operands with these strides (one vector per operand, in the shape's
+// dims; 0 marks a broadcast dim, which does not vote): PyTorch's
+// infer_dense_strides for one operand, TensorIterator's output for several.
+ST_API std::vector<int64_t> permuted_dense_strides(
+    IntArrayRef shape, const std::vector<std::vector<int64_t>>& strides);
 // Reshapes `t` in place to `shape` with contiguous strides, growing the
 // storage if needed (the resize_ primitive).
 ST_API void resize_impl(const Tensor& t, IntArrayRef shape);
@@ -182,9 +191,9 @@ ST_API Tensor to_dtype(const Tensor& t, ScalarType dtype);
 // Writes src (converted to dst's dtype, broadcast to dst's shape) into dst.
 ST_API void copy_into(const Tensor& dst, const Tensor& src);
 
-// A new tensor of `sizes`/dtype on `device` with strides that follow the
-// layout of `like` when it is non-overlapping and dense (empty_like with
-// Preserve), else contiguous.
+// A new tensor of like's sizes and `dtype` on its device laid out as
+// empty_like with Preserve: like's strides when it is non-overlapping and
+// dense, else dense strides in the order of like's strides.
 ST_API Tensor empty_preserving(const Tensor& like, ScalarType dtype);
 
 }  // namespace st::native
