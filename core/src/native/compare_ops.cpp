@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include <st/core/error.h>
+#include <st/core/result_type.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
@@ -113,6 +114,11 @@ Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
 }
 Tensor where_out(const Tensor& condition, const Tensor& self, const Tensor& other,
                  const Tensor& out) {
+  // The out= must have the promoted dtype itself (PyTorch does not cast).
+  const ScalarType want = st::result_type(self, other);
+  ST_CHECK(out.dtype() == want, "where: Expected out type to be ",
+           torch::headeronly::toString(want), " but got ",
+           torch::headeronly::toString(out.dtype()));
   where_impl(out, condition, self, other);
   return out;
 }

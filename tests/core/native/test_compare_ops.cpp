@@ -77,4 +77,16 @@ TEST(NativeCompareOps, Clamp) {
   expect_close(values(x), {1});
 }
 
+// where's out= must have the promoted dtype (no cast), as in PyTorch.
+TEST(NativeCompareOps, WhereOutNeedsThePromotedDtype) {
+  Tensor c = make({1, 0}, {2}, ScalarType::Bool);
+  Tensor a = make({1, 2}, {2}, ScalarType::Long);
+  Tensor b = make({3, 4}, {2}, ScalarType::Long);
+  Tensor f = st::empty({0});
+  EXPECT_NATIVE_ERROR(st::where_out(f, c, a, b), "Expected out type to be Long but got Float");
+  Tensor l = st::empty({0}, ScalarType::Long);
+  st::where_out(l, c, a, b);
+  expect_close(values(l), {1, 4});
+}
+
 }  // namespace
