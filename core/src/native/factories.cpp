@@ -1,6 +1,8 @@
 // Factory kernels: empty*, zeros/ones/full(_like), new_*, scalar_tensor,
 // arange, rand/randn/randint(_like).
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -50,8 +52,10 @@ Tensor empty(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<La
 }
 
 Tensor empty_out(IntArrayRef size, std::optional<MemoryFormat> memory_format, const Tensor& out) {
-  ST_CHECK(!memory_format.has_value() || *memory_format != MemoryFormat::Preserve,
-           "empty: 'memory_format' argument is incompatible with the 'out' tensor argument");
+  // The out= tensor decides the layout: any memory_format is refused, as
+  // PyTorch does.
+  ST_CHECK(!memory_format.has_value(),
+           "empty: 'memory_format' argument is incompatible with 'out' tensor argument");
   resize_output(out, size);
   return out;
 }
@@ -309,9 +313,44 @@ Tensor normal_fill(const Tensor& out) {
   });
 }
 
+// [from, to - 1] must hold values the dtype represents exactly: bool's 0
+// and 1, an integer type's range, a float type's contiguous integers
+// (+-2^digits), as PyTorch's random_(from, to) checks.
+void check_random_bounds(int64_t from, int64_t to, ScalarType dtype) {
+  int64_t lo = 0;
+  int64_t hi = 0;
+  bool bounded = true;
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType>(dtype, "randint", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool>) {
+      lo = 0;
+      hi = 1;
+    } else if constexpr (std::is_integral_v<T>) {
+      if constexpr (sizeof(T) >= sizeof(int64_t)) {
+        bounded = false;  // every int64 fits
+      } else {
+        lo = static_cast<int64_t>(std::numeric_limits<T>::lowest());
+        hi = static_cast<int64_t>(std::numeric_limits<T>::max());
+      }
+    } else {
+      const int digits = std::is_same_v<T, Half>       ? 11
+                         : std::is_same_v<T, BFloat16> ? 8
+                         : std::is_same_v<T, float>    ? 24
+                                                       : 53;
+      hi = int64_t{1} << digits;
+      lo = -hi;
+    }
+  });
+  if (!bounded) return;
+  const char* name = torch::headeronly::toString(dtype);
+  ST_CHECK(from >= lo && from <= hi, "from is out of bounds for ", name);
+  ST_CHECK(to - 1 >= lo && to - 1 <= hi, "to - 1 is out of bounds for ", name);
+}
+
 Tensor randint_fill(int64_t low, int64_t high, const Tensor& out) {
   ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
+  check_random_bounds(low, high, out.dtype());
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   return fill_random(out, "randint", kAllTypes | kReducedFloatTypes | kBoolType,
                      [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {

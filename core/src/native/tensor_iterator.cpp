@@ -202,14 +202,19 @@ bool resize_output(const Tensor& out, IntArrayRef shape) {
   return true;
 }
 
-void assert_no_internal_overlap(const Tensor& t, const char* op) {
-  if (t.is_non_overlapping_and_dense()) return;
+bool has_internal_overlap(const Tensor& t) {
+  if (t.is_non_overlapping_and_dense()) return false;
   for (int64_t d = 0; d < t.dim(); ++d) {
-    ST_CHECK(!(t.stride(d) == 0 && t.size(d) > 1), op,
-             ": unsupported operation: more than one element of the written-to tensor refers "
-             "to a single memory location. Please clone() the tensor before performing the "
-             "operation.");
+    if (t.stride(d) == 0 && t.size(d) > 1) return true;
   }
+  return false;
+}
+
+void assert_no_internal_overlap(const Tensor& t, const char* op) {
+  ST_CHECK(!has_internal_overlap(t), op,
+           ": unsupported operation: more than one element of the written-to tensor refers "
+           "to a single memory location. Please clone() the tensor before performing the "
+           "operation.");
 }
 
 void assert_no_partial_overlap(const Tensor& a, const Tensor& b, const char* op) {
@@ -408,9 +413,11 @@ TensorIterator TensorIteratorConfig::build() {
         // result, as an allocated output would (PyTorch restrides it too).
         restride_like_perm(out, IntArrayRef(shape), perm);
       }
-      assert_no_internal_overlap(out, op);
-      for (size_t i = 0; i < inputs_.size(); ++i) {
-        assert_no_partial_overlap(out, inputs_[i], op);
+      if (check_overlap_) {
+        assert_no_internal_overlap(out, op);
+        for (size_t i = 0; i < inputs_.size(); ++i) {
+          assert_no_partial_overlap(out, inputs_[i], op);
+        }
       }
       it.outputs_.push_back(out);
       if (out.dtype() != kernel_out) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <st/core/warning.h>
+
 #include "native/test_helpers.h"
 
 namespace {
@@ -87,6 +89,18 @@ TEST(NativeCompareOps, WhereOutNeedsThePromotedDtype) {
   Tensor l = st::empty({0}, ScalarType::Long);
   st::where_out(l, c, a, b);
   expect_close(values(l), {1, 4});
+}
+
+// masked_fill_ writes an expanded self (PyTorch warns that it is
+// deprecated, and writes it).
+TEST(NativeCompareOps, MaskedFillWritesAnExpandedSelf) {
+  Tensor base = make1({1, 2, 3});
+  Tensor expanded = st::expand(base, {2, 3});
+  Tensor mask = make({1, 0, 1, 1, 0, 1}, {2, 3}, ScalarType::Bool);
+  st::WarningCapture cap;
+  st::masked_fill_(expanded, mask, make({9}, {}));
+  expect_close(values(base), {9, 2, 9});
+  EXPECT_EQ(cap.messages().size(), 1u);
 }
 
 }  // namespace

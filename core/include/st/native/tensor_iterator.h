@@ -88,6 +88,14 @@ class ST_API TensorIteratorConfig {
     forced_common_ = t;
     return *this;
   }
+  // Refuse outputs whose elements share memory, or that partly overlap an
+  // input (default true). Off for writes whose result does not depend on
+  // the order (fill_, masked_fill_), which PyTorch lets write an expanded
+  // tensor.
+  TensorIteratorConfig& check_mem_overlap(bool v) {
+    check_overlap_ = v;
+    return *this;
+  }
 
   TensorIterator build();
 
@@ -101,6 +109,7 @@ class ST_API TensorIteratorConfig {
   bool int_to_float_ = false;
   bool safe_cast_ = true;
   bool inplace_ = false;
+  bool check_overlap_ = true;
   std::optional<ScalarType> kernel_out_dtype_;
   std::optional<ScalarType> forced_common_;
 };
@@ -179,6 +188,8 @@ ST_API std::vector<int64_t> permuted_dense_strides(
 // storage if needed (the resize_ primitive).
 ST_API void resize_impl(const Tensor& t, IntArrayRef shape);
 
+// True when `t` has elements sharing memory (stride-0 dims of size > 1).
+ST_API bool has_internal_overlap(const Tensor& t);
 // Throws when `t` has elements sharing memory (stride-0 dims of size > 1)
 // and would be written to.
 ST_API void assert_no_internal_overlap(const Tensor& t, const char* op);
