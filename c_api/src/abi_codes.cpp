@@ -69,7 +69,9 @@ st::Device device_from_codes(int32_t type, int32_t index, const char* what) {
   const auto dt = static_cast<DeviceType>(type);
   ST_CHECK(dt != DeviceType::CPU || index <= 0, what,
            ": a CPU device index must be -1 or 0, got ", index);
-  return st::Device(dt, static_cast<st::DeviceIndex>(dt == DeviceType::CPU ? -1 : index));
+  // cpu:0 stays cpu:0 (a Device argument reaches the kernel as given, as in
+  // PyTorch); tensors made on it are plain "cpu" (the core's TensorImpl).
+  return st::Device(dt, static_cast<st::DeviceIndex>(index));
 }
 
 Layout layout_from_code(int32_t code, const char* what) {

@@ -316,7 +316,10 @@ TEST_F(CallDispatcherTest, SameScalarHandleTwiceIsRefused) {
   // destroyed and its slot freed twice (two later handles sharing a slot).
   st::Library def(st::Library::DEF, "stc_dup", std::nullopt, __FILE__, __LINE__);
   def.def("f(Scalar a, Scalar b) -> int");
-  st::Library impl(st::Library::IMPL, "stc_dup", st::DispatchKey::CPU, __FILE__, __LINE__);
+  // No tensor argument: a composite kernel serves it (a CPU kernel would
+  // not, as in PyTorch).
+  st::Library impl(st::Library::IMPL, "stc_dup", st::DispatchKey::CompositeExplicitAutograd,
+                   __FILE__, __LINE__);
   impl.impl("f", &count_scalars);
   StableScalarHandle a = nullptr, b = nullptr;
   ASSERT_C_OK(stabletorch_scalar_from_int(1, &a));

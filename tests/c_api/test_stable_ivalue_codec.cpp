@@ -179,8 +179,9 @@ TEST_F(StableIValueCodecTest, NoneOptionalsAndCpuDevice) {
   ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::echo", "", stack));
   EXPECT_EQ(stack[10], 0u);
   EXPECT_EQ(stack[11], 0u);
-  // A CPU index 0 comes back as -1 (the core's one CPU device).
-  EXPECT_EQ(stack[8], device(aoti_torch_device_type_cpu(), -1));
+  // A Device argument cpu:0 keeps its index through the call (as in
+  // PyTorch); only tensors made on it are plain "cpu".
+  EXPECT_EQ(stack[8], device(aoti_torch_device_type_cpu(), 0));
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
   torch_delete_string(to_ptr<StringHandle>(stack[4]));
   stabletorch_delete_scalar(to_ptr<StableScalarHandle>(stack[9]));

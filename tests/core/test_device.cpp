@@ -16,7 +16,7 @@ using st::testing::error_of;
 TEST(Device, ParseStrings) {
   EXPECT_EQ(Device("cpu"), Device(DeviceType::CPU));
   EXPECT_EQ(Device("cpu").index(), -1);
-  EXPECT_EQ(Device("cpu:0").index(), -1);  // one CPU device
+  EXPECT_EQ(Device("cpu:0").index(), 0);  // kept, as PyTorch's Device keeps it
   EXPECT_EQ(Device("cuda:1"), Device(DeviceType::CUDA, 1));
   EXPECT_FALSE(Device("cuda").has_index());
   EXPECT_EQ(Device("meta").type(), DeviceType::Meta);

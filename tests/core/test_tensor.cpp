@@ -248,4 +248,12 @@ TEST(Tensor, ReleaseAndReclaim) {
   EXPECT_EQ(back.use_count(), 1u);
 }
 
+// A CPU tensor's device is plain "cpu" whatever index it was made with, so
+// CPU tensors' devices always compare equal (as PyTorch's).
+TEST(TensorImpl, CpuDeviceHasNoIndex) {
+  st::Tensor t = st::detail::empty_generic({2}, ScalarType::Float, Device(DeviceType::CPU, 0));
+  EXPECT_EQ(t.device(), Device(DeviceType::CPU));
+  EXPECT_EQ(t.device().index(), -1);
+}
+
 }  // namespace

@@ -230,6 +230,10 @@ TEST(ViewOps, FlattenUnflatten) {
             "of dim 1 (3) in the input tensor");
   EXPECT_EQ(error_of([&] { native::unflatten(a, 1, {}); }),
             "unflatten: sizes must be non-empty");
+  // A 0-dim tensor has no dimension to unflatten (PyTorch does not wrap
+  // dim 0 or -1 onto a scalar here).
+  EXPECT_EQ(error_of([&] { native::unflatten(scalar, 0, {1, -1}); }),
+            "Dimension specified as 0 but tensor has no dimensions");
 }
 
 TEST(ViewOps, AsStrided) {

@@ -49,10 +49,11 @@ void Device::validate_and_normalize() {
            "Device: device index must be -1 or non-negative, got ",
            static_cast<int>(index_));
   if (type_ == DeviceType::CPU) {
+    // cpu:0 stays cpu:0, as PyTorch's Device keeps it (a Device argument
+    // reaches a kernel as given); tensors are plain "cpu" (TensorImpl).
     ST_CHECK(index_ == -1 || index_ == 0,
              "Device: CPU device index must be -1 or zero, got ",
              static_cast<int>(index_));
-    index_ = -1;
   }
 }
 

@@ -86,7 +86,10 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
     : storage_(std::move(storage)),
       itemsize_(checked_itemsize(dtype)),
       dtype_(dtype),
-      device_(device) {
+      // A CPU tensor's device is plain "cpu" whatever index it was made
+      // with (cpu:0 included), as PyTorch's CPU allocator gives: CPU
+      // tensors' devices always compare equal.
+      device_(device.is_cpu() ? Device(DeviceType::CPU) : device) {
   g_live_tensor_impls.fetch_add(1, std::memory_order_relaxed);
 }
 

@@ -82,14 +82,52 @@ DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<La
 
 namespace {
 
+// Note [Calls without tensor arguments]
+// PyTorch computes a call's keys from its tensors only. A factory function
+// (one taking a Device, as TensorOptions do) gets its backend from its
+// dtype/layout/device arguments (BackendSelect); any other call with no
+// tensor has no backend at all, so only a composite kernel can serve it,
+// and without one it fails ("There were no tensor arguments ..."), even
+// when the operator has a CPU kernel.
+[[noreturn]] void throwNoTensorArguments(const OperatorHandle& op) {
+  std::ostringstream os;
+  os << op.operatorName()
+     << ": There were no tensor arguments to this function (e.g., you passed an empty list of "
+        "Tensors), but no fallback function is registered for schema "
+     << op.operatorName()
+     << ". This usually means that this function requires a non-empty list of Tensors, or "
+        "that you (the operator writer) forgot to register a fallback function. Available "
+        "functions are [";
+  const uint32_t registered = op.entry()->table().registered_keys;
+  bool first = true;
+  for (int i = 1; i < static_cast<int>(DispatchKey::NumDispatchKeys); ++i) {
+    if (registered & (uint32_t{1} << i)) {
+      os << (first ? "" : ", ") << static_cast<DispatchKey>(i);
+      first = false;
+    }
+  }
+  os << "]";
+  throw Error(os.str());
+}
+
 // The BackendSelect fallback: picks the backend from the call's Device,
-// Layout and ScalarType arguments (by schema type) and redispatches.
+// Layout and ScalarType arguments (by schema type) and redispatches
+// (Note [Calls without tensor arguments]).
 void backendSelectFallback(const OperatorHandle& op, DispatchKeySet, Stack* stack) {
   const FunctionSchema& s = op.schema();
   const auto& args = s.arguments();
   ST_CHECK(stack->size() >= args.size(), "boxed call of '", op.operatorName(), "': needs ",
            args.size(), " argument(s) but the stack holds ", stack->size());
   const IValue* base = stack->data() + (stack->size() - args.size());
+  bool factory = false;
+  for (const Argument& a : args) factory = factory || a.type.baseKind() == TypeKind::Device;
+  if (!factory) {
+    const uint32_t registered = op.entry()->table().registered_keys;
+    const uint32_t composite =
+        (uint32_t{1} << static_cast<int>(DispatchKey::CompositeExplicitAutograd)) |
+        (uint32_t{1} << static_cast<int>(DispatchKey::CompositeImplicitAutograd));
+    if ((registered & composite) == 0) throwNoTensorArguments(op);
+  }
   std::optional<ScalarType> dtype;
   std::optional<Layout> layout;
   std::optional<Device> device;

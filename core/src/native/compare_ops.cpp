@@ -2,6 +2,8 @@
 #include <cmath>
 
 #include <st/core/error.h>
+#include <st/core/result_type.h>
+#include <st/core/warning.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
@@ -117,6 +119,11 @@ Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other) {
 }
 Tensor where_out(const Tensor& condition, const Tensor& self, const Tensor& other,
                  const Tensor& out) {
+  // The out= must have the promoted dtype itself (PyTorch does not cast).
+  const ScalarType want = st::result_type(self, other);
+  ST_CHECK(out.dtype() == want, "where: Expected out type to be ",
+           torch::headeronly::toString(want), " but got ",
+           torch::headeronly::toString(out.dtype()));
   where_impl(out, condition, self, other);
   return out;
 }
@@ -136,9 +143,17 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value)
   ST_CHECK(mask.dtype() == ScalarType::Bool,
            "masked_fill_ only supports boolean masks, but got mask with dtype ",
            torch::headeronly::toString(mask.dtype()));
-  assert_no_internal_overlap(self, "masked_fill_");
+  // An expanded self is written (deprecated in PyTorch, which warns but
+  // allows it); a mask sharing part of self's memory is refused.
+  if (has_internal_overlap(self)) {
+    ST_WARN("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+            "before performing this operation. This also applies to advanced indexing e.g. "
+            "tensor[mask] = scalar");
+  }
+  assert_no_partial_overlap(self, mask, "masked_fill_");
   TensorIterator iter = TensorIteratorConfig()
                             .name("masked_fill")
+                            .check_mem_overlap(false)
                             .add_output(self)
                             .add_input(self, false)
                             .add_input(mask, false)

@@ -37,11 +37,16 @@ Scalar item_scalar(const Tensor& t) {
   });
 }
 
-Tensor fill_(const Tensor& self, const Scalar& value) {
+namespace {
+
+// fill_ refuses a self whose elements share memory; zero_ writes it (every
+// element gets the same value), as PyTorch's do.
+Tensor fill_impl(const Tensor& self, const Scalar& value, bool allow_overlap) {
   if (self.is_meta() || self.numel() == 0) return self;
-  assert_no_internal_overlap(self, "fill_");
+  if (!allow_overlap) assert_no_internal_overlap(self, "fill_");
   TensorIterator iter = TensorIteratorConfig()
                             .name("fill_")
+                            .check_mem_overlap(false)
                             .add_output(self)
                             .kernel_output_dtype(self.dtype())
                             .is_inplace(true)
@@ -64,6 +69,12 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
   return self;
 }
 
+}  // namespace
+
+Tensor fill_(const Tensor& self, const Scalar& value) {
+  return fill_impl(self, value, /*allow_overlap=*/false);
+}
+
 Tensor fill_(const Tensor& self, const Tensor& value) {
   ST_CHECK(value.dim() == 0,
            "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
@@ -71,7 +82,7 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
   return native::fill_(self, item_scalar(value));
 }
 
-Tensor zero_(const Tensor& self) { return native::fill_(self, Scalar(int64_t{0})); }
+Tensor zero_(const Tensor& self) { return fill_impl(self, Scalar(int64_t{0}), /*allow_overlap=*/true); }
 
 Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking) {
   (void)non_blocking;  // CPU copies are synchronous
@@ -115,6 +126,22 @@ Tensor _to_copy(const Tensor& self, std::optional<ScalarType> dtype, std::option
 
 namespace {
 
+// The memory format self's strides suggest: channels-last for a 4-D (5-D)
+// tensor laid out so, else contiguous, whatever the strides of a tensor
+// below 4-D. to() returns self when a requested format equals this one,
+// as PyTorch's to() decides (so a transposed 2-D tensor asked for
+// contiguous_format comes back as it is).
+MemoryFormat suggest_memory_format(const Tensor& self) {
+  if (self.is_contiguous()) return MemoryFormat::Contiguous;
+  if (self.dim() == 4 && self.is_contiguous(MemoryFormat::ChannelsLast)) {
+    return MemoryFormat::ChannelsLast;
+  }
+  if (self.dim() == 5 && self.is_contiguous(MemoryFormat::ChannelsLast3d)) {
+    return MemoryFormat::ChannelsLast3d;
+  }
+  return MemoryFormat::Contiguous;
+}
+
 Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
                bool copy, std::optional<MemoryFormat> memory_format) {
@@ -126,7 +153,7 @@ Tensor to_impl(const Tensor& self, std::optional<ScalarType> dtype, std::optiona
     same_device = device->type() == self.device().type() &&
                   (!device->has_index() || device->index() == self.device().index());
   }
-  const bool same_format = mf == MemoryFormat::Preserve || self.is_contiguous(mf);
+  const bool same_format = mf == MemoryFormat::Preserve || suggest_memory_format(self) == mf;
   if (!copy && same_dtype && same_layout && same_device && same_format &&
       !pin_memory.value_or(false)) {
     return self;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include <st/core/empty_tensor.h>
@@ -50,8 +51,10 @@ Tensor empty(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<La
 }
 
 Tensor empty_out(IntArrayRef size, std::optional<MemoryFormat> memory_format, const Tensor& out) {
-  ST_CHECK(!memory_format.has_value() || *memory_format != MemoryFormat::Preserve,
-           "empty: 'memory_format' argument is incompatible with the 'out' tensor argument");
+  // The out= tensor decides the layout: any memory_format is refused, as
+  // PyTorch does.
+  ST_CHECK(!memory_format.has_value(),
+           "empty: 'memory_format' argument is incompatible with 'out' tensor argument");
   resize_output(out, size);
   return out;
 }

@@ -101,12 +101,13 @@ void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
            ", but got ", dtype_name(out.dtype()), " instead");
 }
 
-// A result computed in a fresh tensor, copied into out= after resizing.
+// A result computed in a fresh tensor, copied into out= after resizing
+// (a resized out= takes the result's layout).
 Tensor finish_out(const Tensor& result, const Tensor& out, const char* op) {
   check_out_dtype(out, result.dtype(), op);
   ST_CHECK(!(out.numel() > 0 && result.numel() > 0 && out.is_alias_of(result)), op,
            "(): out must not share memory with the result");
-  resize_output(out, result.sizes());
+  resize_output_like(out, result);
   copy_into(out, result);
   return out;
 }
@@ -312,7 +313,9 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scal
 }
 
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
-  Tensor out = st::clone(self);
+  // A contiguous result whatever self's layout, as PyTorch's scatter gives.
+  Tensor out = st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
+  copy_into(out, self);
   return native::scatter_(out, dim, index, src);
 }
 
@@ -371,12 +374,17 @@ Tensor nonzero_impl(const Tensor& self) {
   });
   int64_t count = 0;
   for (int64_t i = 0; i < n; ++i) count += nz[static_cast<size_t>(i)] ? 1 : 0;
-  Tensor out = st::detail::empty_generic({count, nd}, ScalarType::Long, self.device());
+  // Column-major [count, nd] (strides [1, count]), as PyTorch lays it out:
+  // each dim's coordinates are contiguous.
+  Tensor out = st::transpose(
+      st::detail::empty_generic({nd, count}, ScalarType::Long, self.device()), 0, 1);
   int64_t* op = static_cast<int64_t*>(out.data_ptr());
   std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
+  int64_t row = 0;
   for (int64_t i = 0; i < n; ++i) {
     if (nz[static_cast<size_t>(i)]) {
-      for (int64_t d = 0; d < nd; ++d) *op++ = coord[static_cast<size_t>(d)];
+      for (int64_t d = 0; d < nd; ++d) op[d * count + row] = coord[static_cast<size_t>(d)];
+      ++row;
     }
     for (int64_t d = nd; d-- > 0;) {
       if (++coord[static_cast<size_t>(d)] < s.size(d)) break;
@@ -497,7 +505,10 @@ Tensor zero_dim_mask_index(const Tensor& mask, Device /*device*/) {
 
 // The element offset in plan.self of every position of the index tensors'
 // broadcast shape (row-major), each index checked against its dim's size.
-std::vector<int64_t> indexed_offsets(const IndexPlan& plan) {
+// index_strides, when given, receives the strides of each index tensor
+// expanded to that shape (the layout of index's result follows them).
+std::vector<int64_t> indexed_offsets(const IndexPlan& plan,
+                                     std::vector<std::vector<int64_t>>* index_strides = nullptr) {
   const Tensor& self = plan.self;
   const std::vector<int64_t>& bshape = plan.bshape;
   std::vector<Tensor> bidx;
@@ -508,6 +519,7 @@ std::vector<int64_t> indexed_offsets(const IndexPlan& plan) {
     bstr.push_back(strides_of(e));
     bidx.push_back(e);
   }
+  if (index_strides != nullptr) *index_strides = bstr;
   // The shape can multiply past int64 before reaching a 0 (an empty index
   // of sizes [2^62, 4, 0]); checked_numel gives 0 then.
   const int64_t bnum = checked_numel(IntArrayRef(bshape), "index");
@@ -534,6 +546,43 @@ std::vector<int64_t> indexed_offsets(const IndexPlan& plan) {
   return base;
 }
 
+// PyTorch computes index.Tensor as one elementwise pass over self (with 0
+// strides along the broadcast dims) and the index tensors (0 along self's
+// other dims), so its result takes the dim order those operands give. The
+// result's dims: the other dims before the first indexed one (when the
+// indexed dims are adjacent), the broadcast dims, the other dims after.
+Tensor lay_out_index_result(const Tensor& result, const IndexPlan& plan,
+                            const std::vector<std::vector<int64_t>>& index_strides) {
+  const std::vector<int64_t>& indexed = plan.indexed;
+  const bool adjacent =
+      indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+  const size_t nops = 1 + index_strides.size();
+  std::vector<std::vector<int64_t>> strides(nops);
+  auto add_self_dim = [&](int64_t d) {
+    strides[0].push_back(plan.self.size(d) == 1 ? 0 : plan.self.stride(d));
+    for (size_t k = 1; k < nops; ++k) strides[k].push_back(0);
+  };
+  size_t r = 0;
+  if (adjacent) {
+    for (; r < plan.rest.size() && plan.rest[r] < indexed.front(); ++r) add_self_dim(plan.rest[r]);
+  }
+  for (size_t b = 0; b < plan.bshape.size(); ++b) {
+    strides[0].push_back(0);
+    for (size_t k = 1; k < nops; ++k) {
+      strides[k].push_back(plan.bshape[b] == 1 ? 0 : index_strides[k - 1][b]);
+    }
+  }
+  for (; r < plan.rest.size(); ++r) add_self_dim(plan.rest[r]);
+  const std::vector<int64_t> want = permuted_dense_strides(result.sizes(), strides);
+  if (result.numel() <= 1 || std::equal(want.begin(), want.end(), result.strides().begin())) {
+    return result;
+  }
+  Tensor out = st::detail::empty_strided_generic(result.sizes(), IntArrayRef(want),
+                                                 result.dtype(), result.device());
+  copy_into(out, result);
+  return out;
+}
+
 Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>>& indices) {
   // 1. and 2.: masks to long indices, the index tensors broadcast.
   const IndexPlan plan = plan_index(self_in, indices, zero_dim_mask_index);
@@ -552,7 +601,8 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
   out_shape.insert(out_shape.end(), rsizes.begin(), rsizes.end());
   Tensor out = st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(), self.device());
   // rcontig's products are suffixes of out's contiguous strides, so they fit.
-  const std::vector<int64_t> base = indexed_offsets(plan);
+  std::vector<std::vector<int64_t>> bstr;
+  const std::vector<int64_t> base = indexed_offsets(plan, &bstr);
   const int64_t bnum = static_cast<int64_t>(base.size());
   const int64_t rnum = checked_numel(IntArrayRef(rsizes), "index");
   std::vector<int64_t> rcontig(rsizes.size(), 1);
@@ -560,7 +610,9 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
   // Nothing to copy when the other dims are empty: self has no data then
   // (a null pointer, which an offset must not be added to), though the
   // indices were checked above.
-  if (rnum == 0 || bnum == 0) return place_broadcast_dims(out, plan);
+  if (rnum == 0 || bnum == 0) {
+    return lay_out_index_result(place_broadcast_dims(out, plan), plan, bstr);
+  }
   by_itemsize(self.itemsize(), "index", [&](auto tag) {
     using U = typename decltype(tag)::type;
     const U* sp = static_cast<const U*>(self.const_data_ptr());
@@ -576,7 +628,7 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
                  });
   });
   // 4. Adjacent indexed dims keep their place.
-  return place_broadcast_dims(out, plan);
+  return lay_out_index_result(place_broadcast_dims(out, plan), plan, bstr);
 }
 
 }  // namespace

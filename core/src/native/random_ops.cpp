@@ -139,21 +139,44 @@ Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl*
   });
 }
 
+// [from, to - 1] must hold values the dtype represents exactly: bool's 0
+// and 1, an integer type's range, a float type's contiguous integers
+// (+-2^digits), as PyTorch's random_(from, to) checks.
+void check_random_bounds(int64_t from, int64_t to, ScalarType dtype) {
+  int64_t lo = 0;
+  int64_t hi = 0;
+  bool bounded = true;
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType>(dtype, "randint", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool>) {
+      lo = 0;
+      hi = 1;
+    } else if constexpr (std::is_integral_v<T>) {
+      if constexpr (sizeof(T) >= sizeof(int64_t)) {
+        bounded = false;  // every int64 fits
+      } else {
+        lo = static_cast<int64_t>(std::numeric_limits<T>::lowest());
+        hi = static_cast<int64_t>(std::numeric_limits<T>::max());
+      }
+    } else {
+      const int digits = std::is_same_v<T, Half>       ? 11
+                         : std::is_same_v<T, BFloat16> ? 8
+                         : std::is_same_v<T, float>    ? 24
+                                                       : 53;
+      hi = int64_t{1} << digits;
+      lo = -hi;
+    }
+  });
+  if (!bounded) return;
+  const char* name = torch::headeronly::toString(dtype);
+  ST_CHECK(from >= lo && from <= hi, "from is out of bounds for ", name);
+  ST_CHECK(to - 1 >= lo && to - 1 <= hi, "to - 1 is out of bounds for ", name);
+}
+
 Tensor randint_fill(int64_t low, int64_t high, const Tensor& out, CPUGeneratorImpl* gen) {
   ST_CHECK(low < high, "random_ expects 'from' to be less than 'to', but got from=", low,
            " >= to=", high);
-  // Integral results must hold every value drawn, as PyTorch checks.
-  if (!out.is_floating_point() && !out.is_complex()) {
-    dispatch_dtype<kIntegralTypes | kUnsignedTypes | kBoolType>(out.dtype(), "randint", [&](auto tag) {
-      using T = typename decltype(tag)::type;
-      const double lo = static_cast<double>(std::numeric_limits<T>::lowest());
-      const double hi = std::is_same_v<T, bool> ? 1.0 : static_cast<double>(std::numeric_limits<T>::max());
-      ST_CHECK(static_cast<double>(low) >= lo, "from is out of bounds for ",
-               torch::headeronly::toString(out.dtype()));
-      ST_CHECK(static_cast<double>(high) - 1 <= hi, "to - 1 is out of bounds for ",
-               torch::headeronly::toString(out.dtype()));
-    });
-  }
+  check_random_bounds(low, high, out.dtype());
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   return fill_random<kAllTypes | kReducedFloatTypes | kBoolType>(
       out, "randint", gen, [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {

@@ -218,6 +218,7 @@ std::tuple<Tensor, Tensor> arg_extreme(const char* name, const Tensor& self, int
 Tensor arg_impl(const char* name, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
                 bool is_max) {
   ST_CHECK(!self.is_complex(), name, "(): does not support complex input");
+  ST_CHECK(self.dtype() != ScalarType::Bool, name, "(): does not support bool input");
   if (dim.has_value()) {
     return std::get<1>(arg_extreme(name, self, *dim, keepdim, is_max, false));
   }
@@ -415,6 +416,25 @@ Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<Int
 
 }  // namespace
 
+namespace {
+
+// A 0-dim tensor of self's dtype holding max's (is_max) or min's identity.
+Tensor extreme_identity(const Tensor& self, bool is_max) {
+  const char* name = is_max ? "max" : "min";
+  ST_CHECK(!self.is_complex(), name, "(): does not support complex input");
+  Tensor r = st::detail::empty_generic({}, self.dtype(), Device(DeviceType::CPU));
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
+      self.dtype(), name, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        *static_cast<T*>(r.data_ptr()) =
+            is_max ? convert<T>(ExtremeOps<T, true>{nullptr}.init())
+                   : convert<T>(ExtremeOps<T, false>{nullptr}.init());
+      });
+  return r;
+}
+
+}  // namespace
+
 // ---- linalg_vector_norm's checks ---------------------------------------------------------
 
 double check_vector_norm(const Tensor& self, const Scalar& ord, std::optional<ScalarType> dtype) {
@@ -453,12 +473,19 @@ Tensor sum(const Tensor& self, std::optional<ScalarType> dtype) {
 }
 Tensor sum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                std::optional<ScalarType> dtype, const Tensor& out) {
+  // With dims, the out= decides the dtype unless one is given; then the
+  // two must agree (PyTorch's rule for these structured out= overloads).
   const ScalarType dt = dtype.value_or(out.dtype());
+  check_out_dtype_exact(out, dt, "sum");
   return reduce_into_output(sum_like("sum", self, dim, keepdim, dt, false), out, "sum");
 }
 
 Tensor sum_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
-  return st::sum_outf(self, std::nullopt, false, dtype, out);
+  // Without dims, the dtype comes from self (integers sum to Long), and the
+  // out= must have it.
+  const ScalarType dt = integral_to_long(self, dtype);
+  check_out_dtype_exact(out, dt, "sum");
+  return st::sum_outf(self, std::nullopt, false, dt, out);
 }
 
 // ---- mean --------------------------------------------------------------------------------
@@ -485,8 +512,9 @@ Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
 }
 Tensor mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                 std::optional<ScalarType> dtype, const Tensor& out) {
-  return reduce_into_output(native::mean(self, dim, keepdim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())),
-                            out, "mean");
+  const ScalarType dt = dtype.value_or(out.dtype());
+  check_out_dtype_exact(out, dt, "mean");
+  return reduce_into_output(native::mean(self, dim, keepdim, dt), out, "mean");
 }
 
 // ---- prod --------------------------------------------------------------------------------
@@ -497,12 +525,14 @@ Tensor prod(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarT
   return sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, integral_to_long(self, dtype), true);
 }
 Tensor prod_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
-  const ScalarType dt = dtype.value_or(out.dtype());
+  const ScalarType dt = integral_to_long(self, dtype);
+  check_out_dtype_exact(out, dt, "prod");
   return reduce_into_output(sum_like("prod", self, std::nullopt, false, dt, true), out, "prod");
 }
 Tensor prod_out(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype,
                 const Tensor& out) {
   const ScalarType dt = dtype.value_or(out.dtype());
+  check_out_dtype_exact(out, dt, "prod");
   return reduce_into_output(sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, dt, true), out,
                             "prod");
 }
@@ -538,6 +568,8 @@ std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
 }
 std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim,
                                    const Tensor& max, const Tensor& max_values) {
+  check_out_dtype_exact(max, self.dtype(), "max");
+  check_out_dtype_exact(max_values, ScalarType::Long, "max");
   auto r = native::max(self, dim, keepdim);
   reduce_into_output(std::get<0>(r), max, "max");
   reduce_into_output(std::get<1>(r), max_values, "max");
@@ -545,6 +577,8 @@ std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim
 }
 std::tuple<Tensor, Tensor> min_out(const Tensor& self, int64_t dim, bool keepdim,
                                    const Tensor& min, const Tensor& min_indices) {
+  check_out_dtype_exact(min, self.dtype(), "min");
+  check_out_dtype_exact(min_indices, ScalarType::Long, "min");
   auto r = native::min(self, dim, keepdim);
   reduce_into_output(std::get<0>(r), min, "min");
   reduce_into_output(std::get<1>(r), min_indices, "min");
@@ -562,10 +596,15 @@ Tensor min(const Tensor& self) {
   ST_CHECK(!self.is_complex(), "min(): does not support complex input");
   return extreme("min", self, {}, false, false);
 }
+// max()/min() into an out= of an empty tensor give the reduction's
+// identity (-inf / inf, an integer type's lowest / highest), as PyTorch's
+// out= overloads do; the functional forms refuse it.
 Tensor max_out(const Tensor& self, const Tensor& out) {
+  if (self.numel() == 0) return reduce_into_output(extreme_identity(self, true), out, "max");
   return reduce_into_output(native::max(self), out, "max");
 }
 Tensor min_out(const Tensor& self, const Tensor& out) {
+  if (self.numel() == 0) return reduce_into_output(extreme_identity(self, false), out, "min");
   return reduce_into_output(native::min(self), out, "min");
 }
 
@@ -577,9 +616,11 @@ Tensor argmin(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   return arg_impl("argmin", self, dim, keepdim, false);
 }
 Tensor argmax_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+  check_out_dtype_exact(out, ScalarType::Long, "argmax");
   return reduce_into_output(native::argmax(self, dim, keepdim), out, "argmax");
 }
 Tensor argmin_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const Tensor& out) {
+  check_out_dtype_exact(out, ScalarType::Long, "argmin");
   return reduce_into_output(native::argmin(self, dim, keepdim), out, "argmin");
 }
 
@@ -611,6 +652,9 @@ ST_BOOL_REDUCE_FAMILY(any, false)
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const ScalarType dt = integral_to_long(self, dtype);
+  // Bool sums to Long; a Bool accumulation (cumsum_ of a bool tensor, or
+  // dtype=Bool) is refused, as PyTorch's kernel has no Bool.
+  if (dt == ScalarType::Bool) throw_dtype_not_implemented("cumsum_out_cpu", dt);
   const Tensor input = to_dtype(self, dt);
   Tensor result = st::detail::empty_generic(self.sizes(), dt, self.device());
   if (self.numel() == 0) return result;
@@ -662,8 +706,9 @@ Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype)
   return self;
 }
 Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const Tensor& out) {
-  return reduce_into_output(native::cumsum(self, dim, dtype.has_value() ? dtype : std::optional<ScalarType>(out.dtype())),
-                            out, "cumsum");
+  const ScalarType dt = dtype.value_or(out.dtype());
+  check_out_dtype_exact(out, dt, "cumsum");
+  return reduce_into_output(native::cumsum(self, dim, dt), out, "cumsum");
 }
 
 // ---- var / std ------------------------------------------------------------------------------

@@ -65,6 +65,12 @@ void check_nonempty_reduction(const ReduceGeometry& g, const char* op) {
   ST_ERROR(op, "(): Expected reduction dim to have non-zero size.");
 }
 
+void check_out_dtype_exact(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, "(): Expected out tensor to have dtype ",
+           torch::headeronly::toString(want), ", but got ",
+           torch::headeronly::toString(out.dtype()), " instead");
+}
+
 Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,
                           const char* op) {
   if (!out.has_value() || !out->defined()) return computed;

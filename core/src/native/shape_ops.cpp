@@ -23,7 +23,8 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   const int64_t nd = self.dim();
   std::vector<bool> flipped(static_cast<size_t>(nd), false);
   if (!dims.empty()) flipped = make_dim_mask(dims, nd, "flip");
-  Tensor out = st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
+  // Laid out as self (empty_like with Preserve), as PyTorch's flip is.
+  Tensor out = empty_preserving(self, self.dtype());
   const int64_t n = self.numel();
   if (n == 0 || self.is_meta()) return out;
   const size_t item = self.itemsize();
@@ -31,17 +32,21 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   char* dst = static_cast<char*>(out.data_ptr());
   std::vector<int64_t> sizes(self.sizes().begin(), self.sizes().end());
   std::vector<int64_t> strides(self.strides().begin(), self.strides().end());
+  std::vector<int64_t> out_strides(out.strides().begin(), out.strides().end());
   parallel_for(0, n, 16384, [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) {
       int64_t rem = i;
       int64_t off = 0;
+      int64_t out_off = 0;
       for (int64_t d = nd - 1; d >= 0; --d) {
         int64_t idx = rem % sizes[d];
         rem /= sizes[d];
+        out_off += idx * out_strides[d];
         if (flipped[static_cast<size_t>(d)]) idx = sizes[d] - 1 - idx;
         off += idx * strides[d];
       }
-      std::memcpy(dst + i * static_cast<int64_t>(item), src + off * static_cast<int64_t>(item), item);
+      std::memcpy(dst + out_off * static_cast<int64_t>(item),
+                  src + off * static_cast<int64_t>(item), item);
     }
   });
   return out;

@@ -116,15 +116,25 @@ std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k,
   Tensor i = st::detail::empty_generic(IntArrayRef(rshape), ScalarType::Long, self.device());
   select_rows(x, k, descending, v, i, 0, op, allow_bool);
   if (self.dim() == 0) return {st::reshape(v, {}), st::reshape(i, {})};
-  if (d == self.dim() - 1) return {v, i};
-  return {st::contiguous(st::transpose(v, d, -1)), st::contiguous(st::transpose(i, d, -1))};
+  Tensor vt = d == self.dim() - 1 ? v : st::transpose(v, d, -1);
+  Tensor it = d == self.dim() - 1 ? i : st::transpose(i, d, -1);
+  if (k != self.size(d) || self.is_contiguous()) {
+    return {st::contiguous(vt), st::contiguous(it)};
+  }
+  // A full sort lays its results out as self (dense strides in self's
+  // order), as PyTorch's does.
+  Tensor values = empty_preserving(self, self.dtype());
+  Tensor indices = empty_preserving(self, ScalarType::Long);
+  copy_into(values, vt);
+  copy_into(indices, it);
+  return {values, indices};
 }
 
 void write_outs(const Tensor& v, const Tensor& i, const Tensor& values, const Tensor& indices,
                 const char* op) {
   check_sort_outs(v, values, indices, op);
-  resize_output(values, v.sizes());
-  resize_output(indices, i.sizes());
+  resize_output_like(values, v);
+  resize_output_like(indices, i);
   copy_into(values, v);
   copy_into(indices, i);
 }

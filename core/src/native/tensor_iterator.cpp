@@ -115,15 +115,28 @@ std::vector<int64_t> compute_perm(IntArrayRef shape,
   return perm;
 }
 
-Tensor empty_with_perm(IntArrayRef shape, const std::vector<int64_t>& perm, ScalarType dtype,
-                       Device device) {
+// Dense strides for `shape` laid out in `perm` order (fastest dim first).
+std::vector<int64_t> strides_for_perm(IntArrayRef shape, const std::vector<int64_t>& perm) {
   std::vector<int64_t> strides(shape.size(), 1);
   int64_t running = 1;
   for (int64_t d : perm) {
     strides[d] = running;
     running *= std::max<int64_t>(shape[d], 1);
   }
+  return strides;
+}
+
+Tensor empty_with_perm(IntArrayRef shape, const std::vector<int64_t>& perm, ScalarType dtype,
+                       Device device) {
+  const std::vector<int64_t> strides = strides_for_perm(shape, perm);
   return st::detail::empty_strided_generic(shape, IntArrayRef(strides), dtype, device);
+}
+
+// Gives a just-resized (hence contiguous, storage large enough) tensor the
+// dense strides of `perm`: the same elements, another order.
+void restride_like_perm(const Tensor& t, IntArrayRef shape, const std::vector<int64_t>& perm) {
+  const std::vector<int64_t> strides = strides_for_perm(shape, perm);
+  t.unsafeGetTensorImpl()->set_sizes_and_strides(shape, IntArrayRef(strides));
 }
 
 }  // namespace
@@ -189,14 +202,19 @@ bool resize_output(const Tensor& out, IntArrayRef shape) {
   return true;
 }
 
-void assert_no_internal_overlap(const Tensor& t, const char* op) {
-  if (t.is_non_overlapping_and_dense()) return;
+bool has_internal_overlap(const Tensor& t) {
+  if (t.is_non_overlapping_and_dense()) return false;
   for (int64_t d = 0; d < t.dim(); ++d) {
-    ST_CHECK(!(t.stride(d) == 0 && t.size(d) > 1), op,
-             ": unsupported operation: more than one element of the written-to tensor refers "
-             "to a single memory location. Please clone() the tensor before performing the "
-             "operation.");
+    if (t.stride(d) == 0 && t.size(d) > 1) return true;
   }
+  return false;
+}
+
+void assert_no_internal_overlap(const Tensor& t, const char* op) {
+  ST_CHECK(!has_internal_overlap(t), op,
+           ": unsupported operation: more than one element of the written-to tensor refers "
+           "to a single memory location. Please clone() the tensor before performing the "
+           "operation.");
 }
 
 void assert_no_partial_overlap(const Tensor& a, const Tensor& b, const char* op) {
@@ -216,11 +234,31 @@ void assert_no_partial_overlap(const Tensor& a, const Tensor& b, const char* op)
            "performing the operation.");
 }
 
+std::vector<int64_t> permuted_dense_strides(IntArrayRef shape,
+                                            const std::vector<std::vector<int64_t>>& strides) {
+  return strides_for_perm(shape, compute_perm(shape, strides));
+}
+
+bool resize_output_like(const Tensor& out, const Tensor& result) {
+  if (!resize_output(out, result.sizes())) return false;
+  if (result.is_non_overlapping_and_dense()) {
+    out.unsafeGetTensorImpl()->set_sizes_and_strides(result.sizes(), result.strides());
+  }
+  return true;
+}
+
 Tensor empty_preserving(const Tensor& like, ScalarType dtype) {
-  if (like.is_non_overlapping_and_dense() && !like.is_contiguous()) {
+  if (like.is_contiguous()) {
+    return st::detail::empty_generic(like.sizes(), dtype, like.device());
+  }
+  if (like.is_non_overlapping_and_dense()) {
     return st::detail::empty_strided_generic(like.sizes(), like.strides(), dtype, like.device());
   }
-  return st::detail::empty_generic(like.sizes(), dtype, like.device());
+  // Overlapping or with gaps: dense, in the order of like's strides.
+  const std::vector<int64_t> own(like.strides().begin(), like.strides().end());
+  const std::vector<int64_t> strides = permuted_dense_strides(like.sizes(), {own});
+  return st::detail::empty_strided_generic(like.sizes(), IntArrayRef(strides), dtype,
+                                           like.device());
 }
 
 Tensor to_dtype(const Tensor& t, ScalarType dtype) {
@@ -404,12 +442,16 @@ TensorIterator TensorIteratorConfig::build() {
         ST_CHECK(same_shape(out.sizes(), IntArrayRef(shape)), "output with shape ",
                  shape_str(out.sizes()), " doesn't match the broadcast shape ",
                  shape_str(IntArrayRef(shape)));
-      } else {
-        resize_output(out, IntArrayRef(shape));
+      } else if (resize_output(out, IntArrayRef(shape))) {
+        // A resized out= tensor takes the layout the inputs give the
+        // result, as an allocated output would (PyTorch restrides it too).
+        restride_like_perm(out, IntArrayRef(shape), perm);
       }
-      assert_no_internal_overlap(out, op);
-      for (size_t i = 0; i < inputs_.size(); ++i) {
-        assert_no_partial_overlap(out, inputs_[i], op);
+      if (check_overlap_) {
+        assert_no_internal_overlap(out, op);
+        for (size_t i = 0; i < inputs_.size(); ++i) {
+          assert_no_partial_overlap(out, inputs_[i], op);
+        }
       }
       it.outputs_.push_back(out);
       if (out.dtype() != kernel_out) {

@@ -500,7 +500,9 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
 
 Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes) {
   check_defined(self, "unflatten");
-  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  // A 0-dim tensor has no dimension to unflatten (PyTorch does not wrap
+  // scalars here).
+  const int64_t d = maybe_wrap_dim(dim, self.dim(), /*wrap_scalar=*/false);
   ST_CHECK(sizes.size() > 0, "unflatten: sizes must be non-empty");
   const int64_t dim_size = self.dim() > 0 ? self.size(d) : 1;
   DimVector inferred;

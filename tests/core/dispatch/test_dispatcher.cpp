@@ -419,9 +419,12 @@ TEST(KeyExtraction, FromTensorOptionalListAndOptionalList) {
             DispatchKey::CUDA);
   EXPECT_EQ(call("optlist", {IValue(1), IValue::makeList({IValue(), IValue(tensorOn(DeviceType::Meta))})}),
             DispatchKey::Meta);
-  // Undefined tensors contribute nothing; a call with no keys goes through
-  // BackendSelect to CPU.
-  EXPECT_EQ(call("one", {IValue(Tensor())}), DispatchKey::CPU);
+  // Undefined tensors contribute nothing; a call with no keys and no
+  // factory arguments has no backend (Note [Calls without tensor arguments]).
+  const std::string no_keys = errorOf([&] { call("one", {IValue(Tensor())}); });
+  EXPECT_NE(no_keys.find("kx::one: There were no tensor arguments to this function"),
+            std::string::npos)
+      << no_keys;
   // Typed calls extract the same keys.
   auto opt = d.findSchemaOrThrow("kx::opt", "").typed<int64_t(const std::optional<Tensor>&, const Tensor&)>();
   const std::optional<Tensor> none;
@@ -465,6 +468,33 @@ TEST(BackendSelect, FactoryRoutesByDeviceArgument) {
   bs.impl("make", [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
                      std::optional<Device>) -> int64_t { return 7; });
   EXPECT_EQ(op.call({2}, std::nullopt, std::nullopt, std::nullopt), 7);
+}
+
+// A call without tensors and without a Device argument has no backend, as
+// in PyTorch: a CPU kernel does not serve it, a composite kernel does, and
+// the error names the operator.
+TEST(BackendSelect, NoTensorArgumentsNeedACompositeKernel) {
+  auto def = FRAG("nt");
+  def.def("total(Tensor[] xs) -> int");
+  def.def("both(Tensor[] xs) -> int");
+  auto cpu = IMPL("nt", CPU);
+  cpu.impl("total", [](const std::vector<Tensor>&) -> int64_t { return 1; });
+  auto cea = IMPL("nt", CompositeExplicitAutograd);
+  cea.impl("both", [](const std::vector<Tensor>&) -> int64_t { return 2; });
+  auto& d = Dispatcher::singleton();
+  auto total = d.findSchemaOrThrow("nt::total", "").typed<int64_t(const std::vector<Tensor>&)>();
+  EXPECT_EQ(total.call({tensorOn(DeviceType::CPU)}), 1);
+  const std::string e = errorOf([&] { total.call({}); });
+  EXPECT_NE(e.find("nt::total: There were no tensor arguments to this function"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("Available functions are [CPU]"), std::string::npos) << e;
+  Stack s{IValue(std::vector<Tensor>{})};
+  EXPECT_NE(errorOf([&] { d.findSchemaOrThrow("nt::total", "").callBoxed(&s); })
+                .find("There were no tensor arguments"),
+            std::string::npos);
+  auto both = d.findSchemaOrThrow("nt::both", "").typed<int64_t(const std::vector<Tensor>&)>();
+  EXPECT_EQ(both.call({}), 2);
 }
 
 TEST(BackendSelect, ComputeDispatchKey) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <st/core/warning.h>
+
 #include "native/test_helpers.h"
 
 namespace {
@@ -75,6 +77,30 @@ TEST(NativeCompareOps, Clamp) {
   Tensor x = make1({5});
   st::clamp_(x, 0, 1);
   expect_close(values(x), {1});
+}
+
+// where's out= must have the promoted dtype (no cast), as in PyTorch.
+TEST(NativeCompareOps, WhereOutNeedsThePromotedDtype) {
+  Tensor c = make({1, 0}, {2}, ScalarType::Bool);
+  Tensor a = make({1, 2}, {2}, ScalarType::Long);
+  Tensor b = make({3, 4}, {2}, ScalarType::Long);
+  Tensor f = st::empty({0});
+  EXPECT_NATIVE_ERROR(st::where_out(f, c, a, b), "Expected out type to be Long but got Float");
+  Tensor l = st::empty({0}, ScalarType::Long);
+  st::where_out(l, c, a, b);
+  expect_close(values(l), {1, 4});
+}
+
+// masked_fill_ writes an expanded self (PyTorch warns that it is
+// deprecated, and writes it).
+TEST(NativeCompareOps, MaskedFillWritesAnExpandedSelf) {
+  Tensor base = make1({1, 2, 3});
+  Tensor expanded = st::expand(base, {2, 3});
+  Tensor mask = make({1, 0, 1, 1, 0, 1}, {2, 3}, ScalarType::Bool);
+  st::WarningCapture cap;
+  st::masked_fill_(expanded, mask, make({9}, {}));
+  expect_close(values(base), {9, 2, 9});
+  EXPECT_EQ(cap.messages().size(), 1u);
 }
 
 }  // namespace

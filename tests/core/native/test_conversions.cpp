@@ -193,4 +193,27 @@ TEST(NativeTo, AliasesWhenNothingChanges) {
   expect_close(values(copy), {1, 2});
 }
 
+// zero_ writes a self whose elements share memory (PyTorch does); fill_
+// refuses it.
+TEST(NativeFill, ZeroWritesAnExpandedSelfFillRefusesIt) {
+  Tensor base = make1({5, 6, 7});
+  Tensor expanded = st::expand(base, {2, 3});
+  st::zero_(expanded);
+  expect_close(values(base), {0, 0, 0});
+  EXPECT_NATIVE_ERROR(st::fill_(expanded, 1.0), "more than one element of the written-to tensor");
+}
+
+// to(memory_format=contiguous_format) with nothing else changing returns
+// self when self's suggested format is contiguous, as PyTorch decides it:
+// every tensor below 4-D, however strided.
+TEST(NativeTo, ContiguousFormatAliasesBelowFourDims) {
+  Tensor t = st::t(make({1, 2, 3, 4, 5, 6}, {2, 3}));
+  Tensor r = st::to(t, ScalarType::Float, false, false, st::MemoryFormat::Contiguous);
+  EXPECT_TRUE(r.is_same(t));
+  Tensor cl = st::empty({2, 3, 4, 5}, ScalarType::Float, std::nullopt, std::nullopt, std::nullopt,
+                        st::MemoryFormat::ChannelsLast);
+  EXPECT_FALSE(st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::Contiguous).is_same(cl));
+  EXPECT_TRUE(st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::ChannelsLast).is_same(cl));
+}
+
 }  // namespace

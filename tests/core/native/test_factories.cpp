@@ -194,4 +194,22 @@ TEST(NativeFactories, ScalarTensor) {
   expect_close(values(s), {3});
 }
 
+// randint checks that [low, high - 1] fits the out= dtype, as PyTorch's
+// random_(from, to) does; empty.out refuses any memory_format.
+TEST(NativeFactories, RandintBoundsAndEmptyOutMemoryFormat) {
+  Tensor b = st::empty({0}, ScalarType::Bool);
+  EXPECT_NATIVE_ERROR(st::randint_out(b, 10, {2, 3}), "to - 1 is out of bounds for Bool");
+  st::randint_out(b, 2, {2, 3});
+  EXPECT_EQ(shape(b), (std::vector<int64_t>{2, 3}));
+  Tensor u8 = st::empty({0}, ScalarType::Byte);
+  EXPECT_NATIVE_ERROR(st::randint_out(u8, -1, 10, {2}), "from is out of bounds for Byte");
+  Tensor h = st::empty({0}, ScalarType::Half);
+  EXPECT_NATIVE_ERROR(st::randint_out(h, 0, 4000, {2}), "to - 1 is out of bounds for Half");
+  Tensor f = st::empty({0});
+  EXPECT_NATIVE_ERROR(st::empty_out(f, {2, 3}, st::MemoryFormat::Contiguous),
+                      "'memory_format' argument is incompatible with 'out' tensor argument");
+  st::empty_out(f, {2, 3});
+  EXPECT_EQ(shape(f), (std::vector<int64_t>{2, 3}));
+}
+
 }  // namespace

@@ -266,6 +266,41 @@ TEST(NativeIndexing, IndexPutFunctionalOutAndErrors) {
                       "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{make1({1, 0}, ScalarType::Bool)}, make({1}, {})),
                       "The shape of the mask [2] at index 0 does not match");
+
+std::vector<int64_t> strides_of(const Tensor& t) {
+  return std::vector<int64_t>(t.strides().begin(), t.strides().end());
+}
+
+// nonzero is column-major [n, ndim] (strides [1, n]), as PyTorch's.
+TEST(NativeIndexing, NonzeroIsColumnMajor) {
+  Tensor a = make({0, 1, 1, 0, 0, 1}, {2, 3});
+  Tensor nz = st::nonzero(a);
+  EXPECT_EQ(shape(nz), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(strides_of(nz), (std::vector<int64_t>{1, 3}));
+  expect_close(values(nz), {0, 1, 0, 2, 1, 2});
+  Tensor out = st::empty({0}, ScalarType::Long);
+  st::nonzero_out(out, a);
+  EXPECT_EQ(strides_of(out), (std::vector<int64_t>{1, 3}));
+  expect_close(values(out), {0, 1, 0, 2, 1, 2});
+}
+
+// index.Tensor's result takes the dim order of self and the indices
+// (PyTorch's elementwise pass); scatter's result is contiguous.
+TEST(NativeIndexing, ResultLayoutsMatchPyTorch) {
+  // self [2, 3, 4] with strides [1, 2, 6]; index along dim 0.
+  Tensor self =
+      st::permute(st::reshape(st::arange(24, ScalarType::Float), {4, 3, 2}), {2, 1, 0});
+  Tensor r = st::index(self, {std::optional<Tensor>(L1({1, 0}))});
+  EXPECT_EQ(strides_of(r), (std::vector<int64_t>{12, 1, 3}));
+  expect_close(values(st::select(r, 0, 0)), values(st::select(self, 0, 1)));
+  expect_close(values(st::select(r, 0, 1)), values(st::select(self, 0, 0)));
+  Tensor out = st::empty({0});
+  st::index_out(out, self, {std::optional<Tensor>(L1({1, 0}))});
+  EXPECT_EQ(strides_of(out), (std::vector<int64_t>{12, 1, 3}));
+  Tensor t = st::t(st::zeros({3, 2}));  // [2, 3], strides [1, 2]
+  Tensor s = st::scatter(t, 1, L({1, 2}, {2, 1}), make({5, 6}, {2, 1}));
+  EXPECT_TRUE(s.is_contiguous());
+  expect_close(values(s), {0, 5, 0, 0, 0, 6});
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ namespace {
 using namespace st_native_test;
 
 TEST(NativeReduceOps, FullReductionOutVariants) {
-  Tensor out = st::empty({0}, ScalarType::Double);
+  Tensor out = st::empty({0}, ScalarType::Long);
   st::sum_out(out, make1({1, 2, 3}, ScalarType::Int));
   EXPECT_EQ(out.dim(), 0);
   expect_close(values(out), {6});
@@ -154,6 +154,58 @@ TEST(NativeReduceOps, FullReductionOutVariants) {
   expect_close(values(st::sum(big, {1})), {70000, 70000, 70000});
   expect_close(values(st::sum(st::ones({200000}))), {200000});
   expect_close(values(st::argmax(st::arange(200000))), {199999});
+}
+
+// out= dtypes as PyTorch's structured reductions require them: the
+// computed dtype exactly (a given dtype must match the out=; without dims
+// integers sum to Long; indices are Long), never a silent cast.
+TEST(NativeReduceOps, OutDtypeMustMatchExactly) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor f = st::empty({0});
+  EXPECT_NATIVE_ERROR(st::sum_out(f, a, {1}, false, ScalarType::Double),
+                      "sum(): Expected out tensor to have dtype Double, but got Float instead");
+  st::sum_out(f, a, {1});
+  expect_close(values(f), {6, 15});
+  Tensor i = make({1, 2, 3}, {3}, ScalarType::Int);
+  Tensor io = st::empty({0}, ScalarType::Int);
+  EXPECT_NATIVE_ERROR(st::sum_out(io, i), "Expected out tensor to have dtype Long, but got Int");
+  EXPECT_NATIVE_ERROR(st::prod_out(io, i), "Expected out tensor to have dtype Long, but got Int");
+  st::cumsum_out(io, i, 0);  // with a dim, the out= gives the dtype
+  expect_close(values(io), {1, 3, 6});
+  EXPECT_NATIVE_ERROR(st::cumsum_out(f, a, 1, ScalarType::Double), "cumsum(): Expected out tensor");
+  EXPECT_NATIVE_ERROR(st::mean_out(f, a, {1}, false, ScalarType::Double), "mean(): Expected out");
+  EXPECT_NATIVE_ERROR(st::argmax_out(f, a), "argmax(): Expected out tensor to have dtype Long");
+  EXPECT_NATIVE_ERROR(st::argmin_out(f, a), "argmin(): Expected out tensor to have dtype Long");
+  Tensor vals = st::empty({0});
+  Tensor idx = st::empty({0}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::max_out(vals, f, a, 1), "max(): Expected out tensor to have dtype Long");
+  st::max_out(vals, idx, a, 1);
+  expect_close(values(idx), {2, 2});
+}
+
+TEST(NativeReduceOps, ArgmaxRefusesBoolAndCumsumRefusesBoolAccumulation) {
+  Tensor b = make({0, 1, 1}, {3}, ScalarType::Bool);
+  EXPECT_NATIVE_ERROR(st::argmax(b), "argmax(): does not support bool input");
+  EXPECT_NATIVE_ERROR(st::argmin(b, 0), "argmin(): does not support bool input");
+  EXPECT_NATIVE_ERROR(st::cumsum_(b, 0), "\"cumsum_out_cpu\" not implemented for 'Bool'");
+  Tensor bo = st::empty({0}, ScalarType::Bool);
+  EXPECT_NATIVE_ERROR(st::cumsum_out(bo, b, 0), "not implemented for 'Bool'");
+  expect_close(values(st::cumsum(b, 0)), {0, 1, 2});  // bool sums to Long
+}
+
+// max()/min() into an out= of an empty tensor write the identity.
+TEST(NativeReduceOps, MaxMinOfEmptyIntoOutGiveTheIdentity) {
+  Tensor e = st::empty({0, 3});
+  Tensor out = st::empty({0});
+  st::max_out(out, e);
+  EXPECT_EQ(out.dim(), 0);
+  expect_close(values(out), {-kInf});
+  st::min_out(out, e);
+  expect_close(values(out), {kInf});
+  Tensor io = st::empty({0}, ScalarType::Int);
+  st::max_out(io, st::empty({0}, ScalarType::Int));
+  expect_close(values(io), {static_cast<double>(std::numeric_limits<int32_t>::lowest())});
+  EXPECT_NATIVE_ERROR(st::max(e), "Expected reduction dim to be specified");
 }
 
 }  // namespace

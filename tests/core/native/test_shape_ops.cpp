@@ -44,6 +44,15 @@ TEST(NativeShapeOps, Flip) {
   expect_close(values(out), {2, 1, 0, 5, 4, 3});
 }
 
+// flip lays its result out as self (empty_like with Preserve).
+TEST(NativeShapeOps, FlipFollowsSelfLayout) {
+  Tensor a = st::t(make({1, 2, 3, 4, 5, 6}, {2, 3}));  // [3, 2], strides [1, 3]
+  Tensor f = st::flip(a, {0});
+  EXPECT_EQ(std::vector<int64_t>(f.strides().begin(), f.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+  expect_close(values(f), {3, 6, 2, 5, 1, 4});
+}
+
 TEST(NativeShapeOps, ConstantPadAndPad) {
   Tensor a = make({1, 2, 3, 4}, {2, 2});
   Tensor p = st::constant_pad_nd(a, {1, 0}, 9);

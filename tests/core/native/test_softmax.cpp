@@ -59,4 +59,12 @@ TEST(NativeSoftmax, RandomRowsSumToOne) {
   }
 }
 
+// An empty input gives its empty result before the dtype is checked.
+TEST(NativeSoftmax, EmptyInputOfAnyDtypeGivesAnEmptyResult) {
+  Tensor e = st::empty({3, 0, 2}, ScalarType::Bool);
+  Tensor r = st::_log_softmax(e, -1, false);
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{3, 0, 2}));
+  EXPECT_EQ(r.dtype(), ScalarType::Bool);
+}
+
 }  // namespace

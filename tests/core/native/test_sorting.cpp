@@ -109,4 +109,23 @@ TEST(NativeSorting, Topk) {
   }
 }
 
+// A full sort lays its results out as self (PyTorch's sort does); a
+// resized out= takes that layout too.
+TEST(NativeSorting, SortFollowsSelfLayout) {
+  Tensor a = st::t(make({3, 1, 2, 9, 7, 8}, {2, 3}));  // [3, 2], strides [1, 3]
+  auto [v, i] = st::sort(a, 0);
+  EXPECT_EQ(std::vector<int64_t>(v.strides().begin(), v.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(std::vector<int64_t>(i.strides().begin(), i.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+  expect_close(values(v), {1, 7, 2, 8, 3, 9});
+  expect_close(values(i), {1, 1, 2, 2, 0, 0});
+  Tensor vo = st::empty({0});
+  Tensor io = st::empty({0}, ScalarType::Long);
+  st::sort_out(vo, io, a, 0);
+  EXPECT_EQ(std::vector<int64_t>(vo.strides().begin(), vo.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+  expect_close(values(vo), {1, 7, 2, 8, 3, 9});
+}
+
 }  // namespace

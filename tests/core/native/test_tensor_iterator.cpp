@@ -178,4 +178,30 @@ TEST(NativeTensorIterator, CoalescesContiguousDims) {
   EXPECT_EQ(longest, 120);
 }
 
+// A resized out= takes the layout an allocated result would: the inputs'
+// dim order (a transposed input gives a transposed out), as PyTorch does.
+TEST(NativeTensorIterator, ResizedOutFollowsTheInputsLayout) {
+  Tensor a = st::t(make({1, 2, 3, 4, 5, 6}, {2, 3}));  // [3, 2], strides [1, 3]
+  Tensor out = st::empty({0});
+  st::neg_out(out, a);
+  EXPECT_EQ(std::vector<int64_t>(out.strides().begin(), out.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+  expect_close(values(out), {-1, -4, -2, -5, -3, -6});
+  // An out= that already has the shape keeps its own strides.
+  Tensor kept = st::empty({3, 2});
+  st::neg_out(kept, a);
+  EXPECT_EQ(std::vector<int64_t>(kept.strides().begin(), kept.strides().end()),
+            (std::vector<int64_t>{2, 1}));
+  expect_close(values(kept), {-1, -4, -2, -5, -3, -6});
+}
+
+// empty_like(Preserve): a tensor with gaps gets dense strides in its order.
+TEST(NativeTensorIterator, EmptyPreservingFillsGapsInTheSameOrder) {
+  Tensor base = st::zeros({4, 6});
+  Tensor gappy = st::t(st::narrow(base, 1, 0, 3));  // [3, 4], strides [1, 6]
+  Tensor e = st::native::empty_preserving(gappy, ScalarType::Float);
+  EXPECT_EQ(std::vector<int64_t>(e.strides().begin(), e.strides().end()),
+            (std::vector<int64_t>{1, 3}));
+}
+
 }  // namespace

@@ -19,11 +19,12 @@ using DeviceIndex = int8_t;
 class ST_API Device {
  public:
   // Throws st::Error for an index below -1, or a CPU index other than -1/0
-  // (a CPU index 0 is normalised to -1: there is one CPU device).
+  // (cpu:0 is kept, as in PyTorch; a CPU tensor's device is always plain
+  // "cpu", see TensorImpl).
   /* implicit */ Device(DeviceType type, DeviceIndex index = -1)
       : type_(type), index_(index) {
     if (__builtin_expect(index < -1 ||
-                             (type == DeviceType::CPU && index != -1) ||
+                             (type == DeviceType::CPU && index > 0) ||
                              static_cast<int8_t>(type) < 0 ||
                              static_cast<int8_t>(type) >=
                                  torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES,

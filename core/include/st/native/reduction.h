@@ -53,6 +53,10 @@ ST_API ReduceGeometry make_reduce_geometry(const Tensor& input, std::optional<In
 // reduced dim is empty and the output is not (max, amax, argmax, ...).
 ST_API void check_nonempty_reduction(const ReduceGeometry& g, const char* op);
 
+// Throws "<op>(): Expected out tensor to have dtype Long, but got Float
+// instead" unless out has exactly `want` (PyTorch's structured out= rule).
+ST_API void check_out_dtype_exact(const Tensor& out, ScalarType want, const char* op);
+
 // The result of a reduction: `computed` (contiguous, g.out_shape) is
 // returned as is, or copied into `out` after resizing it.
 ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,

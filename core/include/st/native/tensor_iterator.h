@@ -88,6 +88,14 @@ class ST_API TensorIteratorConfig {
     forced_common_ = t;
     return *this;
   }
+  // Refuse outputs whose elements share memory, or that partly overlap an
+  // input (default true). Off for writes whose result does not depend on
+  // the order (fill_, masked_fill_), which PyTorch lets write an expanded
+  // tensor.
+  TensorIteratorConfig& check_mem_overlap(bool v) {
+    check_overlap_ = v;
+    return *this;
+  }
 
   TensorIterator build();
 
@@ -101,6 +109,7 @@ class ST_API TensorIteratorConfig {
   bool int_to_float_ = false;
   bool safe_cast_ = true;
   bool inplace_ = false;
+  bool check_overlap_ = true;
   std::optional<ScalarType> kernel_out_dtype_;
   std::optional<ScalarType> forced_common_;
 };
@@ -166,10 +175,21 @@ ST_API Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype);
 // Resizes an out= tensor to `shape` (warning when it had elements and the
 // shape changes, as PyTorch). Returns true when it was resized.
 ST_API bool resize_output(const Tensor& out, IntArrayRef shape);
+// resize_output, and a resized out= takes result's strides when result is
+// non-overlapping and dense (the layout the operator gives its result).
+ST_API bool resize_output_like(const Tensor& out, const Tensor& result);
+// Dense strides for `shape` in the dim order the elementwise engine picks
+// for operands with these strides (one vector per operand, in the shape's
+// dims; 0 marks a broadcast dim, which does not vote): PyTorch's
+// infer_dense_strides for one operand, TensorIterator's output for several.
+ST_API std::vector<int64_t> permuted_dense_strides(
+    IntArrayRef shape, const std::vector<std::vector<int64_t>>& strides);
 // Reshapes `t` in place to `shape` with contiguous strides, growing the
 // storage if needed (the resize_ primitive).
 ST_API void resize_impl(const Tensor& t, IntArrayRef shape);
 
+// True when `t` has elements sharing memory (stride-0 dims of size > 1).
+ST_API bool has_internal_overlap(const Tensor& t);
 // Throws when `t` has elements sharing memory (stride-0 dims of size > 1)
 // and would be written to.
 ST_API void assert_no_internal_overlap(const Tensor& t, const char* op);
@@ -182,9 +202,9 @@ ST_API Tensor to_dtype(const Tensor& t, ScalarType dtype);
 // Writes src (converted to dst's dtype, broadcast to dst's shape) into dst.
 ST_API void copy_into(const Tensor& dst, const Tensor& src);
 
-// A new tensor of `sizes`/dtype on `device` with strides that follow the
-// layout of `like` when it is non-overlapping and dense (empty_like with
-// Preserve), else contiguous.
+// A new tensor of like's sizes and `dtype` on its device laid out as
+// empty_like with Preserve: like's strides when it is non-overlapping and
+// dense, else dense strides in the order of like's strides.
 ST_API Tensor empty_preserving(const Tensor& like, ScalarType dtype);
 
 }  // namespace st::native
