@@ -198,7 +198,11 @@ TEST(ElfFile, TablesPastTheEndOfTheFile) {
   s = section_at(b, dynsym);
   s.sh_size = uint64_t{1} << 60;
   set_section(b, dynsym, s);
-  EXPECT_NE(error_of_parse(b).find("the dynamic symbol table"), std::string::npos);
+  EXPECT_NE(error_of_parse(b).find("is truncated or corrupt: the dynamic symbol table (bytes "),
+            std::string::npos)
+      << error_of_parse(b);
+  EXPECT_NE(error_of_parse(b).find("..+1152921504606846976) lies beyond the "), std::string::npos)
+      << error_of_parse(b);
 }
 
 TEST(ElfFile, StringIndicesOutsideTheirTable) {
@@ -210,17 +214,32 @@ TEST(ElfFile, StringIndicesOutsideTheirTable) {
                                    "2147483647 is outside its"),
             std::string::npos)
       << error_of_parse(b);
-  // The dynamic string table cut to end inside a symbol name.
+  // The dynamic string table cut to 2 bytes: symbol names start past it.
   b = sample_bytes();
   const size_t dynsym = find_section(b, SHT_DYNSYM);
-  const size_t dynstr = section_at(b, dynsym).sh_link;
+  const Elf64_Shdr sym = section_at(b, dynsym);
+  const size_t dynstr = sym.sh_link;
   Elf64_Shdr str = section_at(b, dynstr);
-  str.sh_size = 2;  // index 1 starts a name; no NUL follows within the table
+  str.sh_size = 2;
   set_section(b, dynstr, str);
-  const std::string e = error_of_parse(b);
-  EXPECT_TRUE(e.find("a symbol name is not NUL-terminated") != std::string::npos ||
-              e.find("a symbol name index") != std::string::npos)
-      << e;
+  EXPECT_NE(error_of_parse(b).find("plugin file 'x.so' is corrupt: a symbol name index "),
+            std::string::npos)
+      << error_of_parse(b);
+  EXPECT_NE(error_of_parse(b).find("is outside its 2-byte string table"), std::string::npos)
+      << error_of_parse(b);
+  // Cut just after the start of the last symbol name: it has no NUL left.
+  b = sample_bytes();
+  uint32_t last_name = 0;
+  for (uint64_t k = 1; k < sym.sh_size / sizeof(Elf64_Sym); ++k) {
+    Elf64_Sym entry;
+    std::memcpy(&entry, b.data() + sym.sh_offset + k * sizeof(Elf64_Sym), sizeof(entry));
+    last_name = std::max(last_name, entry.st_name);
+  }
+  ASSERT_GT(last_name, 0u);
+  str = section_at(b, dynstr);
+  str.sh_size = last_name + 2;
+  set_section(b, dynstr, str);
+  EXPECT_EQ(error_of_parse(b), "plugin file 'x.so' is corrupt: a symbol name is not NUL-terminated");
 }
 
 TEST(ElfFile, MalformedDynsym) {
