@@ -58,8 +58,8 @@ TEST(EmptyTensor, ChannelsLastStrides) {
   EXPECT_FALSE(t.is_contiguous());
   EXPECT_EQ(t.storage().nbytes(), 2u * 3 * 4 * 5 * sizeof(float));
 
-  Tensor t3 = empty_generic({2, 3, 4, 5, 6}, ScalarType::Double, kCpu,
-                            MemoryFormat::ChannelsLast3d);
+  Tensor t3 =
+      empty_generic({2, 3, 4, 5, 6}, ScalarType::Double, kCpu, MemoryFormat::ChannelsLast3d);
   EXPECT_EQ(strides_of(t3), (std::vector<int64_t>{360, 1, 90, 18, 3}));
   EXPECT_TRUE(t3.is_contiguous(MemoryFormat::ChannelsLast3d));
 
@@ -107,17 +107,17 @@ TEST(EmptyTensor, StridedErrors) {
                       "negative dimension -3");
   EXPECT_ST_ERROR_HAS(empty_strided_generic({2, 3}, {3, -1}, ScalarType::Float, kCpu),
                       "empty_strided: negative strides are not supported, got strides [3, -1]");
-  EXPECT_ST_ERROR_HAS(
-      empty_strided_generic({3, 2}, {INT64_MAX / 2, 1}, ScalarType::Float, kCpu),
-      "empty_strided: storage size calculation overflowed");
+  EXPECT_ST_ERROR_HAS(empty_strided_generic({3, 2}, {INT64_MAX / 2, 1}, ScalarType::Float, kCpu),
+                      "empty_strided: storage size calculation overflowed");
   EXPECT_ST_ERROR_HAS(empty_strided_generic({2}, {1}, ScalarType::Undefined, kCpu),
                       "empty_strided: expected a concrete dtype");
 }
 
 TEST(EmptyTensor, ByteCountOverflowIsAnError) {
   // numel fits int64, numel * itemsize does not
-  EXPECT_ST_ERROR_HAS(empty_generic({int64_t{1} << 61}, ScalarType::Double, kCpu),
-                      "empty: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_ST_ERROR_HAS(
+      empty_generic({int64_t{1} << 61}, ScalarType::Double, kCpu),
+      "empty: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
 }
 
 TEST(EmptyTensor, DtypeAndDeviceAreRecorded) {

@@ -110,7 +110,8 @@ TEST(ElfFile, ReadsImportsExportsAndTheDescriptorSection) {
   }
   std::sort(targets.begin(), targets.end());
   std::sort(sdks.begin(), sdks.end());
-  EXPECT_EQ(targets, (std::vector<uint64_t>{(2ULL << 56) | (9ULL << 48), (2ULL << 56) | (10ULL << 48)}));
+  EXPECT_EQ(targets,
+            (std::vector<uint64_t>{(2ULL << 56) | (9ULL << 48), (2ULL << 56) | (10ULL << 48)}));
   EXPECT_EQ(sdks, (std::vector<uint32_t>{90, 100}));
   // The same from bytes in memory.
   const ElfFile mem = parse_elf_bytes(sample_bytes(), "mem.so", kSection);
@@ -153,7 +154,8 @@ TEST(ElfFile, NotElfAndHeaderErrors) {
   h = header_of(b);
   h.e_shentsize = 32;
   set_header(b, h);
-  EXPECT_EQ(error_of_parse(b), "plugin file 'x.so' is corrupt: section header size 32, expected 64");
+  EXPECT_EQ(error_of_parse(b),
+            "plugin file 'x.so' is corrupt: section header size 32, expected 64");
   // A header cut short after the identification bytes.
   b = sample_bytes();
   b.resize(EI_NIDENT + 4);
@@ -239,7 +241,8 @@ TEST(ElfFile, StringIndicesOutsideTheirTable) {
   str = section_at(b, dynstr);
   str.sh_size = last_name + 2;
   set_section(b, dynstr, str);
-  EXPECT_EQ(error_of_parse(b), "plugin file 'x.so' is corrupt: a symbol name is not NUL-terminated");
+  EXPECT_EQ(error_of_parse(b),
+            "plugin file 'x.so' is corrupt: a symbol name is not NUL-terminated");
 }
 
 TEST(ElfFile, MalformedDynsym) {

@@ -64,8 +64,7 @@ TEST(PluginRegistry, StaleHandlesStayRecognisedAcrossReloads) {
   ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &first), AOTI_TORCH_SUCCESS) << last_error();
   ASSERT_EQ(stabletorch_unload_library(first), AOTI_TORCH_SUCCESS) << last_error();
   StableTorchPluginHandle second = nullptr;
-  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &second), AOTI_TORCH_SUCCESS)
-      << last_error();
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &second), AOTI_TORCH_SUCCESS) << last_error();
   EXPECT_NE(second, first) << "a reload is a new plugin record";
 
   // The old handle is refused by every function, naming the file, and the

@@ -29,7 +29,9 @@ int64_t ret(const Tensor&) {
   return id;
 }
 
-Library frag(const char* ns) { return Library(Library::FRAGMENT, ns, std::nullopt, __FILE__, __LINE__); }
+Library frag(const char* ns) {
+  return Library(Library::FRAGMENT, ns, std::nullopt, __FILE__, __LINE__);
+}
 Library impl(const char* ns, DispatchKey k) {
   return Library(Library::IMPL, ns, k, __FILE__, __LINE__);
 }
@@ -156,8 +158,7 @@ TEST(OperatorEntry, CompositeKeysExcludeEachOtherEitherWay) {
     EXPECT_NE(e.find("because it already has a CompositeExplicitAutograd kernel"),
               std::string::npos)
         << e;
-    EXPECT_NE(e.find("an operator is either implicitly or explicitly composite"),
-              std::string::npos)
+    EXPECT_NE(e.find("an operator is either implicitly or explicitly composite"), std::string::npos)
         << e;
   }
   // Once the explicit kernel is gone, the implicit one is accepted.
@@ -188,8 +189,8 @@ TEST(OperatorEntry, CppSignatureIsForgottenWithItsLastTypedKernelUnlessPinned) {
             std::string::npos)
       << e;
   // A boxed kernel has no C++ signature and is always accepted.
-  cpu.impl("op", CppFunction::makeFromBoxedLambda(
-                     [](const OperatorHandle&, DispatchKeySet, Stack*) {}));
+  cpu.impl("op",
+           CppFunction::makeFromBoxedLambda([](const OperatorHandle&, DispatchKeySet, Stack*) {}));
 }
 
 }  // namespace

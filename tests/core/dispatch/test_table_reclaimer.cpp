@@ -34,10 +34,9 @@ void registerAndDrop(const std::string& ns, std::shared_ptr<int64_t> token) {
   Library def(Library::FRAGMENT, ns, std::nullopt, __FILE__, __LINE__);
   def.def("op(Tensor self) -> int");
   Library impl(Library::IMPL, ns, DispatchKey::CPU, __FILE__, __LINE__);
-  impl.impl("op", CppFunction::makeFromBoxedLambda(
-                      [token](const OperatorHandle&, DispatchKeySet, Stack* s) {
-                        s->back() = IValue(*token);
-                      }));
+  impl.impl("op",
+            CppFunction::makeFromBoxedLambda([token](const OperatorHandle&, DispatchKeySet,
+                                                     Stack* s) { s->back() = IValue(*token); }));
 }
 
 class TableReclaimer : public ::testing::Test {

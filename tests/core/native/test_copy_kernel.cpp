@@ -54,8 +54,7 @@ TEST(CopySameDtype, GapsInTheDestinationAreNotWritten) {
   fill_storage(dst, -1.0f);
   native::copy_same_dtype_(dst, arange_float({3, 3}));
   const float* p = static_cast<const float*>(dst.storage()->data());
-  EXPECT_EQ(std::vector<float>(p, p + 11),
-            (std::vector<float>{0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8}));
+  EXPECT_EQ(std::vector<float>(p, p + 11), (std::vector<float>{0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8}));
 }
 
 TEST(CopySameDtype, MergedAndUnmergedDimsGiveTheSameElements) {
@@ -139,8 +138,8 @@ TEST(CopySameDtype, SixteenByteElementsStrided) {
   Tensor src = st::detail::empty_generic({4, 3}, ScalarType::ComplexDouble, Device("cpu"));
   auto* b = static_cast<unsigned char*>(src.data_ptr());
   for (size_t i = 0; i < src.nbytes(); ++i) b[i] = static_cast<unsigned char>(i);
-  Tensor dst = st::detail::empty_strided_generic({4, 3}, {1, 4}, ScalarType::ComplexDouble,
-                                                 Device("cpu"));
+  Tensor dst =
+      st::detail::empty_strided_generic({4, 3}, {1, 4}, ScalarType::ComplexDouble, Device("cpu"));
   native::copy_same_dtype_(dst, src);
   // element (i, j) of dst sits at 16 * (i + 4 j), of src at 16 * (3 i + j)
   const auto* d = static_cast<const unsigned char*>(dst.const_data_ptr());

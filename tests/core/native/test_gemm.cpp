@@ -20,10 +20,9 @@ namespace {
 using namespace st_native_test;
 
 const std::vector<ScalarType> kGemmDtypes = {
-    ScalarType::Float,  ScalarType::Double,      ScalarType::Half,
-    ScalarType::BFloat16, ScalarType::Long,      ScalarType::Int,
-    ScalarType::Short,  ScalarType::Byte,        ScalarType::ComplexFloat,
-    ScalarType::ComplexDouble};
+    ScalarType::Float,        ScalarType::Double,       ScalarType::Half,  ScalarType::BFloat16,
+    ScalarType::Long,         ScalarType::Int,          ScalarType::Short, ScalarType::Byte,
+    ScalarType::ComplexFloat, ScalarType::ComplexDouble};
 
 bool has_nan(ScalarType dt) {
   return dt == ScalarType::Float || dt == ScalarType::Double || dt == ScalarType::Half ||
@@ -32,8 +31,8 @@ bool has_nan(ScalarType dt) {
 }
 
 // Row-major [m, k] x [k, n] in double.
-std::vector<double> reference(const std::vector<double>& a, const std::vector<double>& b,
-                              int64_t m, int64_t k, int64_t n) {
+std::vector<double> reference(const std::vector<double>& a, const std::vector<double>& b, int64_t m,
+                              int64_t k, int64_t n) {
   std::vector<double> c(static_cast<size_t>(m * n), 0.0);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t p = 0; p < k; ++p)
@@ -141,8 +140,8 @@ TEST(Gemm, WiderThanOneColumnStrip) {
   // n past the blocked loop's strip of columns, with a leading dimension.
   std::mt19937 g(5);
   const int64_t m = 3, k = 7, n = 300;
-  for (ScalarType dt : {ScalarType::Long, ScalarType::Float, ScalarType::Double,
-                        ScalarType::BFloat16}) {
+  for (ScalarType dt :
+       {ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16}) {
     Tensor a = random_ints(g, {m, k}, dt, -2, 2);
     Tensor b = random_ints(g, {k, n}, dt, -2, 2);
     const std::vector<double> want = reference(values(a), values(b), m, k, n);
@@ -156,8 +155,8 @@ TEST(Gemm, WiderThanOneColumnStrip) {
 
 TEST(Gemm, BatchedColumnMajorOutWithLeadingDimension) {
   std::mt19937 g(9);
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Int,
-                        ScalarType::ComplexFloat}) {
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Int, ScalarType::ComplexFloat}) {
     Tensor a = random_ints(g, {2, 3, 4}, dt);
     Tensor b = random_ints(g, {2, 4, 5}, dt);
     // out[i] column-major, columns 6 apart, batches 40 apart
