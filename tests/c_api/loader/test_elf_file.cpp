@@ -288,7 +288,8 @@ TEST(ElfFile, OnlyRegularFilesAreRead) {
   EXPECT_EQ(error_of_read("/nonexistent-dir/x.so"),
             "cannot open plugin file '/nonexistent-dir/x.so': No such file or directory");
   // An empty regular file is read, and is not ELF.
-  const std::string empty = ::testing::TempDir() + "elf_file_empty.so";
+  const std::string empty =
+      ::testing::TempDir() + "elf_file_empty_" + std::to_string(::getpid()) + ".so";
   { std::ofstream(empty, std::ios::binary); }
   EXPECT_EQ(error_of_read(empty),
             "'" + empty + "' is not a shared library: not an ELF file (0 bytes)");
