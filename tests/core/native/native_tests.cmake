@@ -7,6 +7,7 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_random_ops.cpp
   native/test_arange_length.cpp
   native/test_conversions.cpp
+  native/test_copy_kernel.cpp
   native/test_shape_ops.cpp
   native/test_binary_ops.cpp
   native/test_unary_ops.cpp
@@ -15,6 +16,7 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_codegen_api.cpp
   native/test_property.cpp
   native/test_linear_algebra.cpp
+  native/test_gemm.cpp
   native/test_join_split.cpp
   native/test_indexing.cpp
   native/test_sorting.cpp

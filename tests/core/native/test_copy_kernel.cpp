@@ -1,0 +1,151 @@
+// The same-dtype strided copy (core/src/native/copy_kernel.cpp) on the
+// cases its loop reduction and overlap checks single out: size-1 dims with
+// any stride, dims that merge and dims that do not, stride-0 sources, gaps
+// in the destination left untouched, rank 0, empty tensors, a tensor copied
+// onto a view of itself, and the errors for undefined tensors. (Round trips
+// per element size and the size/dtype/overlap messages are in
+// tests/core/test_view_ops.cpp.)
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include <st/native/copy.h>
+#include <st/native/view_ops.h>
+
+#include "tensor_test_util.h"
+
+namespace {
+
+namespace native = st::native;
+using st::Device;
+using st::ScalarType;
+using st::Tensor;
+using st::testing::arange_float;
+using st::testing::error_of;
+using st::testing::float_values;
+
+Tensor empty_float(const std::vector<int64_t>& sizes) {
+  return st::detail::empty_generic(sizes, ScalarType::Float, Device("cpu"));
+}
+
+Tensor strided_float(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
+  return st::detail::empty_strided_generic(sizes, strides, ScalarType::Float, Device("cpu"));
+}
+
+void fill_storage(const Tensor& t, float v) {
+  float* p = static_cast<float*>(t.storage()->mutable_data());
+  for (size_t i = 0; i < t.storage().nbytes() / sizeof(float); ++i) p[i] = v;
+}
+
+TEST(CopySameDtype, SizeOneDimsWithOddStridesAreIgnored) {
+  // A [2, 1, 3] destination whose size-1 dim has a stride pointing anywhere.
+  Tensor dst = strided_float({2, 1, 3}, {3, 1000, 1});
+  Tensor src = arange_float({2, 1, 3});
+  native::copy_same_dtype_(dst, src);
+  EXPECT_EQ(float_values(dst), (std::vector<float>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(dst.storage().nbytes(), 6 * sizeof(float));  // nothing past the six written
+}
+
+TEST(CopySameDtype, GapsInTheDestinationAreNotWritten) {
+  // Rows 4 floats apart, 3 used: the 4th float of every row keeps its value.
+  Tensor dst = strided_float({3, 3}, {4, 1});
+  fill_storage(dst, -1.0f);
+  native::copy_same_dtype_(dst, arange_float({3, 3}));
+  const float* p = static_cast<const float*>(dst.storage()->data());
+  EXPECT_EQ(std::vector<float>(p, p + 11), (std::vector<float>{0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8}));
+}
+
+TEST(CopySameDtype, MergedAndUnmergedDimsGiveTheSameElements) {
+  // src contiguous [2, 3, 4]; dst with dims 1 and 2 contiguous to each
+  // other (mergeable) but a gap between the outer rows.
+  Tensor src = arange_float({2, 3, 4});
+  Tensor dst = strided_float({2, 3, 4}, {20, 4, 1});
+  native::copy_same_dtype_(dst, src);
+  EXPECT_EQ(float_values(dst), float_values(src));
+  // Every dim strided differently: nothing merges.
+  Tensor odd = strided_float({2, 3, 4}, {1, 2, 6});
+  native::copy_same_dtype_(odd, src);
+  EXPECT_EQ(float_values(odd), float_values(src));
+  // And back from the odd layout into a fresh contiguous tensor.
+  Tensor back = empty_float({2, 3, 4});
+  native::copy_same_dtype_(back, odd);
+  EXPECT_EQ(float_values(back), float_values(src));
+}
+
+TEST(CopySameDtype, StrideZeroSourceBroadcasts) {
+  Tensor row = arange_float({1, 4});
+  Tensor src = native::expand(row, {3, 4});
+  Tensor dst = empty_float({3, 4});
+  native::copy_same_dtype_(dst, src);
+  EXPECT_EQ(float_values(dst), (std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3}));
+  // One element broadcast everywhere (all strides 0).
+  Tensor one = native::expand(arange_float({1, 1}), {2, 5});
+  Tensor d2 = strided_float({2, 5}, {1, 2});
+  native::copy_same_dtype_(d2, one);
+  EXPECT_EQ(float_values(d2), std::vector<float>(10, 0.0f));
+}
+
+TEST(CopySameDtype, RankZeroAndEmpty) {
+  Tensor s = st::detail::empty_generic({}, ScalarType::Double, Device("cpu"));
+  Tensor v = st::detail::empty_generic({}, ScalarType::Double, Device("cpu"));
+  *v.data_ptr<double>() = 2.5;
+  native::copy_same_dtype_(s, v);
+  EXPECT_EQ(*s.data_ptr<double>(), 2.5);
+  // Empty tensors copy nothing, even with strides that would overlap.
+  Tensor e = strided_float({0, 3}, {0, 0});
+  EXPECT_EQ(&native::copy_same_dtype_(e, empty_float({0, 3})), &e);
+}
+
+TEST(CopySameDtype, ReturnsDestination) {
+  Tensor dst = empty_float({4});
+  const Tensor& r = native::copy_same_dtype_(dst, arange_float({4}));
+  EXPECT_EQ(&r, &dst);
+}
+
+TEST(CopySameDtype, TensorOntoItsOwnTransposeIsAnOverlapError) {
+  // Same first address, different strides: the elements differ, so this
+  // is a partial overlap, not the no-op of copying a tensor onto itself.
+  Tensor a = arange_float({3, 3});
+  EXPECT_NE(error_of([&] { native::copy_same_dtype_(a, native::transpose(a, 0, 1)); })
+                .find("some elements of the input tensor and the written-to tensor refer to a "
+                      "single memory location"),
+            std::string::npos);
+  EXPECT_EQ(float_values(a), (std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8}));  // untouched
+}
+
+TEST(CopySameDtype, InterleavedViewsOfOneStorageAreNotAnOverlap) {
+  // Even and odd elements of one buffer: a shared storage, no shared
+  // element (neither view is dense, so the partial-overlap check is off).
+  Tensor a = arange_float({8});
+  Tensor even = native::slice(a, 0, 0, std::nullopt, 2);
+  Tensor odd = native::slice(a, 0, 1, std::nullopt, 2);
+  native::copy_same_dtype_(odd, even);
+  EXPECT_EQ(float_values(a), (std::vector<float>{0, 0, 2, 2, 4, 4, 6, 6}));
+}
+
+TEST(CopySameDtype, UndefinedTensorsAreErrors) {
+  Tensor undefined;
+  Tensor t = arange_float({2});
+  EXPECT_EQ(error_of([&] { native::copy_same_dtype_(undefined, t); }),
+            "copy_same_dtype_: expected defined tensors, got an undefined dst");
+  EXPECT_EQ(error_of([&] { native::copy_same_dtype_(t, undefined); }),
+            "copy_same_dtype_: expected defined tensors, got an undefined src");
+}
+
+TEST(CopySameDtype, SixteenByteElementsStrided) {
+  Tensor src = st::detail::empty_generic({4, 3}, ScalarType::ComplexDouble, Device("cpu"));
+  auto* b = static_cast<unsigned char*>(src.data_ptr());
+  for (size_t i = 0; i < src.nbytes(); ++i) b[i] = static_cast<unsigned char>(i);
+  Tensor dst =
+      st::detail::empty_strided_generic({4, 3}, {1, 4}, ScalarType::ComplexDouble, Device("cpu"));
+  native::copy_same_dtype_(dst, src);
+  // element (i, j) of dst sits at 16 * (i + 4 j), of src at 16 * (3 i + j)
+  const auto* d = static_cast<const unsigned char*>(dst.const_data_ptr());
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 3; ++j)
+      EXPECT_EQ(std::memcmp(d + 16 * (i + 4 * j), b + 16 * (3 * i + j), 16), 0) << i << "," << j;
+}
+
+}  // namespace

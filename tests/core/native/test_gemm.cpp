@@ -1,0 +1,186 @@
+// The matrix product kernel (core/src/native/gemm.cpp), reached through
+// mm, addmm and bmm: for every GEMM dtype, operands handed over transposed
+// or with a leading dimension larger than their rows, column-major outputs
+// with such a leading dimension, beta == 0 ignoring NaN already in C (also
+// with an empty inner dimension, where no product runs), alpha and beta
+// scaling, and a product wider than the blocked loop's column strip.
+// (Hand-computed values, random layouts and the argument errors of the
+// operators are in test_linear_algebra.cpp.)
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "native/random_tensors.h"
+
+namespace {
+
+using namespace st_native_test;
+
+const std::vector<ScalarType> kGemmDtypes = {
+    ScalarType::Float,        ScalarType::Double,       ScalarType::Half,  ScalarType::BFloat16,
+    ScalarType::Long,         ScalarType::Int,          ScalarType::Short, ScalarType::Byte,
+    ScalarType::ComplexFloat, ScalarType::ComplexDouble};
+
+bool has_nan(ScalarType dt) {
+  return dt == ScalarType::Float || dt == ScalarType::Double || dt == ScalarType::Half ||
+         dt == ScalarType::BFloat16 || dt == ScalarType::ComplexFloat ||
+         dt == ScalarType::ComplexDouble;
+}
+
+// Row-major [m, k] x [k, n] in double.
+std::vector<double> reference(const std::vector<double>& a, const std::vector<double>& b, int64_t m,
+                              int64_t k, int64_t n) {
+  std::vector<double> c(static_cast<size_t>(m * n), 0.0);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t p = 0; p < k; ++p)
+      for (int64_t j = 0; j < n; ++j) c[i * n + j] += a[i * k + p] * b[p * n + j];
+  return c;
+}
+
+// t's values in a [rows, cols] view whose rows are `ld` elements apart
+// (ld > cols: a leading dimension larger than the row).
+Tensor with_row_ld(const Tensor& t, int64_t ld) {
+  Tensor big = st::empty({t.size(0), ld}, t.dtype());
+  Tensor v = st::narrow(big, 1, 0, t.size(1));
+  st::copy_(v, t);
+  return v;
+}
+
+// t's values stored column-major, columns `ld` elements apart (ld > rows).
+Tensor with_col_ld(const Tensor& t, int64_t ld) {
+  Tensor big = st::empty({t.size(1), ld}, t.dtype());
+  Tensor v = st::t(st::narrow(big, 1, 0, t.size(0)));
+  st::copy_(v, t);
+  return v;
+}
+
+// An out/self tensor of `shape`, column-major with leading dimension ld,
+// filled with `fill` (NaN where the dtype has it).
+Tensor column_major_filled(int64_t rows, int64_t cols, int64_t ld, ScalarType dt, double fill) {
+  Tensor big = st::full({cols, ld}, fill, dt);
+  return st::t(st::narrow(big, 1, 0, rows));
+}
+
+double nan_or(ScalarType dt, double other) {
+  return has_nan(dt) ? std::numeric_limits<double>::quiet_NaN() : other;
+}
+
+TEST(Gemm, TransposedAndLeadingDimensionOperandsEveryDtype) {
+  std::mt19937 g(3);
+  const int64_t m = 5, k = 4, n = 3;
+  for (ScalarType dt : kGemmDtypes) {
+    const int lo = dt == ScalarType::Byte ? 0 : -3;
+    Tensor a = random_ints(g, {m, k}, dt, lo, 3);
+    Tensor b = random_ints(g, {k, n}, dt, lo, 3);
+    std::vector<double> want = reference(values(a), values(b), m, k, n);
+    if (dt == ScalarType::Byte) {
+      for (double& w : want) w = std::fmod(w, 256.0);
+    }
+    const std::vector<Tensor> as = {a, with_row_ld(a, k + 3), with_col_ld(a, m + 2)};
+    const std::vector<Tensor> bs = {b, with_row_ld(b, n + 5), with_col_ld(b, k + 1)};
+    for (size_t ia = 0; ia < as.size(); ++ia) {
+      for (size_t ib = 0; ib < bs.size(); ++ib) {
+        expect_close(values(st::mm(as[ia], bs[ib])), want, 0);
+        // into a column-major out with a gap after every column
+        Tensor out = column_major_filled(m, n, m + 4, dt, nan_or(dt, 77));
+        st::mm_out(out, as[ia], bs[ib]);
+        EXPECT_EQ(out.stride(0), 1);
+        expect_close(values(out), want, 0);
+      }
+    }
+  }
+}
+
+TEST(Gemm, BetaZeroIgnoresNanInCEveryDtype) {
+  for (ScalarType dt : kGemmDtypes) {
+    Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3}, dt);
+    Tensor b = make({1, 0, 0, 1, 1, 1}, {3, 2}, dt);
+    const double bad = nan_or(dt, 99);
+    // row-major self
+    Tensor self = st::full({2, 2}, bad, dt);
+    expect_close(values(st::addmm(self, a, b, 0)), {4, 5, 10, 11}, 0);
+    // in place, row-major with a leading dimension, and column-major
+    Tensor s1 = st::narrow(st::full({2, 5}, bad, dt), 1, 0, 2);
+    st::addmm_(s1, a, b, 0, 1);
+    expect_close(values(s1), {4, 5, 10, 11}, 0);
+    Tensor s2 = column_major_filled(2, 2, 3, dt, bad);
+    st::addmm_(s2, a, b, 0, 2);
+    expect_close(values(s2), {8, 10, 20, 22}, 0);
+    // an empty inner dimension: no product runs, C is still written
+    Tensor s3 = st::full({2, 2}, bad, dt);
+    expect_close(values(st::addmm(s3, st::empty({2, 0}, dt), st::empty({0, 2}, dt), 0)),
+                 {0, 0, 0, 0}, 0);
+    // bmm into an out full of NaN
+    Tensor out = st::full({2, 2, 2}, bad, dt);
+    st::bmm_out(out, st::stack({a, a}), st::stack({b, b}));
+    expect_close(values(out), {4, 5, 10, 11, 4, 5, 10, 11}, 0);
+  }
+}
+
+TEST(Gemm, AlphaAndBetaScaleEveryDtype) {
+  for (ScalarType dt : kGemmDtypes) {
+    Tensor a = make({1, 2, 3, 4}, {2, 2}, dt);
+    Tensor b = make({1, 1, 0, 1}, {2, 2}, dt);  // a @ b = [[1, 3], [3, 7]]
+    Tensor self = make({1, 1, 1, 1}, {2, 2}, dt);
+    // 2 * self + 3 * (a @ b)
+    expect_close(values(st::addmm(self, a, b, 2, 3)), {5, 11, 11, 23}, 0);
+    // the same into a column-major self with a leading dimension
+    Tensor s = column_major_filled(2, 2, 4, dt, 1);
+    st::addmm_(s, a, b, 2, 3);
+    expect_close(values(s), {5, 11, 11, 23}, 0);
+    // alpha == 0 keeps beta * self
+    expect_close(values(st::addmm(self, a, b, 3, 0)), {3, 3, 3, 3}, 0);
+  }
+}
+
+TEST(Gemm, WiderThanOneColumnStrip) {
+  // n past the blocked loop's strip of columns, with a leading dimension.
+  std::mt19937 g(5);
+  const int64_t m = 3, k = 7, n = 300;
+  for (ScalarType dt :
+       {ScalarType::Long, ScalarType::Float, ScalarType::Double, ScalarType::BFloat16}) {
+    Tensor a = random_ints(g, {m, k}, dt, -2, 2);
+    Tensor b = random_ints(g, {k, n}, dt, -2, 2);
+    const std::vector<double> want = reference(values(a), values(b), m, k, n);
+    expect_close(values(st::mm(a, with_row_ld(b, n + 9))), want, 0);
+    expect_close(values(st::mm(with_col_ld(a, m + 1), with_col_ld(b, k + 2))), want, 0);
+    Tensor out = column_major_filled(m, n, m + 1, dt, nan_or(dt, 5));
+    st::mm_out(out, a, b);
+    expect_close(values(out), want, 0);
+  }
+}
+
+TEST(Gemm, BatchedColumnMajorOutWithLeadingDimension) {
+  std::mt19937 g(9);
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Int, ScalarType::ComplexFloat}) {
+    Tensor a = random_ints(g, {2, 3, 4}, dt);
+    Tensor b = random_ints(g, {2, 4, 5}, dt);
+    // out[i] column-major, columns 6 apart, batches 40 apart
+    Tensor big = st::full({2, 5, 8}, nan_or(dt, 7), dt);
+    Tensor out = st::transpose(st::narrow(big, 2, 0, 3), 1, 2);
+    ASSERT_EQ(shape(out), (std::vector<int64_t>{2, 3, 5}));
+    st::bmm_out(out, st::transpose(st::contiguous(st::transpose(a, 1, 2)), 1, 2), b);
+    const auto va = values(a), vb = values(b), vo = values(out);
+    for (int64_t i = 0; i < 2; ++i) {
+      std::vector<double> ai(va.begin() + i * 12, va.begin() + (i + 1) * 12);
+      std::vector<double> bi(vb.begin() + i * 20, vb.begin() + (i + 1) * 20);
+      std::vector<double> oi(vo.begin() + i * 15, vo.begin() + (i + 1) * 15);
+      expect_close(oi, reference(ai, bi, 3, 4, 5), 0);
+    }
+    // the padding columns past the view were not written
+    Tensor pad = st::narrow(big, 2, 3, 5);
+    for (double v : values(pad)) {
+      if (has_nan(dt)) {
+        EXPECT_TRUE(std::isnan(v));
+      } else {
+        EXPECT_EQ(v, 7);
+      }
+    }
+  }
+}
+
+}  // namespace
