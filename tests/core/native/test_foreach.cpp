@@ -1,6 +1,8 @@
 // _foreach_mul.List, _foreach_mul_.List, _foreach_add.List, _foreach_add_.List
-// and is_leaf.
+// and the tensor predicates is_leaf and is_pinned.
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include <st/dispatch/dispatcher.h>
 
@@ -53,6 +55,26 @@ TEST(NativeForeach, IsLeaf) {
   op.callBoxed(&stack);
   ASSERT_EQ(stack.size(), 1u);
   EXPECT_TRUE(stack[0].toBool());
+}
+
+TEST(NativeForeach, IsPinnedIsFalseAndRefusesTheCpuAsDevice) {
+  Tensor t = st::ones({2});
+  EXPECT_FALSE(st::is_pinned(t));
+  auto op = st::Dispatcher::singleton().findSchemaOrThrow("aten::is_pinned", "");
+  EXPECT_EQ(op.schema().toString(), "aten::is_pinned(Tensor self, Device? device=None) -> bool");
+  st::Stack stack;
+  stack.emplace_back(t);
+  stack.emplace_back(std::nullopt);
+  op.callBoxed(&stack);
+  ASSERT_EQ(stack.size(), 1u);
+  EXPECT_FALSE(stack[0].toBool());
+  try {
+    (void)st::is_pinned(t, st::Device(st::DeviceType::CPU));
+    ADD_FAILURE() << "expected a failure";
+  } catch (const st::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("is_pinned: device must be an accelerator"),
+              std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
