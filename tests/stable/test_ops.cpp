@@ -236,8 +236,9 @@ TEST_F(StableOpsTest, SumOutReturnsOutByReference) {
   const std::vector<int64_t> dim{1};
   Tensor& r = ts::sum_out(out, x, IntRef(dim));
   EXPECT_EQ(&r, &out);
+  const std::optional<std::vector<int64_t>> opt_dim(dim);
   EXPECT_TRUE(same_tensor(out, call_tensor("aten::sum", "dim_IntList",
-                                           {from(x), from(dim), from(false), from(kNoDtype)})));
+                                           {from(x), from(opt_dim), from(false), from(kNoDtype)})));
 }
 
 TEST_F(StableOpsTest, BitwiseOpsMatchTheCore) {
@@ -322,6 +323,36 @@ TEST_F(StableOpsTest, ViewDtypeReinterpretsTheBytes) {
   EXPECT_TRUE(same_tensor(v, call_tensor("aten::view", "dtype", {from(x), from(ScalarType::Int)})));
   EXPECT_EQ(sizes(ts::view(x, ScalarType::Short)), (std::vector<int64_t>{4}));
 }
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+void count_deletion(void* data) { ++*static_cast<int*>(data); }
+
+TEST_F(StableOpsTest, FromBlobCallsItsDeleterOnceWhenTheLastTensorGoes) {
+  const std::vector<int64_t> size{1}, stride{1};
+  const ts::Device cpu(DeviceType::CPU);
+  int plain = 0;
+  {
+    Tensor t = ts::from_blob(&plain, IntRef(size), IntRef(stride), cpu, ScalarType::Int,
+                             count_deletion);
+    Tensor alias = t;
+    t = alias;
+    EXPECT_EQ(plain, 0);
+  }
+  EXPECT_EQ(plain, 1);
+  // A capturing lambda: its state lives until the call.
+  float data[2] = {1.5f, -2.0f};
+  int calls = 0;
+  void* seen = nullptr;
+  {
+    const std::vector<int64_t> two{2};
+    Tensor t = ts::from_blob(data, IntRef(two), IntRef(stride), cpu, ScalarType::Float,
+                             [&calls, &seen](void* p) { ++calls; seen = p; });
+    EXPECT_EQ(values(t), (std::vector<double>{1.5, -2.0}));
+  }
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(seen, static_cast<void*>(data));
+}
+#endif
 
 }  // namespace
 }  // namespace stable_test
