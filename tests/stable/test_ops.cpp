@@ -351,6 +351,12 @@ TEST_F(StableOpsTest, FromBlobCallsItsDeleterOnceWhenTheLastTensorGoes) {
   }
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(seen, static_cast<void*>(data));
+  // A refused blob never calls the deleter (and the callable is freed).
+  const std::vector<int64_t> negative{-1};
+  EXPECT_THROW((void)ts::from_blob(data, IntRef(negative), IntRef(stride), cpu,
+                                   ScalarType::Float, [&calls](void*) { ++calls; }),
+               std::runtime_error);
+  EXPECT_EQ(calls, 1);
 }
 #endif
 
