@@ -137,6 +137,23 @@ Tensor zero_out_(Tensor x) {
 Tensor first_row(Tensor x) { return torch::stable::select(x, 0, 0); }
 Tensor swap01(Tensor x) { return torch::stable::transpose(x, 0, 1); }
 
+// The 2.10 wrappers over aten operators: bitwise and/or of two integer
+// tensors, a permutation view, a stable descending sort, the bytes as
+// int32 (a view), and is_pinned (false on every CPU tensor).
+std::tuple<Tensor, Tensor> and_or(Tensor a, Tensor b) {
+  return {torch::stable::bitwise_and(a, b), torch::stable::bitwise_or(a, b)};
+}
+Tensor reverse_dims(Tensor x) {
+  std::vector<int64_t> dims(static_cast<size_t>(x.dim()));
+  for (size_t i = 0; i < dims.size(); ++i) dims[i] = static_cast<int64_t>(dims.size() - 1 - i);
+  return torch::stable::permute(x, dims);
+}
+std::tuple<Tensor, Tensor> sorted_desc(Tensor x) {
+  return torch::stable::sort(x, std::optional<bool>(true), -1, true);
+}
+Tensor as_int32(Tensor x) { return torch::stable::view(x, torch::headeronly::ScalarType::Int); }
+bool pinned(Tensor x) { return torch::stable::is_pinned(x); }
+
 // Two returns: the halves of the first dimension.
 std::tuple<Tensor, Tensor> halves(Tensor x) {
   const int64_t n = x.size(0);
@@ -250,6 +267,11 @@ STABLE_TORCH_LIBRARY(stconf, m) {
   m.def("first_row(Tensor(a) x) -> Tensor(a)");
   m.def("swap01(Tensor(a) x) -> Tensor(a)");
   m.def("halves(Tensor(a) x) -> (Tensor(a), Tensor(a))");
+  m.def("and_or(Tensor a, Tensor b) -> (Tensor, Tensor)");
+  m.def("reverse_dims(Tensor(a) x) -> Tensor(a)");
+  m.def("sorted_desc(Tensor x) -> (Tensor, Tensor)");
+  m.def("as_int32(Tensor(a) x) -> Tensor(a)");
+  m.def("pinned(Tensor x) -> bool");
   m.def("row_sums(Tensor x) -> Tensor");
   m.def("halves_flag(Tensor(a) x) -> (Tensor(a), Tensor(a), bool)");
   m.def("rows(Tensor(a) x) -> Tensor(a)[]");
@@ -287,6 +309,11 @@ STABLE_TORCH_LIBRARY_IMPL(stconf, CPU, m) {
   m.impl("first_row", TORCH_BOX(&conformance_ops::first_row));
   m.impl("swap01", TORCH_BOX(&conformance_ops::swap01));
   m.impl("halves", TORCH_BOX(&conformance_ops::halves));
+  m.impl("and_or", TORCH_BOX(&conformance_ops::and_or));
+  m.impl("reverse_dims", TORCH_BOX(&conformance_ops::reverse_dims));
+  m.impl("sorted_desc", TORCH_BOX(&conformance_ops::sorted_desc));
+  m.impl("as_int32", TORCH_BOX(&conformance_ops::as_int32));
+  m.impl("pinned", TORCH_BOX(&conformance_ops::pinned));
   m.impl("row_sums", TORCH_BOX(&conformance_ops::row_sums));
   m.impl("halves_flag", TORCH_BOX(&conformance_ops::halves_flag));
   m.impl("rows", TORCH_BOX(&conformance_ops::rows));

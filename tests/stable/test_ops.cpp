@@ -20,6 +20,10 @@ class StableOpsTest : public StableTest {};
 
 const std::optional<ScalarType> kNoDtype;
 
+torch::headeronly::IntHeaderOnlyArrayRef IntRef(const std::vector<int64_t>& v) {
+  return torch::headeronly::IntHeaderOnlyArrayRef(v.data(), v.size());
+}
+
 TEST_F(StableOpsTest, EmptyLikeHasTheShapeAndDtype) {
   const Tensor x = ramp({2, 3}, ScalarType::Double);
   const Tensor ours = call_tensor("sdk_test::w_empty_like", "", {from(x)});
@@ -222,6 +226,139 @@ TEST_F(StableOpsTest, WrapperErrorsCarryTheCoreMessage) {
     EXPECT_NE(what.find("torch_call_dispatcher"), std::string::npos) << what;
   }
 }
+
+// The 2.10 wrappers below are called directly (the test links the SDK)
+// against the core's operator called by name with the same arguments.
+
+TEST_F(StableOpsTest, SumOutReturnsOutByReference) {
+  const Tensor x = ramp({2, 3});
+  Tensor out = ramp({2});
+  const std::vector<int64_t> dim{1};
+  Tensor& r = ts::sum_out(out, x, IntRef(dim));
+  EXPECT_EQ(&r, &out);
+  const std::optional<std::vector<int64_t>> opt_dim(dim);
+  EXPECT_TRUE(same_tensor(out, call_tensor("aten::sum", "dim_IntList",
+                                           {from(x), from(opt_dim), from(false), from(kNoDtype)})));
+}
+
+TEST_F(StableOpsTest, BitwiseOpsMatchTheCore) {
+  const Tensor a = make_tensor({4}, {12, 10, 7, -8}, ScalarType::Int);
+  const Tensor b = make_tensor({4}, {10, 6, 1, 2}, ScalarType::Int);
+  EXPECT_EQ(values(ts::bitwise_and(a, b)), (std::vector<double>{8, 2, 1, 0}));
+  EXPECT_TRUE(same_tensor(ts::bitwise_and(a, b),
+                          call_tensor("aten::bitwise_and", "Tensor", {from(a), from(b)})));
+  EXPECT_EQ(values(ts::bitwise_or(a, b)), (std::vector<double>{14, 14, 7, -6}));
+  EXPECT_TRUE(same_tensor(ts::bitwise_or(a, b),
+                          call_tensor("aten::bitwise_or", "Tensor", {from(a), from(b)})));
+  EXPECT_EQ(values(ts::bitwise_left_shift(a, b)), (std::vector<double>{12288, 640, 14, -32}));
+  EXPECT_TRUE(same_tensor(ts::bitwise_left_shift(a, b),
+                          call_tensor("aten::bitwise_left_shift", "Tensor", {from(a), from(b)})));
+  EXPECT_EQ(values(ts::bitwise_right_shift(a, b)), (std::vector<double>{0, 0, 3, -2}));
+  EXPECT_TRUE(same_tensor(ts::bitwise_right_shift(a, b),
+                          call_tensor("aten::bitwise_right_shift", "Tensor", {from(a), from(b)})));
+  // Floating operands are refused with the core's message.
+  EXPECT_THROW((void)ts::bitwise_and(ramp({2}), ramp({2})), std::runtime_error);
+}
+
+TEST_F(StableOpsTest, FloorDivideRoundsTowardNegativeInfinity) {
+  const Tensor a = make_tensor({4}, {7, -7, 7, -7}, ScalarType::Long);
+  const Tensor b = make_tensor({4}, {2, 2, -2, -2}, ScalarType::Long);
+  const Tensor r = ts::floor_divide(a, b);
+  EXPECT_EQ(values(r), (std::vector<double>{3, -4, -4, 3}));
+  EXPECT_TRUE(same_tensor(r, call_tensor("aten::floor_divide", "", {from(a), from(b)})));
+}
+
+TEST_F(StableOpsTest, PermuteIsAView) {
+  const Tensor x = ramp({2, 3, 4});
+  const std::vector<int64_t> dims{2, 0, 1};
+  const Tensor p = ts::permute(x, IntRef(dims));
+  EXPECT_EQ(sizes(p), (std::vector<int64_t>{4, 2, 3}));
+  EXPECT_EQ(p.data_ptr(), x.data_ptr());
+  EXPECT_TRUE(same_tensor(p, call_tensor("aten::permute", "", {from(x), from(dims)})));
+  const std::vector<int64_t> repeated{0, 0, 1};
+  EXPECT_THROW((void)ts::permute(x, IntRef(repeated)), std::runtime_error);
+}
+
+TEST_F(StableOpsTest, IndexSelectGathersRows) {
+  const Tensor x = ramp({3, 2});
+  const Tensor index = make_tensor({2}, {2, 0}, ScalarType::Long);
+  const Tensor r = ts::index_select(x, 0, index);
+  EXPECT_EQ(sizes(r), (std::vector<int64_t>{2, 2}));
+  EXPECT_TRUE(same_tensor(
+      r, call_tensor("aten::index_select", "", {from(x), from<int64_t>(0), from(index)})));
+  const Tensor bad = make_tensor({1}, {3}, ScalarType::Long);
+  EXPECT_THROW((void)ts::index_select(x, 0, bad), std::runtime_error);
+}
+
+TEST_F(StableOpsTest, IsPinnedIsFalseForCoreMemory) {
+  const Tensor x = ramp({2});
+  EXPECT_FALSE(ts::is_pinned(x));
+  const auto r = call("aten::is_pinned", "", {from(x), from(std::nullopt)}, 1);
+  EXPECT_FALSE(to<bool>(r[0]));
+}
+
+TEST_F(StableOpsTest, SortBothOverloads) {
+  const Tensor x = make_tensor({5}, {3, 1, 2, 1, 5});
+  auto [values_, indices] = ts::sort(x);
+  EXPECT_EQ(values(values_), (std::vector<double>{1, 1, 2, 3, 5}));
+  const auto core = call("aten::sort", "", {from(x), from<int64_t>(-1), from(false)}, 2);
+  EXPECT_TRUE(same_tensor(values_, to<Tensor>(core[0])));
+  EXPECT_TRUE(same_tensor(indices, to<Tensor>(core[1])));
+  // Stable and descending: equal elements keep their order.
+  auto [desc, desc_idx] = ts::sort(x, std::optional<bool>(true), 0, true);
+  EXPECT_EQ(values(desc), (std::vector<double>{5, 3, 2, 1, 1}));
+  EXPECT_EQ(values(desc_idx), (std::vector<double>{4, 0, 2, 1, 3}));
+  const auto core_stable =
+      call("aten::sort", "stable", {from(x), from(std::optional<bool>(true)), from<int64_t>(0), from(true)}, 2);
+  EXPECT_TRUE(same_tensor(desc, to<Tensor>(core_stable[0])));
+  EXPECT_TRUE(same_tensor(desc_idx, to<Tensor>(core_stable[1])));
+}
+
+TEST_F(StableOpsTest, ViewDtypeReinterpretsTheBytes) {
+  const Tensor x = make_tensor({2}, {1.0, -2.0}, ScalarType::Float);
+  const Tensor v = ts::view(x, ScalarType::Int);
+  EXPECT_EQ(v.scalar_type(), ScalarType::Int);
+  EXPECT_EQ(v.data_ptr(), x.data_ptr());
+  EXPECT_EQ(v.const_data_ptr<int32_t>()[0], 0x3f800000);
+  EXPECT_TRUE(same_tensor(v, call_tensor("aten::view", "dtype", {from(x), from(ScalarType::Int)})));
+  EXPECT_EQ(sizes(ts::view(x, ScalarType::Short)), (std::vector<int64_t>{4}));
+}
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+void count_deletion(void* data) { ++*static_cast<int*>(data); }
+
+TEST_F(StableOpsTest, FromBlobCallsItsDeleterOnceWhenTheLastTensorGoes) {
+  const std::vector<int64_t> size{1}, stride{1};
+  const ts::Device cpu(DeviceType::CPU);
+  int plain = 0;
+  {
+    Tensor t = ts::from_blob(&plain, IntRef(size), IntRef(stride), cpu, ScalarType::Int,
+                             count_deletion);
+    Tensor alias = t;
+    t = alias;
+    EXPECT_EQ(plain, 0);
+  }
+  EXPECT_EQ(plain, 1);
+  // A capturing lambda: its state lives until the call.
+  float data[2] = {1.5f, -2.0f};
+  int calls = 0;
+  void* seen = nullptr;
+  {
+    const std::vector<int64_t> two{2};
+    Tensor t = ts::from_blob(data, IntRef(two), IntRef(stride), cpu, ScalarType::Float,
+                             [&calls, &seen](void* p) { ++calls; seen = p; });
+    EXPECT_EQ(values(t), (std::vector<double>{1.5, -2.0}));
+  }
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(seen, static_cast<void*>(data));
+  // A refused blob never calls the deleter (and the callable is freed).
+  const std::vector<int64_t> negative{-1};
+  EXPECT_THROW((void)ts::from_blob(data, IntRef(negative), IntRef(stride), cpu,
+                                   ScalarType::Float, [&calls](void*) { ++calls; }),
+               std::runtime_error);
+  EXPECT_EQ(calls, 1);
+}
+#endif
 
 }  // namespace
 }  // namespace stable_test

@@ -1,5 +1,5 @@
 // _foreach_mul.List, _foreach_mul_.List, _foreach_add.List, _foreach_add_.List
-// and is_leaf.
+// and the tensor predicates is_leaf and is_pinned.
 #include <gtest/gtest.h>
 
 #include <st/dispatch/dispatcher.h>
@@ -53,6 +53,20 @@ TEST(NativeForeach, IsLeaf) {
   op.callBoxed(&stack);
   ASSERT_EQ(stack.size(), 1u);
   EXPECT_TRUE(stack[0].toBool());
+}
+
+TEST(NativeForeach, IsPinnedIsFalseForEveryTensorAndDevice) {
+  Tensor t = st::ones({2});
+  EXPECT_FALSE(st::is_pinned(t));
+  EXPECT_FALSE(st::is_pinned(t, st::Device(st::DeviceType::CPU)));
+  auto op = st::Dispatcher::singleton().findSchemaOrThrow("aten::is_pinned", "");
+  EXPECT_EQ(op.schema().toString(), "aten::is_pinned(Tensor self, Device? device=None) -> bool");
+  st::Stack stack;
+  stack.emplace_back(t);
+  stack.emplace_back(std::nullopt);
+  op.callBoxed(&stack);
+  ASSERT_EQ(stack.size(), 1u);
+  EXPECT_FALSE(stack[0].toBool());
 }
 
 }  // namespace

@@ -15,6 +15,14 @@ HIDDEN_NAMESPACE_BEGIN(torch, stable, accelerator)
 
 using DeviceIndex = int32_t;
 using StreamId = int64_t;
+using DeleterFnPtr = void (*)(void*);
+
+// Deletes a device guard handle given as void* (the DeleterFnPtr shape, for
+// unique_ptr<DeviceGuardOpaque, DeleterFnPtr>). Throws if the core fails.
+inline void delete_device_guard(void* ptr) {
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      aoti_torch_delete_device_guard(static_cast<DeviceGuardHandle>(ptr)));
+}
 
 // Makes a device current for the lifetime of the guard, then restores the
 // previous one. Not copyable; movable.

@@ -28,6 +28,10 @@
 #include <torch/headeronly/util/HeaderOnlyArrayRef.h>
 
 #include <array>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -366,13 +370,15 @@ inline Tensor sum(const Tensor& self, std::optional<IntHeaderOnlyArrayRef> dim =
 }
 
 // aten::sum.IntList_out: writes into out and returns it.
-inline Tensor sum_out(const Tensor& out, const Tensor& self,
-                      std::optional<IntHeaderOnlyArrayRef> dim = std::nullopt,
-                      bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
-  return detail::call_op_tensor(
-      "aten::sum", "IntList_out",
-      std::array<StableIValue, 5>{detail::from(self), detail::from(dim), detail::from(keepdim),
-                                  detail::from(dtype), detail::from(out)});
+inline Tensor& sum_out(Tensor& out, const Tensor& self,
+                       std::optional<IntHeaderOnlyArrayRef> dim = std::nullopt,
+                       bool keepdim = false, std::optional<ScalarType> dtype = std::nullopt) {
+  std::array<StableIValue, 5> stack{detail::from(self), detail::from(dim), detail::from(keepdim),
+                                    detail::from(dtype), detail::from(out)};
+  detail::call_op("aten::sum", "IntList_out", stack);
+  // The result is a new handle to out: release it, out is what we return.
+  (void)detail::to<Tensor>(stack[0]);
+  return out;
 }
 
 // self - alpha * other.
@@ -417,6 +423,117 @@ STABLETORCH_EXTENSION_FN_(Tensor, full,
                            std::optional<bool> = std::nullopt))
 #endif
 
+inline Tensor bitwise_and(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::bitwise_and", "Tensor",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+inline Tensor bitwise_or(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::bitwise_or", "Tensor",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+inline Tensor bitwise_left_shift(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::bitwise_left_shift", "Tensor",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+inline Tensor bitwise_right_shift(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::bitwise_right_shift", "Tensor",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+// A view of self with its dimensions reordered as dims says.
+inline Tensor permute(const Tensor& self, IntHeaderOnlyArrayRef dims) {
+  return detail::call_op_tensor("aten::permute", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(dims)});
+}
+
+inline Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
+  return detail::call_op_tensor(
+      "aten::index_select", "",
+      std::array<StableIValue, 3>{detail::from(self), detail::from(dim), detail::from(index)});
+}
+
+// Division rounded toward negative infinity (aten::floor_divide).
+inline Tensor floor_divide(const Tensor& self, const Tensor& other) {
+  return detail::call_op_tensor("aten::floor_divide", "",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+}
+
+// aten::is_pinned with device None (the current accelerator).
+inline bool is_pinned(const Tensor& self) {
+  std::array<StableIValue, 2> stack{detail::from(self), detail::from(std::nullopt)};
+  detail::call_op("aten::is_pinned", "", stack);
+  return detail::to<bool>(stack[0]);
+}
+
+// (values, indices) of self sorted along dim (aten::sort).
+inline std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim = -1,
+                                       bool descending = false) {
+  std::array<StableIValue, 3> stack{detail::from(self), detail::from(dim),
+                                    detail::from(descending)};
+  detail::call_op("aten::sort", "", stack);
+  // Take both results before anything can throw, so neither handle leaks.
+  Tensor values = detail::to<Tensor>(stack[0]);
+  Tensor indices = detail::to<Tensor>(stack[1]);
+  return std::make_tuple(std::move(values), std::move(indices));
+}
+
+// aten::sort.stable: stable=true keeps equal elements in their order.
+inline std::tuple<Tensor, Tensor> sort(const Tensor& self, std::optional<bool> stable,
+                                       int64_t dim = -1, bool descending = false) {
+  std::array<StableIValue, 4> stack{detail::from(self), detail::from(stable), detail::from(dim),
+                                    detail::from(descending)};
+  detail::call_op("aten::sort", "stable", stack);
+  Tensor values = detail::to<Tensor>(stack[0]);
+  Tensor indices = detail::to<Tensor>(stack[1]);
+  return std::make_tuple(std::move(values), std::move(indices));
+}
+
+// self's bytes reinterpreted as dtype (aten::view.dtype).
+inline Tensor view(const Tensor& self, ScalarType dtype) {
+  return detail::call_op_tensor("aten::view", "dtype",
+                                std::array<StableIValue, 2>{detail::from(self), detail::from(dtype)});
+}
+
+#if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+// A tensor over caller-owned memory that calls deleter(data) once the last
+// tensor viewing it is gone. deleter may be a function pointer or any
+// callable, capturing lambdas included (moved to the heap, freed after the
+// call). If creating the tensor fails the deleter is not called.
+template <class F, std::enable_if_t<std::is_invocable_v<F, void*>, int> = 0>
+inline Tensor from_blob(void* data, IntHeaderOnlyArrayRef sizes, IntHeaderOnlyArrayRef strides,
+                        Device device, ScalarType dtype, F deleter, int64_t storage_offset = 0,
+                        Layout layout = Layout::Strided) {
+  STD_TORCH_CHECK(sizes.size() == strides.size(), "torch::stable::from_blob: ", sizes.size(),
+                  " sizes but ", strides.size(), " strides");
+  AtenTensorHandle handle = nullptr;
+  auto create = [&](void (*callback)(void*, void*), void* ctx) {
+    return torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(),
+                           strides.data(), storage_offset, detail::to_shim_dtype(dtype),
+                           detail::to_shim_device_type(device.type()), device.index(), &handle,
+                           detail::to_shim_layout(layout), nullptr, 0, callback, ctx);
+  };
+  if constexpr (std::is_convertible_v<F, DeleterFnPtr>) {
+    // A plain function: its pointer is the context, nothing to allocate.
+    auto call_fn = [](void* blob, void* ctx) { reinterpret_cast<DeleterFnPtr>(ctx)(blob); };
+    STABLE_TORCH_ERROR_CODE_CHECK(
+        create(call_fn, reinterpret_cast<void*>(static_cast<DeleterFnPtr>(deleter))));
+  } else {
+    auto owned = std::make_unique<F>(std::move(deleter));
+    auto call_owned = [](void* blob, void* ctx) {
+      std::unique_ptr<F> fn(static_cast<F*>(ctx));
+      (*fn)(blob);
+    };
+    STABLE_TORCH_ERROR_CODE_CHECK(create(call_owned, owned.get()));
+    // The tensor owns the callable now.
+    (void)owned.release();
+  }
+  return Tensor(handle);
+}
+#endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
+
 #else  // TORCH_FEATURE_VERSION < 2.10
 
 #define STABLE_OPS_210_(ret, name, params) \
@@ -441,13 +558,27 @@ STABLE_OPS_210_(Tensor, sum,
                 (const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
                  bool = false, std::optional<ScalarType> = std::nullopt))
 STABLE_OPS_210_(Tensor, sum_out,
-                (const Tensor&, const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
+                (Tensor&, const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
                  bool = false, std::optional<ScalarType> = std::nullopt))
 STABLE_OPS_210_(Tensor, subtract, (const Tensor&, const Tensor&, double = 1.0))
 STABLE_OPS_210_(Tensor, full,
                 (IntHeaderOnlyArrayRef, double, std::optional<ScalarType> = std::nullopt,
                  std::optional<Layout> = std::nullopt, std::optional<Device> = std::nullopt,
                  std::optional<bool> = std::nullopt))
+STABLE_OPS_210_(Tensor, bitwise_and, (const Tensor&, const Tensor&))
+STABLE_OPS_210_(Tensor, bitwise_or, (const Tensor&, const Tensor&))
+STABLE_OPS_210_(Tensor, bitwise_left_shift, (const Tensor&, const Tensor&))
+STABLE_OPS_210_(Tensor, bitwise_right_shift, (const Tensor&, const Tensor&))
+STABLE_OPS_210_(Tensor, permute, (const Tensor&, IntHeaderOnlyArrayRef))
+STABLE_OPS_210_(Tensor, index_select, (const Tensor&, int64_t, const Tensor&))
+STABLE_OPS_210_(Tensor, floor_divide, (const Tensor&, const Tensor&))
+STABLE_OPS_210_(bool, is_pinned, (const Tensor&))
+namespace detail {
+using SortResult = std::tuple<Tensor, Tensor>;
+}  // namespace detail
+STABLE_OPS_210_(detail::SortResult, sort, (const Tensor&, int64_t = -1, bool = false))
+STABLE_OPS_210_(detail::SortResult, sort, (const Tensor&, std::optional<bool>, int64_t = -1, bool = false))
+STABLE_OPS_210_(Tensor, view, (const Tensor&, ScalarType))
 #undef STABLE_OPS_210_
 
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0
