@@ -266,6 +266,7 @@ TEST(NativeIndexing, IndexPutFunctionalOutAndErrors) {
                       "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{make1({1, 0}, ScalarType::Bool)}, make({1}, {})),
                       "The shape of the mask [2] at index 0 does not match");
+}
 
 std::vector<int64_t> strides_of(const Tensor& t) {
   return std::vector<int64_t>(t.strides().begin(), t.strides().end());
