@@ -84,8 +84,9 @@ STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) {
 }
 
 // An IMPL block before the def of its operator (PyTorch allows any order):
-// the signature is checked when the def arrives.
-STABLE_TORCH_LIBRARY_IMPL(sdk_test, CPU, m) {
+// the signature is checked when the def arrives. Operators without a tensor
+// argument have no backend to dispatch on: their kernels are composite.
+STABLE_TORCH_LIBRARY_IMPL(sdk_test, CompositeExplicitAutograd, m) {
   m.impl("late_def", TORCH_BOX(&thrower));
 }
 STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) {
@@ -96,10 +97,10 @@ STABLE_TORCH_LIBRARY_IMPL(sdk_test, CPU, m) {
   m.impl("forms", TORCH_BOX(&forms));
   m.impl("scale_", TORCH_BOX(&scale_));
   m.impl("increment_", TORCH_BOX(&increment_));
-  m.impl("thrower", TORCH_BOX(&thrower));
-  m.impl("hand_boxed", &hand_boxed);
 }
 
 STABLE_TORCH_LIBRARY_IMPL(sdk_test, CompositeExplicitAutograd, m) {
+  m.impl("thrower", TORCH_BOX(&thrower));
+  m.impl("hand_boxed", &hand_boxed);
   m.impl("single_tuple", TORCH_BOX(single_tuple));
 }
