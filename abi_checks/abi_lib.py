@@ -288,3 +288,23 @@ def main_wrapper(main):
     except CheckError as e:
         sys.stderr.write("ERROR: %s\n" % e)
         sys.exit(2)
+
+
+def read_reviewed(path):
+    """The entries of a reviewed-differences list (declaration_gaps.txt,
+    cxx_declaration_gaps.txt): one regex per line, then '# reason'. Each
+    entry is [compiled pattern, pattern, reason, times matched]; an entry
+    without a reason is refused."""
+    entries = []
+    if not path:
+        return entries
+    for raw in open(path, encoding="utf-8"):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        pattern, _, reason = line.partition("#")
+        pattern = pattern.strip()
+        if not reason.strip():
+            raise SystemExit("%s: entry %r has no '# reason'" % (path, pattern))
+        entries.append([re.compile("^%s$" % pattern), pattern, reason.strip(), 0])
+    return entries

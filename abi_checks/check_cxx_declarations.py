@@ -55,7 +55,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from abi_lib import split_top_level
+import abi_lib  # noqa: E402
+from abi_lib import split_top_level  # noqa: E402
 
 LEVELS = ["2.9", "2.10", "2.11", "2.12", "2.13", "2.14", "2.15"]
 # The public trees, relative to an include root. torch/csrc/stable/c is C
@@ -406,22 +407,6 @@ def collect_macros(clang, includes, level, tu_path):
 
 # ---- reviewed list ---------------------------------------------------------------
 
-def read_reviewed(path):
-    entries = []
-    if not path:
-        return entries
-    for raw in open(path, encoding="utf-8"):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        pattern, _, reason = line.partition("#")
-        pattern = pattern.strip()
-        if not reason.strip():
-            raise SystemExit("%s: entry %r has no '# reason'" % (path, pattern))
-        entries.append([re.compile("^%s$" % pattern), pattern, reason.strip(), 0])
-    return entries
-
-
 def shadow_version_dir(ours_headeronly, tmp):
     """A copy of our version.h that claims 2.15, in an include dir that goes
     first, so every gated block of ours is visible at every level."""
@@ -464,7 +449,7 @@ def main():
         print("not a PyTorch include root: %s" % theirs_root)
         return 2
     levels = args.levels.split(",")
-    reviewed = read_reviewed(args.reviewed)
+    reviewed = abi_lib.read_reviewed(args.reviewed)
     diffs = {lv: [] for lv in levels}   # level -> [(key, text)]
     common = []                         # ungated: headers, header list
 

@@ -160,22 +160,6 @@ def collect(paths, label):
     return out
 
 
-def read_reviewed(path):
-    entries = []
-    if not path:
-        return entries
-    for raw in open(path, encoding="utf-8"):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        pattern, _, reason = line.partition("#")
-        pattern = pattern.strip()
-        if not reason.strip():
-            raise SystemExit("%s: entry %r has no '# reason'" % (path, pattern))
-        entries.append([re.compile("^%s$" % pattern), pattern, reason.strip(), 0])
-    return entries
-
-
 LEVELS_HEADER = [
     "The stable-ABI level of every C function PyTorch 2.15's extension headers",
     "declare (torch/csrc/inductor/aoti_torch/c/shim.h, .../generated/c_shim_aten.h,",
@@ -231,7 +215,7 @@ def main():
         print("%s: %d functions, %d differ from PyTorch's headers (regenerate with "
               "--write-levels)" % (args.levels, len(listed), levels_stale))
     ours = collect(ours_paths, "ours")
-    reviewed = read_reviewed(args.reviewed)
+    reviewed = abi_lib.read_reviewed(args.reviewed)
 
     unreviewed = 0
     print("C declarations: PyTorch %d, ours %d" % (len(theirs), len(ours)))

@@ -67,6 +67,11 @@ using AOTITorchComplex128 = c10::complex<double>;
 #define TORCH_FEATURE_VERSION ((2ULL << 56) | (9ULL << 48))
 #define TORCH_ABI_VERSION TORCH_FEATURE_VERSION
 #define TORCH_VERSION_2_10_0 ((2ULL << 56) | (10ULL << 48))
+#define TORCH_VERSION_2_11_0 ((2ULL << 56) | (11ULL << 48))
+#define TORCH_VERSION_2_12_0 ((2ULL << 56) | (12ULL << 48))
+#define TORCH_VERSION_2_13_0 ((2ULL << 56) | (13ULL << 48))
+#define TORCH_VERSION_2_14_0 ((2ULL << 56) | (14ULL << 48))
+#define TORCH_VERSION_2_15_0 ((2ULL << 56) | (15ULL << 48))
 #endif
 #if __has_include(<torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>)
 #include <torch/csrc/inductor/aoti_torch/generated/c_shim_aten.h>
