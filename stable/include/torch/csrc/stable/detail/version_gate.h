@@ -29,6 +29,12 @@ HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
 template <typename...>
 inline constexpr bool dependent_false_v = false;
 
+// What a stub returns: declared, never defined, and dependent on the stub's
+// gate parameter, so the return type need not be default-constructible
+// (Device is not) and nothing is checked before the static_assert fires.
+template <typename T, typename Gate>
+T unavailable_result();
+
 HIDDEN_NAMESPACE_END(torch, stable, detail)
 
 // The message of every version stub; version_name is the macro's name as a
@@ -49,7 +55,7 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
     static_assert(::torch::stable::detail::dependent_false_v<StableGate_>, \
                   STABLE_VERSION_ERROR_("torch::stable::" #name,          \
                                         version_name, dotted));           \
-    return ret();                                                         \
+    return ::torch::stable::detail::unavailable_result<ret, StableGate_>(); \
   }
 
 // stabletorch additions (APIs PyTorch's stable headers do not have: the
@@ -71,5 +77,5 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
   inline ret name params {                                                    \
     static_assert(::torch::stable::detail::dependent_false_v<StableGate_>,    \
                   STABLETORCH_EXTENSION_ERROR_("torch::stable::" #name));     \
-    return ret();                                                             \
+    return ::torch::stable::detail::unavailable_result<ret, StableGate_>();     \
   }
