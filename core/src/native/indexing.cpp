@@ -774,9 +774,13 @@ Tensor index_put(const Tensor& self, const std::vector<std::optional<Tensor>>& i
   return st::index_put_(out, indices, values, accumulate);
 }
 
+// PyTorch's index_put.out is the generated out= form of index_put: a resized
+// out is contiguous, whatever self's layout.
 Tensor index_put_out(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
                      const Tensor& values, bool accumulate, const Tensor& out) {
-  return finish_out(st::index_put(self, indices, values, accumulate), out, "index_put");
+  Tensor result = st::clone(self, MemoryFormat::Contiguous);
+  st::index_put_(result, indices, values, accumulate);
+  return finish_out(result, out, "index_put");
 }
 
 }  // namespace st::native

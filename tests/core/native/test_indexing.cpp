@@ -298,6 +298,11 @@ TEST(NativeIndexing, ResultLayoutsMatchPyTorch) {
   Tensor out = st::empty({0});
   st::index_out(out, self, {std::optional<Tensor>(L1({1, 0}))});
   EXPECT_EQ(strides_of(out), (std::vector<int64_t>{12, 1, 3}));
+  // index_put.out resizes out contiguous, whatever self's layout.
+  Tensor put = st::empty({0});
+  st::index_put_out(put, self, {std::optional<Tensor>(L1({0}))}, make({7}, {}), false);
+  EXPECT_EQ(strides_of(put), (std::vector<int64_t>{12, 4, 1}));
+  expect_close(values(st::select(put, 0, 1)), values(st::select(self, 0, 1)));
   Tensor t = st::t(st::zeros({3, 2}));  // [2, 3], strides [1, 2]
   Tensor s = st::scatter(t, 1, L({1, 2}, {2, 1}), make({5, 6}, {2, 1}));
   EXPECT_TRUE(s.is_contiguous());
