@@ -573,10 +573,11 @@ Tensor lay_out_index_result(const Tensor& result, const IndexPlan& plan,
     }
   }
   for (; r < plan.rest.size(); ++r) add_self_dim(plan.rest[r]);
+  // Nothing to lay out without two elements; an empty result's sizes may
+  // multiply past int64 (an empty index of sizes [2^62, 4, 0]).
+  if (result.numel() <= 1) return result;
   const std::vector<int64_t> want = permuted_dense_strides(result.sizes(), strides);
-  if (result.numel() <= 1 || std::equal(want.begin(), want.end(), result.strides().begin())) {
-    return result;
-  }
+  if (std::equal(want.begin(), want.end(), result.strides().begin())) return result;
   Tensor out = st::detail::empty_strided_generic(result.sizes(), IntArrayRef(want),
                                                  result.dtype(), result.device());
   copy_into(out, result);

@@ -47,6 +47,10 @@ C10_HOST_DEVICE inline constexpr bool greater_than_max(const T& x) {
     // Every integer type fits a floating range (the digits comparison
     // would only say the float rounds it).
     return false;
+  } else if constexpr (std::is_integral_v<T> && !std::is_integral_v<Limit>) {
+    // Half, BFloat16, complex: compared in double, where both are exact
+    // enough; converting the limit to T could be out of T's range.
+    return static_cast<double>(x) > static_cast<double>(std::numeric_limits<Limit>::max());
   } else if constexpr (can_overflow) {
     return x > static_cast<T>(std::numeric_limits<Limit>::max());
   } else {
@@ -59,6 +63,9 @@ template <typename Limit, typename T>
 C10_HOST_DEVICE inline constexpr bool less_than_lowest(const T& x) {
   if constexpr (std::is_integral_v<T> && std::is_floating_point_v<Limit>) {
     return false;
+  } else if constexpr (std::is_integral_v<T> && !std::is_integral_v<Limit>) {
+    // As greater_than_max: compared in double.
+    return static_cast<double>(x) < static_cast<double>(std::numeric_limits<Limit>::lowest());
   } else if constexpr (std::numeric_limits<T>::is_signed &&
                        !std::numeric_limits<Limit>::is_signed) {
     // An unsigned limit's lowest is 0.
