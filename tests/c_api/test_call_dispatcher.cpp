@@ -1,7 +1,7 @@
 // aoti_torch_call_dispatcher / torch_call_dispatcher: lookups, stack
 // conventions, errors naming operator/argument/kinds, no leaks.
 #include "c_api_test_util.h"
-#include "test_ops.h"
+#include "stc_test_ops.h"
 
 #include <chrono>
 #include <climits>

@@ -2,7 +2,7 @@
 // that returns its arguments (stc_test::echo): every schema type the C ABI
 // supports goes in as PyTorch encodes it and must come back identical.
 #include "c_api_test_util.h"
-#include "test_ops.h"
+#include "stc_test_ops.h"
 
 #include <cstring>
 

@@ -9,6 +9,7 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_conversions.cpp
   native/test_copy_kernel.cpp
   native/test_shape_ops.cpp
+  native/test_view_ops.cpp
   native/test_binary_ops.cpp
   native/test_unary_ops.cpp
   native/test_compare_ops.cpp

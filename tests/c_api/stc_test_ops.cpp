@@ -1,4 +1,4 @@
-#include "test_ops.h"
+#include "stc_test_ops.h"
 
 #include <st/dispatch/library.h>
 
