@@ -183,167 +183,98 @@ struct alignas(sizeof(T) * 2) complex {
   }
 };
 
-// complex<Half> stores two Halves but computes in float: each operation
-// rounds once, at the end, instead of after every partial product.
+// complex<Half> and complex<BFloat16> (BComplex32) store two 16-bit halves
+// but compute in float: each operation rounds once, at the end, instead of
+// after every partial product. Both specializations declare the same
+// members, spelled once here.
+#define TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS(N)                    \
+  using value_type = N;                                                       \
+                                                                              \
+  N real_;                                                                    \
+  N imag_;                                                                    \
+                                                                              \
+  complex() = default;                                                        \
+  C10_HOST_DEVICE constexpr complex(const N& re, const N& im)                 \
+      : real_(re), imag_(im) {}                                               \
+  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const N& re)    \
+      : real_(re), imag_(N(0.0f)) {}                                          \
+  C10_HOST_DEVICE explicit complex(const complex<float>& value)               \
+      : real_(value.real()), imag_(value.imag()) {}                           \
+  C10_HOST_DEVICE explicit complex(const complex<double>& value)              \
+      : real_(static_cast<float>(value.real())),                              \
+        imag_(static_cast<float>(value.imag())) {}                            \
+                                                                              \
+  C10_HOST_DEVICE constexpr N real() const { return real_; }                  \
+  C10_HOST_DEVICE constexpr void real(N value) { real_ = value; }             \
+  C10_HOST_DEVICE constexpr N imag() const { return imag_; }                  \
+  C10_HOST_DEVICE constexpr void imag(N value) { imag_ = value; }             \
+                                                                              \
+  C10_HOST_DEVICE explicit operator complex<float>() const {                  \
+    return complex<float>(real_, imag_);                                      \
+  }                                                                           \
+                                                                              \
+  /* The float operators of complex<float> are declared further down, so */ \
+  /* these use its compound-assignment members. */                            \
+  C10_HOST_DEVICE complex& operator+=(const complex& other) {                 \
+    complex<float> r = to_float();                                            \
+    r += other.to_float();                                                    \
+    return *this = complex(r);                                                \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator-=(const complex& other) {                 \
+    complex<float> r = to_float();                                            \
+    r -= other.to_float();                                                    \
+    return *this = complex(r);                                                \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator*=(const complex& other) {                 \
+    complex<float> r = to_float();                                            \
+    r *= other.to_float();                                                    \
+    return *this = complex(r);                                                \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator/=(const complex& other) {                 \
+    complex<float> r = to_float();                                            \
+    r /= other.to_float();                                                    \
+    return *this = complex(r);                                                \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator+=(const N& re) {                          \
+    real_ = N(static_cast<float>(real_) + static_cast<float>(re));            \
+    return *this;                                                             \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator-=(const N& re) {                          \
+    real_ = N(static_cast<float>(real_) - static_cast<float>(re));            \
+    return *this;                                                             \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator*=(const N& re) {                          \
+    complex<float> r = to_float();                                            \
+    r *= static_cast<float>(re);                                              \
+    return *this = complex(r);                                                \
+  }                                                                           \
+  C10_HOST_DEVICE complex& operator/=(const N& re) {                          \
+    complex<float> r = to_float();                                            \
+    r /= static_cast<float>(re);                                              \
+    return *this = complex(r);                                                \
+  }                                                                           \
+                                                                              \
+  C10_HOST_DEVICE explicit operator bool() const {                            \
+    return static_cast<float>(real_) != 0.0f ||                               \
+           static_cast<float>(imag_) != 0.0f;                                 \
+  }                                                                           \
+                                                                              \
+ private:                                                                     \
+  C10_HOST_DEVICE complex<float> to_float() const {                           \
+    return complex<float>(real_, imag_);                                      \
+  }
+
 template <>
 struct alignas(4) complex<Half> {
-  using value_type = Half;
-
-  Half real_;
-  Half imag_;
-
-  complex() = default;
-  C10_HOST_DEVICE constexpr complex(const Half& re, const Half& im)
-      : real_(re), imag_(im) {}
-  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const Half& re)
-      : real_(re), imag_(Half(0.0f)) {}
-  C10_HOST_DEVICE explicit complex(const complex<float>& value)
-      : real_(value.real()), imag_(value.imag()) {}
-  C10_HOST_DEVICE explicit complex(const complex<double>& value)
-      : real_(static_cast<float>(value.real())),
-        imag_(static_cast<float>(value.imag())) {}
-
-  C10_HOST_DEVICE constexpr Half real() const { return real_; }
-  C10_HOST_DEVICE constexpr void real(Half value) { real_ = value; }
-  C10_HOST_DEVICE constexpr Half imag() const { return imag_; }
-  C10_HOST_DEVICE constexpr void imag(Half value) { imag_ = value; }
-
-  C10_HOST_DEVICE explicit operator complex<float>() const {
-    return complex<float>(real_, imag_);
-  }
-
-  // The float operators of complex<float> are declared further down, so
-  // these use its compound-assignment members.
-  C10_HOST_DEVICE complex& operator+=(const complex& other) {
-    complex<float> r = to_float();
-    r += other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator-=(const complex& other) {
-    complex<float> r = to_float();
-    r -= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator*=(const complex& other) {
-    complex<float> r = to_float();
-    r *= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator/=(const complex& other) {
-    complex<float> r = to_float();
-    r /= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator+=(const Half& re) {
-    real_ = Half(static_cast<float>(real_) + static_cast<float>(re));
-    return *this;
-  }
-  C10_HOST_DEVICE complex& operator-=(const Half& re) {
-    real_ = Half(static_cast<float>(real_) - static_cast<float>(re));
-    return *this;
-  }
-  C10_HOST_DEVICE complex& operator*=(const Half& re) {
-    complex<float> r = to_float();
-    r *= static_cast<float>(re);
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator/=(const Half& re) {
-    complex<float> r = to_float();
-    r /= static_cast<float>(re);
-    return *this = complex(r);
-  }
-
-  C10_HOST_DEVICE explicit operator bool() const {
-    return static_cast<float>(real_) != 0.0f ||
-           static_cast<float>(imag_) != 0.0f;
-  }
-
- private:
-  C10_HOST_DEVICE complex<float> to_float() const {
-    return complex<float>(real_, imag_);
-  }
+  TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS(Half)
 };
 
-// complex<BFloat16> (BComplex32) likewise stores two BFloat16s but computes in float: each operation
-// rounds once, at the end, instead of after every partial product.
 template <>
 struct alignas(4) complex<BFloat16> {
-  using value_type = BFloat16;
-
-  BFloat16 real_;
-  BFloat16 imag_;
-
-  complex() = default;
-  C10_HOST_DEVICE constexpr complex(const BFloat16& re, const BFloat16& im)
-      : real_(re), imag_(im) {}
-  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const BFloat16& re)
-      : real_(re), imag_(BFloat16(0.0f)) {}
-  C10_HOST_DEVICE explicit complex(const complex<float>& value)
-      : real_(value.real()), imag_(value.imag()) {}
-  C10_HOST_DEVICE explicit complex(const complex<double>& value)
-      : real_(static_cast<float>(value.real())),
-        imag_(static_cast<float>(value.imag())) {}
-
-  C10_HOST_DEVICE constexpr BFloat16 real() const { return real_; }
-  C10_HOST_DEVICE constexpr void real(BFloat16 value) { real_ = value; }
-  C10_HOST_DEVICE constexpr BFloat16 imag() const { return imag_; }
-  C10_HOST_DEVICE constexpr void imag(BFloat16 value) { imag_ = value; }
-
-  C10_HOST_DEVICE explicit operator complex<float>() const {
-    return complex<float>(real_, imag_);
-  }
-
-  // The float operators of complex<float> are declared further down, so
-  // these use its compound-assignment members.
-  C10_HOST_DEVICE complex& operator+=(const complex& other) {
-    complex<float> r = to_float();
-    r += other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator-=(const complex& other) {
-    complex<float> r = to_float();
-    r -= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator*=(const complex& other) {
-    complex<float> r = to_float();
-    r *= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator/=(const complex& other) {
-    complex<float> r = to_float();
-    r /= other.to_float();
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator+=(const BFloat16& re) {
-    real_ = BFloat16(static_cast<float>(real_) + static_cast<float>(re));
-    return *this;
-  }
-  C10_HOST_DEVICE complex& operator-=(const BFloat16& re) {
-    real_ = BFloat16(static_cast<float>(real_) - static_cast<float>(re));
-    return *this;
-  }
-  C10_HOST_DEVICE complex& operator*=(const BFloat16& re) {
-    complex<float> r = to_float();
-    r *= static_cast<float>(re);
-    return *this = complex(r);
-  }
-  C10_HOST_DEVICE complex& operator/=(const BFloat16& re) {
-    complex<float> r = to_float();
-    r /= static_cast<float>(re);
-    return *this = complex(r);
-  }
-
-  C10_HOST_DEVICE explicit operator bool() const {
-    return static_cast<float>(real_) != 0.0f ||
-           static_cast<float>(imag_) != 0.0f;
-  }
-
- private:
-  C10_HOST_DEVICE complex<float> to_float() const {
-    return complex<float>(real_, imag_);
-  }
+  TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS(BFloat16)
 };
+
+#undef TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS
 
 // ---- unary and binary operators -------------------------------------------
 
