@@ -223,8 +223,7 @@ Tensor rand(IntArrayRef size, std::optional<Generator> generator, std::optional<
                       cpu_generator(generator, "rand"), "rand");
 }
 Tensor rand_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return uniform_fill(out, 0.0, 1.0, default_cpu_generator().cpu(), "rand");
+  return native::rand_out(size, std::nullopt, out);
 }
 Tensor rand_out(IntArrayRef size, std::optional<Generator> generator, const Tensor& out) {
   resize_output(out, size);
@@ -252,8 +251,7 @@ Tensor randn(IntArrayRef size, std::optional<Generator> generator, std::optional
                      cpu_generator(generator, "randn"), "randn");
 }
 Tensor randn_out(IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return normal_fill(out, 0.0, 1.0, default_cpu_generator().cpu(), "randn");
+  return native::randn_out(size, std::nullopt, out);
 }
 Tensor randn_out(IntArrayRef size, std::optional<Generator> generator, const Tensor& out) {
   resize_output(out, size);
@@ -268,9 +266,7 @@ Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype,
 Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
                std::optional<Layout> layout, std::optional<Device> device,
                std::optional<bool> pin_memory) {
-  return randint_fill(low, high,
-                      st::empty(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory),
-                      default_cpu_generator().cpu());
+  return native::randint(low, high, size, std::nullopt, dtype, layout, device, pin_memory);
 }
 Tensor randint(int64_t high, IntArrayRef size, std::optional<ScalarType> dtype,
                std::optional<Layout> layout, std::optional<Device> device,
@@ -291,8 +287,7 @@ Tensor randint(int64_t high, IntArrayRef size, std::optional<Generator> generato
   return native::randint(0, high, size, std::move(generator), dtype, layout, device, pin_memory);
 }
 Tensor randint_out(int64_t low, int64_t high, IntArrayRef size, const Tensor& out) {
-  resize_output(out, size);
-  return randint_fill(low, high, out, default_cpu_generator().cpu());
+  return native::randint_out(low, high, size, std::nullopt, out);
 }
 Tensor randint_out(int64_t high, IntArrayRef size, const Tensor& out) {
   return native::randint_out(0, high, size, out);
