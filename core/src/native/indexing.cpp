@@ -273,15 +273,15 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
   });
 }
 
-void scatter_checks(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+}  // namespace
+
+void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
   check_gather_scatter("scatter", self, dim, index, src);
   if (src) {
     ST_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to "
              "src.dtype, got ", dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
   }
 }
-
-}  // namespace
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
   return gather_impl(self, dim, index);
@@ -294,14 +294,14 @@ Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*s
 
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  scatter_checks(self, d, index, &src);
+  check_scatter(self, d, index, &src);
   scatter_into(self, d, index, &src, nullptr);
   return self;
 }
 
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  scatter_checks(self, d, index, nullptr);
+  check_scatter(self, d, index, nullptr);
   scatter_into(self, d, index, nullptr, &value);
   return self;
 }

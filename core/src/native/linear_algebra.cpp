@@ -189,9 +189,7 @@ Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
               const Scalar& alpha) {
   check_addmm_args(self, mat1, mat2, "addmm_");
-  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
-           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
-           "] (in-place results cannot broadcast), got ", shape_str(self.sizes()));
+  check_addmm_inplace_shape(self, mat1, mat2);
   assert_no_internal_overlap(self, "addmm_");
   addmm_into(self, self, mat1, mat2, beta, alpha, "addmm_");
   return self;
@@ -331,6 +329,12 @@ Tensor matmul_out(const Tensor& self, const Tensor& other, const Tensor& out) {
 void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op) {
   ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ", dtype_name(want),
            ", but got ", dtype_name(out.dtype()), " instead");
+}
+
+void check_addmm_inplace_shape(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
+  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
+           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
+           "] (in-place results cannot broadcast), got ", shape_str(self.sizes()));
 }
 
 void check_addmm_out_shape(const Tensor& out, const Tensor& mat1, const Tensor& mat2) {
