@@ -150,6 +150,114 @@ class Validation(unittest.TestCase):
         self.assertIn("native_functions.yaml:7:", err)
 
 
+FLOAT_UNARY = """
+- func: tan(Tensor self) -> Tensor
+  dispatch:
+    CPU: tan
+    CUDA: tan_cuda
+  cuda_pointwise: float_unary
+
+- func: tan_(Tensor(a!) self) -> Tensor(a!)
+  dispatch:
+    CPU: tan_
+    CUDA: tan_cuda_
+  cuda_pointwise: float_unary
+
+- func: tan.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+  dispatch:
+    CPU: tan_out
+    CUDA: tan_out_cuda
+  cuda_pointwise: float_unary
+"""
+
+
+def generate(yaml_text):
+    """The generated files of yaml_text: {relative path: text}."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "native_functions.yaml")
+        with open(path, "w") as f:
+            f.write(textwrap.dedent(yaml_text))
+        out = os.path.join(d, "out")
+        p = subprocess.run([sys.executable, GEN, "--yaml", path, "--out", out],
+                           capture_output=True, text=True)
+        assert p.returncode == 0, p.stderr
+        files = {}
+        for root, _, names in os.walk(out):
+            for n in names:
+                with open(os.path.join(root, n)) as f:
+                    files[os.path.relpath(os.path.join(root, n), out)] = f.read()
+        return files
+
+
+class Cuda(unittest.TestCase):
+    def expect_error(self, yaml_text, *needles):
+        rc, err = run_gen(yaml_text)
+        self.assertEqual(rc, 1, "expected failure, stderr: " + err)
+        for n in needles:
+            self.assertIn(n, err)
+
+    def test_cuda_kernels_stay_out_of_the_cpu_files(self):
+        files = generate(GOOD.replace("    CPU: add\n", "    CPU: add\n    CUDA: add_cuda\n"))
+        self.assertNotIn("add_cuda", files["include/st/generated/native_kernels.h"])
+        self.assertNotIn("add_cuda", files["src/register_CPU.cpp"])
+        self.assertIn("Tensor add_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha);",
+                      files["include/st/generated/native_cuda_kernels.h"])
+        self.assertIn('m.impl("add.Tensor", ST_FN(st::wrapper_CUDA_add_Tensor));',
+                      files["src/register_CUDA.cpp"])
+
+    def test_a_kernel_shared_with_cuda_is_declared_once(self):
+        files = generate(GOOD.replace("    CPU: add\n", "    CPU, CUDA: add\n"))
+        self.assertIn("Tensor add(", files["include/st/generated/native_kernels.h"])
+        self.assertNotIn("Tensor add(", files["include/st/generated/native_cuda_kernels.h"])
+        self.assertIn("return st::native::add(", files["src/register_CUDA.cpp"])
+
+    def test_float_unary_kernels_are_generated(self):
+        text = generate(FLOAT_UNARY)["src/cuda_pointwise_kernels.cpp"]
+        self.assertEqual(text.count("FloatUnaryEntry float_unary_tan;"), 1)
+        self.assertIn("Tensor tan_cuda(const Tensor& self) {\n  return st::cuda::ops::float_unary("
+                      "&st::cuda::kernels::float_unary_tan, \"tan\", self, ::std::nullopt);", text)
+        self.assertIn("\"tan_\", self, self);", text)
+        self.assertIn("Tensor tan_out_cuda(const Tensor& self, const Tensor& out) {", text)
+
+    def test_generation_is_deterministic(self):
+        # Whatever the hash seed (Python randomizes set order per process).
+        runs = []
+        for seed in ("1", "2"):
+            env = dict(os.environ, PYTHONHASHSEED=seed)
+            with tempfile.TemporaryDirectory() as d:
+                p = subprocess.run([sys.executable, GEN, "--yaml", REAL_YAML, "--out", d],
+                                   capture_output=True, text=True, env=env)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                run = {}
+                for root, _, names in os.walk(d):
+                    for n in names:
+                        with open(os.path.join(root, n)) as f:
+                            run[os.path.relpath(os.path.join(root, n), d)] = f.read()
+                runs.append(run)
+        self.assertEqual(runs[0], runs[1])
+
+    def test_unknown_launcher(self):
+        self.expect_error(FLOAT_UNARY.replace("cuda_pointwise: float_unary", "cuda_pointwise: fancy", 1),
+                          "entry 'tan'", "cuda_pointwise: unknown launcher 'fancy'")
+
+    def test_launcher_needs_a_cuda_kernel(self):
+        self.expect_error(FLOAT_UNARY.replace("    CUDA: tan_cuda\n", "", 1),
+                          "entry 'tan'", "needs a 'CUDA: <kernel>' dispatch entry")
+
+    def test_launcher_serves_one_tensor_schemas(self):
+        self.expect_error("""
+            - func: hypot(Tensor self, Tensor other) -> Tensor
+              dispatch:
+                CUDA: hypot_cuda
+              cuda_pointwise: float_unary
+            """, "entry 'hypot'", "cuda_pointwise: float_unary serves")
+
+    def test_generated_cuda_kernel_is_not_shared(self):
+        self.expect_error(FLOAT_UNARY.replace("    CPU: tan\n    CUDA: tan_cuda\n",
+                                              "    CPU, CUDA: tan\n", 1),
+                          "entry 'tan'", "the CUDA kernel 'tan' is generated")
+
+
 class RealFile(unittest.TestCase):
     def test_project_yaml_is_valid(self):
         p = subprocess.run([sys.executable, GEN, "--yaml", REAL_YAML, "--check"],

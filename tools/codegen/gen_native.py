@@ -18,11 +18,18 @@ Generated files, under DIR (never committed; they live in the build tree):
   include/st/generated/functions.h     the C++ API: st::add(...), defaults applied
   include/st/generated/tensor_methods.h  member declarations for class Tensor
   include/st/generated/native_kernels.h  declarations of the st::native kernels
+                                        (all but the CUDA-only ones)
+  include/st/generated/native_cuda_kernels.h  declarations of the CUDA-only kernels
   src/operators.cpp                     handle lookup (cached on first use)
   src/functions.cpp                     the C++ API bodies
   src/tensor_methods.cpp                Tensor::add(...) bodies
   src/register_schemas.cpp              ST_LIBRARY(aten, m) { m.def(...); }
   src/register_<Key>.cpp                ST_LIBRARY_IMPL(aten, <Key>, m) { ... }
+  src/cuda_pointwise_kernels.cpp        the CUDA kernels of 'cuda_pointwise' entries
+
+register_CUDA.cpp, cuda_pointwise_kernels.cpp and native_cuda_kernels.h name
+CUDA kernels: only a build with the CUDA backend compiles them (Note [CUDA
+kernels in native_functions.yaml]).
 """
 
 import argparse
@@ -49,6 +56,32 @@ KNOWN_FIELDS = {
     "func", "variants", "dispatch", "device_guard", "device_check",
     "manual_kernel_registration", "category_override", "python_module",
     "tags", "cpp_no_default_args", "structured", "structured_delegate",
+    "cuda_pointwise",
+}
+
+# Note [CUDA kernels in native_functions.yaml]
+# A `CUDA:` dispatch entry names a kernel in namespace st::native like any
+# other, and becomes a registration in src/register_CUDA.cpp. That file, the
+# declarations of the CUDA-only kernels (native_cuda_kernels.h; a kernel
+# shared with another key, `CPU, CUDA: empty`, is device-generic and stays
+# in native_kernels.h) and src/cuda_pointwise_kernels.cpp are compiled only
+# when the CUDA backend is (core/CMakeLists.txt lists them with the
+# backend's sources), so a CPU-only core never names a CUDA kernel.
+#
+# `cuda_pointwise: <launcher>` says that codegen writes the entry's CUDA
+# kernel itself: a host wrapper that calls the backend's launcher
+# st::cuda::ops::<launcher> with the device entry point
+# st::cuda::kernels::<launcher>_<op> (op: the schema name without a
+# trailing '_'). The entry point is defined in a .cu by the launcher's
+# macro next to its device functor (Note [CUDA pointwise entry points] in
+# core/src/cuda/kernels/float_unary.cuh); the .cu never sees the core's
+# headers, the wrapper never sees device code. Launchers and the schemas
+# they serve:
+CUDA_POINTWISE_LAUNCHERS = {
+    # launcher: the function type of its entry points (cuda_kernels.h).
+    # Floating functions of one tensor (exp, sin, ...): integer inputs
+    # compute in the default float dtype, as on the CPU.
+    "float_unary": "FloatUnaryEntry",
 }
 
 # The operator tags an entry may list: the enumerators of
@@ -357,7 +390,10 @@ class NativeFunction:
                                   "CompositeImplicitAutograd are given; an op has at most one composite kernel")
         if self.manual_registration and self.explicit_dispatch:
             raise ValidationError(self.where + "manual_kernel_registration: True cannot be combined with 'dispatch'")
+        self.cuda_pointwise = raw.get("cuda_pointwise")
         self._validate()
+        if self.cuda_pointwise is not None:
+            self._validate_cuda_pointwise()
 
     # -- names --------------------------------------------------------------
     def op_ident(self):
@@ -376,6 +412,23 @@ class NativeFunction:
         return not any(a.type.is_tensor_like() for a in self.schema.arguments)
 
     # -- validation -----------------------------------------------------------
+    def _validate_cuda_pointwise(self):
+        w = self.where
+        launcher = self.cuda_pointwise
+        if launcher not in CUDA_POINTWISE_LAUNCHERS:
+            raise ValidationError(w + "cuda_pointwise: unknown launcher %r (known: %s)" %
+                                  (launcher, ", ".join(sorted(CUDA_POINTWISE_LAUNCHERS))))
+        if "CUDA" not in self.dispatch:
+            raise ValidationError(w + "cuda_pointwise needs a 'CUDA: <kernel>' dispatch entry "
+                                  "naming the kernel it generates")
+        if any(k != "CUDA" and v == self.dispatch["CUDA"] for k, v in self.dispatch.items()):
+            raise ValidationError(w + "cuda_pointwise: the CUDA kernel '%s' is generated, so no other "
+                                  "key may share its name" % self.dispatch["CUDA"])
+        if cuda_pointwise_form(self) is None:
+            raise ValidationError(w + "cuda_pointwise: %s serves '(Tensor self) -> Tensor', "
+                                  "'(Tensor(a!) self) -> Tensor(a!)' and "
+                                  "'(Tensor self, *, Tensor(a!) out) -> Tensor(a!)'" % launcher)
+
     def _validate(self):
         s = self.schema
         w = self.where
@@ -422,6 +475,23 @@ class NativeFunction:
         for name in self.cpp_no_default_args:
             if name not in [a.name for a in s.arguments]:
                 raise ValidationError(w + "cpp_no_default_args names unknown argument '%s'" % name)
+
+
+def cuda_pointwise_form(f):
+    """'functional', 'inplace' or 'out' for a one-tensor schema (the forms a
+    unary launcher serves), else None."""
+    s = f.schema
+    args = s.arguments
+    if len(s.returns) != 1 or s.returns[0].type.base != "Tensor" or s.returns[0].type.is_list:
+        return None
+    if not args or args[0].name != "self" or not args[0].type.is_plain_tensor():
+        return None
+    if len(args) == 1:
+        return "inplace" if args[0].type.is_write else "functional"
+    if len(args) == 2 and args[1].name == "out" and args[1].type.is_write and \
+            not args[0].type.is_write:
+        return "out"
+    return None
 
 
 def _check_renderable(f):
@@ -776,22 +846,86 @@ def kernel_registrations(fns):
     return regs
 
 
-def gen_native_kernels_h(fns):
-    out = [HEADER_NOTE, "//\n// Declarations of every kernel named in a 'dispatch' section, in\n"
-           "// st::native. Kernel files include this header so that a kernel whose\n"
-           "// signature drifts from its schema fails to compile.\n#pragma once\n\n",
-           COMMON_INCLUDES, "// Hand-written kernels the YAML routes to directly.\n#include <st/native/copy.h>\n#include <st/native/view_ops.h>\n",
-           "\nnamespace st {\nusing Layout = torch::headeronly::Layout;\n}\n\nnamespace st::native {\n\n"]
+def kernel_declarations(fns, cuda):
+    """The declarations of the kernels named in 'dispatch' sections: with
+    cuda False those of every key but CUDA, with cuda True those of the
+    CUDA kernels that are not also another key's (Note [CUDA kernels in
+    native_functions.yaml])."""
+    shared = set()
+    for f in fns:
+        if f.manual_registration:
+            continue
+        for key, kernel in f.dispatch.items():
+            if key != "CUDA":
+                shared.add((kernel, kernel_sig(f)))
+    out = []
     seen = set()
     for f in fns:
         if f.manual_registration:
             continue
-        for key, kernel in sorted(set((k, v) for k, v in f.dispatch.items()), key=lambda kv: kv[1]):
+        for key, kernel in sorted(set(f.dispatch.items()), key=lambda kv: (kv[1], kv[0])):
+            if (key == "CUDA") != cuda:
+                continue
+            if cuda and (kernel, kernel_sig(f)) in shared:
+                continue
             decl = "%s %s(%s)" % (cpp_return_type(f.schema), kernel, params(f.schema.arguments, False))
             if decl in seen:
                 continue
             seen.add(decl)
             out.append("// %s: %s\n%s;\n" % (f.schema.full_name, key, decl))
+    return out
+
+
+def gen_native_kernels_h(fns):
+    out = [HEADER_NOTE, "//\n// Declarations of every kernel named in a 'dispatch' section, in\n"
+           "// st::native, but the CUDA-only ones (native_cuda_kernels.h). Kernel\n"
+           "// files include this header so that a kernel whose signature drifts\n"
+           "// from its schema fails to compile.\n#pragma once\n\n",
+           COMMON_INCLUDES, "// Hand-written kernels the YAML routes to directly.\n#include <st/native/copy.h>\n#include <st/native/view_ops.h>\n",
+           "\nnamespace st {\nusing Layout = torch::headeronly::Layout;\n}\n\nnamespace st::native {\n\n"]
+    out += kernel_declarations(fns, cuda=False)
+    out.append("\n}  // namespace st::native\n")
+    return "".join(out)
+
+
+def gen_native_cuda_kernels_h(fns):
+    out = [HEADER_NOTE, "//\n// Declarations of the CUDA-only kernels named in 'dispatch' sections,\n"
+           "// in st::native (Note [CUDA kernels in native_functions.yaml] in\n"
+           "// tools/codegen/gen_native.py). Only the CUDA backend includes it.\n"
+           "#pragma once\n\n#include <st/generated/native_kernels.h>\n\nnamespace st::native {\n\n"]
+    out += kernel_declarations(fns, cuda=True)
+    out.append("\n}  // namespace st::native\n")
+    return "".join(out)
+
+
+def cuda_entry_point(f):
+    """The device entry point of a 'cuda_pointwise' entry: float_unary_sin."""
+    return "%s_%s" % (f.cuda_pointwise, f.schema.name.rstrip("_"))
+
+
+def gen_cuda_pointwise_kernels(fns):
+    """The CUDA kernels of 'cuda_pointwise' entries: each calls its
+    launcher with the entry point a .cu defines."""
+    chosen = [f for f in fns if f.cuda_pointwise is not None]
+    out = [HEADER_NOTE, "//\n// The CUDA kernels of the entries with 'cuda_pointwise' (Note [CUDA\n"
+           "// kernels in native_functions.yaml] in tools/codegen/gen_native.py).\n"
+           "#include <st/generated/native_cuda_kernels.h>\n\n#include \"cuda/cuda_ops.h\"\n\n"
+           "// Defined in core/src/cuda/kernels/*.cu by the launchers' macros.\n"
+           "namespace st::cuda::kernels {\n"]
+    seen = set()
+    for f in chosen:
+        ep = cuda_entry_point(f)
+        if ep not in seen:
+            seen.add(ep)
+            out.append("%s %s;\n" % (CUDA_POINTWISE_LAUNCHERS[f.cuda_pointwise], ep))
+    out.append("}  // namespace st::cuda::kernels\n\nnamespace st::native {\n\n")
+    for f in chosen:
+        s = f.schema
+        form = cuda_pointwise_form(f)
+        target = {"functional": "std::nullopt", "inplace": "self", "out": "out"}[form]
+        out.append("// %s\n%s %s(%s) {\n  return st::cuda::ops::%s(&st::cuda::kernels::%s, \"%s\", self, %s);\n}\n" %
+                   (s.text, cpp_return_type(s), f.dispatch["CUDA"], params(s.arguments, False),
+                    f.cuda_pointwise, cuda_entry_point(f), s.name, target))
     out.append("\n}  // namespace st::native\n")
     return "".join(out)
 
@@ -814,7 +948,8 @@ def gen_register_schemas(fns):
 def gen_register_key(key, regs):
     if not regs:
         return HEADER_NOTE + "// No operator has a %s kernel in native_functions.yaml.\n" % key
-    out = [HEADER_NOTE, "#include <st/dispatch/library.h>\n#include <st/generated/native_kernels.h>\n",
+    kernels_h = "native_cuda_kernels.h" if key == "CUDA" else "native_kernels.h"
+    out = [HEADER_NOTE, "#include <st/dispatch/library.h>\n#include <st/generated/%s>\n" % kernels_h,
            "#include <st/generated/operators.h>\n\n",
            "// Wrappers give each kernel one unambiguous address (kernel names are\n"
            "// overloaded across an operator's overloads).\nnamespace st {\nnamespace {\n\n"]
@@ -868,6 +1003,8 @@ def output_files(fns):
         "include/st/generated/tensor_methods.h": gen_tensor_methods_h(fns),
         "include/st/generated/tensor_methods_includes.h": gen_tensor_methods_includes_h(),
         "include/st/generated/native_kernels.h": gen_native_kernels_h(fns),
+        "include/st/generated/native_cuda_kernels.h": gen_native_cuda_kernels_h(fns),
+        "src/cuda_pointwise_kernels.cpp": gen_cuda_pointwise_kernels(fns),
         "src/operators.cpp": gen_operators_cpp(fns),
         "src/functions.cpp": gen_functions_cpp(fns),
         "src/tensor_methods.cpp": gen_tensor_methods_cpp(fns),

@@ -18,6 +18,7 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/gemm_out_checks.h"
 
 namespace st::cuda::ops {
 namespace {
@@ -149,9 +150,7 @@ Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const 
   ST_CHECK(self.dtype() == mat2.dtype(), "addmm_: expected self and mat2 to have the same "
            "dtype, but got: ", torch::headeronly::toString(self.dtype()), " != ",
            torch::headeronly::toString(mat2.dtype()));
-  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
-           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
-           "] (in-place results cannot broadcast), got ", native::shape_str(self.sizes()));
+  native::check_addmm_inplace_shape(self, mat1, mat2);
   native::assert_no_internal_overlap(self, "addmm_");
   DeviceGuard guard(self.device());
   if (self.numel() == 0) return self;

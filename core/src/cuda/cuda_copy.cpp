@@ -26,6 +26,7 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/fill_checks.h"
 
 namespace st::cuda::ops {
 namespace {
@@ -146,9 +147,7 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
 }
 
 Tensor fill_tensor_(const Tensor& self, const Tensor& value) {
-  ST_CHECK(value.dim() == 0,
-           "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
-           " dimensions.");
+  native::check_fill_value(value);
   detail::check_cuda(self, "fill_", "self");
   if (self.numel() == 0) return self;
   // A 0-dim value on any device: broadcast-copy it (no host round trip for

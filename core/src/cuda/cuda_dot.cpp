@@ -9,6 +9,7 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/dot_checks.h"
 
 namespace st::cuda::ops {
 
@@ -18,16 +19,7 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
   ST_CHECK(self.device() == tensor.device(),
            "dot: expected all tensors to be on the same device, but found at least two devices, ",
            self.device(), " and ", tensor.device());
-  ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ",
-           self.dim(), "D and ", tensor.dim(), "D tensors");
-  ST_CHECK(self.dtype() == tensor.dtype(),
-           "dot : expected both vectors to have same dtype, but found ",
-           torch::headeronly::toString(self.dtype()), " and ",
-           torch::headeronly::toString(tensor.dtype()));
-  ST_CHECK(self.numel() == tensor.numel(), "dot: inconsistent tensor size, expected tensor [",
-           self.numel(), "] and src [", tensor.numel(),
-           "] to have the same number of elements, but got ", self.numel(), " and ",
-           tensor.numel(), " elements respectively");
+  native::check_dot_shapes(self, tensor);
   constexpr uint64_t kDotTypes =
       native::kAllTypes | native::kReducedFloatTypes | native::kComplexTypes;
   if ((kDotTypes & native::dtype_bit(self.dtype())) == 0) {

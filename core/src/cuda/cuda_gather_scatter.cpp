@@ -26,16 +26,12 @@
 namespace st::cuda::ops {
 namespace {
 
-const char* dtype_name(ScalarType t) { return torch::headeronly::toString(t); }
-
-// The CPU's checks and messages, then the bound of these kernels: self,
-// src and the result have as many dims as the index (checked by the
-// CPU's rules); their Operands hold kMaxDims strides, and raw_operand()
-// fills them before make_shape() would check. An empty index launches
-// nothing, so it is not bounded.
-void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const Tensor& index,
-                          const Tensor* src) {
-  native::check_gather_scatter(op, self, dim, index, src);
+// The bound of these kernels, after the CPU's checks: self, src and the
+// result have as many dims as the index (checked by the CPU's rules);
+// their Operands hold kMaxDims strides, and raw_operand() fills them
+// before make_shape() would check. An empty index launches nothing, so it
+// is not bounded.
+void check_kernel_dims(const char* op, const Tensor& index) {
   if (index.numel() == 0) return;
   const int64_t id = std::max<int64_t>(index.dim(), 1);
   ST_CHECK(id <= kernels::kMaxDims, op, ": the CUDA kernels handle at most ", kernels::kMaxDims,
@@ -91,7 +87,8 @@ Tensor on_device(const Tensor& t, const Tensor& self) {
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   detail::check_cuda(self, "gather", "self");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  check_gather_scatter("gather", self, d, index, nullptr);
+  native::check_gather_scatter("gather", self, d, index, nullptr);
+  check_kernel_dims("gather", index);
   DeviceGuard guard(self.device());
   Tensor out = st::detail::empty_generic(index.sizes(), self.dtype(), self.device());
   if (index.numel() == 0) return out;
@@ -113,11 +110,8 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
                 const Scalar* value) {
   detail::check_cuda(self, "scatter", "self");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  check_gather_scatter("scatter", self, d, index, src);
-  if (src) {
-    ST_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to "
-             "src.dtype, got ", dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
-  }
+  native::check_scatter(self, d, index, src);
+  check_kernel_dims("scatter", index);
   native::assert_no_internal_overlap(self, "scatter_");
   DeviceGuard guard(self.device());
   if (index.numel() == 0) return self;

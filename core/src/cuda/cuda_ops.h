@@ -1,5 +1,6 @@
-// The CUDA backend's operator kernels (internal), registered for the CUDA
-// dispatch key in register_cuda_kernels.cpp. Each makes the device of its
+// The CUDA backend's operations (internal), which the CUDA kernels of
+// native_functions.yaml call (cuda_native_functions.cpp and the generated
+// cuda_pointwise_kernels.cpp). Each makes the device of its
 // tensors current and runs on that device's current stream.
 #pragma once
 
@@ -27,6 +28,10 @@ Tensor binary(kernels::Binary op, const char* name, const Tensor& self, const Te
               const Scalar& alpha, const std::optional<Tensor>& out);
 Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
              const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
+// A floating function of one tensor through its device entry point
+// (Note [CUDA pointwise entry points] in kernels/cuda_kernels.h).
+Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tensor& self,
+                   const std::optional<Tensor>& out);
 Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                   std::optional<double> neginf, const std::optional<Tensor>& out);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,

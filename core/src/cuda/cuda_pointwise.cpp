@@ -17,6 +17,7 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/compare_checks.h"
 
 namespace st::cuda::ops {
 namespace {
@@ -229,9 +230,6 @@ Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional
     case Unary::GeluTanh:
       if (!is_floating(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
       break;
-    default:
-      if (is_integral(dtype)) dtype = default_dtype();  // exp(int) is a float, as PyTorch's
-      break;
   }
   const bool bool_result = op == Unary::LogicalNot || op == Unary::IsNan || op == Unary::IsInf;
   const ScalarType result_dtype = bool_result ? ScalarType::Bool : dtype;
@@ -241,6 +239,21 @@ Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional
                                       make_operand(result, self.sizes(), name),
                                       make_operand(self, self.sizes(), name), params,
                                       self.numel(), detail::current_native_stream()),
+                       name);
+  return result;
+}
+
+Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tensor& self,
+                   const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  // exp(int) is a float, as PyTorch's.
+  const ScalarType dtype = is_integral(self.dtype()) ? default_dtype() : self.dtype();
+  Tensor result = prepare_out(name, out, self.sizes(), dtype, device, &self);
+  detail::check_launch(entry(detail::compute_type(dtype), make_shape(self.sizes(), name),
+                             make_operand(result, self.sizes(), name),
+                             make_operand(self, self.sizes(), name), self.numel(),
+                             detail::current_native_stream()),
                        name);
   return result;
 }
@@ -265,9 +278,7 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
              const std::optional<Tensor>& out) {
   const char* name = "where";
-  ST_CHECK(condition.dtype() == ScalarType::Bool,
-           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
-           torch::headeronly::toString(condition.dtype()));
+  st::native::check_where_condition(condition);
   const Device device =
       common_cuda_device(name, {&condition, &self, &other, out ? &*out : nullptr});
   DeviceGuard guard(device);
@@ -294,7 +305,7 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
   const char* name = "clamp";
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  ST_CHECK(has_min || has_max, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  st::native::check_clamp_bounds(has_min, has_max);
   if (!has_min) return binary(Binary::ClampMax, name, self, *max, Scalar(int64_t{1}), out);
   if (!has_max) return binary(Binary::ClampMin, name, self, *min, Scalar(int64_t{1}), out);
   const Device device = common_cuda_device(name, {&self, &*min, &*max, out ? &*out : nullptr});
@@ -318,12 +329,8 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
 
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
   const char* name = "masked_fill_";
-  ST_CHECK(mask.dtype() == ScalarType::Bool,
-           "masked_fill_ only supports boolean masks, but got mask with dtype ",
-           torch::headeronly::toString(mask.dtype()));
-  ST_CHECK(value.dim() == 0,
-           "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
-           value.dim(), " dimension(s).");
+  st::native::check_masked_fill_mask(mask);
+  st::native::check_masked_fill_value(value);
   const Device device = common_cuda_device(name, {&self, &mask, &value});
   DeviceGuard guard(device);
   st::native::assert_no_internal_overlap(self, name);

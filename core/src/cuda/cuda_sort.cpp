@@ -17,21 +17,18 @@
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
+#include "native/sort_checks.h"
 
 namespace st::cuda::ops {
 
 std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, std::optional<int64_t> k_opt,
                                 bool descending, const char* op) {
   detail::check_cuda(self, op, "self");
-  ST_CHECK(!self.is_complex(), op, "(): ", op, " is not supported for complex dtype ",
-           torch::headeronly::toString(self.dtype()));
+  native::check_sortable(self, op);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t n = self.dim() ? self.size(d) : 1;
   const int64_t k = k_opt.value_or(n);
-  if (k_opt) {
-    ST_CHECK(k >= 0 && k <= n, "topk(): selected index k out of range: k = ", k,
-             " but the dimension has size ", n);
-  }
+  if (k_opt) native::check_topk_k(k, n);
   // sort takes bool, topk does not (the CPU's dtype sets).
   const uint64_t allowed = native::kAllTypes | native::kReducedFloatTypes |
                            native::kUnsignedTypes | (k_opt ? 0 : native::kBoolType);

@@ -12,6 +12,8 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "pow_checks.h"
+
 #include "cpu/fast_paths.h"
 
 namespace st::native {
@@ -275,12 +277,6 @@ Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool i
       }
     };
   });
-}
-
-void check_int_pow_scalar(const Tensor& base, const Scalar& exp) {
-  if (torch::headeronly::isIntegralType(base.dtype(), true) && exp.isIntegral(true)) {
-    ST_CHECK(exp.toLong() >= 0, "Integers to negative integer powers are not allowed.");
-  }
 }
 
 // ---- bitwise ---------------------------------------------------------------------------
@@ -622,5 +618,11 @@ ST_LOGICAL_FAMILY(logical_and, LogicalOp::And)
 ST_LOGICAL_FAMILY(logical_or, LogicalOp::Or)
 ST_LOGICAL_FAMILY(logical_xor, LogicalOp::Xor)
 #undef ST_LOGICAL_FAMILY
+
+void check_int_pow_scalar(const Tensor& base, const Scalar& exp) {
+  if (torch::headeronly::isIntegralType(base.dtype(), true) && exp.isIntegral(true)) {
+    ST_CHECK(exp.toLong() >= 0, "Integers to negative integer powers are not allowed.");
+  }
+}
 
 }  // namespace st::native

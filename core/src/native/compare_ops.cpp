@@ -11,6 +11,8 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "compare_checks.h"
+
 namespace st::native {
 
 namespace {
@@ -99,9 +101,7 @@ ST_COMPARE_FAMILY(ge, Cmp::Ge)
 namespace {
 Tensor where_impl(const Tensor& out, const Tensor& condition, const Tensor& self,
                   const Tensor& other) {
-  ST_CHECK(condition.dtype() == ScalarType::Bool,
-           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
-           torch::headeronly::toString(condition.dtype()));
+  check_where_condition(condition);
   TensorIteratorConfig cfg;
   cfg.name("where_cpu").add_output(out).add_input(condition, /*promote=*/false)
       .add_input(self).add_input(other);
@@ -140,9 +140,7 @@ Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
 // ---- masked_fill ------------------------------------------------------------------------
 
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
-  ST_CHECK(mask.dtype() == ScalarType::Bool,
-           "masked_fill_ only supports boolean masks, but got mask with dtype ",
-           torch::headeronly::toString(mask.dtype()));
+  check_masked_fill_mask(mask);
   // An expanded self is written (deprecated in PyTorch, which warns but
   // allows it); a mask sharing part of self's memory is refused.
   if (has_internal_overlap(self)) {
@@ -170,9 +168,7 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value)
 }
 
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value) {
-  ST_CHECK(value.dim() == 0,
-           "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
-           value.dim(), " dimension(s).");
+  check_masked_fill_value(value);
   return native::masked_fill_(self, mask, item_scalar(value));
 }
 
@@ -204,8 +200,7 @@ Tensor clamp_tensor_impl(const Tensor& out, const Tensor& self, const std::optio
                          const std::optional<Tensor>& max, bool inplace) {
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
-  ST_CHECK(has_min || has_max,
-           "torch.clamp: At least one of 'min' or 'max' must not be None");
+  check_clamp_bounds(has_min, has_max);
   ST_CHECK(!self.is_complex(), "clamp is not supported for complex types");
   TensorIteratorConfig cfg;
   cfg.name("clamp").add_output(out).add_input(self).is_inplace(inplace);
@@ -271,6 +266,30 @@ Tensor clamp_out(const Tensor& self, const std::optional<Tensor>& min,
                  const std::optional<Tensor>& max, const Tensor& out) {
   clamp_tensor_impl(out, self, min, max, false);
   return out;
+}
+
+// ---- the checks the CUDA kernels share (compare_checks.h) ---------------------------------
+
+void check_where_condition(const Tensor& condition) {
+  ST_CHECK(condition.dtype() == ScalarType::Bool,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+           torch::headeronly::toString(condition.dtype()));
+}
+
+void check_masked_fill_mask(const Tensor& mask) {
+  ST_CHECK(mask.dtype() == ScalarType::Bool,
+           "masked_fill_ only supports boolean masks, but got mask with dtype ",
+           torch::headeronly::toString(mask.dtype()));
+}
+
+void check_masked_fill_value(const Tensor& value) {
+  ST_CHECK(value.dim() == 0,
+           "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+           value.dim(), " dimension(s).");
+}
+
+void check_clamp_bounds(bool has_min, bool has_max) {
+  ST_CHECK(has_min || has_max, "torch.clamp: At least one of 'min' or 'max' must not be None");
 }
 
 }  // namespace st::native

@@ -10,6 +10,7 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "fill_checks.h"
 #include "host_memory.h"
 
 namespace st::native {
@@ -75,10 +76,14 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
   return fill_impl(self, value, /*allow_overlap=*/false);
 }
 
-Tensor fill_(const Tensor& self, const Tensor& value) {
+void check_fill_value(const Tensor& value) {
   ST_CHECK(value.dim() == 0,
            "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
            " dimensions.");
+}
+
+Tensor fill_(const Tensor& self, const Tensor& value) {
+  check_fill_value(value);
   return native::fill_(self, item_scalar(value));
 }
 

@@ -24,6 +24,7 @@
 #include "gather_scatter_checks.h"
 #include "host_memory.h"
 #include "index_preprocess.h"
+#include "indexing_out_checks.h"
 
 namespace st::native {
 
@@ -96,17 +97,10 @@ int64_t read_index(const Tensor& index, const void* base, int64_t off) {
   return static_cast<const int32_t*>(base)[off];
 }
 
-void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
-  ST_CHECK(out.dtype() == want, op, "(): Expected out tensor to have dtype ", dtype_name(want),
-           ", but got ", dtype_name(out.dtype()), " instead");
-}
-
 // A result computed in a fresh tensor, copied into out= after resizing
 // (a resized out= takes the result's layout).
 Tensor finish_out(const Tensor& result, const Tensor& out, const char* op) {
-  check_out_dtype(out, result.dtype(), op);
-  ST_CHECK(!(out.numel() > 0 && result.numel() > 0 && out.is_alias_of(result)), op,
-           "(): out must not share memory with the result");
+  check_indexing_out(result, out, op);
   resize_output_like(out, result);
   copy_into(out, result);
   return out;
@@ -279,15 +273,15 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
   });
 }
 
-void scatter_checks(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+}  // namespace
+
+void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
   check_gather_scatter("scatter", self, dim, index, src);
   if (src) {
     ST_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to "
              "src.dtype, got ", dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
   }
 }
-
-}  // namespace
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
   return gather_impl(self, dim, index);
@@ -300,14 +294,14 @@ Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*s
 
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  scatter_checks(self, d, index, &src);
+  check_scatter(self, d, index, &src);
   scatter_into(self, d, index, &src, nullptr);
   return self;
 }
 
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  scatter_checks(self, d, index, nullptr);
+  check_scatter(self, d, index, nullptr);
   scatter_into(self, d, index, nullptr, &value);
   return self;
 }
@@ -407,9 +401,7 @@ Tensor masked_select_out(const Tensor& self, const Tensor& mask, const Tensor& o
 Tensor nonzero(const Tensor& self) { return nonzero_impl(self); }
 
 Tensor nonzero_out(const Tensor& self, const Tensor& out) {
-  ST_CHECK(out.dtype() == ScalarType::Long,
-           "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
-           dtype_name(out.dtype()));
+  check_nonzero_out_dtype(out);
   return finish_out(nonzero_impl(self), out, "nonzero");
 }
 
@@ -782,6 +774,21 @@ Tensor index_put_out(const Tensor& self, const std::vector<std::optional<Tensor>
   Tensor result = st::clone(self, MemoryFormat::Contiguous);
   st::index_put_(result, indices, values, accumulate);
   return finish_out(result, out, "index_put");
+}
+
+// ---- the out= checks the CUDA kernels share (indexing_out_checks.h) -----------------------
+
+void check_indexing_out(const Tensor& result, const Tensor& out, const char* op) {
+  ST_CHECK(out.dtype() == result.dtype(), op, "(): Expected out tensor to have dtype ",
+           dtype_name(result.dtype()), ", but got ", dtype_name(out.dtype()), " instead");
+  ST_CHECK(!(out.numel() > 0 && result.numel() > 0 && out.is_alias_of(result)), op,
+           "(): out must not share memory with the result");
+}
+
+void check_nonzero_out_dtype(const Tensor& out) {
+  ST_CHECK(out.dtype() == ScalarType::Long,
+           "nonzero: Expected out tensor to have scalar type Long but got scalar type ",
+           dtype_name(out.dtype()));
 }
 
 }  // namespace st::native

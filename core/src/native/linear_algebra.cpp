@@ -15,7 +15,9 @@
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "dot_checks.h"
 #include "gemm.h"
+#include "gemm_out_checks.h"
 #include "host_memory.h"
 
 namespace st::native {
@@ -38,11 +40,6 @@ void check_same_dtype(const Tensor& a, const Tensor& b, const char* op, const ch
 void check_mm_shapes(const Tensor& a, const Tensor& b, const char* op) {
   ST_CHECK(a.size(1) == b.size(0), op, ": mat1 and mat2 shapes cannot be multiplied (",
            a.size(0), "x", a.size(1), " and ", b.size(0), "x", b.size(1), ")");
-}
-
-void check_out_dtype(const Tensor& out, ScalarType want, const char* op) {
-  ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ", dtype_name(want),
-           ", but got ", dtype_name(out.dtype()), " instead");
 }
 
 // Every operand in host memory, on the first operand's device.
@@ -104,7 +101,7 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
 
 Tensor mm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
   check_mm_args(self, mat2, "mm");
-  check_out_dtype(out, self.dtype(), "mm");
+  check_gemm_out_dtype(out, self.dtype(), "mm");
   resize_output(out, {self.size(0), mat2.size(1)});
   mm_into(out, self, mat2, 1, 0, "mm");
   return out;
@@ -120,7 +117,7 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
 
 Tensor bmm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
   check_bmm_args(self, mat2, "bmm");
-  check_out_dtype(out, self.dtype(), "bmm");
+  check_gemm_out_dtype(out, self.dtype(), "bmm");
   resize_output(out, {self.size(0), self.size(1), mat2.size(2)});
   gemm_tensors(out, self, mat2, 1, 0, "bmm");
   return out;
@@ -182,11 +179,9 @@ Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const S
 Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
                  const Scalar& alpha, const Tensor& out) {
   check_addmm_args(self, mat1, mat2, "addmm");
-  check_out_dtype(out, mat1.dtype(), "addmm");
+  check_gemm_out_dtype(out, mat1.dtype(), "addmm");
   if (!out.is_same(self)) resize_output(out, {mat1.size(0), mat2.size(1)});
-  ST_CHECK(out.dim() == 2 && out.size(0) == mat1.size(0) && out.size(1) == mat2.size(1),
-           "addmm: out must have shape [", mat1.size(0), ", ", mat2.size(1), "], got ",
-           shape_str(out.sizes()));
+  check_addmm_out_shape(out, mat1, mat2);
   addmm_into(out, self, mat1, mat2, beta, alpha, "addmm");
   return out;
 }
@@ -194,9 +189,7 @@ Tensor addmm_out(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
               const Scalar& alpha) {
   check_addmm_args(self, mat1, mat2, "addmm_");
-  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
-           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
-           "] (in-place results cannot broadcast), got ", shape_str(self.sizes()));
+  check_addmm_inplace_shape(self, mat1, mat2);
   assert_no_internal_overlap(self, "addmm_");
   addmm_into(self, self, mat1, mat2, beta, alpha, "addmm_");
   return self;
@@ -208,6 +201,12 @@ namespace {
 
 void check_dot_args(const Tensor& self, const Tensor& tensor) {
   check_devices("dot", {{&self, "self"}, {&tensor, "tensor"}});
+  check_dot_shapes(self, tensor);
+}
+
+}  // namespace
+
+void check_dot_shapes(const Tensor& self, const Tensor& tensor) {
   ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ",
            self.dim(), "D and ", tensor.dim(), "D tensors");
   ST_CHECK(self.dtype() == tensor.dtype(),
@@ -218,8 +217,6 @@ void check_dot_args(const Tensor& self, const Tensor& tensor) {
            "] to have the same number of elements, but got ", self.numel(), " and ",
            tensor.numel(), " elements respectively");
 }
-
-}  // namespace
 
 Tensor dot(const Tensor& self, const Tensor& tensor) {
   check_dot_args(self, tensor);
@@ -247,7 +244,7 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
 
 Tensor dot_out(const Tensor& self, const Tensor& tensor, const Tensor& out) {
   Tensor r = st::dot(self, tensor);
-  check_out_dtype(out, r.dtype(), "dot");
+  check_gemm_out_dtype(out, r.dtype(), "dot");
   resize_output(out, {});
   st::copy_(out, r);
   return out;
@@ -263,7 +260,7 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
 
 Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
   Tensor r = st::mv(self, vec);
-  check_out_dtype(out, r.dtype(), "mv");
+  check_gemm_out_dtype(out, r.dtype(), "mv");
   resize_output(out, r.sizes());
   st::copy_(out, r);
   return out;
@@ -321,10 +318,32 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
 
 Tensor matmul_out(const Tensor& self, const Tensor& other, const Tensor& out) {
   Tensor r = st::matmul(self, other);
-  check_out_dtype(out, r.dtype(), "matmul");
+  check_gemm_out_dtype(out, r.dtype(), "matmul");
   resize_output(out, r.sizes());
   st::copy_(out, r);
   return out;
+}
+
+// ---- the out= checks the CUDA kernels share (gemm_out_checks.h) --------------------------
+
+void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op) {
+  ST_CHECK(out.dtype() == want, op, ": Expected out tensor to have dtype ", dtype_name(want),
+           ", but got ", dtype_name(out.dtype()), " instead");
+}
+
+void check_addmm_inplace_shape(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
+  ST_CHECK(self.dim() == 2 && self.size(0) == mat1.size(0) && self.size(1) == mat2.size(1),
+           "addmm_: self must have shape [", mat1.size(0), ", ", mat2.size(1),
+           "] (in-place results cannot broadcast), got ", shape_str(self.sizes()));
+}
+
+void check_addmm_out_shape(const Tensor& out, const Tensor& mat1, const Tensor& mat2) {
+  // mat1 and mat2 may not be matrices yet where the CUDA kernel checks
+  // out = self first.
+  const int64_t rows = mat1.dim() == 2 ? mat1.size(0) : -1;
+  const int64_t cols = mat2.dim() == 2 ? mat2.size(1) : -1;
+  ST_CHECK(out.dim() == 2 && rows >= 0 && cols >= 0 && out.size(0) == rows && out.size(1) == cols,
+           "addmm: out must have shape [", rows, ", ", cols, "], got ", shape_str(out.sizes()));
 }
 
 }  // namespace st::native

@@ -16,7 +16,9 @@
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cumsum_checks.h"
 #include "host_memory.h"
+#include "reduce_out_checks.h"
 #include "vector_norm_checks.h"
 
 #include "cpu/fast_paths.h"
@@ -544,16 +546,17 @@ Tensor amax(const Tensor& self, IntArrayRef dim, bool keepdim) {
 Tensor amin(const Tensor& self, IntArrayRef dim, bool keepdim) {
   return extreme("amin", self, dim, keepdim, false);
 }
-Tensor amax_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+void check_same_dtype_out(const Tensor& self, const Tensor& out) {
   ST_CHECK(out.dtype() == self.dtype(), "Expected the dtype for input and out to match, but got ",
            torch::headeronly::toString(self.dtype()), " for input's dtype and ",
            torch::headeronly::toString(out.dtype()), " for out's dtype.");
+}
+Tensor amax_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
+  check_same_dtype_out(self, out);
   return reduce_into_output(native::amax(self, dim, keepdim), out, "amax");
 }
 Tensor amin_out(const Tensor& self, IntArrayRef dim, bool keepdim, const Tensor& out) {
-  ST_CHECK(out.dtype() == self.dtype(), "Expected the dtype for input and out to match, but got ",
-           torch::headeronly::toString(self.dtype()), " for input's dtype and ",
-           torch::headeronly::toString(out.dtype()), " for out's dtype.");
+  check_same_dtype_out(self, out);
   return reduce_into_output(native::amin(self, dim, keepdim), out, "amin");
 }
 
@@ -695,12 +698,15 @@ Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) 
   });
   return result;
 }
-Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
   if (dtype.has_value()) {
     ST_CHECK(*dtype == self.dtype(), "provided dtype must match the dtype of self tensor in cumsum. Got ",
              torch::headeronly::toString(*dtype), " and ", torch::headeronly::toString(self.dtype()),
              ".");
   }
+}
+Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  check_cumsum_inplace_dtype(self, dtype);
   Tensor r = native::cumsum(self, dim, self.dtype());
   copy_into(self, r);
   return self;

@@ -18,7 +18,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
-#include "sort_out_checks.h"
+#include "sort_checks.h"
 
 namespace st::native {
 
@@ -106,8 +106,7 @@ void select_rows(const Tensor& x, int64_t k, bool descending, const Tensor& vals
 std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k, bool descending,
                                      const char* op, bool allow_bool) {
   check_host_memory(self, op, "self");
-  ST_CHECK(!self.is_complex(), op, "(): ", op, " is not supported for complex dtype ",
-           torch::headeronly::toString(self.dtype()));
+  check_sortable(self, op);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const Tensor x = rows_last(self, d);
   std::vector<int64_t> rshape(x.sizes().begin(), x.sizes().end());
@@ -140,6 +139,16 @@ void write_outs(const Tensor& v, const Tensor& i, const Tensor& values, const Te
 }
 
 }  // namespace
+
+void check_sortable(const Tensor& self, const char* op) {
+  ST_CHECK(!self.is_complex(), op, "(): ", op, " is not supported for complex dtype ",
+           torch::headeronly::toString(self.dtype()));
+}
+
+void check_topk_k(int64_t k, int64_t n) {
+  ST_CHECK(k >= 0 && k <= n, "topk(): selected index k out of range: k = ", k,
+           " but the dimension has size ", n);
+}
 
 void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
                      const char* op) {
@@ -178,8 +187,7 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
                                 bool /*sorted*/) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t n = self.dim() ? self.size(d) : 1;
-  ST_CHECK(k >= 0 && k <= n, "topk(): selected index k out of range: k = ", k,
-           " but the dimension has size ", n);
+  check_topk_k(k, n);
   return sort_like(self, dim, k, largest, "topk", false);
 }
 

@@ -1,5 +1,5 @@
 // Unary pointwise kernels: abs, neg, sign, exp, log, sqrt, rsqrt, sin, cos,
-// tanh, sigmoid, relu, gelu, logical_not, bitwise_not, isnan, isinf,
+// tan, tanh, sigmoid, relu, gelu, logical_not, bitwise_not, isnan, isinf,
 // nan_to_num.
 #include <cmath>
 #include <complex>
@@ -74,6 +74,9 @@ struct SinF {
 struct CosF {
   template <typename V> V operator()(V v) const { return std::cos(v); }
 };
+struct TanF {
+  template <typename V> V operator()(V v) const { return std::tan(v); }
+};
 struct TanhF {
   template <typename V> V operator()(V v) const { return std::tanh(v); }
 };
@@ -102,6 +105,7 @@ ST_FLOAT_UNARY(sqrt, SqrtF)
 ST_FLOAT_UNARY(rsqrt, RsqrtF)
 ST_FLOAT_UNARY(sin, SinF)
 ST_FLOAT_UNARY(cos, CosF)
+ST_FLOAT_UNARY(tan, TanF)
 ST_FLOAT_UNARY(tanh, TanhF)
 ST_FLOAT_UNARY(sigmoid, SigmoidF)
 #undef ST_FLOAT_UNARY

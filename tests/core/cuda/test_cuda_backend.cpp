@@ -241,6 +241,12 @@ TEST(CudaBackendTest, UnaryAndTernaryMatchTheCpu) {
   expect_match(st::sign(ints), st::sign(to_cuda(ints)));
   expect_match(st::isnan(ints), st::isnan(to_cuda(ints)));
   expect_match(st::sigmoid(ints), st::sigmoid(to_cuda(ints)), 1e-6);
+  expect_match(st::tan(ints), st::tan(to_cuda(ints)), 1e-6);
+  expect_match(st::tan(a), st::tan(da), 1e-6);
+  Tensor tan_out = to_cuda(make({0}, {1}, ScalarType::Double));
+  expect_match(st::to(st::tan(a), ScalarType::Double), st::tan_out(tan_out, da), 1e-6);
+  Tensor tan_inplace = to_cuda(h);
+  expect_match(st::tan(h), st::tan_(tan_inplace), 1e-3);
 
   Tensor b = make({0, nan, 1, 1, 1, 1}, {2, 3});
   Tensor db = to_cuda(b);

@@ -33,6 +33,32 @@ TEST(NativeUnaryOps, FloatingFunctionsPromoteIntegers) {
   expect_close(values(f), {1, 1});
 }
 
+TEST(NativeUnaryOps, Tan) {
+  // Integers compute in the default float dtype; Half in float, stored back.
+  Tensor i = make1({0, 1, -2}, ScalarType::Int);
+  Tensor t = st::tan(i);
+  EXPECT_EQ(t.dtype(), ScalarType::Float);
+  expect_close(values(t), {0, std::tan(1.0), std::tan(-2.0)});
+  expect_close(values(st::tan(make1({0.5, kNan, kInf}, ScalarType::Double))),
+               {std::tan(0.5), kNan, kNan});
+  Tensor h = st::tan(make1({0.25}, ScalarType::Half));
+  EXPECT_EQ(h.dtype(), ScalarType::Half);
+  expect_close(values(h), {std::tan(0.25)}, 1e-3);
+  // Non-contiguous input, the method, in place and out=.
+  Tensor m = make({0, 1, 2, 3, 4, 5}, {2, 3}, ScalarType::Double);
+  expect_close(values(st::transpose(m, 0, 1).tan()),
+               {0, std::tan(3.0), std::tan(1.0), std::tan(4.0), std::tan(2.0), std::tan(5.0)});
+  Tensor f = make1({0.5, -0.5});
+  st::tan_(f);
+  expect_close(values(f), {std::tan(0.5), std::tan(-0.5)}, 1e-6);
+  Tensor out = make1({0}, ScalarType::Double);
+  st::tan_out(out, make1({1, 2}));
+  EXPECT_EQ(out.sizes(), (std::vector<int64_t>{2}));
+  expect_close(values(out), {std::tan(1.0), std::tan(2.0)}, 1e-6);
+  EXPECT_NATIVE_ERROR(st::tan_(make1({1}, ScalarType::Long)),
+                      "result type Float can't be cast to the desired output type Long");
+}
+
 TEST(NativeUnaryOps, AbsNegSign) {
   expect_close(values(st::abs(make1({-2, 3}, ScalarType::Int))), {2, 3});
   Tensor c = st::abs(st::full({1}, Scalar(std::complex<double>(3, 4))));

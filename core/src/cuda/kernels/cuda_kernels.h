@@ -63,10 +63,13 @@ cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t 
                    cudaStream_t stream);
 
 // Note [CUDA pointwise op families]
-// Each family is one kernel with one device functor that switches on the
-// op (uniform across a launch); adding an op is one enum value and one
-// case, not a new kernel. Ops the host refuses for a compute type (bitwise
-// ops on floats) fall to a harmless default case in that functor.
+// The ops whose host side has rules of its own (alpha, integer division by
+// zero, bool results, per-op dtype refusals) share one kernel per family
+// with one device functor that switches on the op (uniform across a
+// launch). Ops the host refuses for a compute type (bitwise ops on floats)
+// fall to a harmless default case in that functor. The ops a generic
+// launcher serves have entry points instead (Note [CUDA pointwise entry
+// points], below).
 // Comparisons and logical ops return 1 or 0 in the compute type; the store
 // into a bool output turns that into true/false.
 enum class Binary : int32_t {
@@ -85,9 +88,10 @@ cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand
                    const Operand& a, const Operand& b, double alpha, int32_t* zero_division,
                    int64_t numel, cudaStream_t stream);
 
+// The unary ops with their own dtype rules; the floating functions have
+// entry points of their own (FloatUnaryEntry, below).
 enum class Unary : int32_t {
-  Neg, Abs, Exp, Log, Sqrt, Rsqrt, Sin, Cos, Tanh, Sigmoid, Relu,
-  Sign, LogicalNot, BitwiseNot, IsNan, IsInf, Gelu, GeluTanh, NanToNum,
+  Neg, Abs, Relu, Sign, LogicalNot, BitwiseNot, IsNan, IsInf, Gelu, GeluTanh, NanToNum,
 };
 // Extra arguments of the ops that take them (NanToNum: the replacements for
 // NaN, +inf and -inf).
@@ -97,6 +101,21 @@ struct UnaryParams {
 cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& out,
                   const Operand& in, const UnaryParams& params, int64_t numel,
                   cudaStream_t stream);
+
+// Note [CUDA pointwise entry points]
+// An op served by a generic launcher is one device functor and one entry
+// point of a plain signature, defined together by the launcher's macro in
+// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh). Codegen declares the
+// entry point and writes the host-side kernels from the op's YAML entry
+// (`cuda_pointwise: float_unary`, Note [CUDA kernels in
+// native_functions.yaml] in tools/codegen/gen_native.py), so no enum or
+// switch lists the ops: adding one touches its YAML entries and one line
+// of a .cu.
+//
+// float_unary_<op>: out = f(in) in `compute` (Float or Double; the host
+// computes integer inputs in the default float dtype).
+using FloatUnaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
+                                    const Operand& in, int64_t numel, cudaStream_t stream);
 
 enum class Ternary : int32_t {
   Where,  // out = a ? b : c (a is read as a truth value)

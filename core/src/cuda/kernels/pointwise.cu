@@ -138,14 +138,6 @@ __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p
     case Unary::Neg: return -x;
     case Unary::Abs: return fabs(x);
     case Unary::Relu: return (x > Acc(0) || is_nan(x)) ? x : Acc(0);
-    case Unary::Exp: return exp(x);
-    case Unary::Log: return log(x);
-    case Unary::Sqrt: return sqrt(x);
-    case Unary::Rsqrt: return Acc(1) / sqrt(x);
-    case Unary::Sin: return sin(x);
-    case Unary::Cos: return cos(x);
-    case Unary::Tanh: return tanh(x);
-    case Unary::Sigmoid: return Acc(1) / (Acc(1) + exp(-x));
     case Unary::Sign: return Acc((Acc(0) < x) - (x < Acc(0)));
     case Unary::LogicalNot: return Acc(x == Acc(0));
     case Unary::IsNan: return Acc(is_nan(x));
@@ -169,8 +161,7 @@ __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p
   }
 }
 
-// Integers: the operations that are closed over them (the host promotes
-// integer inputs of the float functions to a floating dtype first).
+// Integers: the operations that are closed over them.
 template <>
 __device__ __forceinline__ int64_t apply_unary<int64_t>(Unary op, int64_t x, const UnaryParams&) {
   switch (op) {
