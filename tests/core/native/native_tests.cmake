@@ -3,6 +3,12 @@
 # ${STABLETORCH_CORE_NATIVE_TESTS} to its sources.
 set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_tensor_iterator.cpp
+  native/test_broadcast.cpp
+  native/test_dense_layout.cpp
+  native/test_dtype_conversion.cpp
+  native/test_memory_overlap.cpp
+  native/test_resize.cpp
+  native/test_scalar_tensor.cpp
   native/test_factories.cpp
   native/test_random_ops.cpp
   native/test_arange_length.cpp

@@ -75,36 +75,6 @@ TEST(NativeTensorIterator, OutIsResizedWithWarning) {
   EXPECT_TRUE(cap2.messages().empty());
 }
 
-// resize_impl is the one resize every out= kernel goes through: its byte
-// count is checked before the storage or the sizes change, so a size whose
-// bytes wrap fails instead of leaving a too-small storage under new sizes.
-TEST(NativeTensorIterator, ResizeRefusesSizesWhoseBytesDoNotFit) {
-  constexpr int64_t k2to61 = int64_t{1} << 61;
-  constexpr int64_t k2to62 = int64_t{1} << 62;
-  Tensor t = make({1, 2, 3}, {3}, ScalarType::Long);
-  void* data = t.data_ptr();
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to61}),
-                      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to62, 4}),
-                      "resize: number of elements of sizes [4611686018427387904, 4] overflows int64");
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {INT64_MAX}), "resize: byte size");
-  EXPECT_NATIVE_ERROR(st::native::resize_output(t, {k2to61, 1}), "resize: byte size");
-  // Unchanged after each failure.
-  EXPECT_EQ(shape(t), (std::vector<int64_t>{3}));
-  EXPECT_EQ(t.data_ptr(), data);
-  EXPECT_EQ(t.storage().nbytes(), 24u);
-  expect_close(values(t), {1, 2, 3});
-  // A storage offset counts too: offset + numel must fit before the bytes.
-  Tensor v = st::native::as_strided(t, {1}, {1}, 2);
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(v, {INT64_MAX - 1}),
-                      "resize: storage offset + number of elements overflows int64: 2 + "
-                      "9223372036854775806");
-  // Growing within limits still works and keeps the prefix.
-  st::native::resize_impl(t, {2, 3});
-  EXPECT_EQ(t.storage().nbytes(), 48u);
-  EXPECT_EQ(static_cast<const int64_t*>(t.const_data_ptr())[2], 3);
-}
-
 TEST(NativeTensorIterator, OutDtypeIsCheckedAndCastInto) {
   Tensor out = st::empty({0}, ScalarType::Long);
   EXPECT_NATIVE_ERROR(st::add_out(out, make1({1.5}), make1({1})),
@@ -193,15 +163,6 @@ TEST(NativeTensorIterator, ResizedOutFollowsTheInputsLayout) {
   EXPECT_EQ(std::vector<int64_t>(kept.strides().begin(), kept.strides().end()),
             (std::vector<int64_t>{2, 1}));
   expect_close(values(kept), {-1, -4, -2, -5, -3, -6});
-}
-
-// empty_like(Preserve): a tensor with gaps gets dense strides in its order.
-TEST(NativeTensorIterator, EmptyPreservingFillsGapsInTheSameOrder) {
-  Tensor base = st::zeros({4, 6});
-  Tensor gappy = st::t(st::narrow(base, 1, 0, 3));  // [3, 4], strides [1, 6]
-  Tensor e = st::native::empty_preserving(gappy, ScalarType::Float);
-  EXPECT_EQ(std::vector<int64_t>(e.strides().begin(), e.strides().end()),
-            (std::vector<int64_t>{1, 3}));
 }
 
 }  // namespace

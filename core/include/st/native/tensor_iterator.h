@@ -29,6 +29,14 @@
 #include <st/core/export.h>
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
+// The helpers elementwise operators use beside the iterator, each in its
+// own header, included here so an operator file needs one include.
+#include <st/native/broadcast.h>
+#include <st/native/dense_layout.h>
+#include <st/native/dtype_conversion.h>
+#include <st/native/memory_overlap.h>
+#include <st/native/resize.h>
+#include <st/native/scalar_tensor.h>
 
 namespace st::native {
 
@@ -101,6 +109,16 @@ class ST_API TensorIteratorConfig {
 
  private:
   friend class TensorIterator;
+  // The steps of build(), in order; each fills part of `it`.
+  void compute_shape(TensorIterator& it) const;
+  Device compute_device() const;
+  void compute_common_dtype(TensorIterator& it) const;
+  std::vector<int64_t> compute_dim_order(const TensorIterator& it) const;
+  void prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order,
+                       Device device) const;
+  void prepare_inputs(TensorIterator& it) const;
+  static void coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order);
+
   const char* name_ = "op";
   std::vector<Tensor> outputs_;
   std::vector<Tensor> inputs_;
@@ -159,52 +177,5 @@ class ST_API TensorIterator {
   std::vector<int64_t> iter_shape_;
   std::vector<std::vector<int64_t>> iter_strides_;  // [operand][dim], bytes
 };
-
-// ---- helpers shared by the kernels --------------------------------------
-
-// The broadcast of two shapes; throws "The size of tensor a (3) must match
-// the size of tensor b (4) at non-singleton dimension 1".
-ST_API std::vector<int64_t> infer_size(IntArrayRef a, IntArrayRef b);
-
-// A 0-dim CPU tensor holding `s` in its own dtype (Bool, Long, Double,
-// ComplexDouble) marked as a wrapped number, as PyTorch wraps Scalars.
-ST_API Tensor wrapped_scalar_tensor(const Scalar& s);
-// A 0-dim CPU tensor holding `s` converted to dtype (not wrapped).
-ST_API Tensor scalar_to_tensor(const Scalar& s, ScalarType dtype);
-
-// Resizes an out= tensor to `shape` (warning when it had elements and the
-// shape changes, as PyTorch). Returns true when it was resized.
-ST_API bool resize_output(const Tensor& out, IntArrayRef shape);
-// resize_output, and a resized out= takes result's strides when result is
-// non-overlapping and dense (the layout the operator gives its result).
-ST_API bool resize_output_like(const Tensor& out, const Tensor& result);
-// Dense strides for `shape` in the dim order the elementwise engine picks
-// for operands with these strides (one vector per operand, in the shape's
-// dims; 0 marks a broadcast dim, which does not vote): PyTorch's
-// infer_dense_strides for one operand, TensorIterator's output for several.
-ST_API std::vector<int64_t> permuted_dense_strides(
-    IntArrayRef shape, const std::vector<std::vector<int64_t>>& strides);
-// Reshapes `t` in place to `shape` with contiguous strides, growing the
-// storage if needed (the resize_ primitive).
-ST_API void resize_impl(const Tensor& t, IntArrayRef shape);
-
-// True when `t` has elements sharing memory (stride-0 dims of size > 1).
-ST_API bool has_internal_overlap(const Tensor& t);
-// Throws when `t` has elements sharing memory (stride-0 dims of size > 1)
-// and would be written to.
-ST_API void assert_no_internal_overlap(const Tensor& t, const char* op);
-// Throws when a and b share memory without being the same view.
-ST_API void assert_no_partial_overlap(const Tensor& a, const Tensor& b, const char* op);
-
-// A copy of t converted to dtype (t itself when it already has it).
-ST_API Tensor to_dtype(const Tensor& t, ScalarType dtype);
-
-// Writes src (converted to dst's dtype, broadcast to dst's shape) into dst.
-ST_API void copy_into(const Tensor& dst, const Tensor& src);
-
-// A new tensor of like's sizes and `dtype` on its device laid out as
-// empty_like with Preserve: like's strides when it is non-overlapping and
-// dense, else dense strides in the order of like's strides.
-ST_API Tensor empty_preserving(const Tensor& like, ScalarType dtype);
 
 }  // namespace st::native
