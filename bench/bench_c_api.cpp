@@ -237,6 +237,55 @@ void BM_Ref_NewAndDeleteTensorHandle(benchmark::State& state) {
 }
 BENCHMARK(BM_Ref_NewAndDeleteTensorHandle);
 
+// --- metadata reads and empty({1}) through the C ABI -------------------------------
+
+// What a plugin's kernel reads of each argument: sizes, strides, data
+// pointer (three exported calls per iteration).
+__attribute__((always_inline)) inline void metadataReadsOnce(AtenTensorHandle t) {
+  int64_t* sizes = nullptr;
+  int64_t* strides = nullptr;
+  void* data = nullptr;
+  aoti_torch_get_sizes(t, &sizes);
+  aoti_torch_get_strides(t, &strides);
+  aoti_torch_get_data_ptr(t, &data);
+  benchmark::DoNotOptimize(sizes);
+  benchmark::DoNotOptimize(strides);
+  benchmark::DoNotOptimize(data);
+}
+
+void BM_MetadataReads_CApi(benchmark::State& state) {
+  AtenTensorHandle t = nullptr;
+  const int64_t one = 1;
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &t);
+  for (auto _ : state) metadataReadsOnce(t);
+  aoti_torch_delete_tensor_object(t);
+}
+BENCHMARK(BM_MetadataReads_CApi);
+
+// A new 1-element float tensor and its deletion, as a plugin makes one.
+__attribute__((always_inline)) inline bool emptyOneCApiOnce() {
+  const int64_t one = 1;
+  AtenTensorHandle t = nullptr;
+  if (aoti_torch_empty_strided(1, &one, &one, aoti_torch_dtype_float32(),
+                               aoti_torch_device_type_cpu(), 0, &t) != AOTI_TORCH_SUCCESS) {
+    return false;
+  }
+  benchmark::DoNotOptimize(t);
+  aoti_torch_delete_tensor_object(t);
+  return true;
+}
+
+void BM_EmptyOne_CApi(benchmark::State& state) {
+  for (auto _ : state) {
+    if (!emptyOneCApiOnce()) {
+      state.SkipWithError(torch_exception_get_what());
+      return;
+    }
+  }
+}
+BENCHMARK(BM_EmptyOne_CApi);
+
 // --- instructions per call (under callgrind) ------------------------------------
 //
 // valgrind --tool=callgrind --toggle-collect='*measure_*' bench_c_api --instructions
@@ -262,6 +311,12 @@ __attribute__((noinline, no_icf)) void measure_noop_core_boxed(const st::Operato
 __attribute__((noinline, no_icf)) void measure_noop_boxed_kernel_core_boxed(const st::OperatorHandle& op,
                                                                     const Tensor& t) {
   coreBoxedCalls(op, t);
+}
+__attribute__((noinline)) void measure_metadata_reads_capi(AtenTensorHandle t) {
+  for (int i = 0; i < kCallgrindCalls; ++i) metadataReadsOnce(t);
+}
+__attribute__((noinline)) void measure_empty_one_capi() {
+  for (int i = 0; i < kCallgrindCalls; ++i) emptyOneCApiOnce();
 }
 __attribute__((noinline)) void measure_add_capi(AtenTensorHandle a, AtenTensorHandle b) {
   for (int i = 0; i < kCallgrindCalls; ++i) addCApiOnce(a, b);
@@ -294,7 +349,8 @@ int instructionsMode() {
                            aoti_torch_device_type_cpu(), -1, &b);
   // Warm up (lookup caches, thread state) outside the measured functions.
   for (int i = 0; i < 10; ++i) {
-    if (!noopCApiOnce<false>(h) || !noopCApiOnce<true>(h) || !addCApiOnce(a, b)) {
+    if (!noopCApiOnce<false>(h) || !noopCApiOnce<true>(h) || !addCApiOnce(a, b) ||
+        !emptyOneCApiOnce()) {
       std::fprintf(stderr, "%s\n", torch_exception_get_what());
       return 1;
     }
@@ -304,6 +360,8 @@ int instructionsMode() {
   measure_noop_boxed_kernel_core_boxed(*findOp("bench_c::noop_boxed", ""), t);
   measure_noop_boxed_kernel_capi(h);
   measure_add_capi(a, b);
+  measure_metadata_reads_capi(h);
+  measure_empty_one_capi();
   measure_add_core_boxed(*findOp("aten::add", "Tensor"), oneElement(), oneElement());
   aoti_torch_delete_tensor_object(h);
   aoti_torch_delete_tensor_object(a);

@@ -42,6 +42,12 @@ void BM_LoadRegisterUnload_1000Ops(benchmark::State& state) {
   load_register_unload(state, BENCH_PLUGIN_1000);
 }
 
+// The loader on a plugin without operators (no descriptor: judged by its
+// imports), next to the reference below: what the loader adds to dlopen.
+void BM_LoadUnload_EmptyPlugin(benchmark::State& state) {
+  load_register_unload(state, BENCH_EMPTY_PLUGIN);
+}
+
 // Reference: the dynamic loader alone on an empty shared object.
 void BM_Reference_DlopenDlcloseEmpty(benchmark::State& state) {
   for (auto _ : state) {
@@ -80,6 +86,7 @@ void BM_Reference_ProcessStartup_Trivial(benchmark::State& state) {
 
 }  // namespace
 
+BENCHMARK(BM_LoadUnload_EmptyPlugin)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Reference_DlopenDlcloseEmpty)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LoadRegisterUnload_10Ops)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LoadRegisterUnload_1000Ops)->Unit(benchmark::kMicrosecond);

@@ -154,6 +154,24 @@ void free_slot_slow(Slot* slot) noexcept;
 
 inline Slot* slot_of(uintptr_t bits) noexcept { return reinterpret_cast<Slot*>(bits & kAddrMask); }
 
+// True when the handle bits `p` lie on a slot of the chunk seen last.
+inline __attribute__((always_inline)) bool in_recent_chunk(uintptr_t p) noexcept {
+  return (p & kChunkCheckMask) == g_recent_chunk.load(std::memory_order_relaxed);
+}
+
+// For `p` on a slot of a chunk of ours: the slot when its state is live,
+// of kind `k` and of p's generation, else null.
+inline __attribute__((always_inline)) Slot* match_slot(uintptr_t p, HandleKind k) noexcept {
+  const uintptr_t addr = p & kAddrMask;
+  // A chunk is never at address 0: tells the compiler callers need not
+  // test the slot for null again.
+  if (addr == 0) __builtin_unreachable();
+  const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);  // p ^ addr: the generation
+  return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
+             ? reinterpret_cast<Slot*>(addr)
+             : nullptr;
+}
+
 }  // namespace detail
 
 // A handle's bits: its slot's address with the generation it was made at.
@@ -174,19 +192,16 @@ HandleInfo classify(const void* handle) noexcept;
 // which finds the handle's chunk (Note [Inline handle fast paths]).
 inline __attribute__((always_inline)) Slot* live_slot(const void* handle, HandleKind k) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  if (__builtin_expect((p & detail::kChunkCheckMask) ==
-                           detail::g_recent_chunk.load(std::memory_order_relaxed),
-                       1)) {
-    const uintptr_t addr = p & detail::kAddrMask;
-    // A chunk is never at address 0: tells the compiler callers need not
-    // test the slot for null again.
-    if (addr == 0) __builtin_unreachable();
-    const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);  // p ^ addr: the generation
-    return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
-               ? reinterpret_cast<Slot*>(addr)
-               : nullptr;
-  }
+  if (__builtin_expect(detail::in_recent_chunk(p), 1)) return detail::match_slot(p, k);
   return detail::live_slot_slow(handle, k);
+}
+
+// live_slot without the slow path: also null for a handle outside the
+// chunk seen last, which the caller must then check with live_slot. Makes
+// no call, so a function whose fast path uses only this needs no frame.
+inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle, HandleKind k) noexcept {
+  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
+  return __builtin_expect(detail::in_recent_chunk(p), 1) ? detail::match_slot(p, k) : nullptr;
 }
 
 // allocate_slot without the slow path: null when this thread's cache is

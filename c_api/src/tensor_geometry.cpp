@@ -7,20 +7,21 @@
 namespace stc {
 
 Geometry read_geometry(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr) {
-  ST_CHECK(ndim >= 0 && ndim <= 64, "ndim: expected 0..64 dimensions, got ", ndim);
+  ST_CHECK(ndim >= 0 && ndim <= kMaxGeometryDims, "ndim: expected 0..", kMaxGeometryDims,
+           " dimensions, got ", ndim);
   ST_CHECK(ndim == 0 || sizes_ptr != nullptr, "sizes_ptr: null pointer with ndim ", ndim);
   Geometry g;
-  g.sizes.assign(sizes_ptr, sizes_ptr + ndim);
+  g.ndim = static_cast<size_t>(ndim);
   for (int64_t i = 0; i < ndim; ++i) {
+    g.sizes[i] = sizes_ptr[i];
     ST_CHECK(g.sizes[i] >= 0, "sizes_ptr: size ", g.sizes[i], " of dimension ", i,
              " is negative");
   }
-  g.strides.resize(static_cast<size_t>(ndim));
   if (strides_ptr == nullptr) {
-    if (ndim > 0) st::detail::contiguous_strides(g.sizes_ref(), g.strides.data());
+    if (ndim > 0) st::detail::contiguous_strides(g.sizes_ref(), g.strides);
   } else {
-    g.strides.assign(strides_ptr, strides_ptr + ndim);
     for (int64_t i = 0; i < ndim; ++i) {
+      g.strides[i] = strides_ptr[i];
       ST_CHECK(g.strides[i] >= 0, "strides_ptr: stride ", g.strides[i], " of dimension ", i,
                " is negative");
     }

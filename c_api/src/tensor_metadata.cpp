@@ -13,8 +13,81 @@ using stc::defined_tensor_of;
 
 namespace {
 
-int64_t storage_nbytes(const st::Tensor& t) {
+int64_t storage_nbytes(const st::TensorImpl& t) noexcept {
   return t.has_storage() ? static_cast<int64_t>(t.storage().nbytes()) : 0;
+}
+
+// Note [Getter fast paths]
+// A getter reads a field or two; the checks it must make (a live tensor
+// handle, a defined tensor, a non-null out-pointer) should not cost more
+// than the read. So each getter first tries a path with nothing else: the
+// handle's one compare (live_slot_fast, Note [Validated handles] in
+// handle_registry.h), a null test of the tensor and of the out-pointer, no
+// call and no frame. Anything else (an error, a handle outside the chunk
+// seen last) takes the full path, which makes every check again and
+// reports what was wrong under the exported function's name. `read` must
+// not throw.
+
+// The defined tensor of `tensor`, or null for anything the fast path does
+// not take.
+inline __attribute__((always_inline)) const st::TensorImpl* defined_impl_fast(
+    AtenTensorHandle tensor) noexcept {
+  stc::Slot* s = stc::live_slot_fast(tensor, stc::HandleKind::Tensor);
+  return s != nullptr ? stc::payload<st::Tensor>(s).unsafeGetTensorImpl() : nullptr;
+}
+
+template <typename T, typename Read>
+__attribute__((noinline)) AOTITorchError read_tensor_checked(AtenTensorHandle tensor, T* out,
+                                                             const char* function,
+                                                             const char* out_name,
+                                                             Read read) noexcept {
+  STC_API_BEGIN
+  check_out(out, out_name);
+  *out = read(*defined_tensor_of(tensor, "tensor").unsafeGetTensorImpl());
+  STC_API_END_AS(function)
+}
+
+// *out = read(the tensor of `tensor`), checked (Note [Getter fast paths]).
+template <typename T, typename Read>
+inline __attribute__((always_inline)) AOTITorchError read_tensor(AtenTensorHandle tensor, T* out,
+                                                                 const char* function,
+                                                                 const char* out_name,
+                                                                 Read read) noexcept {
+  const st::TensorImpl* impl = defined_impl_fast(tensor);
+  if (__builtin_expect(impl != nullptr && out != nullptr, 1)) {
+    *out = read(*impl);
+    return AOTI_TORCH_SUCCESS;
+  }
+  return read_tensor_checked(tensor, out, function, out_name, read);
+}
+
+// The size or stride of dim `d` (wrapped): the fast path takes dims in
+// range, the full path reports the others as TensorImpl::size does.
+template <bool kStride>
+__attribute__((noinline)) AOTITorchError read_dim_checked(AtenTensorHandle tensor, int64_t d,
+                                                          int64_t* out, const char* function,
+                                                          const char* out_name) noexcept {
+  STC_API_BEGIN
+  check_out(out, out_name);
+  const st::TensorImpl& t = *defined_tensor_of(tensor, "tensor").unsafeGetTensorImpl();
+  *out = kStride ? t.stride(d) : t.size(d);
+  STC_API_END_AS(function)
+}
+
+template <bool kStride>
+inline __attribute__((always_inline)) AOTITorchError read_dim(AtenTensorHandle tensor, int64_t d,
+                                                              int64_t* out, const char* function,
+                                                              const char* out_name) noexcept {
+  const st::TensorImpl* impl = defined_impl_fast(tensor);
+  if (__builtin_expect(impl != nullptr && out != nullptr, 1)) {
+    const int64_t dim = impl->dim();
+    const int64_t wrapped = d < 0 ? d + dim : d;
+    if (__builtin_expect(static_cast<uint64_t>(wrapped) < static_cast<uint64_t>(dim), 1)) {
+      *out = kStride ? impl->strides()[wrapped] : impl->sizes()[wrapped];
+      return AOTI_TORCH_SUCCESS;
+    }
+  }
+  return read_dim_checked<kStride>(tensor, d, out, function, out_name);
 }
 
 }  // namespace
@@ -22,46 +95,34 @@ int64_t storage_nbytes(const st::Tensor& t) {
 extern "C" {
 
 AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr) {
-  STC_API_BEGIN
-  check_out(ret_data_ptr, "ret_data_ptr");
-  *ret_data_ptr = defined_tensor_of(tensor, "tensor").data_ptr();
-  STC_API_END
+  return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
+                     [](const st::TensorImpl& t) noexcept { return t.mutable_data(); });
 }
 
 AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr) {
-  STC_API_BEGIN
-  check_out(ret_data_ptr, "ret_data_ptr");
-  *ret_data_ptr = defined_tensor_of(tensor, "tensor").mutable_data_ptr();
-  STC_API_END
+  return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
+                     [](const st::TensorImpl& t) noexcept { return t.mutable_data(); });
 }
 
 AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor,
                                              const void** ret_data_ptr) {
-  STC_API_BEGIN
-  check_out(ret_data_ptr, "ret_data_ptr");
-  *ret_data_ptr = defined_tensor_of(tensor, "tensor").const_data_ptr();
-  STC_API_END
+  return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
+                     [](const st::TensorImpl& t) noexcept { return t.data(); });
 }
 
 AOTITorchError torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr) {
-  STC_API_BEGIN
-  check_out(ret_data_ptr, "ret_data_ptr");
-  *ret_data_ptr = defined_tensor_of(tensor, "tensor").mutable_data_ptr();
-  STC_API_END
+  return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
+                     [](const st::TensorImpl& t) noexcept { return t.mutable_data(); });
 }
 
 AOTITorchError torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr) {
-  STC_API_BEGIN
-  check_out(ret_data_ptr, "ret_data_ptr");
-  *ret_data_ptr = defined_tensor_of(tensor, "tensor").const_data_ptr();
-  STC_API_END
+  return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
+                     [](const st::TensorImpl& t) noexcept { return t.data(); });
 }
 
 AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret_size) {
-  STC_API_BEGIN
-  check_out(ret_size, "ret_size");
-  *ret_size = storage_nbytes(defined_tensor_of(tensor, "tensor"));
-  STC_API_END
+  return read_tensor(tensor, ret_size, __func__, "ret_size",
+                     [](const st::TensorImpl& t) noexcept { return storage_nbytes(t); });
 }
 
 // Unlike the getters around it, defined for an undefined tensor (false),
@@ -75,93 +136,75 @@ AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage)
 }
 
 AOTITorchError aoti_torch_get_dim(AtenTensorHandle tensor, int64_t* ret_dim) {
-  STC_API_BEGIN
-  check_out(ret_dim, "ret_dim");
-  *ret_dim = defined_tensor_of(tensor, "tensor").dim();
-  STC_API_END
+  return read_tensor(tensor, ret_dim, __func__, "ret_dim",
+                     [](const st::TensorImpl& t) noexcept { return t.dim(); });
 }
 
 AOTITorchError aoti_torch_get_numel(AtenTensorHandle tensor, int64_t* ret_numel) {
-  STC_API_BEGIN
-  check_out(ret_numel, "ret_numel");
-  *ret_numel = defined_tensor_of(tensor, "tensor").numel();
-  STC_API_END
+  return read_tensor(tensor, ret_numel, __func__, "ret_numel",
+                     [](const st::TensorImpl& t) noexcept { return t.numel(); });
 }
 
 AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor, int64_t* ret_numel) {
-  STC_API_BEGIN
-  check_out(ret_numel, "ret_numel");
-  const st::Tensor& t = defined_tensor_of(tensor, "tensor");
-  *ret_numel = storage_nbytes(t) / t.element_size();
-  STC_API_END
+  return read_tensor(tensor, ret_numel, __func__, "ret_numel", [](const st::TensorImpl& t) noexcept {
+    return storage_nbytes(t) / static_cast<int64_t>(t.itemsize());
+  });
 }
 
+// The sizes and strides are borrowed: the C signatures are PyTorch's
+// (non-const) ones; callers must not write through them.
 AOTITorchError aoti_torch_get_sizes(AtenTensorHandle tensor, int64_t** ret_sizes) {
-  STC_API_BEGIN
-  check_out(ret_sizes, "ret_sizes");
-  // Borrowed: the C signature is PyTorch's (non-const) one; callers must
-  // not write through it.
-  *ret_sizes = const_cast<int64_t*>(defined_tensor_of(tensor, "tensor").sizes().data());
-  STC_API_END
+  return read_tensor(tensor, ret_sizes, __func__, "ret_sizes", [](const st::TensorImpl& t) noexcept {
+    return const_cast<int64_t*>(t.sizes().data());
+  });
 }
 
 AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* ret_size) {
-  STC_API_BEGIN
-  check_out(ret_size, "ret_size");
-  *ret_size = defined_tensor_of(tensor, "tensor").size(d);
-  STC_API_END
+  return read_dim<false>(tensor, d, ret_size, __func__, "ret_size");
 }
 
 AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor, int64_t** ret_strides) {
-  STC_API_BEGIN
-  check_out(ret_strides, "ret_strides");
-  *ret_strides = const_cast<int64_t*>(defined_tensor_of(tensor, "tensor").strides().data());
-  STC_API_END
+  return read_tensor(tensor, ret_strides, __func__, "ret_strides",
+                     [](const st::TensorImpl& t) noexcept {
+                       return const_cast<int64_t*>(t.strides().data());
+                     });
 }
 
 AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t* ret_stride) {
-  STC_API_BEGIN
-  check_out(ret_stride, "ret_stride");
-  *ret_stride = defined_tensor_of(tensor, "tensor").stride(d);
-  STC_API_END
+  return read_dim<true>(tensor, d, ret_stride, __func__, "ret_stride");
 }
 
 AOTITorchError aoti_torch_get_dtype(AtenTensorHandle tensor, int32_t* ret_dtype) {
-  STC_API_BEGIN
-  check_out(ret_dtype, "ret_dtype");
-  *ret_dtype = static_cast<int32_t>(defined_tensor_of(tensor, "tensor").scalar_type());
-  STC_API_END
+  return read_tensor(tensor, ret_dtype, __func__, "ret_dtype", [](const st::TensorImpl& t) noexcept {
+    return static_cast<int32_t>(t.dtype());
+  });
 }
 
 AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor, int32_t* ret_device_type) {
-  STC_API_BEGIN
-  check_out(ret_device_type, "ret_device_type");
-  *ret_device_type = static_cast<int32_t>(defined_tensor_of(tensor, "tensor").device().type());
-  STC_API_END
+  return read_tensor(tensor, ret_device_type, __func__, "ret_device_type",
+                     [](const st::TensorImpl& t) noexcept {
+                       return static_cast<int32_t>(t.device().type());
+                     });
 }
 
 AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor, int32_t* ret_device_index) {
-  STC_API_BEGIN
-  check_out(ret_device_index, "ret_device_index");
-  *ret_device_index = defined_tensor_of(tensor, "tensor").device().index();
-  STC_API_END
+  return read_tensor(tensor, ret_device_index, __func__, "ret_device_index",
+                     [](const st::TensorImpl& t) noexcept {
+                       return static_cast<int32_t>(t.device().index());
+                     });
 }
 
 AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layout) {
-  STC_API_BEGIN
-  check_out(ret_layout, "ret_layout");
-  (void)defined_tensor_of(tensor, "tensor");
   // The core has strided tensors only.
-  *ret_layout = static_cast<int32_t>(torch::headeronly::Layout::Strided);
-  STC_API_END
+  return read_tensor(tensor, ret_layout, __func__, "ret_layout", [](const st::TensorImpl&) noexcept {
+    return static_cast<int32_t>(torch::headeronly::Layout::Strided);
+  });
 }
 
 AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor,
                                              int64_t* ret_storage_offset) {
-  STC_API_BEGIN
-  check_out(ret_storage_offset, "ret_storage_offset");
-  *ret_storage_offset = defined_tensor_of(tensor, "tensor").storage_offset();
-  STC_API_END
+  return read_tensor(tensor, ret_storage_offset, __func__, "ret_storage_offset",
+                     [](const st::TensorImpl& t) noexcept { return t.storage_offset(); });
 }
 
 AOTITorchError aoti_torch_is_contiguous(AtenTensorHandle tensor, bool* ret_is_contiguous) {

@@ -25,6 +25,9 @@
 // call:
 //   PREP <case line>  -> READY | ERR <message>   make the inputs, call once
 //   TIME <n>          -> NS <nanoseconds per call> | ERR <message>
+//   PROBE <name> <n>  -> NS <nanoseconds per round> | ERR <message>
+//                        n rounds of a fixed C-ABI call sequence (metadata
+//                        reads, empty({1}); see Driver::probe)
 //   QUIT
 // TIME builds n argument stacks first (a new handle per tensor argument,
 // as a plugin's `from` makes), then times n calls (the thread's CPU time),
@@ -184,7 +187,54 @@ class Driver {
       }
       release_returns(stack);
     }
-    const double ns = (thread_cpu_ns() - start) / static_cast<double>(n);
+    return ns_answer((thread_cpu_ns() - start) / static_cast<double>(n));
+  }
+
+  // Benchmark mode: times `n` rounds of one of the C-ABI calls a plugin
+  // makes around its kernels, the same calls in both runtimes. Returns
+  // "NS\t<nanoseconds per round>" or "ERR\t<message>". Probes:
+  //   metadata  get_sizes, get_strides and get_data_ptr of a 1-element
+  //             float tensor (three calls per round)
+  //   empty1    empty_strided of sizes [1], strides [1], float, CPU, then
+  //             delete_tensor_object
+  std::string probe(const std::string& name, size_t n) {
+    if (n == 0) return "ERR\tPROBE needs at least one round";
+    const int64_t one = 1;
+    const int32_t f32 = dtype("f32");
+    const int32_t cpu = api_.device_type_cpu();
+    double start = 0;
+    if (name == "metadata") {
+      Handle t = nullptr;
+      if (api_.empty_strided(1, &one, &one, f32, cpu, 0, &t) != 0) return "ERR\t" + last_error();
+      int64_t* sizes = nullptr;
+      int64_t* strides = nullptr;
+      void* data = nullptr;
+      Error failed = 0;
+      start = thread_cpu_ns();
+      for (size_t k = 0; k < n; ++k) {
+        failed |= api_.get_sizes(t, &sizes);
+        failed |= api_.get_strides(t, &strides);
+        failed |= api_.get_data_ptr(t, &data);
+        asm volatile("" : : "r"(sizes), "r"(strides), "r"(data) : "memory");
+      }
+      const double ns = thread_cpu_ns() - start;
+      api_.delete_tensor(t);
+      if (failed != 0) return "ERR\t" + last_error();
+      return ns_answer(ns / static_cast<double>(n));
+    }
+    if (name == "empty1") {
+      start = thread_cpu_ns();
+      for (size_t k = 0; k < n; ++k) {
+        Handle t = nullptr;
+        if (api_.empty_strided(1, &one, &one, f32, cpu, 0, &t) != 0) return "ERR\t" + last_error();
+        api_.delete_tensor(t);
+      }
+      return ns_answer((thread_cpu_ns() - start) / static_cast<double>(n));
+    }
+    return "ERR\tunknown probe " + name;
+  }
+
+  static std::string ns_answer(double ns) {
     char buffer[64];
     std::snprintf(buffer, sizeof(buffer), "NS\t%.3f", ns);
     return buffer;
@@ -538,6 +588,11 @@ int run_bench(Driver& driver) {
       answer = driver.prepare(line.substr(5));
     } else if (line.rfind("TIME\t", 0) == 0) {
       answer = driver.sample(std::strtoull(line.c_str() + 5, nullptr, 10));
+    } else if (line.rfind("PROBE\t", 0) == 0) {
+      const size_t tab = line.find('\t', 6);
+      answer = tab == std::string::npos
+                   ? "ERR\tPROBE needs a name and a count"
+                   : driver.probe(line.substr(6, tab - 6), std::strtoull(line.c_str() + tab + 1, nullptr, 10));
     } else if (line == "QUIT") {
       break;
     } else {

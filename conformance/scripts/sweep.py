@@ -8,6 +8,11 @@ the sweep itself breaks (a driver that does not start, or nothing timed).
   sweep.py --driver BIN --pytorch-lib SO --stabletorch-lib SO --yaml YAML
            [--ops REGEX] [--sizes 1,1K,1M] [--reps N] [--target-ms MS]
            [--out DIR]
+  sweep.py ... --probes metadata,empty1
+
+--probes times, instead of operators, the C-ABI calls a plugin makes
+around its kernels (the driver's PROBE command: metadata reads, empty({1}))
+with the same interleaving, and prints one line per probe.
 
 The cases come from gen_cases.py (its schema parsing and CaseBuilder), with
 the sweep's own scenarios (SWEEP_SCENARIOS) instead of the conformance ones.
@@ -210,6 +215,24 @@ def time_case(drivers, line, reps, target_ns, max_calls, slow_case_ns):
     return best[0], best[1], "ok"
 
 
+def time_probe(drivers, name, reps, target_ns, max_calls):
+    """(stabletorch ns, PyTorch ns, status) for one PROBE of the drivers."""
+    calib = [ns_of(d.command("PROBE\t%s\t1000" % name)) for d in drivers]
+    if None in calib:
+        return None, None, "probe failed"
+    rounds = int(max(1, min(max_calls * 100, target_ns / max(1.0, min(calib)))))
+    best = [math.inf, math.inf]
+    for r in range(reps):
+        order = (0, 1) if r % 2 == 0 else (1, 0)
+        for k in order:
+            answer = drivers[k].command("PROBE\t%s\t%d" % (name, rounds))
+            ns = ns_of(answer)
+            if ns is None:
+                return None, None, "%s: %s" % (drivers[k].name, answer[:120])
+            best[k] = min(best[k], ns)
+    return best[0], best[1], "ok"
+
+
 def fmt_ns(ns):
     if ns < 1e3:
         return "%.0f ns" % ns
@@ -295,6 +318,30 @@ def write_reports(rows, labels, out_dir, header):
     return text
 
 
+def run_probes(args):
+    env = dict(os.environ)
+    env.update({"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "STABLETORCH_NUM_THREADS": "1"})
+    st = BenchDriver("stabletorch", args.driver, args.stabletorch_lib, env, args.timeout)
+    pt = BenchDriver("PyTorch", args.driver, args.pytorch_lib, env, args.timeout)
+    ok = True
+    try:
+        print("probes: best of %d interleaved samples of >= %.1f ms, thread CPU time"
+              % (args.reps, args.target_ms), flush=True)
+        print("%-12s %12s %12s %7s" % ("probe", "stabletorch", "PyTorch", "ratio"))
+        for name in [p for p in args.probes.split(",") if p]:
+            st_ns, pt_ns, status = time_probe((st, pt), name, args.reps, args.target_ms * 1e6,
+                                              args.max_calls)
+            if status == "ok":
+                print("%-12s %9.2f ns %9.2f ns %7.2f" % (name, st_ns, pt_ns, st_ns / pt_ns), flush=True)
+            else:
+                print("%-12s not timed: %s" % (name, status), flush=True)
+                ok = False
+    finally:
+        st.stop()
+        pt.stop()
+    return 0 if ok else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--driver", required=True)
@@ -310,10 +357,14 @@ def main():
                         help="a case whose calls take longer gets fewer samples (2 at least)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for one command")
     parser.add_argument("--out", default="build/conformance/sweep")
+    parser.add_argument("--probes", default="",
+                        help="comma-separated driver probes (metadata, empty1) to time instead of operators")
     parser.add_argument("--report-from", metavar="TSV",
                         help="rewrite sweep.md from an earlier run's sweep.tsv instead of timing")
     args = parser.parse_args()
 
+    if args.probes:
+        return run_probes(args)
     sizes = [s for s in args.sizes.split(",") if s]
     for size in sizes:
         if size not in SIZES:

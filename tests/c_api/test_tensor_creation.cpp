@@ -2,6 +2,8 @@
 // (_v2) and torch_from_blob.
 #include "c_api_test_util.h"
 
+#include <vector>
+
 using namespace stc_test;
 
 class TensorCreationTest : public CApiTest {};
@@ -58,6 +60,38 @@ TEST_F(TensorCreationTest, EmptyStridedBadInput) {
   // A device type the C ABI knows but this core has no allocator for.
   EXPECT_EQ(aoti_torch_empty_strided(1, sizes, nullptr, f32, aoti_torch_device_type_cuda(), 0, &t),
             AOTI_TORCH_FAILURE);
+  EXPECT_EQ(t, nullptr);
+}
+
+// The (ndim, sizes, strides) triple is read into a fixed 64-dim copy: 64
+// dims (contiguous strides computed, or given) work, 65 are refused before
+// anything is read.
+TEST_F(TensorCreationTest, EmptyStridedDimLimit) {
+  std::vector<int64_t> ones(65, 1);
+  const int32_t cpu = aoti_torch_device_type_cpu();
+  const int32_t f32 = aoti_torch_dtype_float32();
+  AtenTensorHandle t = nullptr;
+  ASSERT_C_OK(aoti_torch_empty_strided(64, ones.data(), nullptr, f32, cpu, 0, &t));
+  int64_t dim = 0;
+  ASSERT_C_OK(aoti_torch_get_dim(t, &dim));
+  EXPECT_EQ(dim, 64);
+  int64_t stride = 0;
+  ASSERT_C_OK(aoti_torch_get_stride(t, 0, &stride));
+  EXPECT_EQ(stride, 1);
+  aoti_torch_delete_tensor_object(t);
+  std::vector<int64_t> sizes(64, 1);
+  sizes[0] = 3;
+  std::vector<int64_t> strides(64, 7);
+  ASSERT_C_OK(aoti_torch_empty_strided(64, sizes.data(), strides.data(), f32, cpu, 0, &t));
+  ASSERT_C_OK(aoti_torch_get_stride(t, 63, &stride));
+  EXPECT_EQ(stride, 7);
+  int64_t storage = 0;
+  ASSERT_C_OK(aoti_torch_get_storage_size(t, &storage));
+  EXPECT_EQ(storage, (2 * 7 + 1) * 4);
+  aoti_torch_delete_tensor_object(t);
+  t = nullptr;
+  EXPECT_C_FAILURE(aoti_torch_empty_strided(65, ones.data(), nullptr, f32, cpu, 0, &t),
+                   "aoti_torch_empty_strided", "ndim: expected 0..64 dimensions, got 65");
   EXPECT_EQ(t, nullptr);
 }
 

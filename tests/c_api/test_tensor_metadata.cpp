@@ -2,6 +2,8 @@
 // and null outputs.
 #include "c_api_test_util.h"
 
+#include <vector>
+
 #include <st/core/tensor_impl.h>
 #include <st/dispatch/library.h>
 
@@ -125,6 +127,48 @@ TEST_F(TensorMetadataTest, EveryGetterRejectsBadInput) {
                    "null output");
   aoti_torch_delete_tensor_object(good);
   aoti_torch_delete_tensor_object(undefined);
+}
+
+// The getters' fast path takes handles of the chunk of slots seen last;
+// handles of another chunk take the full path. Both read the same values
+// and both detect a deleted handle, also once its slot is reused.
+TEST_F(TensorMetadataTest, GettersReadHandlesOfEveryChunk) {
+  // More handles than one 256 KiB chunk of 64-byte slots holds.
+  constexpr int kHandles = 5000;
+  AtenTensorHandle base = make_tensor({2, 3});
+  std::vector<AtenTensorHandle> handles(kHandles, nullptr);
+  for (AtenTensorHandle& h : handles) ASSERT_C_OK(aoti_torch_new_tensor_handle(base, &h));
+  for (AtenTensorHandle h : {handles.front(), handles.back(), handles.front()}) {
+    int64_t* sizes = nullptr;
+    int64_t* strides = nullptr;
+    int64_t size = 0;
+    int64_t stride = 0;
+    ASSERT_C_OK(aoti_torch_get_sizes(h, &sizes));
+    ASSERT_C_OK(aoti_torch_get_strides(h, &strides));
+    ASSERT_C_OK(aoti_torch_get_size(h, -1, &size));
+    ASSERT_C_OK(aoti_torch_get_stride(h, 0, &stride));
+    EXPECT_EQ(sizes[0], 2);
+    EXPECT_EQ(sizes[1], 3);
+    EXPECT_EQ(strides[0], 3);
+    EXPECT_EQ(size, 3);
+    EXPECT_EQ(stride, 3);
+  }
+  const AtenTensorHandle first = handles.front();
+  const AtenTensorHandle last = handles.back();
+  for (AtenTensorHandle h : handles) ASSERT_C_OK(aoti_torch_delete_tensor_object(h));
+  // The slots are free again (and the next handle reuses one of them).
+  AtenTensorHandle reused = nullptr;
+  ASSERT_C_OK(aoti_torch_new_tensor_handle(base, &reused));
+  int64_t dim = 0;
+  EXPECT_C_FAILURE(aoti_torch_get_dim(first, &dim), "aoti_torch_get_dim", "already deleted");
+  EXPECT_C_FAILURE(aoti_torch_get_dim(last, &dim), "aoti_torch_get_dim", "already deleted");
+  void* data = nullptr;
+  EXPECT_C_FAILURE(aoti_torch_get_data_ptr(last, &data), "aoti_torch_get_data_ptr",
+                   "already deleted");
+  ASSERT_C_OK(aoti_torch_get_dim(reused, &dim));
+  EXPECT_EQ(dim, 2);
+  aoti_torch_delete_tensor_object(reused);
+  aoti_torch_delete_tensor_object(base);
 }
 
 TEST_F(TensorMetadataTest, RequiresGradIsRefusedWithoutAutograd) {

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -77,6 +78,12 @@ std::recursive_mutex& registry_mutex() {
 
 struct Registry {
   std::vector<std::unique_ptr<Plugin>> all;  // never shrinks
+  // The plugins of `all` that are loaded, unloading or resident: the only
+  // ones a load, an address or a registration error can concern. A host
+  // that loads and unloads plugins all day keeps `all` growing; the
+  // searches look here instead, so a load costs the same the thousandth
+  // time as the first.
+  std::vector<Plugin*> active;
   // Descriptors whose /proc/self/fd name ld.so gave to an object loaded
   // outside the loader: kept open so that no later file gets that name.
   std::vector<st::loader::PluginFile> reserved_files;
@@ -293,6 +300,14 @@ void detach_libraries(Plugin& p) {
   }
 }
 
+// Takes a plugin that is no longer loaded, unloading or resident out of
+// Registry::active. Precondition: registry mutex held.
+void forget_active(Plugin& p) {
+  auto& active = registry().active;
+  const auto it = std::find(active.begin(), active.end(), &p);
+  if (it != active.end()) active.erase(it);
+}
+
 // Unloads the plugin's code once nothing can run it, and remembers its
 // operators. Preconditions: registry mutex held, libraries detached, calls
 // drained, no tensor whose deleter lives in it.
@@ -314,7 +329,10 @@ void close_plugin(Plugin& p) {
   // The name stays taken while the object stays mapped: keep its
   // descriptor open so that no other file gets that /proc/self/fd name.
   p.resident = !p.dl_name.empty() && in_link_map(p.dl_name);
-  if (!p.resident) p.file.reset();
+  if (!p.resident) {
+    p.file.reset();
+    forget_active(p);
+  }
   for (const std::string& op : p.ops_defined) registry().unloaded_ops[op] = p.path;
 }
 
@@ -375,8 +393,8 @@ void note_registration_error(Plugin* p, const std::string& message) {
   std::lock_guard<std::recursive_mutex> lock(registry_mutex());
   // Name the plugin that already owns a namespace this one tries to define.
   std::string text = message;
-  for (const auto& other : registry().all) {
-    if (other.get() == p || !other->loaded) continue;
+  for (const Plugin* other : registry().active) {
+    if (other == p || !other->loaded) continue;
     for (const std::string& ns : other->namespaces_defined) {
       if (message.find("'" + ns + "'") != std::string::npos ||
           message.find(" " + ns + " ") != std::string::npos) {
@@ -393,8 +411,8 @@ Plugin* plugin_containing(const void* address) noexcept {
     return nullptr;
   }
   std::lock_guard<std::recursive_mutex> lock(registry_mutex());
-  for (const auto& p : registry().all) {
-    if (p->loaded && p->base == reinterpret_cast<uintptr_t>(info.dli_fbase)) return p.get();
+  for (Plugin* p : registry().active) {
+    if (p->loaded && p->base == reinterpret_cast<uintptr_t>(info.dli_fbase)) return p;
   }
   return nullptr;
 }
@@ -476,7 +494,7 @@ std::string link_map_name(st::loader::PluginFile& file) {
 }
 
 Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& file) {
-  for (const auto& p : registry().all) {
+  for (Plugin* p : registry().active) {
     const bool same = p->path == canonical ||
                       (p->file && p->file->device() == file.device() &&
                        p->file->inode() == file.inode());
@@ -486,7 +504,7 @@ Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& 
                "': another thread is unloading it; load it again once "
                "stabletorch_unload_library has returned");
     }
-    if (p->loaded) return p.get();
+    if (p->loaded) return p;
     if (p->resident && p->file && p->file->device() == file.device() &&
         p->file->inode() == file.inode()) {
       ST_ERROR("cannot load plugin '", canonical,
@@ -532,6 +550,7 @@ Plugin* load(const std::string& path) {
   plugin->file.emplace(std::move(file));
   Plugin* p = plugin.get();
   registry().all.push_back(std::move(plugin));
+  registry().active.push_back(p);
   p->loaded = true;  // visible to plugin_containing while its initializers run
 
   ::dlerror();
@@ -562,6 +581,7 @@ Plugin* load(const std::string& path) {
       // ld.so now also knows that object by our /proc/self/fd name.
       registry().reserved_files.push_back(std::move(*p->file));
       p->file.reset();
+      forget_active(*p);
       ST_ERROR("cannot load plugin '", canonical, "': the process already loaded this file as '",
                other, "' without stabletorch_load_library, so its static initializers "
                "would not run again; load it only through the loader");
