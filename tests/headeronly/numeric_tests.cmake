@@ -5,6 +5,7 @@ set(STABLETORCH_HEADERONLY_NUMERIC_TESTS
   test_half.cpp
   test_bfloat16.cpp
   test_float8.cpp
+  test_arithmetic_via_float.cpp
   test_complex.cpp
   test_bits_and_qint.cpp
 )

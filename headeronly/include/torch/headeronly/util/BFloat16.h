@@ -16,6 +16,7 @@
 #include <ostream>
 
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/detail/arithmetic_via_float.h>
 #include <torch/headeronly/util/floating_point_utils.h>
 
 #if defined(__CUDACC__)
@@ -83,10 +84,8 @@ struct alignas(2) BFloat16 {
 #endif
 };
 
-namespace detail {
-template <>
-struct computes_via_fp32<BFloat16> : std::true_type {};
-} // namespace detail
+// The arithmetic PyTorch declares for BFloat16: computed in float.
+TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(BFloat16)
 
 inline std::ostream& operator<<(std::ostream& out, const BFloat16& value) {
   out << static_cast<float>(value);

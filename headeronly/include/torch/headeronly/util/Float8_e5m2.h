@@ -16,6 +16,7 @@
 #include <ostream>
 
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/detail/arithmetic_via_float.h>
 #include <torch/headeronly/util/floating_point_utils.h>
 
 // The format's exponent width, mantissa width and exponent bias, for code
@@ -75,10 +76,8 @@ struct alignas(1) Float8_e5m2 {
   C10_HOST_DEVICE constexpr bool isinf() const { return (x & 0x7Fu) == 0x7Cu; }
 };
 
-namespace detail {
-template <>
-struct computes_via_fp32<Float8_e5m2> : std::true_type {};
-} // namespace detail
+// The arithmetic PyTorch declares for Float8_e5m2: computed in float.
+TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(Float8_e5m2)
 
 inline std::ostream& operator<<(std::ostream& out, const Float8_e5m2& value) {
   out << static_cast<float>(value);

@@ -14,6 +14,7 @@
 #include <ostream>
 
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/detail/arithmetic_via_float.h>
 #include <torch/headeronly/util/floating_point_utils.h>
 
 namespace torch::headeronly {
@@ -68,10 +69,8 @@ struct alignas(1) Float8_e5m2fnuz {
   C10_HOST_DEVICE constexpr bool isinf() const { return false; }
 };
 
-namespace detail {
-template <>
-struct computes_via_fp32<Float8_e5m2fnuz> : std::true_type {};
-} // namespace detail
+// The arithmetic PyTorch declares for Float8_e5m2fnuz: computed in float.
+TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(Float8_e5m2fnuz)
 
 inline std::ostream& operator<<(std::ostream& out,
                                 const Float8_e5m2fnuz& value) {

@@ -80,8 +80,8 @@ struct alignas(1) Float8_e8m0fnu {
   C10_HOST_DEVICE constexpr bool isnan() const { return x == 0xFFu; }
 };
 
-// No computes_via_fp32 opt-in: like PyTorch, arithmetic on e8m0fnu values
-// happens on their float conversions and yields float.
+// No arithmetic operators of its own: like PyTorch, arithmetic on e8m0fnu
+// values happens on their float conversions and yields float.
 
 inline std::ostream& operator<<(std::ostream& out,
                                 const Float8_e8m0fnu& value) {

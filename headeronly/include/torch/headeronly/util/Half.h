@@ -17,6 +17,7 @@
 #include <ostream>
 
 #include <torch/headeronly/macros/Macros.h>
+#include <torch/headeronly/util/detail/arithmetic_via_float.h>
 #include <torch/headeronly/util/floating_point_utils.h>
 
 #if defined(__CUDACC__)
@@ -119,10 +120,8 @@ struct alignas(2) Half {
 #endif
 };
 
-namespace detail {
-template <>
-struct computes_via_fp32<Half> : std::true_type {};
-} // namespace detail
+// The arithmetic PyTorch declares for Half: computed in float.
+TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(Half)
 
 inline std::ostream& operator<<(std::ostream& out, const Half& value) {
   out << static_cast<float>(value);

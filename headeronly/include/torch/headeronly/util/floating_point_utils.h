@@ -1,14 +1,11 @@
-// What the reduced-precision float types (Half, BFloat16, Float8_*) share:
-// bit-level access to binary32 (they all convert through float by editing
-// the 32-bit pattern), one round-to-nearest-even encoder, and the arithmetic
-// operators, which PyTorch defines as "convert to float, compute, round
-// back". The operators are written once here as templates, enabled per type
-// through detail::computes_via_fp32, instead of being repeated in six
-// headers.
+// What the reduced-precision float types (Half, BFloat16, Float8_*) share
+// for their conversions: bit-level access to binary32 (they all convert
+// through float by editing the 32-bit pattern), one round-to-nearest-even
+// encoder and its decoder. Their arithmetic operators are in
+// util/detail/arithmetic_via_float.h.
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/bit_cast.h>
@@ -97,178 +94,7 @@ C10_HOST_DEVICE constexpr uint32_t fp32_bits_from_magnitude(
   return (f_exp << 23) | ((mant & mant_mask) << (23 - MantBits));
 }
 
-// Opt-in trait: a type specialises this to true to get the float-based
-// arithmetic operators below. Float8_e8m0fnu does not opt in, because
-// PyTorch gives it no arithmetic of its own (its operands decay to float).
-template <typename T>
-struct computes_via_fp32 : std::false_type {};
-
-template <typename T>
-using enable_if_computes_via_fp32_t =
-    std::enable_if_t<computes_via_fp32<T>::value, int>;
-
-// Blocks template argument deduction on the right-hand side of compound
-// assignments, so that `h += 1.0f` converts the float to Half as it does
-// with PyTorch's non-template operators.
-template <typename T>
-struct type_identity {
-  using type = T;
-};
-template <typename T>
-using type_identity_t = typename type_identity<T>::type;
-
 } // namespace torch::headeronly::detail
-
-namespace torch::headeronly {
-
-// Mixed-type rules follow PyTorch: with float or double the result is that
-// wider type; with int or int64_t it stays the reduced type. Comparisons
-// are not declared: operands convert to float implicitly.
-
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T operator+(const T& a, const T& b) {
-  return static_cast<float>(a) + static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T operator-(const T& a, const T& b) {
-  return static_cast<float>(a) - static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T operator*(const T& a, const T& b) {
-  return static_cast<float>(a) * static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T operator/(const T& a, const T& b) {
-  return static_cast<float>(a) / static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T operator-(const T& a) {
-  return -static_cast<float>(a);
-}
-
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T& operator+=(T& a,
-                                     const detail::type_identity_t<T>& b) {
-  a = a + b;
-  return a;
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T& operator-=(T& a,
-                                     const detail::type_identity_t<T>& b) {
-  a = a - b;
-  return a;
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T& operator*=(T& a,
-                                     const detail::type_identity_t<T>& b) {
-  a = a * b;
-  return a;
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline T& operator/=(T& a,
-                                     const detail::type_identity_t<T>& b) {
-  a = a / b;
-  return a;
-}
-
-// With a floating-point scalar of type S on either side: computed in and
-// returned as S.
-#define TORCH_HEADERONLY_FP32_MIXED_OPS(S)                            \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator+(const T& a, S b) {               \
-    return static_cast<S>(static_cast<float>(a)) + b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator-(const T& a, S b) {               \
-    return static_cast<S>(static_cast<float>(a)) - b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator*(const T& a, S b) {               \
-    return static_cast<S>(static_cast<float>(a)) * b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator/(const T& a, S b) {               \
-    return static_cast<S>(static_cast<float>(a)) / b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator+(S a, const T& b) {               \
-    return a + static_cast<S>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator-(S a, const T& b) {               \
-    return a - static_cast<S>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator*(S a, const T& b) {               \
-    return a * static_cast<S>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline S operator/(S a, const T& b) {               \
-    return a / static_cast<S>(static_cast<float>(b));                 \
-  }
-
-// With an integer scalar of type S on either side: the integer is first
-// rounded to the reduced type (as PyTorch does), so `Half(1) + 2049`
-// is 1 + 2048, not the rounding of 2050.
-#define TORCH_HEADERONLY_INT_MIXED_OPS(S)                             \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator+(const T& a, S b) {               \
-    return a + static_cast<T>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator-(const T& a, S b) {               \
-    return a - static_cast<T>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator*(const T& a, S b) {               \
-    return a * static_cast<T>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator/(const T& a, S b) {               \
-    return a / static_cast<T>(static_cast<float>(b));                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator+(S a, const T& b) {               \
-    return static_cast<T>(static_cast<float>(a)) + b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator-(S a, const T& b) {               \
-    return static_cast<T>(static_cast<float>(a)) - b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator*(S a, const T& b) {               \
-    return static_cast<T>(static_cast<float>(a)) * b;                 \
-  }                                                                   \
-  template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0> \
-  C10_HOST_DEVICE inline T operator/(S a, const T& b) {               \
-    return static_cast<T>(static_cast<float>(a)) / b;                 \
-  }
-
-TORCH_HEADERONLY_FP32_MIXED_OPS(float)
-TORCH_HEADERONLY_FP32_MIXED_OPS(double)
-TORCH_HEADERONLY_INT_MIXED_OPS(int)
-TORCH_HEADERONLY_INT_MIXED_OPS(int64_t)
-#undef TORCH_HEADERONLY_FP32_MIXED_OPS
-#undef TORCH_HEADERONLY_INT_MIXED_OPS
-
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline float& operator+=(float& a, const T& b) {
-  return a += static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline float& operator-=(float& a, const T& b) {
-  return a -= static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline float& operator*=(float& a, const T& b) {
-  return a *= static_cast<float>(b);
-}
-template <typename T, detail::enable_if_computes_via_fp32_t<T> = 0>
-C10_HOST_DEVICE inline float& operator/=(float& a, const T& b) {
-  return a /= static_cast<float>(b);
-}
-
-} // namespace torch::headeronly
 
 namespace c10::detail {
 using torch::headeronly::detail::fp32_from_bits;
