@@ -165,4 +165,15 @@ TEST(NativeTensorIterator, ResizedOutFollowsTheInputsLayout) {
   expect_close(values(kept), {-1, -4, -2, -5, -3, -6});
 }
 
+// A broadcast operand (stride 0 in the inner loop: a Scalar, a column)
+// gives the same result as the materialized one.
+TEST(NativeTensorIterator, BroadcastInnerOperandMatchesMaterialized) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor col = make({10, 20}, {2, 1});
+  expect_close(values(st::sub(a, col)), {-9, -8, -7, -16, -15, -14});
+  expect_close(values(st::sub(col, a)), {9, 8, 7, 16, 15, 14});
+  expect_close(values(st::minimum(a, make({3}, {}))), {1, 2, 3, 3, 3, 3});
+  expect_close(values(st::div(make({3}, {}), a)), {3, 1.5, 1, 0.75, 0.6, 0.5});
+}
+
 }  // namespace
