@@ -38,4 +38,15 @@ TEST(NativeDtypeConversion, CopyIntoBroadcastsAndConverts) {
   expect_close(values(back), {0.5, 2, -4});
 }
 
+TEST(NativeDtypeConversion, CastToStridedWritesEveryStep) {
+  EXPECT_EQ(st::native::cast_to_strided(ScalarType::Float, ScalarType::Float), nullptr);
+  EXPECT_EQ(st::native::cast_to_strided(ScalarType::Float, ScalarType::Float8_e4m3fn), nullptr);
+  const auto cast = st::native::cast_to_strided(ScalarType::Bool, ScalarType::Double);
+  ASSERT_NE(cast, nullptr);
+  const bool src[3] = {true, false, true};
+  double dst[6] = {7, 7, 7, 7, 7, 7};
+  cast(reinterpret_cast<const char*>(src), reinterpret_cast<char*>(dst), 2 * sizeof(double), 3);
+  EXPECT_EQ(std::vector<double>(dst, dst + 6), (std::vector<double>{1, 7, 0, 7, 1, 7}));
+}
+
 }  // namespace
