@@ -409,7 +409,9 @@ void TensorIterator::run_block_cast(const loop1d_t& loop, char** ptrs, const int
     }
     loop(data, block_strides, m);
     for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
-      if (out_cast_[k] != nullptr) out_cast_[k](buffer[k], ptrs[k] + done * strides[k], strides[k], m);
+      if (out_cast_[k] != nullptr) {
+        out_cast_[k](buffer[k], ptrs[k] + done * strides[k], strides[k], m);
+      }
     }
   }
 }

@@ -21,8 +21,8 @@ TEST(NativeDtypeConversion, ToDtypeConvertsAndKeepsTheLayout) {
             (std::vector<int64_t>{1, 3}));
   expect_close(values(l), {1, 4, -2, 5, 3, 6});
   // A wrapped number stays one, so type promotion still treats it as such.
-  Tensor w = st::native::to_dtype(st::native::wrapped_scalar_tensor(Scalar(2.5)),
-                                  ScalarType::Float);
+  Tensor w =
+      st::native::to_dtype(st::native::wrapped_scalar_tensor(Scalar(2.5)), ScalarType::Float);
   EXPECT_TRUE(w.unsafeGetTensorImpl()->is_wrapped_number());
 }
 
