@@ -223,6 +223,18 @@ __attribute__((noinline)) void measure_add_out1(const Tensor& a, const Tensor& b
   for (int i = 0; i < kCallgrindCalls; ++i) st::add_out(out, a, b);
 }
 
+// The general engine with a Bool kernel output written into a float
+// tensor (the block cast), and the nullary kernels.
+__attribute__((noinline)) void measure_eq_inplace1(const Tensor& a, const Tensor& b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) st::eq_(a, b);
+}
+__attribute__((noinline)) void measure_fill1(const Tensor& a) {
+  for (int i = 0; i < kCallgrindCalls; ++i) st::fill_(a, 3.0);
+}
+__attribute__((noinline)) void measure_zero1(const Tensor& a) {
+  for (int i = 0; i < kCallgrindCalls; ++i) st::zero_(a);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -234,12 +246,18 @@ int main(int argc, char** argv) {
       st::add_(a, st::full({1}, 0.0f));
       st::add_out(out, a, b);
       (void)st::div(a, b);
+      st::eq_(out, b);
+      st::fill_(out, 3.0);
+      st::zero_(out);
     }
     measure_direct_call();
     measure_div1_engine(a, b);
     measure_add1(a, b);
     measure_add_inplace1(a, st::full({1}, 0.0f));
     measure_add_out1(a, b, out);
+    measure_eq_inplace1(out, b);
+    measure_fill1(out);
+    measure_zero1(out);
     std::printf("calls per measure_* function: %d\n", kCallgrindCalls);
     return 0;
   }

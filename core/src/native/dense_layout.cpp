@@ -43,8 +43,7 @@ std::vector<int64_t> fastest_first_dim_order(IntArrayRef shape,
   return perm;
 }
 
-std::vector<int64_t> dense_strides_in_order(IntArrayRef shape,
-                                            const std::vector<int64_t>& order) {
+std::vector<int64_t> dense_strides_in_order(IntArrayRef shape, const std::vector<int64_t>& order) {
   std::vector<int64_t> strides(shape.size(), 1);
   int64_t running = 1;
   for (int64_t d : order) {

@@ -53,7 +53,33 @@ void float8_cast_loop(TensorIterator& iter, ScalarType to, ScalarType from) {
   }
 }
 
+template <typename From, typename To>
+void cast_to_strided_loop(const char* src, char* dst, int64_t dst_stride, int64_t n) {
+  const From* in = reinterpret_cast<const From*>(src);
+  if (dst_stride == static_cast<int64_t>(sizeof(To))) {
+    To* out = reinterpret_cast<To*>(dst);
+    for (int64_t i = 0; i < n; ++i) out[i] = convert<To>(in[i]);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    *reinterpret_cast<To*>(dst + i * dst_stride) = convert<To>(in[i]);
+  }
+}
+
 }  // namespace
+
+cast_to_strided_fn cast_to_strided(ScalarType from, ScalarType to) {
+  if (from == to || (kEverything & dtype_bit(from)) == 0 || (kEverything & dtype_bit(to)) == 0) {
+    return nullptr;  // kEverything holds no 8-bit float
+  }
+  return dispatch_dtype<kEverything>(from, "copy_", [&](auto from_tag) {
+    using From = typename decltype(from_tag)::type;
+    return dispatch_dtype<kEverything>(to, "copy_", [&](auto to_tag) -> cast_to_strided_fn {
+      using To = typename decltype(to_tag)::type;
+      return &cast_to_strided_loop<From, To>;
+    });
+  });
+}
 
 Tensor to_dtype(const Tensor& t, ScalarType dtype) {
   if (t.dtype() == dtype) return t;

@@ -14,11 +14,11 @@ void resize_impl(const Tensor& t, IntArrayRef shape) {
   // Sized and checked before anything changes, so a shape whose bytes do
   // not fit leaves the tensor as it was.
   const int64_t numel = checked_numel(shape, "resize");
-  const size_t needed =
-      numel == 0 ? 0
-                 : checked_nbytes(checked_add(impl->storage_offset(), numel, "resize",
-                                              "storage offset + number of elements"),
-                                  impl->itemsize(), "resize");
+  const size_t needed = numel == 0
+                            ? 0
+                            : checked_nbytes(checked_add(impl->storage_offset(), numel, "resize",
+                                                         "storage offset + number of elements"),
+                                             impl->itemsize(), "resize");
   if (needed > impl->storage().nbytes()) {
     impl->storage().unsafeGetStorageImpl()->resize(needed);
   }

@@ -32,8 +32,11 @@ std::vector<int64_t> broadcast_strides(const Tensor& t, IntArrayRef shape) {
   return s;
 }
 
+// An empty order (the one-element shortcut of build()) means contiguous,
+// which is every order's layout for one element.
 Tensor empty_in_order(IntArrayRef shape, const std::vector<int64_t>& order, ScalarType dtype,
                       Device device) {
+  if (order.empty()) return st::detail::empty_generic(shape, dtype, device);
   const std::vector<int64_t> strides = dense_strides_in_order(shape, order);
   return st::detail::empty_strided_generic(shape, IntArrayRef(strides), dtype, device);
 }
@@ -41,6 +44,7 @@ Tensor empty_in_order(IntArrayRef shape, const std::vector<int64_t>& order, Scal
 // Gives a just-resized (hence contiguous, storage large enough) tensor the
 // dense strides of `order`: the same elements, another order.
 void restride_in_order(const Tensor& t, IntArrayRef shape, const std::vector<int64_t>& order) {
+  if (order.empty()) return;
   const std::vector<int64_t> strides = dense_strides_in_order(shape, order);
   t.unsafeGetTensorImpl()->set_sizes_and_strides(shape, IntArrayRef(strides));
 }
@@ -57,7 +61,11 @@ TensorIterator TensorIteratorConfig::build() {
   compute_shape(it);
   const Device device = compute_device();
   compute_common_dtype(it);
-  const std::vector<int64_t> order = compute_dim_order(it);
+  // One element (the usual scalar-like call, whose cost is this set-up):
+  // every dim order gives the same layout and there is nothing to
+  // coalesce, so both steps are skipped (an empty order).
+  const std::vector<int64_t> order =
+      it.numel_ == 1 ? std::vector<int64_t>() : compute_dim_order(it);
   prepare_outputs(it, order, device);
   prepare_inputs(it);
   coalesce_dims(it, order);
@@ -74,7 +82,7 @@ void TensorIteratorConfig::compute_shape(TensorIterator& it) const {
     if (first) {
       shape.assign(t.sizes().begin(), t.sizes().end());
       first = false;
-    } else {
+    } else if (!same_shape(IntArrayRef(shape), t.sizes())) {
       shape = infer_size(IntArrayRef(shape), t.sizes());
     }
   }
@@ -163,13 +171,12 @@ void TensorIteratorConfig::prepare_outputs(TensorIterator& it, const std::vector
   const char* op = name_;
   const IntArrayRef shape(it.shape_);
   const ScalarType kernel_out = kernel_out_dtype_.value_or(it.common_dtype_);
+  it.kernel_out_dtype_ = kernel_out;
   it.noutputs_ = outputs_.size();
   it.operands_.reserve(outputs_.size() + inputs_.size());
   it.outputs_.reserve(outputs_.size());
-  it.needs_copy_back_.reserve(outputs_.size());
   for (const Tensor& given : outputs_) {
     Tensor out = given;
-    bool copy_back = false;
     if (!out.defined()) {
       out = empty_in_order(shape, order, kernel_out, device);
       it.outputs_.push_back(out);
@@ -196,13 +203,35 @@ void TensorIteratorConfig::prepare_outputs(TensorIterator& it, const std::vector
       }
       it.outputs_.push_back(out);
       if (out.dtype() != kernel_out) {
-        out = empty_in_order(shape, order, kernel_out, device);
-        copy_back = true;
+        const size_t index = it.outputs_.size() - 1;
+        const cast_to_strided_fn cast =
+            index < TensorIterator::kMaxBlockCastOutputs && !aliased_in_another_layout(out)
+                ? cast_to_strided(kernel_out, out.dtype())
+                : nullptr;
+        if (cast != nullptr) {
+          it.out_cast_[index] = cast;
+          it.any_out_cast_ = true;
+        } else {
+          out = empty_in_order(shape, order, kernel_out, device);  // finish() copies it back
+        }
       }
     }
     it.operands_.push_back(out);
-    it.needs_copy_back_.push_back(copy_back);
   }
+}
+
+// True when an input shares memory with `out` without being the same view
+// (an in-place op's self is): the result must then not depend on the order
+// the blocks are written, so the output goes through a temporary.
+bool TensorIteratorConfig::aliased_in_another_layout(const Tensor& out) const {
+  for (const Tensor& in : inputs_) {
+    if (!in.has_storage() || !out.has_storage() || !in.is_alias_of(out)) continue;
+    const bool same_view = in.const_data_ptr() == out.const_data_ptr() &&
+                           same_shape(in.sizes(), out.sizes()) &&
+                           same_shape(in.strides(), out.strides());
+    if (!same_view) return true;
+  }
+  return false;
 }
 
 // The inputs as the kernel reads them: converted to the common dtype when
@@ -222,42 +251,59 @@ void TensorIteratorConfig::prepare_inputs(TensorIterator& it) const {
 void TensorIteratorConfig::coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order) {
   const IntArrayRef shape(it.shape_);
   const size_t nops = it.operands_.size();
-  std::vector<std::vector<int64_t>> bstrides(nops);
+  if (order.empty()) {  // one element (or no dims): one step, no strides
+    it.iter_shape_.assign(1, 1);
+    it.iter_strides_.assign(nops, 0);
+    return;
+  }
+  // Byte strides per operand and dim of the shape, [k * nd + d].
+  const size_t nd = shape.size();
+  std::vector<int64_t> bstrides(nops * nd, 0);
   for (size_t k = 0; k < nops; ++k) {
     const Tensor& t = it.operands_[k];
-    std::vector<int64_t> s = broadcast_strides(t, shape);
     // An empty iteration walks nothing, and its strides (behind a 0 dim)
     // need not fit in bytes; otherwise each reaches an element, so fits.
     const int64_t item = it.numel_ == 0 ? 0 : static_cast<int64_t>(t.itemsize());
-    for (int64_t& v : s) v *= item;
-    bstrides[k] = std::move(s);
+    const size_t td = static_cast<size_t>(t.dim());
+    for (size_t i = 0; i < td; ++i) {
+      bstrides[k * nd + nd - td + i] = t.size(i) == 1 ? 0 : t.stride(i) * item;
+    }
   }
+  // Merged dims, fastest first; istr[k * nd + j] is operand k's stride in
+  // merged dim j (at most nd of them).
   std::vector<int64_t> ishape;
-  ishape.reserve(order.size() + 1);
-  std::vector<std::vector<int64_t>> istr(nops);
-  for (auto& v : istr) v.reserve(order.size() + 1);
+  ishape.reserve(nd + 1);
+  std::vector<int64_t> istr(nops * std::max<size_t>(nd, 1), 0);
   for (int64_t d : order) {
     const int64_t size = shape[d];
     if (size == 1) continue;
     if (!ishape.empty()) {
+      const size_t j = ishape.size() - 1;
       bool can = true;
       for (size_t k = 0; k < nops && can; ++k) {
-        can = bstrides[k][d] == ishape.back() * istr[k].back();
+        can = bstrides[k * nd + d] == ishape.back() * istr[k * nd + j];
       }
       if (can) {
         ishape.back() *= size;
         continue;
       }
     }
+    const size_t j = ishape.size();
     ishape.push_back(size);
-    for (size_t k = 0; k < nops; ++k) istr[k].push_back(bstrides[k][d]);
+    for (size_t k = 0; k < nops; ++k) istr[k * nd + j] = bstrides[k * nd + d];
   }
   if (ishape.empty()) {
-    ishape.push_back(1);
-    for (size_t k = 0; k < nops; ++k) istr[k].push_back(0);
+    it.iter_shape_.assign(1, 1);
+    it.iter_strides_.assign(nops, 0);
+    return;
+  }
+  // Compact to [k * ndims + j] for the ndims merged dims.
+  const size_t ndims = ishape.size();
+  it.iter_strides_.resize(nops * ndims);
+  for (size_t k = 0; k < nops; ++k) {
+    for (size_t j = 0; j < ndims; ++j) it.iter_strides_[k * ndims + j] = istr[k * nd + j];
   }
   it.iter_shape_ = std::move(ishape);
-  it.iter_strides_ = std::move(istr);
 }
 
 // ---------------------------------------------------------------------------
@@ -294,7 +340,7 @@ void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end)
   }
   for (size_t k = 0; k < nops; ++k) {
     base[k] = static_cast<char*>(operands_[k].data_ptr());
-    inner[k] = iter_strides_[k][0];
+    inner[k] = iter_strides_[k * nd];
   }
   int64_t rem = begin;
   for (size_t d = 0; d < nd; ++d) {
@@ -305,16 +351,67 @@ void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end)
   while (pos < end) {
     for (size_t k = 0; k < nops; ++k) {
       char* p = base[k];
-      for (size_t d = 0; d < nd; ++d) p += idx[d] * iter_strides_[k][d];
+      for (size_t d = 0; d < nd; ++d) p += idx[d] * iter_strides_[k * nd + d];
       ptrs[k] = p;
     }
     const int64_t n = std::min(iter_shape_[0] - idx[0], end - pos);
-    loop(ptrs, inner, n);
+    if (any_out_cast_) {
+      run_block_cast(loop, ptrs, inner, n);
+    } else {
+      loop(ptrs, inner, n);
+    }
     pos += n;
     idx[0] += n;
     for (size_t d = 0; d + 1 < nd && idx[d] == iter_shape_[d]; ++d) {
       idx[d] = 0;
       ++idx[d + 1];
+    }
+  }
+}
+
+// Note [Converting outputs by blocks]
+// An output of another dtype than the kernel's (an in-place comparison on a
+// float tensor, a float result into a double out=) is not written through a
+// whole temporary: each row is run in blocks of kBlockBytes, the kernel
+// writing a block into a stack buffer in its own dtype (contiguous), which
+// is then cast into the output. The inputs of a block are read before its
+// outputs are written, so an in-place op's self (the same view) stays
+// correct; any other alias of the output takes the temporary instead.
+void TensorIterator::run_block_cast(const loop1d_t& loop, char** ptrs, const int64_t* strides,
+                                    int64_t n) const {
+  constexpr int64_t kBlockBytes = 4096;
+  const size_t nops = operands_.size();
+  const int64_t item = static_cast<int64_t>(torch::headeronly::elementSize(kernel_out_dtype_));
+  const int64_t block = kBlockBytes / item;
+  alignas(64) char buffer[kMaxBlockCastOutputs][kBlockBytes];
+  constexpr size_t kInline = 8;
+  char* data_buf[kInline];
+  int64_t stride_buf[kInline];
+  std::vector<char*> data_vec;
+  std::vector<int64_t> stride_vec;
+  char** data = data_buf;
+  int64_t* block_strides = stride_buf;
+  if (nops > kInline) {
+    data_vec.resize(nops);
+    stride_vec.resize(nops);
+    data = data_vec.data();
+    block_strides = stride_vec.data();
+  }
+  for (size_t k = 0; k < nops; ++k) block_strides[k] = strides[k];
+  for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
+    if (out_cast_[k] != nullptr) block_strides[k] = item;
+  }
+  for (int64_t done = 0; done < n; done += block) {
+    const int64_t m = std::min(block, n - done);
+    for (size_t k = 0; k < nops; ++k) data[k] = ptrs[k] + done * strides[k];
+    for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
+      if (out_cast_[k] != nullptr) data[k] = buffer[k];
+    }
+    loop(data, block_strides, m);
+    for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
+      if (out_cast_[k] != nullptr) {
+        out_cast_[k](buffer[k], ptrs[k] + done * strides[k], strides[k], m);
+      }
     }
   }
 }
@@ -335,11 +432,12 @@ void TensorIterator::serial_for_each(const loop1d_t& loop) const {
 }
 
 void TensorIterator::finish() {
+  // An operand that is not the user's output is a temporary of the
+  // kernel's dtype (see prepare_outputs).
   for (size_t i = 0; i < noutputs_; ++i) {
-    if (needs_copy_back_[i]) {
+    if (operands_[i].unsafeGetTensorImpl() != outputs_[i].unsafeGetTensorImpl()) {
       copy_into(outputs_[i], operands_[i]);
       operands_[i] = outputs_[i];
-      needs_copy_back_[i] = false;
     }
   }
 }

@@ -21,8 +21,7 @@ TEST(NativeDenseLayout, OrderFollowsTheStridesAndKeepsTies) {
   EXPECT_EQ(st::native::fastest_first_dim_order({2, 3, 4}, {{1, 2, 6}}),
             (std::vector<int64_t>{0, 1, 2}));
   // Broadcast (stride 0) dims do not vote: the original order stays.
-  EXPECT_EQ(st::native::fastest_first_dim_order({2, 3}, {{0, 0}}),
-            (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(st::native::fastest_first_dim_order({2, 3}, {{0, 0}}), (std::vector<int64_t>{1, 0}));
   // An operand broadcast in one of the two dims leaves the pair to the next.
   EXPECT_EQ(st::native::fastest_first_dim_order({2, 3}, {{0, 1}, {1, 2}}),
             (std::vector<int64_t>{0, 1}));
@@ -36,8 +35,7 @@ TEST(NativeDenseLayout, DenseStridesInOrder) {
   // A zero-size dim counts as one, so the strides stay distinct.
   EXPECT_EQ(st::native::dense_strides_in_order({2, 0, 4}, {2, 1, 0}),
             (std::vector<int64_t>{4, 4, 1}));
-  EXPECT_EQ(st::native::permuted_dense_strides({3, 4}, {{1, 3}}),
-            (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(st::native::permuted_dense_strides({3, 4}, {{1, 3}}), (std::vector<int64_t>{1, 3}));
 }
 
 // empty_like(Preserve): a tensor with gaps gets dense strides in its order.

@@ -21,8 +21,8 @@ TEST(NativeDtypeConversion, ToDtypeConvertsAndKeepsTheLayout) {
             (std::vector<int64_t>{1, 3}));
   expect_close(values(l), {1, 4, -2, 5, 3, 6});
   // A wrapped number stays one, so type promotion still treats it as such.
-  Tensor w = st::native::to_dtype(st::native::wrapped_scalar_tensor(Scalar(2.5)),
-                                  ScalarType::Float);
+  Tensor w =
+      st::native::to_dtype(st::native::wrapped_scalar_tensor(Scalar(2.5)), ScalarType::Float);
   EXPECT_TRUE(w.unsafeGetTensorImpl()->is_wrapped_number());
 }
 
@@ -36,6 +36,17 @@ TEST(NativeDtypeConversion, CopyIntoBroadcastsAndConverts) {
   Tensor back = st::empty({3}, ScalarType::Double);
   st::native::copy_into(back, f8);
   expect_close(values(back), {0.5, 2, -4});
+}
+
+TEST(NativeDtypeConversion, CastToStridedWritesEveryStep) {
+  EXPECT_EQ(st::native::cast_to_strided(ScalarType::Float, ScalarType::Float), nullptr);
+  EXPECT_EQ(st::native::cast_to_strided(ScalarType::Float, ScalarType::Float8_e4m3fn), nullptr);
+  const auto cast = st::native::cast_to_strided(ScalarType::Bool, ScalarType::Double);
+  ASSERT_NE(cast, nullptr);
+  const bool src[3] = {true, false, true};
+  double dst[6] = {7, 7, 7, 7, 7, 7};
+  cast(reinterpret_cast<const char*>(src), reinterpret_cast<char*>(dst), 2 * sizeof(double), 3);
+  EXPECT_EQ(std::vector<double>(dst, dst + 6), (std::vector<double>{1, 7, 0, 7, 1, 7}));
 }
 
 }  // namespace

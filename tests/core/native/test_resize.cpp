@@ -20,10 +20,12 @@ TEST(NativeResize, RefusesSizesWhoseBytesDoNotFit) {
   constexpr int64_t k2to62 = int64_t{1} << 62;
   Tensor t = make({1, 2, 3}, {3}, ScalarType::Long);
   void* data = t.data_ptr();
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to61}),
-                      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
-  EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {k2to62, 4}),
-                      "resize: number of elements of sizes [4611686018427387904, 4] overflows int64");
+  EXPECT_NATIVE_ERROR(
+      st::native::resize_impl(t, {k2to61}),
+      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(
+      st::native::resize_impl(t, {k2to62, 4}),
+      "resize: number of elements of sizes [4611686018427387904, 4] overflows int64");
   EXPECT_NATIVE_ERROR(st::native::resize_impl(t, {INT64_MAX}), "resize: byte size");
   EXPECT_NATIVE_ERROR(st::native::resize_output(t, {k2to61, 1}), "resize: byte size");
   // Unchanged after each failure.

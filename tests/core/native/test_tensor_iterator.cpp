@@ -165,4 +165,69 @@ TEST(NativeTensorIterator, ResizedOutFollowsTheInputsLayout) {
   expect_close(values(kept), {-1, -4, -2, -5, -3, -6});
 }
 
+// Outputs of another dtype than the kernel's are converted block by block
+// (Note [Converting outputs by blocks]): rows longer than a block, strided
+// outputs, out= of a wider dtype, and the one-element case.
+TEST(NativeTensorIterator, OutputsOfAnotherDtypeAreConvertedByBlocks) {
+  const int64_t n = 5000;  // rows of more than one 4 KiB block of bools
+  Tensor a = st::arange(n, ScalarType::Float);
+  Tensor b = st::remainder(a, 3.0);
+  Tensor self = st::clone(a);
+  st::lt_(self, st::mul(b, 1000.0));  // a < 1000 * (a % 3)
+  auto v = values(self);
+  for (int64_t i = 0; i < n; ++i) {
+    const double want = static_cast<double>(i) < 1000.0 * static_cast<double>(i % 3) ? 1 : 0;
+    ASSERT_EQ(v[static_cast<size_t>(i)], want) << i;
+  }
+  // A strided in-place self (every other column of a [3, 8] tensor).
+  Tensor base = make({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                      22, 23},
+                     {3, 8});
+  Tensor cols = st::slice(base, 1, 0, 8, 2);  // [3, 4], strides [8, 2]
+  st::gt_(cols, make1({2, 9, 12, 23}));
+  expect_close(values(base), {0, 1, 0, 3, 0, 5, 0, 7, 1, 9, 1, 11, 0, 13, 0, 15, 1, 17, 1, 19,
+                              1, 21, 0, 23});
+  // A float result into a double out= (a safe cast).
+  Tensor out = st::empty({3}, ScalarType::Double);
+  st::mul_out(out, make1({1.5, 2, 3}), make1({2, 0.25, -1}));
+  expect_close(values(out), {3, 0.5, -3});
+  // One element.
+  Tensor one = make1({2.5});
+  st::eq_(one, make1({2.5}));
+  expect_close(values(one), {1});
+}
+
+// An input that aliases the output in another layout (here its transpose)
+// must see the values before any is written, as through a temporary.
+TEST(NativeTensorIterator, OutputAliasedInAnotherLayoutReadsOldValues) {
+  Tensor m = make({1, 5, 3, 4}, {2, 2});
+  st::lt_(m, st::t(m));  // m[i][j] < m[j][i]
+  expect_close(values(m), {0, 0, 1, 0});
+}
+
+// A broadcast operand (stride 0 in the inner loop: a Scalar, a column)
+// gives the same result as the materialized one.
+TEST(NativeTensorIterator, BroadcastInnerOperandMatchesMaterialized) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor col = make({10, 20}, {2, 1});
+  expect_close(values(st::sub(a, col)), {-9, -8, -7, -16, -15, -14});
+  expect_close(values(st::sub(col, a)), {9, 8, 7, 16, 15, 14});
+  expect_close(values(st::minimum(a, make({3}, {}))), {1, 2, 3, 3, 3, 3});
+  expect_close(values(st::div(make({3}, {}), a)), {3, 1.5, 1, 0.75, 0.6, 0.5});
+}
+
+// One element takes build()'s shortcut: the output layout and the result
+// are those of the general path.
+TEST(NativeTensorIterator, OneElementShortcut) {
+  Tensor r = st::div(make({6}, {1, 1}), make({4}, {1}));
+  EXPECT_EQ(shape(r), (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(r.stride(0), 1);
+  EXPECT_EQ(r.stride(1), 1);
+  expect_close(values(r), {1.5});
+  Tensor out = st::empty({0}, ScalarType::Double);
+  st::div_out(out, make({6}, {}), make({4}, {}));
+  EXPECT_EQ(out.dim(), 0);
+  expect_close(values(out), {1.5});
+}
+
 }  // namespace

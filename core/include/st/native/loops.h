@@ -36,9 +36,41 @@ struct lambda_traits<R (C::*)(A...)> : lambda_traits<R (C::*)(A...) const> {};
 template <typename Traits, size_t I>
 using arg_t = std::tuple_element_t<I, typename Traits::args>;
 
+// Input I of a contiguous loop at element i, or the value `scalar` held
+// for the whole loop when I is the broadcast input S.
+template <typename Traits, size_t I, size_t S>
+inline arg_t<Traits, I> loop_arg(char** data, int64_t i, const arg_t<Traits, S>& scalar) {
+  if constexpr (I == S) {
+    (void)data;
+    (void)i;
+    return scalar;
+  } else {
+    (void)scalar;
+    return reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1])[i];
+  }
+}
+
+// The contiguous loop with input S broadcast (stride 0, e.g. a Scalar
+// argument or a broadcast row): its value is read once, so the loop stays
+// one the compiler vectorizes. Returns false when the strides are not
+// that case.
+template <typename Traits, size_t S, typename F, size_t... I>
+inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, const F& f,
+                              std::index_sequence<I...>) {
+  using R = typename Traits::ret;
+  const bool fits = strides[0] == static_cast<int64_t>(sizeof(R)) && strides[S + 1] == 0 &&
+                    ((I == S || strides[I + 1] == static_cast<int64_t>(sizeof(arg_t<Traits, I>))) &&
+                     ...);
+  if (!fits) return false;
+  const arg_t<Traits, S> scalar = *reinterpret_cast<const arg_t<Traits, S>*>(data[S + 1]);
+  R* out = reinterpret_cast<R*>(data[0]);
+  for (int64_t i = 0; i < n; ++i) out[i] = f(loop_arg<Traits, I, S>(data, i, scalar)...);
+  return true;
+}
+
 template <typename Traits, typename F, size_t... I>
 inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& f,
-                       std::index_sequence<I...>) {
+                       std::index_sequence<I...> seq) {
   using R = typename Traits::ret;
   const bool contiguous =
       strides[0] == static_cast<int64_t>(sizeof(R)) &&
@@ -49,6 +81,13 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
       out[i] = f(reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1])[i]...);
     }
     return;
+  }
+  if constexpr (sizeof...(I) == 2) {
+    // Binary ops with one broadcast operand (a Scalar, a broadcast row).
+    if (scalar_input_loop<Traits, 1>(data, strides, n, f, seq) ||
+        scalar_input_loop<Traits, 0>(data, strides, n, f, seq)) {
+      return;
+    }
   }
   char* out = data[0];
   for (int64_t i = 0; i < n; ++i) {

@@ -14,8 +14,12 @@
 //     operands run as one flat loop;
 //   - runs a 1-d inner loop over [0, numel) split by parallel_for when the
 //     output is large.
-// Outputs whose dtype differs from what the kernel computes are written
-// through a temporary and copied back by finish() (cpu_kernel calls it).
+// Outputs whose dtype differs from what the kernel computes are converted
+// chunk by chunk: the kernel writes a block into a stack buffer, which is
+// then cast into the output (Note [Converting outputs by blocks]). The few
+// cases that cannot (8-bit floats, an input aliasing the output in another
+// layout, more than two such outputs) go through a temporary that finish()
+// copies back (cpu_kernel calls it).
 //
 // Kernels live in st/native/loops.h (cpu_kernel).
 #pragma once
@@ -116,6 +120,7 @@ class ST_API TensorIteratorConfig {
   std::vector<int64_t> compute_dim_order(const TensorIterator& it) const;
   void prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order,
                        Device device) const;
+  bool aliased_in_another_layout(const Tensor& out) const;
   void prepare_inputs(TensorIterator& it) const;
   static void coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order);
 
@@ -139,7 +144,10 @@ class ST_API TensorIterator {
   int ntensors() const { return static_cast<int>(operands_.size()); }
   ScalarType common_dtype() const { return common_dtype_; }
   // The dtype of operand `i` as the kernel sees it (outputs first).
-  ScalarType dtype(int i) const { return operands_[i].scalar_type(); }
+  ScalarType dtype(int i) const {
+    if (i < kMaxBlockCastOutputs && out_cast_[i] != nullptr) return kernel_out_dtype_;
+    return operands_[i].scalar_type();
+  }
   ScalarType input_dtype(int i = 0) const { return dtype(noutputs() + i); }
   // The user-visible output (valid after finish()).
   const Tensor& output(int i = 0) const { return outputs_[i]; }
@@ -164,18 +172,27 @@ class ST_API TensorIterator {
   friend class TensorIteratorConfig;
   TensorIterator() = default;
   void run_range(const loop1d_t& loop, int64_t begin, int64_t end) const;
+  void run_block_cast(const loop1d_t& loop, char** ptrs, const int64_t* strides, int64_t n) const;
+
+  // Outputs 0 and 1 may be converted by blocks; more are rare (none of the
+  // operators has two outputs of another dtype than the kernel's).
+  static constexpr int kMaxBlockCastOutputs = 2;
 
   const char* name_ = "op";
   size_t noutputs_ = 0;
   std::vector<Tensor> operands_;  // outputs first, then inputs
   std::vector<Tensor> outputs_;   // what the user gets
-  std::vector<bool> needs_copy_back_;
   std::vector<int64_t> shape_;    // broadcast shape, original order
   int64_t numel_ = 0;
   ScalarType common_dtype_ = ScalarType::Undefined;
+  ScalarType kernel_out_dtype_ = ScalarType::Undefined;
+  // Per output: the cast from the kernel's dtype into it, nullptr when the
+  // kernel writes it directly.
+  cast_to_strided_fn out_cast_[kMaxBlockCastOutputs] = {nullptr, nullptr};
+  bool any_out_cast_ = false;
   // Iteration geometry after reordering and coalescing (fastest dim first).
   std::vector<int64_t> iter_shape_;
-  std::vector<std::vector<int64_t>> iter_strides_;  // [operand][dim], bytes
+  std::vector<int64_t> iter_strides_;  // [operand * ndims + dim], bytes
 };
 
 }  // namespace st::native
