@@ -199,7 +199,8 @@ inline __attribute__((always_inline)) Slot* live_slot(const void* handle, Handle
 // live_slot without the slow path: also null for a handle outside the
 // chunk seen last, which the caller must then check with live_slot. Makes
 // no call, so a function whose fast path uses only this needs no frame.
-inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle, HandleKind k) noexcept {
+inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle,
+                                                           HandleKind k) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
   return __builtin_expect(detail::in_recent_chunk(p), 1) ? detail::match_slot(p, k) : nullptr;
 }

@@ -146,17 +146,18 @@ AOTITorchError aoti_torch_get_numel(AtenTensorHandle tensor, int64_t* ret_numel)
 }
 
 AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor, int64_t* ret_numel) {
-  return read_tensor(tensor, ret_numel, __func__, "ret_numel", [](const st::TensorImpl& t) noexcept {
-    return storage_nbytes(t) / static_cast<int64_t>(t.itemsize());
-  });
+  return read_tensor(tensor, ret_numel, __func__, "ret_numel",
+                     [](const st::TensorImpl& t) noexcept {
+                       return storage_nbytes(t) / static_cast<int64_t>(t.itemsize());
+                     });
 }
 
 // The sizes and strides are borrowed: the C signatures are PyTorch's
 // (non-const) ones; callers must not write through them.
 AOTITorchError aoti_torch_get_sizes(AtenTensorHandle tensor, int64_t** ret_sizes) {
-  return read_tensor(tensor, ret_sizes, __func__, "ret_sizes", [](const st::TensorImpl& t) noexcept {
-    return const_cast<int64_t*>(t.sizes().data());
-  });
+  return read_tensor(
+      tensor, ret_sizes, __func__, "ret_sizes",
+      [](const st::TensorImpl& t) noexcept { return const_cast<int64_t*>(t.sizes().data()); });
 }
 
 AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* ret_size) {
@@ -164,10 +165,9 @@ AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* 
 }
 
 AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor, int64_t** ret_strides) {
-  return read_tensor(tensor, ret_strides, __func__, "ret_strides",
-                     [](const st::TensorImpl& t) noexcept {
-                       return const_cast<int64_t*>(t.strides().data());
-                     });
+  return read_tensor(
+      tensor, ret_strides, __func__, "ret_strides",
+      [](const st::TensorImpl& t) noexcept { return const_cast<int64_t*>(t.strides().data()); });
 }
 
 AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t* ret_stride) {
@@ -175,30 +175,29 @@ AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t
 }
 
 AOTITorchError aoti_torch_get_dtype(AtenTensorHandle tensor, int32_t* ret_dtype) {
-  return read_tensor(tensor, ret_dtype, __func__, "ret_dtype", [](const st::TensorImpl& t) noexcept {
-    return static_cast<int32_t>(t.dtype());
-  });
+  return read_tensor(
+      tensor, ret_dtype, __func__, "ret_dtype",
+      [](const st::TensorImpl& t) noexcept { return static_cast<int32_t>(t.dtype()); });
 }
 
 AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor, int32_t* ret_device_type) {
-  return read_tensor(tensor, ret_device_type, __func__, "ret_device_type",
-                     [](const st::TensorImpl& t) noexcept {
-                       return static_cast<int32_t>(t.device().type());
-                     });
+  return read_tensor(
+      tensor, ret_device_type, __func__, "ret_device_type",
+      [](const st::TensorImpl& t) noexcept { return static_cast<int32_t>(t.device().type()); });
 }
 
 AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor, int32_t* ret_device_index) {
-  return read_tensor(tensor, ret_device_index, __func__, "ret_device_index",
-                     [](const st::TensorImpl& t) noexcept {
-                       return static_cast<int32_t>(t.device().index());
-                     });
+  return read_tensor(
+      tensor, ret_device_index, __func__, "ret_device_index",
+      [](const st::TensorImpl& t) noexcept { return static_cast<int32_t>(t.device().index()); });
 }
 
 AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layout) {
   // The core has strided tensors only.
-  return read_tensor(tensor, ret_layout, __func__, "ret_layout", [](const st::TensorImpl&) noexcept {
-    return static_cast<int32_t>(torch::headeronly::Layout::Strided);
-  });
+  return read_tensor(tensor, ret_layout, __func__, "ret_layout",
+                     [](const st::TensorImpl&) noexcept {
+                       return static_cast<int32_t>(torch::headeronly::Layout::Strided);
+                     });
 }
 
 AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor,

@@ -592,7 +592,8 @@ int run_bench(Driver& driver) {
       const size_t tab = line.find('\t', 6);
       answer = tab == std::string::npos
                    ? "ERR\tPROBE needs a name and a count"
-                   : driver.probe(line.substr(6, tab - 6), std::strtoull(line.c_str() + tab + 1, nullptr, 10));
+                   : driver.probe(line.substr(6, tab - 6),
+                                  std::strtoull(line.c_str() + tab + 1, nullptr, 10));
     } else if (line == "QUIT") {
       break;
     } else {
