@@ -1,8 +1,8 @@
 // What the reduced-precision float types (Half, BFloat16, Float8_*) share
 // for their conversions: bit-level access to binary32 (they all convert
 // through float by editing the 32-bit pattern), one round-to-nearest-even
-// encoder and its decoder, and the numeric_limits members every Float8
-// format shares. Their arithmetic operators are in
+// encoder and its decoder, and the numeric_limits members the 16-bit and the
+// 8-bit formats each share. Their arithmetic operators are in
 // util/detail/arithmetic_via_float.h.
 #pragma once
 
@@ -113,6 +113,27 @@ struct float8_numeric_limits_common {
   static constexpr int radix = 2;
   static constexpr auto traps = std::numeric_limits<float>::traps;
   static constexpr bool tinyness_before = false;
+};
+
+// The std::numeric_limits members Half and BFloat16 share: signed binary
+// formats with infinities, both NaN kinds, and float's subnormal, rounding
+// and trapping behaviour (they compute through float).
+struct float16_numeric_limits_common {
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_infinity = true;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_signaling_NaN = true;
+  static constexpr auto has_denorm = std::numeric_limits<float>::has_denorm;
+  static constexpr auto has_denorm_loss = std::numeric_limits<float>::has_denorm_loss;
+  static constexpr auto round_style = std::numeric_limits<float>::round_style;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int radix = 2;
+  static constexpr auto traps = std::numeric_limits<float>::traps;
+  static constexpr auto tinyness_before = std::numeric_limits<float>::tinyness_before;
 };
 
 } // namespace torch::headeronly::detail
