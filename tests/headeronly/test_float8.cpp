@@ -63,15 +63,8 @@ struct FormatOf<th::Float8_e5m2fnuz> {
   static constexpr Format f{5, 2, 16, Kind::Fnuz, 0x7F};
 };
 
-// Value of the magnitude code as if the exponent range were unbounded.
 double field_value(const Format& f, uint32_t mag) {
-  const int exp = static_cast<int>(mag >> f.mant_bits);
-  const int mant = static_cast<int>(mag & ((1u << f.mant_bits) - 1));
-  const double frac = std::ldexp(static_cast<double>(mant), -f.mant_bits);
-  if (exp == 0) {
-    return std::ldexp(frac, 1 - f.bias);
-  }
-  return std::ldexp(1.0 + frac, exp - f.bias);
+  return narrow_float_reference::field_value(f.mant_bits, f.bias, mag);
 }
 
 bool ref_is_nan(const Format& f, uint8_t code) {
@@ -116,13 +109,8 @@ uint8_t finish(const Format& f, bool negative, uint32_t code) {
   return static_cast<uint8_t>((negative ? 0x80 : 0) | code);
 }
 
-// Magnitudes of codes 0..max_code, then the overflow threshold.
 std::vector<double> table(const Format& f) {
-  std::vector<double> v;
-  for (uint32_t c = 0; c <= f.max_code + 1; ++c) {
-    v.push_back(field_value(f, c));
-  }
-  return v;
+  return narrow_float_reference::magnitude_table(f.mant_bits, f.bias, f.max_code);
 }
 
 uint8_t ref_encode(const Format& f, const std::vector<double>& v, float x) {
@@ -190,22 +178,17 @@ TYPED_TEST(Float8Test, RoundsMidpointsToNearestEven) {
   using T = TypeParam;
   const Format& f = FormatOf<T>::f;
   const std::vector<double> v = table(f);
-  for (uint32_t lo = 0; lo + 1 < v.size(); ++lo) {
-    const uint32_t hi = lo + 1;
-    const double mid_d = (v[lo] + v[hi]) / 2;
-    const float mid = static_cast<float>(mid_d);
-    ASSERT_EQ(static_cast<double>(mid), mid_d);
-    const float above = std::nextafter(mid, INFINITY);
-    const float below = std::nextafter(mid, 0.0f);
-    const uint32_t even = lo % 2 == 0 ? lo : hi;
-    for (bool neg : {false, true}) {
-      const float sg = neg ? -1.0f : 1.0f;
-      ASSERT_EQ(T(sg * mid).x, finish(f, neg, even)) << std::hex << lo;
-      ASSERT_EQ(T(sg * above).x, finish(f, neg, hi)) << std::hex << lo;
-      ASSERT_EQ(T(sg * below).x, finish(f, neg, lo)) << std::hex << lo;
-      ASSERT_EQ(T(sg * static_cast<float>(v[lo])).x, finish(f, neg, lo));
-    }
-  }
+  const int skipped = narrow_float_reference::for_each_float_midpoint(
+      v, [&](uint32_t lo, uint32_t hi, uint32_t even, float mid, float below, float above) {
+        for (bool neg : {false, true}) {
+          const float sg = neg ? -1.0f : 1.0f;
+          ASSERT_EQ(T(sg * mid).x, finish(f, neg, even)) << std::hex << lo;
+          ASSERT_EQ(T(sg * above).x, finish(f, neg, hi)) << std::hex << lo;
+          ASSERT_EQ(T(sg * below).x, finish(f, neg, lo)) << std::hex << lo;
+          ASSERT_EQ(T(sg * static_cast<float>(v[lo])).x, finish(f, neg, lo));
+        }
+      });
+  EXPECT_EQ(skipped, 0);
 }
 
 TYPED_TEST(Float8Test, MatchesReferenceOnFloatSweep) {

@@ -24,32 +24,18 @@ Half half_bits(uint16_t b) { return Half(b, Half::from_bits()); }
 
 // Value of a binary16 pattern from its fields; NaN is reported separately.
 double ref_decode(uint16_t h) {
-  const int sign = h >> 15;
-  const int exp = (h >> 10) & 0x1F;
-  const int mant = h & 0x3FF;
-  double mag;
-  if (exp == 0x1F) {
-    mag = mant == 0 ? std::numeric_limits<double>::infinity()
-                    : std::numeric_limits<double>::quiet_NaN();
-  } else if (exp == 0) {
-    mag = std::ldexp(static_cast<double>(mant), -24);
-  } else {
-    mag = std::ldexp(1.0 + mant / 1024.0, exp - 15);
-  }
-  return sign ? -mag : mag;
+  const uint32_t mag = h & 0x7FFFu;
+  const double v = mag < 0x7C00   ? narrow_float_reference::field_value(10, 15, mag)
+                   : mag == 0x7C00 ? std::numeric_limits<double>::infinity()
+                                  : std::numeric_limits<double>::quiet_NaN();
+  return (h >> 15) ? -v : v;
 }
 
-// Magnitudes of codes 0..0x7C00, where the last entry stands for the first
-// value past the largest finite one (2^16): reaching it means overflow.
+// Magnitudes of the finite codes, then the overflow threshold (the value
+// code 0x7C00, Inf, would have in an unbounded exponent range).
 const std::vector<double>& positive_values() {
-  static const std::vector<double> values = [] {
-    std::vector<double> v;
-    for (uint32_t c = 0; c < 0x7C00; ++c) {
-      v.push_back(ref_decode(static_cast<uint16_t>(c)));
-    }
-    v.push_back(65536.0);
-    return v;
-  }();
+  static const std::vector<double> values =
+      narrow_float_reference::magnitude_table(10, 15, 0x7C00 - 1);
   return values;
 }
 
@@ -128,24 +114,18 @@ TEST(Half, RoundTripEveryPattern) {
 // the floats just above and below it go to the nearer neighbour.
 TEST(Half, RoundsMidpointsToNearestEven) {
   const auto& v = positive_values();
-  for (uint32_t lo = 0; lo + 1 < v.size(); ++lo) {
-    const uint32_t hi = lo + 1;
-    const double mid_d = (v[lo] + v[hi]) / 2;
-    const float mid = static_cast<float>(mid_d);
-    ASSERT_EQ(static_cast<double>(mid), mid_d) << "midpoint must be exact";
-    const uint32_t even = (lo % 2 == 0) ? lo : hi;
-    const float above = std::nextafter(mid, INFINITY);
-    const float below = std::nextafter(mid, 0.0f);
-    for (int s = 0; s < 2; ++s) {
-      const float sg = s ? -1.0f : 1.0f;
-      const uint16_t sb = s ? 0x8000 : 0;
-      ASSERT_EQ(Half(sg * mid).x, sb | even) << std::hex << lo;
-      ASSERT_EQ(Half(sg * above).x, sb | hi) << std::hex << lo;
-      ASSERT_EQ(Half(sg * below).x, sb | lo) << std::hex << lo;
-      // The neighbours themselves are exact.
-      ASSERT_EQ(Half(sg * static_cast<float>(v[lo])).x, sb | lo);
-    }
-  }
+  const int skipped = narrow_float_reference::for_each_float_midpoint(
+      v, [&](uint32_t lo, uint32_t hi, uint32_t even, float mid, float below, float above) {
+        for (const uint32_t sb : {0x0000u, 0x8000u}) {
+          const float sg = sb ? -1.0f : 1.0f;
+          ASSERT_EQ(Half(sg * mid).x, sb | even) << std::hex << lo;
+          ASSERT_EQ(Half(sg * above).x, sb | hi) << std::hex << lo;
+          ASSERT_EQ(Half(sg * below).x, sb | lo) << std::hex << lo;
+          // The neighbours themselves are exact.
+          ASSERT_EQ(Half(sg * static_cast<float>(v[lo])).x, sb | lo);
+        }
+      });
+  EXPECT_EQ(skipped, 0);
 }
 
 TEST(Half, MatchesReferenceOnFloatSweep) {

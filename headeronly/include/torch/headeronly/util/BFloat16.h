@@ -135,35 +135,19 @@ using torch::headeronly::detail::round_to_nearest_even;
 namespace std {
 
 template <>
-class numeric_limits<torch::headeronly::BFloat16> {
+class numeric_limits<torch::headeronly::BFloat16>
+    : public torch::headeronly::detail::float16_numeric_limits_common {
   using B = torch::headeronly::BFloat16;
 
  public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = true;
-  static constexpr auto has_denorm = numeric_limits<float>::has_denorm;
-  static constexpr auto has_denorm_loss =
-      numeric_limits<float>::has_denorm_loss;
-  static constexpr auto round_style = numeric_limits<float>::round_style;
   static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 8;
   static constexpr int digits10 = 2;
   static constexpr int max_digits10 = 4;
-  static constexpr int radix = 2;
   static constexpr int min_exponent = -125;
   static constexpr int min_exponent10 = -37;
   static constexpr int max_exponent = 128;
   static constexpr int max_exponent10 = 38;
-  static constexpr auto traps = numeric_limits<float>::traps;
-  static constexpr auto tinyness_before =
-      numeric_limits<float>::tinyness_before;
 
   C10_HOST_DEVICE static constexpr B min() { return B(0x0080, B::from_bits()); }
   C10_HOST_DEVICE static constexpr B lowest() {

@@ -16,7 +16,7 @@
 
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/detail/arithmetic_via_float.h>
-#include <torch/headeronly/util/floating_point_utils.h>
+#include <torch/headeronly/util/Float8_fnuz_cvt.h>
 
 namespace torch::headeronly {
 
@@ -24,26 +24,12 @@ namespace detail {
 
 C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float
 fp8e4m3fnuz_to_fp32_value(uint8_t input) noexcept {
-  if (input == 0x80u) {
-    return fp32_from_bits(0x7FC00000u);
-  }
-  const uint32_t sign = static_cast<uint32_t>(input & 0x80u) << 24;
-  return fp32_from_bits(sign | fp32_bits_from_magnitude<3, 8>(input & 0x7Fu));
+  return fp8_fnuz_to_fp32_value<4, 3>(input);
 }
 
 C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint8_t
 fp8e4m3fnuz_from_fp32_value(float f) noexcept {
-  const uint32_t bits = fp32_to_bits(f);
-  const uint32_t sign = (bits >> 24) & 0x80u;
-  const uint32_t abs_bits = bits & 0x7FFFFFFFu;
-  if (abs_bits >= 0x7F800000u) {
-    return 0x80u;
-  }
-  const uint32_t code = round_fp32_magnitude_rne<3, 8>(abs_bits);
-  if (code > 0x7Fu) {
-    return 0x80u;
-  }
-  return static_cast<uint8_t>(code == 0 ? 0u : (sign | code));
+  return fp8_fnuz_from_fp32_value<4, 3>(f);
 }
 
 } // namespace detail
@@ -93,33 +79,22 @@ using torch::headeronly::detail::fp8e4m3fnuz_to_fp32_value;
 namespace std {
 
 template <>
-class numeric_limits<torch::headeronly::Float8_e4m3fnuz> {
+class numeric_limits<torch::headeronly::Float8_e4m3fnuz>
+    : public torch::headeronly::detail::float8_numeric_limits_common {
   using F = torch::headeronly::Float8_e4m3fnuz;
 
  public:
-  static constexpr bool is_specialized = true;
   static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
   static constexpr bool has_infinity = false;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = false;
   static constexpr auto has_denorm = denorm_present;
   static constexpr bool has_denorm_loss = true;
-  static constexpr auto round_style = round_to_nearest;
-  static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 4;
   static constexpr int digits10 = 0;
   static constexpr int max_digits10 = 3;
-  static constexpr int radix = 2;
   static constexpr int min_exponent = -6;
   static constexpr int min_exponent10 = -2;
   static constexpr int max_exponent = 8;
   static constexpr int max_exponent10 = 2;
-  static constexpr auto traps = numeric_limits<float>::traps;
-  static constexpr bool tinyness_before = false;
 
   C10_HOST_DEVICE static constexpr F min() {
     return F(0x08, F::from_bits()); // 2^-7

@@ -103,33 +103,22 @@ using torch::headeronly::detail::fp8e8m0fnu_to_fp32_value;
 namespace std {
 
 template <>
-class numeric_limits<torch::headeronly::Float8_e8m0fnu> {
+class numeric_limits<torch::headeronly::Float8_e8m0fnu>
+    : public torch::headeronly::detail::float8_numeric_limits_common {
   using F = torch::headeronly::Float8_e8m0fnu;
 
  public:
-  static constexpr bool is_specialized = true;
   static constexpr bool is_signed = false;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
   static constexpr bool has_infinity = false;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = false;
   static constexpr auto has_denorm = denorm_absent;
   static constexpr bool has_denorm_loss = false;
-  static constexpr auto round_style = round_to_nearest;
-  static constexpr bool is_iec559 = false;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 1;
   static constexpr int digits10 = 0;
   static constexpr int max_digits10 = 1;
-  static constexpr int radix = 2;
   static constexpr int min_exponent = -126;
   static constexpr int min_exponent10 = -38;
   static constexpr int max_exponent = 128;
   static constexpr int max_exponent10 = 38;
-  static constexpr auto traps = numeric_limits<float>::traps;
-  static constexpr bool tinyness_before = false;
 
   C10_HOST_DEVICE static constexpr F min() {
     return F(0x00, F::from_bits()); // 2^-127

@@ -143,35 +143,19 @@ using torch::headeronly::detail::fp16_ieee_to_fp32_value;
 namespace std {
 
 template <>
-class numeric_limits<torch::headeronly::Half> {
+class numeric_limits<torch::headeronly::Half>
+    : public torch::headeronly::detail::float16_numeric_limits_common {
   using H = torch::headeronly::Half;
 
  public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool is_exact = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr bool has_signaling_NaN = true;
-  static constexpr auto has_denorm = numeric_limits<float>::has_denorm;
-  static constexpr auto has_denorm_loss =
-      numeric_limits<float>::has_denorm_loss;
-  static constexpr auto round_style = numeric_limits<float>::round_style;
   static constexpr bool is_iec559 = true;
-  static constexpr bool is_bounded = true;
-  static constexpr bool is_modulo = false;
   static constexpr int digits = 11;
   static constexpr int digits10 = 3;
   static constexpr int max_digits10 = 5;
-  static constexpr int radix = 2;
   static constexpr int min_exponent = -13;
   static constexpr int min_exponent10 = -4;
   static constexpr int max_exponent = 16;
   static constexpr int max_exponent10 = 4;
-  static constexpr auto traps = numeric_limits<float>::traps;
-  static constexpr auto tinyness_before =
-      numeric_limits<float>::tinyness_before;
 
   C10_HOST_DEVICE static constexpr H min() { return H(0x0400, H::from_bits()); }
   C10_HOST_DEVICE static constexpr H lowest() {

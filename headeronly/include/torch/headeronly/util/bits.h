@@ -10,43 +10,24 @@
 
 namespace torch::headeronly {
 
-// Eight 1-bit values in a byte.
-struct alignas(1) bits1x8 {
-  using underlying = uint8_t;
-  uint8_t val_;
-  bits1x8() = default;
-  C10_HOST_DEVICE constexpr explicit bits1x8(uint8_t val) : val_(val) {}
-};
+// Every bits type is the same storage-only struct: its underlying unsigned
+// integer, an explicit constructor from it, nothing else.
+#define TORCH_HEADERONLY_BITS_TYPE(name, align, underlying_type)        \
+  struct alignas(align) name {                                          \
+    using underlying = underlying_type;                                 \
+    underlying_type val_;                                               \
+    name() = default;                                                   \
+    C10_HOST_DEVICE constexpr explicit name(underlying_type val)        \
+        : val_(val) {}                                                  \
+  };
 
-// Four 2-bit values in a byte.
-struct alignas(1) bits2x4 {
-  using underlying = uint8_t;
-  uint8_t val_;
-  bits2x4() = default;
-  C10_HOST_DEVICE constexpr explicit bits2x4(uint8_t val) : val_(val) {}
-};
+TORCH_HEADERONLY_BITS_TYPE(bits1x8, 1, uint8_t) // eight 1-bit values
+TORCH_HEADERONLY_BITS_TYPE(bits2x4, 1, uint8_t) // four 2-bit values
+TORCH_HEADERONLY_BITS_TYPE(bits4x2, 1, uint8_t) // two 4-bit values
+TORCH_HEADERONLY_BITS_TYPE(bits8, 1, uint8_t)
+TORCH_HEADERONLY_BITS_TYPE(bits16, 2, uint16_t)
 
-// Two 4-bit values in a byte.
-struct alignas(1) bits4x2 {
-  using underlying = uint8_t;
-  uint8_t val_;
-  bits4x2() = default;
-  C10_HOST_DEVICE constexpr explicit bits4x2(uint8_t val) : val_(val) {}
-};
-
-struct alignas(1) bits8 {
-  using underlying = uint8_t;
-  uint8_t val_;
-  bits8() = default;
-  C10_HOST_DEVICE constexpr explicit bits8(uint8_t val) : val_(val) {}
-};
-
-struct alignas(2) bits16 {
-  using underlying = uint16_t;
-  uint16_t val_;
-  bits16() = default;
-  C10_HOST_DEVICE constexpr explicit bits16(uint16_t val) : val_(val) {}
-};
+#undef TORCH_HEADERONLY_BITS_TYPE
 
 } // namespace torch::headeronly
 

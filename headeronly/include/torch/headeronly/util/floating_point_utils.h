@@ -1,11 +1,13 @@
 // What the reduced-precision float types (Half, BFloat16, Float8_*) share
 // for their conversions: bit-level access to binary32 (they all convert
 // through float by editing the 32-bit pattern), one round-to-nearest-even
-// encoder and its decoder. Their arithmetic operators are in
+// encoder and its decoder, and the numeric_limits members the 16-bit and the
+// 8-bit formats each share. Their arithmetic operators are in
 // util/detail/arithmetic_via_float.h.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include <torch/headeronly/macros/Macros.h>
 #include <torch/headeronly/util/bit_cast.h>
@@ -93,6 +95,46 @@ C10_HOST_DEVICE constexpr uint32_t fp32_bits_from_magnitude(
   }
   return (f_exp << 23) | ((mant & mant_mask) << (23 - MantBits));
 }
+
+// The std::numeric_limits members that are the same for every 8-bit float
+// format (Float8_*): what makes them non-IEEE, finite-precision, quiet-NaN
+// binary formats that round to nearest. Each format's specialisation
+// derives from this and declares only what is its own.
+struct float8_numeric_limits_common {
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_signaling_NaN = false;
+  static constexpr auto round_style = std::round_to_nearest;
+  static constexpr bool is_iec559 = false;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int radix = 2;
+  static constexpr auto traps = std::numeric_limits<float>::traps;
+  static constexpr bool tinyness_before = false;
+};
+
+// The std::numeric_limits members Half and BFloat16 share: signed binary
+// formats with infinities, both NaN kinds, and float's subnormal, rounding
+// and trapping behaviour (they compute through float).
+struct float16_numeric_limits_common {
+  static constexpr bool is_specialized = true;
+  static constexpr bool is_signed = true;
+  static constexpr bool is_integer = false;
+  static constexpr bool is_exact = false;
+  static constexpr bool has_infinity = true;
+  static constexpr bool has_quiet_NaN = true;
+  static constexpr bool has_signaling_NaN = true;
+  static constexpr auto has_denorm = std::numeric_limits<float>::has_denorm;
+  static constexpr auto has_denorm_loss = std::numeric_limits<float>::has_denorm_loss;
+  static constexpr auto round_style = std::numeric_limits<float>::round_style;
+  static constexpr bool is_bounded = true;
+  static constexpr bool is_modulo = false;
+  static constexpr int radix = 2;
+  static constexpr auto traps = std::numeric_limits<float>::traps;
+  static constexpr auto tinyness_before = std::numeric_limits<float>::tinyness_before;
+};
 
 } // namespace torch::headeronly::detail
 
