@@ -3,12 +3,13 @@
 // source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen
 // with the same variant as vec_kernels(). Each function is a polynomial
 // with its own range reduction (coefficients from tools/fit_vec_math.py),
-// within about 2 ulp of the exact result, with IEEE special values
+// within 1 to 6 ulp of the exact result (the bound per function is in
+// tests/core/native/cpu/test_vec_math.cpp), with IEEE special values
 // (NaN, infinities, signed zero, denormal inputs and results, overflow)
 // as the C library gives them.
 //
-// The variants compute bit-identical results: the same lane arithmetic on
-// 64-byte vectors, FMA contraction off. Every element is computed by the
+// The variants compute bit-identical results: the same lane arithmetic at
+// each ISA's native vector width, FMA contraction off. Every element is computed by the
 // vector code (a partial last vector is padded), so a result does not
 // depend on where an element sits in the array.
 //
