@@ -2,7 +2,9 @@
 // remainder, pow, maximum/minimum, bitwise and shift ops, logical ops.
 // Scalar overloads wrap the Scalar as a 0-dim "wrapped number" tensor and
 // go through the Tensor overload, so type promotion is PyTorch's.
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include <st/core/error.h>
@@ -15,6 +17,7 @@
 #include "pow_checks.h"
 
 #include "cpu/fast_paths.h"
+#include "cpu/vec_math.h"
 
 namespace st::native {
 
@@ -23,7 +26,38 @@ namespace {
 struct BinaryOptions {
   bool int_to_float = false;
   std::optional<ScalarType> kernel_out;
+  // The vector function that computes the operator on float32 (vec_math.h).
+  std::optional<cpu::BinaryMath> vec_f32;
 };
+
+// A float32 iterator through the vector function: contiguous chunks
+// directly, others (strided, broadcast) through stack buffers, so that
+// every element gets the same function whatever the layout.
+void vec_binary_f32(TensorIterator& iter, cpu::BinaryMath op) {
+  const auto fn = cpu::vec_math().binary_f32[static_cast<int>(op)];
+  iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
+    constexpr int64_t kItem = sizeof(float);
+    if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
+      fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]),
+         reinterpret_cast<const float*>(data[2]), n);
+      return;
+    }
+    constexpr int64_t kBuf = 256;
+    float a[kBuf], b[kBuf];
+    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+      const int64_t m = std::min(kBuf, n - i0);
+      for (int64_t k = 0; k < m; ++k) {
+        std::memcpy(&a[k], data[1] + (i0 + k) * strides[1], kItem);
+        std::memcpy(&b[k], data[2] + (i0 + k) * strides[2], kItem);
+      }
+      fn(a, a, b, m);
+      for (int64_t k = 0; k < m; ++k) {
+        std::memcpy(data[0] + (i0 + k) * strides[0], &a[k], kItem);
+      }
+    }
+  });
+  iter.finish();
+}
 
 // Builds the iterator for out = op(a, b) (out undefined: allocate; inplace:
 // out is a) and runs make(tag) -> lambda(T, T) -> R over the common dtype.
@@ -35,6 +69,11 @@ Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Ten
       .promote_integer_inputs_to_float(opt.int_to_float);
   if (opt.kernel_out) cfg.kernel_output_dtype(*opt.kernel_out);
   TensorIterator iter = cfg.build();
+  if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
+      iter.dtype(2) == ScalarType::Float) {
+    vec_binary_f32(iter, *opt.vec_f32);
+    return iter.output();
+  }
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
   return iter.output();
 }
@@ -176,9 +215,11 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
     });
   }
   const char* name = mode == DivMode::Trunc ? "div_trunc" : "div_floor";
+  BinaryOptions opt;
+  if (mode == DivMode::Floor) opt.vec_f32 = cpu::BinaryMath::FloorDivide;
   return dispatch_constant<DivMode::Trunc, DivMode::Floor>(mode, [&](auto which) {
     constexpr bool trunc = decltype(which)::value == DivMode::Trunc;
-    return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, {}, [](auto tag) {
+    return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, opt, [](auto tag) {
       using T = typename decltype(tag)::type;
       using O = opmath_t<T>;
       return [](T x, T y) -> T {
@@ -196,7 +237,9 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
 // ---- remainder ------------------------------------------------------------------
 
 Tensor remainder_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplace) {
-  return binary_op<kAllTypes | kReducedFloatTypes>("remainder", out, a, b, inplace, {}, [](auto tag) {
+  BinaryOptions opt;
+  opt.vec_f32 = cpu::BinaryMath::Remainder;
+  return binary_op<kAllTypes | kReducedFloatTypes>("remainder", out, a, b, inplace, opt, [](auto tag) {
     using T = typename decltype(tag)::type;
     return [](T x, T y) -> T {
       if constexpr (std::is_integral_v<T>) {

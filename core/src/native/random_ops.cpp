@@ -6,6 +6,7 @@
 // Values are drawn serially, in memory order of a contiguous result, from
 // the given CPU generator or else the default one, so a seed fixes the
 // output.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -19,6 +20,7 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/vec_math.h"
 #include "host_memory.h"
 
 namespace st::native {
@@ -126,6 +128,27 @@ Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl*
         double re = 0, im = 0;
         gauss_pair(words, re, im);
         p[i] = from_opmath<T>(opmath_t<T>(static_cast<U>(mean + re * s), static_cast<U>(mean + im * s)));
+      }
+    } else if constexpr (std::is_same_v<T, float>) {
+      // float32 draws 24-bit uniforms (one word each, two per pair) and
+      // runs Box-Muller in float through the vector functions; the pair
+      // order (cos, sin) is the double path's.
+      const int64_t pairs = (n + 1) / 2;
+      RandomWordStream words(g, 2 * static_cast<uint64_t>(pairs));
+      const auto normal_pairs = cpu::vec_math().normal_pairs_f32;
+      constexpr int64_t kBlock = 256;
+      float u1[kBlock], u2[kBlock], z[2 * kBlock];
+      const float mean_f = static_cast<float>(mean);
+      const float std_f = static_cast<float>(std);
+      for (int64_t p0 = 0; p0 < pairs; p0 += kBlock) {
+        const int64_t m = std::min(kBlock, pairs - p0);
+        for (int64_t k = 0; k < m; ++k) {
+          u1[k] = 1.0f - words.uniform_float();
+          u2[k] = words.uniform_float();
+        }
+        normal_pairs(z, u1, u2, m);
+        const int64_t count = std::min(2 * m, n - 2 * p0);
+        for (int64_t k = 0; k < count; ++k) p[2 * p0 + k] = mean_f + std_f * z[k];
       }
     } else {
       RandomWordStream words(g, 4 * ((static_cast<uint64_t>(n) + 1) / 2));

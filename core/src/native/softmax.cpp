@@ -16,6 +16,7 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/vec_math.h"
 #include "host_memory.h"
 
 namespace st::native {
@@ -26,6 +27,15 @@ template <typename T, bool kLog>
 void softmax_kernel(const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
   using O = opmath_t<T>;
   const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(n * inner, 1));
+  if constexpr (std::is_same_v<T, float>) {
+    if (inner == 1) {
+      const auto row = cpu::vec_math().softmax_row_f32;
+      parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
+        for (int64_t o = o0; o < o1; ++o) row(y + o * n, x + o * n, n, kLog);
+      });
+      return;
+    }
+  }
   if (inner == 1) {
     parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
       for (int64_t o = o0; o < o1; ++o) {

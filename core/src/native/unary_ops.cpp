@@ -1,9 +1,12 @@
 // Unary pointwise kernels: abs, neg, sign, exp, log, sqrt, rsqrt, sin, cos,
 // tan, tanh, sigmoid, relu, gelu, logical_not, bitwise_not, isnan, isinf,
 // nan_to_num.
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
+#include <optional>
 
 #include <st/core/error.h>
 #include <st/generated/functions.h>
@@ -11,6 +14,8 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
+
+#include "cpu/vec_math.h"
 
 namespace st::native {
 
@@ -22,7 +27,36 @@ struct UnaryOptions {
   bool int_to_float = false;
   std::optional<ScalarType> kernel_out;
   bool real_out = false;  // kernel writes the real dtype of the common dtype (abs)
+  // The vector function that computes the operator on float32 (vec_math.h).
+  std::optional<cpu::UnaryMath> vec_f32;
 };
+
+// A float32 iterator through the vector function: contiguous chunks
+// directly, strided ones through a stack buffer, so that every element gets
+// the same function whatever the layout.
+void vec_unary_f32(TensorIterator& iter, cpu::UnaryMath op) {
+  const auto fn = cpu::vec_math().unary_f32[static_cast<int>(op)];
+  iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
+    constexpr int64_t kItem = sizeof(float);
+    if (strides[0] == kItem && strides[1] == kItem) {
+      fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]), n);
+      return;
+    }
+    constexpr int64_t kBuf = 256;
+    float buf[kBuf];
+    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+      const int64_t m = std::min(kBuf, n - i0);
+      for (int64_t k = 0; k < m; ++k) {
+        std::memcpy(&buf[k], data[1] + (i0 + k) * strides[1], kItem);
+      }
+      fn(buf, buf, m);
+      for (int64_t k = 0; k < m; ++k) {
+        std::memcpy(data[0] + (i0 + k) * strides[0], &buf[k], kItem);
+      }
+    }
+  });
+  iter.finish();
+}
 
 template <uint64_t kSet, typename Make>
 Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
@@ -38,6 +72,10 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
     cfg.kernel_output_dtype(torch::headeronly::toRealValueType(common));
   }
   TensorIterator iter = cfg.build();
+  if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float) {
+    vec_unary_f32(iter, *opt.vec_f32);
+    return iter.output();
+  }
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
   return iter.output();
 }
@@ -45,9 +83,10 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
 // A float-like function applied in opmath: f(opmath_t<T>) -> opmath_t<T>.
 template <uint64_t kSet, typename F>
 Tensor float_unary(const char* name, const Tensor& out, const Tensor& self, bool inplace,
-                   const F& f) {
+                   const F& f, std::optional<cpu::UnaryMath> vec) {
   UnaryOptions opt;
   opt.int_to_float = true;
+  opt.vec_f32 = vec;
   return unary_op<kSet>(name, out, self, inplace, opt, [&f](auto tag) {
     using T = typename decltype(tag)::type;
     return [f](T x) -> T { return from_opmath<T>(f(to_opmath(x))); };
@@ -86,28 +125,28 @@ struct SigmoidF {
 
 }  // namespace
 
-#define ST_FLOAT_UNARY(NAME, FUNCTOR)                                             \
+#define ST_FLOAT_UNARY(NAME, FUNCTOR, VEC)                                        \
   Tensor NAME(const Tensor& self) {                                               \
-    return float_unary<kFloatComplex>(#NAME, kNone, self, false, FUNCTOR());      \
+    return float_unary<kFloatComplex>(#NAME, kNone, self, false, FUNCTOR(), VEC); \
   }                                                                               \
   Tensor NAME##_(const Tensor& self) {                                            \
-    float_unary<kFloatComplex>(#NAME "_", self, self, true, FUNCTOR());           \
+    float_unary<kFloatComplex>(#NAME "_", self, self, true, FUNCTOR(), VEC);      \
     return self;                                                                  \
   }                                                                               \
   Tensor NAME##_out(const Tensor& self, const Tensor& out) {                      \
-    float_unary<kFloatComplex>(#NAME, out, self, false, FUNCTOR());               \
+    float_unary<kFloatComplex>(#NAME, out, self, false, FUNCTOR(), VEC);          \
     return out;                                                                   \
   }
 
-ST_FLOAT_UNARY(exp, ExpF)
-ST_FLOAT_UNARY(log, LogF)
-ST_FLOAT_UNARY(sqrt, SqrtF)
-ST_FLOAT_UNARY(rsqrt, RsqrtF)
-ST_FLOAT_UNARY(sin, SinF)
-ST_FLOAT_UNARY(cos, CosF)
-ST_FLOAT_UNARY(tan, TanF)
-ST_FLOAT_UNARY(tanh, TanhF)
-ST_FLOAT_UNARY(sigmoid, SigmoidF)
+ST_FLOAT_UNARY(exp, ExpF, cpu::UnaryMath::Exp)
+ST_FLOAT_UNARY(log, LogF, cpu::UnaryMath::Log)
+ST_FLOAT_UNARY(sqrt, SqrtF, cpu::UnaryMath::Sqrt)
+ST_FLOAT_UNARY(rsqrt, RsqrtF, cpu::UnaryMath::Rsqrt)
+ST_FLOAT_UNARY(sin, SinF, cpu::UnaryMath::Sin)
+ST_FLOAT_UNARY(cos, CosF, cpu::UnaryMath::Cos)
+ST_FLOAT_UNARY(tan, TanF, std::nullopt)  // no vector version: libm per element
+ST_FLOAT_UNARY(tanh, TanhF, cpu::UnaryMath::Tanh)
+ST_FLOAT_UNARY(sigmoid, SigmoidF, cpu::UnaryMath::Sigmoid)
 #undef ST_FLOAT_UNARY
 
 // ---- abs ------------------------------------------------------------------------
@@ -257,7 +296,9 @@ Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
 Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace, std::string_view approximate) {
   const bool tanh_approx = approximate == "tanh";
   ST_CHECK(tanh_approx || approximate == "none", "approximate argument must be either none or tanh.");
-  return unary_op<kAllFloat>("GeluKernelImpl", out, self, inplace, {}, [tanh_approx](auto tag) {
+  UnaryOptions opt;
+  opt.vec_f32 = tanh_approx ? cpu::UnaryMath::GeluTanh : cpu::UnaryMath::GeluErf;
+  return unary_op<kAllFloat>("GeluKernelImpl", out, self, inplace, opt, [tanh_approx](auto tag) {
     using T = typename decltype(tag)::type;
     return [tanh_approx](T x) -> T {
       const double v = static_cast<double>(to_opmath(x));
@@ -369,6 +410,10 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
 }
 Tensor nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                    std::optional<double> neginf) {
+  // An integer or bool tensor holds no NaN or infinity: in place, the
+  // operator is the identity, and PyTorch returns self untouched too
+  // (without the written-operand checks of the elementwise engine).
+  if (torch::headeronly::isIntegralType(self.dtype(), /*includeBool=*/true)) return self;
   nan_to_num_impl(self, self, true, nan, posinf, neginf);
   return self;
 }

@@ -1,0 +1,72 @@
+// Internal: float32 math functions (exp, log, sqrt, rsqrt, sin, cos, tanh,
+// sigmoid, gelu) over arrays, compiled once per instruction set from one
+// source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen
+// with the same variant as vec_kernels(). Each function is a polynomial
+// with its own range reduction (coefficients from tools/fit_vec_math.py),
+// within 1 to 6 ulp of the exact result (the bound per function is in
+// tests/core/native/cpu/test_vec_math.cpp), with IEEE special values
+// (NaN, infinities, signed zero, denormal inputs and results, overflow)
+// as the C library gives them.
+//
+// The variants compute bit-identical results: the same lane arithmetic at
+// each ISA's native vector width, FMA contraction off. Every element is computed by the
+// vector code (a partial last vector is padded), so a result does not
+// depend on where an element sits in the array.
+//
+// Thread-safety: the table is selected once (a function-local static) and
+// read-only afterwards; the functions are reentrant.
+#pragma once
+
+#include <cstdint>
+
+namespace st::native::cpu {
+
+enum class UnaryMath : int {
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,  // 1 / sqrt(x), two correctly rounded steps as PyTorch computes it
+  Sin,
+  Cos,
+  Tanh,
+  Sigmoid,   // 1 / (1 + exp(-x))
+  GeluErf,   // x * Phi(x), Phi the standard normal CDF
+  GeluTanh,  // x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
+};
+constexpr int kUnaryMathCount = static_cast<int>(UnaryMath::GeluTanh) + 1;
+
+// Binary functions on float32 with PyTorch's CPU semantics (fmod exact).
+enum class BinaryMath : int {
+  Remainder,    // a - b floor(a / b): fmod(a, b), moved to b's sign
+  FloorDivide,  // floor(a / b), from fmod as PyTorch's div_floor computes it
+};
+constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::FloorDivide) + 1;
+
+struct VecMath {
+  const char* isa;  // "default", "avx2", "avx512"
+  // out[i] = f(in[i]) for i in [0, n); out may be in (in place), no other
+  // overlap.
+  void (*unary_f32[kUnaryMathCount])(float* out, const float* in, int64_t n);
+  // out[i] = f(a[i], b[i]) for i in [0, n); out may be a or b.
+  void (*binary_f32[kBinaryMathCount])(float* out, const float* a, const float* b, int64_t n);
+  // Box-Muller: out[2k] = r cos(t), out[2k + 1] = r sin(t), r = sqrt(-2
+  // log(u1[k])), t = 2 pi u2[k], for k in [0, pairs); u1 in (0, 1].
+  void (*normal_pairs_f32)(float* out, const float* u1, const float* u2, int64_t pairs);
+  // Softmax of one contiguous row of n > 0 floats: y[i] = exp(x[i] - max)
+  // / sum (log: x[i] - max - log(sum)), the sum accumulated in float
+  // lanes. y may be x.
+  void (*softmax_row_f32)(float* y, const float* x, int64_t n, bool log);
+};
+
+// The table of the variant vec_kernels() runs.
+const VecMath& vec_math();
+// A given variant, or nullptr when the CPU lacks it (for tests that check
+// that the variants agree).
+const VecMath* vec_math_for(const char* isa);
+
+// The per-ISA tables (defined in vec_math_<isa>.cpp).
+const VecMath& vec_math_default();
+const VecMath& vec_math_avx2();
+const VecMath& vec_math_avx512();
+
+}  // namespace st::native::cpu

@@ -1,0 +1,311 @@
+// The vector float functions (vec_math.h) against the C library computed
+// in double, over a sweep of all float magnitudes and the special values;
+// every variant the CPU supports (compiled into this test with the
+// library's flags, native_tests.cmake) agrees bit for bit with the
+// baseline one, and an element's result does not depend on its position
+// (the padded last vector).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "native/cpu/vec_math.h"
+
+namespace {
+
+using st::native::cpu::UnaryMath;
+using st::native::cpu::VecMath;
+
+std::vector<const VecMath*> variants() {
+  std::vector<const VecMath*> v;
+  for (const char* isa : {"default", "avx2", "avx512"}) {
+    if (const VecMath* m = st::native::cpu::vec_math_for(isa)) v.push_back(m);
+  }
+  return v;
+}
+
+const float kInf = std::numeric_limits<float>::infinity();
+const float kNan = std::numeric_limits<float>::quiet_NaN();
+
+double reference(UnaryMath op, double x) {
+  switch (op) {
+    case UnaryMath::Exp: return std::exp(x);
+    case UnaryMath::Log: return std::log(x);
+    case UnaryMath::Sqrt: return std::sqrt(x);
+    case UnaryMath::Rsqrt: return 1.0 / static_cast<double>(std::sqrt(static_cast<float>(x)));
+    case UnaryMath::Sin: return std::sin(x);
+    case UnaryMath::Cos: return std::cos(x);
+    case UnaryMath::Tanh: return std::tanh(x);
+    case UnaryMath::Sigmoid: return 1.0 / (1.0 + std::exp(-x));
+    case UnaryMath::GeluErf: return 0.5 * x * std::erfc(-x / std::sqrt(2.0));
+    case UnaryMath::GeluTanh: {
+      const double u = std::sqrt(2.0 / 3.14159265358979323846) * (x + 0.044715 * x * x * x);
+      return x / (1.0 + std::exp(-2.0 * u));
+    }
+  }
+  return 0;
+}
+
+// The largest error allowed, in units in the last place of the float
+// result. Rsqrt rounds 1/sqrt(x) twice as PyTorch does (the reference
+// rounds the sqrt too).
+double max_ulps(UnaryMath op) {
+  switch (op) {
+    case UnaryMath::Exp:
+    case UnaryMath::Log: return 1.0;
+    case UnaryMath::Sqrt:
+    case UnaryMath::Rsqrt: return 0.5;
+    case UnaryMath::Sin:
+    case UnaryMath::Cos:
+    case UnaryMath::Tanh: return 2.0;
+    case UnaryMath::Sigmoid: return 3.0;
+    case UnaryMath::GeluErf: return 6.0;
+    case UnaryMath::GeluTanh: return 4.0;
+  }
+  return 0;
+}
+
+const char* name(UnaryMath op) {
+  static const char* names[] = {"exp",  "log",     "sqrt", "rsqrt",     "sin",
+                                "cos",  "tanh",    "sigmoid", "gelu", "gelu_tanh"};
+  return names[static_cast<int>(op)];
+}
+
+// Every 4099th bit pattern (all signs, exponents and many mantissas) and
+// the edges.
+std::vector<float> inputs() {
+  std::vector<float> v;
+  for (uint64_t b = 0; b < (uint64_t{1} << 32); b += 4099) {
+    const uint32_t u = static_cast<uint32_t>(b);
+    float f;
+    std::memcpy(&f, &u, sizeof(f));
+    v.push_back(f);
+  }
+  for (float f : {0.0f, -0.0f, kInf, -kInf, kNan, 1e-45f, -1e-45f, 1.17549435e-38f, 88.7228394f,
+                  88.7228317f, -87.3365479f, -103.972076f, -103.9721f, 3.4028235e38f,
+                  -3.4028235e38f, 1.0f, -1.0f, 0.625f, -0.625f, 0x1p20f, -0x1p20f, 1048577.f,
+                  1.5707964f, 3.1415927f, 20.0f, -20.0f, 14.0f, -14.0f}) {
+    v.push_back(f);
+  }
+  return v;
+}
+
+bool same_bits(float a, float b) { return std::memcmp(&a, &b, sizeof(a)) == 0; }
+
+TEST(NativeVecMath, WithinBoundsOfTheCLibraryInDouble) {
+  const std::vector<float> in = inputs();
+  std::vector<float> out(in.size());
+  const VecMath& m = *variants()[0];
+  for (int o = 0; o < st::native::cpu::kUnaryMathCount; ++o) {
+    const UnaryMath op = static_cast<UnaryMath>(o);
+    SCOPED_TRACE(name(op));
+    m.unary_f32[o](out.data(), in.data(), static_cast<int64_t>(in.size()));
+    int failures = 0;
+    for (size_t i = 0; i < in.size() && failures < 5; ++i) {
+      const double want = reference(op, in[i]);
+      const float got = out[i];
+      const float wantf = static_cast<float>(want);
+      bool ok;
+      if (std::isnan(want) || std::isnan(got)) {
+        ok = std::isnan(want) && std::isnan(got);
+      } else if (std::isinf(wantf) || std::isinf(got)) {
+        ok = wantf == got;
+      } else {
+        int e;
+        std::frexp(wantf == 0 ? want : static_cast<double>(wantf), &e);
+        const double ulp = std::ldexp(1.0, std::max(e - 24, -149));
+        ok = std::abs(static_cast<double>(got) - want) <= max_ulps(op) * ulp;
+        if (want == 0 && got == 0) ok = std::signbit(want) == std::signbit(got);
+        // x / (1 + exp(y)) where exp(y) overflows: 0 (PyTorch's formulas
+        // give 0 there too).
+        if ((op == UnaryMath::Sigmoid && std::abs(want) < 1e-38) ||
+            (op == UnaryMath::GeluTanh && std::abs(want) < 1e-37)) {
+          ok = ok || got == 0;
+        }
+      }
+      if (!ok) {
+        ++failures;
+        ADD_FAILURE() << name(op) << "(" << in[i] << " = " << std::hexfloat << in[i]
+                      << ") = " << got << ", want " << want << std::defaultfloat;
+      }
+    }
+  }
+}
+
+TEST(NativeVecMath, SpecialValues) {
+  const VecMath& m = *variants()[0];
+  auto f = [&](UnaryMath op, float x) {
+    float y;
+    m.unary_f32[static_cast<int>(op)](&y, &x, 1);
+    return y;
+  };
+  for (int o = 0; o < st::native::cpu::kUnaryMathCount; ++o) {
+    EXPECT_TRUE(std::isnan(f(static_cast<UnaryMath>(o), kNan))) << name(static_cast<UnaryMath>(o));
+  }
+  EXPECT_EQ(f(UnaryMath::Exp, kInf), kInf);
+  EXPECT_EQ(f(UnaryMath::Exp, -kInf), 0.0f);
+  EXPECT_EQ(f(UnaryMath::Exp, 89.0f), kInf);
+  EXPECT_EQ(f(UnaryMath::Exp, -103.0f), std::exp(-103.0f));  // a denormal
+  EXPECT_EQ(f(UnaryMath::Log, 0.0f), -kInf);
+  EXPECT_EQ(f(UnaryMath::Log, -0.0f), -kInf);
+  EXPECT_TRUE(std::isnan(f(UnaryMath::Log, -1.0f)));
+  EXPECT_EQ(f(UnaryMath::Log, kInf), kInf);
+  EXPECT_EQ(f(UnaryMath::Log, 1e-45f), std::log(1e-45f));
+  EXPECT_TRUE(std::isnan(f(UnaryMath::Sqrt, -1.0f)));
+  EXPECT_EQ(f(UnaryMath::Rsqrt, 0.0f), kInf);
+  EXPECT_EQ(f(UnaryMath::Rsqrt, -0.0f), -kInf);
+  EXPECT_TRUE(std::isnan(f(UnaryMath::Sin, kInf)));
+  EXPECT_TRUE(std::isnan(f(UnaryMath::Cos, -kInf)));
+  EXPECT_TRUE(std::signbit(f(UnaryMath::Sin, -0.0f)));
+  EXPECT_EQ(f(UnaryMath::Cos, -0.0f), 1.0f);
+  EXPECT_EQ(f(UnaryMath::Sin, 1e30f), std::sin(1e30f));  // beyond the vector reduction
+  EXPECT_TRUE(std::signbit(f(UnaryMath::Tanh, -0.0f)));
+  EXPECT_EQ(f(UnaryMath::Tanh, kInf), 1.0f);
+  EXPECT_EQ(f(UnaryMath::Tanh, -kInf), -1.0f);
+  EXPECT_EQ(f(UnaryMath::Sigmoid, kInf), 1.0f);
+  EXPECT_EQ(f(UnaryMath::Sigmoid, -kInf), 0.0f);
+  // Infinities as PyTorch's x * Phi(x) gives them: -inf * 0 is NaN.
+  EXPECT_EQ(f(UnaryMath::GeluErf, kInf), kInf);
+  EXPECT_TRUE(std::isnan(f(UnaryMath::GeluErf, -kInf)));
+  EXPECT_EQ(f(UnaryMath::GeluErf, -30.0f), 0.0f);
+  EXPECT_EQ(f(UnaryMath::GeluTanh, kInf), kInf);
+  EXPECT_TRUE(std::isnan(f(UnaryMath::GeluTanh, -kInf)));
+}
+
+TEST(NativeVecMath, VariantsAndPositionsAgreeBitForBit) {
+  // A spread of the sweep, of a length with a partial last vector.
+  const std::vector<float> all = inputs();
+  std::vector<float> in;
+  for (size_t i = 0; i < 4099 + 3; ++i) in.push_back(all[(i * 263) % all.size()]);
+  for (int o = 0; o < st::native::cpu::kUnaryMathCount; ++o) {
+    SCOPED_TRACE(name(static_cast<UnaryMath>(o)));
+    std::vector<float> base(in.size());
+    variants()[0]->unary_f32[o](base.data(), in.data(), static_cast<int64_t>(in.size()));
+    for (const VecMath* m : variants()) {
+      SCOPED_TRACE(m->isa);
+      std::vector<float> got(in.size());
+      m->unary_f32[o](got.data(), in.data(), static_cast<int64_t>(in.size()));
+      for (size_t i = 0; i < in.size(); ++i) {
+        ASSERT_TRUE(same_bits(got[i], base[i])) << i;
+      }
+      // Every tail length, unaligned, and in place.
+      for (int64_t n = 1; n <= 40; ++n) {
+        std::vector<float> part(in.begin() + 1, in.begin() + 1 + n);
+        m->unary_f32[o](part.data(), part.data(), n);
+        for (int64_t i = 0; i < n; ++i) {
+          ASSERT_TRUE(same_bits(part[static_cast<size_t>(i)], base[static_cast<size_t>(i) + 1]))
+              << n << " " << i;
+        }
+      }
+    }
+  }
+}
+
+// PyTorch's scalar definitions, in float.
+float remainder_ref(float a, float b) {
+  float m = std::fmod(a, b);
+  if (m != 0 && ((b < 0) != (m < 0))) m += b;
+  return m;
+}
+float floor_divide_ref(float a, float b) {
+  if (b == 0) return a / b;
+  const float mod = std::fmod(a, b);
+  float div = (a - mod) / b;
+  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
+  if (div == 0) return std::copysign(0.0f, a / b);
+  float fl = std::floor(div);
+  if (div - fl > 0.5f) fl += 1;
+  return fl;
+}
+
+TEST(NativeVecMath, RemainderAndFloorDivideMatchTheScalarDefinitionsExactly) {
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> d(-100, 100);
+  std::vector<float> a, b;
+  const float special[] = {0.0f, -0.0f, kInf, -kInf, kNan, 1.0f, -1.0f, 3.0f, -3.0f,
+                           0.5f, 1e-45f, 3e38f, 7.0f, 1e10f, -1e-30f};
+  for (float x : special) {
+    for (float y : special) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  for (int i = 0; i < 30000; ++i) {
+    uint32_t u[2] = {static_cast<uint32_t>(g()), static_cast<uint32_t>(g())};
+    float r[2];
+    std::memcpy(r, u, sizeof(r));
+    const float y = d(g);
+    a.insert(a.end(), {r[0], d(g), std::round(d(g)) * y});  // any bits, moderate, near multiples
+    b.insert(b.end(), {r[1], d(g), y});
+  }
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    std::vector<float> out(a.size());
+    for (int op = 0; op < st::native::cpu::kBinaryMathCount; ++op) {
+      m->binary_f32[op](out.data(), a.data(), b.data(), static_cast<int64_t>(a.size()));
+      for (size_t i = 0; i < a.size(); ++i) {
+        const float want = op == 0 ? remainder_ref(a[i], b[i]) : floor_divide_ref(a[i], b[i]);
+        ASSERT_TRUE(same_bits(out[i], want) || (std::isnan(want) && std::isnan(out[i])))
+            << op << ": " << std::hexfloat << a[i] << ", " << b[i] << " gave " << out[i]
+            << ", want " << want;
+      }
+    }
+  }
+}
+
+TEST(NativeVecMath, NormalPairsAreBoxMuller) {
+  std::vector<float> u1, u2;
+  for (int k = 0; k < 37; ++k) {
+    u1.push_back(1.0f - static_cast<float>(k) / 37.0f);
+    u2.push_back(static_cast<float>(k) / 41.0f);
+  }
+  u1.push_back(0x1p-24f);  // the smallest draw: the largest radius
+  u2.push_back(0.999999940f);
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    std::vector<float> out(2 * u1.size());
+    m->normal_pairs_f32(out.data(), u1.data(), u2.data(), static_cast<int64_t>(u1.size()));
+    for (size_t k = 0; k < u1.size(); ++k) {
+      const double r = std::sqrt(-2.0 * std::log(static_cast<double>(u1[k])));
+      const double t = 2.0 * 3.14159265358979323846 * static_cast<double>(u2[k]);
+      EXPECT_NEAR(out[2 * k], r * std::cos(t), 1e-6 * (1 + r)) << k;
+      EXPECT_NEAR(out[2 * k + 1], r * std::sin(t), 1e-6 * (1 + r)) << k;
+    }
+  }
+}
+
+TEST(NativeVecMath, SoftmaxRow) {
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    for (int64_t n : {1, 5, 16, 33, 1000}) {
+      std::vector<float> x(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) x[static_cast<size_t>(i)] = static_cast<float>((i * 37) % 23) - 11.5f;
+      if (n > 4) x[3] = -kInf;
+      double mx = -kInf, sum = 0;
+      for (float v : x) mx = std::max(mx, static_cast<double>(v));
+      for (float v : x) sum += std::exp(v - mx);
+      std::vector<float> y(x.size()), ly(x.size());
+      m->softmax_row_f32(y.data(), x.data(), n, false);
+      m->softmax_row_f32(ly.data(), x.data(), n, true);
+      for (size_t i = 0; i < x.size(); ++i) {
+        const double p = std::exp(x[i] - mx) / sum;
+        EXPECT_NEAR(y[i], p, 1e-6 * p + 1e-30) << n << " " << i;
+        if (std::isinf(x[i])) {
+          EXPECT_EQ(ly[i], -kInf);
+        } else {
+          EXPECT_NEAR(ly[i], std::log(p), 1e-5 * std::abs(std::log(p)) + 1e-6) << n << " " << i;
+        }
+      }
+      std::vector<float> nan_row(x);
+      nan_row[0] = kNan;
+      m->softmax_row_f32(y.data(), nan_row.data(), n, false);
+      for (float v : y) EXPECT_TRUE(std::isnan(v));
+    }
+  }
+}
+
+}  // namespace
