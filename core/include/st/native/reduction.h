@@ -90,6 +90,11 @@ struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
 // Elements of a strided stretch gathered per run() call.
 constexpr int64_t kGatherChunk = 256;
 
+// out[j] = src[j * stride] for j < n, for items of 4 or 8 bytes (the
+// common stride 2 by the per-ISA table's vector loop).
+ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride,
+                           size_t itemsize);
+
 template <typename In, typename Ops, typename Acc>
 void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const Ops& ops) {
   if (stride == 1) {
@@ -104,7 +109,11 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
     for (int64_t j0 = 0; j0 < n; j0 += kGatherChunk) {
       const int64_t m = std::min(kGatherChunk, n - j0);
       const In* q = p + j0 * stride;
-      for (int64_t j = 0; j < m; ++j) buf[j] = q[j * stride];
+      if constexpr (std::is_trivially_copyable_v<In> && (sizeof(In) == 4 || sizeof(In) == 8)) {
+        gather_strided(buf, q, m, stride, sizeof(In));
+      } else {
+        for (int64_t j = 0; j < m; ++j) buf[j] = q[j * stride];
+      }
       if (!ops.run(acc, buf, m, k + j0)) {
         for (int64_t j = 0; j < m; ++j) ops.step(acc, buf[j], k + j0 + j);
       }

@@ -65,6 +65,11 @@ struct VecReduceKernels {
   void (*row_min_f64)(double* acc, const double* x, int64_t n);
   void (*row_max_i64)(int64_t* acc, const int64_t* x, int64_t n);
   void (*row_min_i64)(int64_t* acc, const int64_t* x, int64_t n);
+
+  // ---- out[j] = x[2j] for j < n (a stride-2 stretch packed for a run) ----
+  // Reads only x[0 .. 2n - 1).
+  void (*gather2_32)(uint32_t* out, const uint32_t* x, int64_t n);
+  void (*gather2_64)(uint64_t* out, const uint64_t* x, int64_t n);
 };
 
 // The table of the ISA vec_kernels() runs (ST_CPU_CAPABILITY applies).

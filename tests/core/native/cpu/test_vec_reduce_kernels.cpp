@@ -1,7 +1,8 @@
 // The per-ISA reduction loops agree bit for bit across the variants the CPU
 // supports and with plain scalar loops (up to the reassociation of
 // floating sums), on every tail length and on unaligned pointers; max/min
-// propagate NaN wherever it sits; int64 sums and products wrap.
+// propagate NaN wherever it sits; int64 sums and products wrap; the
+// stride-2 gather packs exactly the stretch's elements.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -172,6 +173,34 @@ TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
       EXPECT_EQ(a[0], 1.5);
       EXPECT_EQ(mx[0], 0.5f);
       EXPECT_EQ(al[0], 3);
+    }
+  }
+}
+
+// Every other element, packed, reading nothing past the stretch's last
+// element (the input ends exactly there: ASan would see an overrun).
+TEST(NativeVecReduceKernels, Gather2PacksEveryOtherElement) {
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    const size_t span = n > 0 ? static_cast<size_t>(2 * n - 1) : 0;
+    std::vector<uint32_t> x32(span);
+    std::vector<uint64_t> x64(span);
+    for (size_t i = 0; i < span; ++i) {
+      x32[i] = static_cast<uint32_t>(i * 7 + 1);
+      x64[i] = (uint64_t{1} << 40) + i;
+    }
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<uint32_t> o32(static_cast<size_t>(n) + 1, 0);
+      std::vector<uint64_t> o64(static_cast<size_t>(n) + 1, 0);
+      k->gather2_32(o32.data(), x32.data(), n);
+      k->gather2_64(o64.data(), x64.data(), n);
+      for (int64_t j = 0; j < n; ++j) {
+        EXPECT_EQ(o32[static_cast<size_t>(j)], x32[static_cast<size_t>(2 * j)]);
+        EXPECT_EQ(o64[static_cast<size_t>(j)], x64[static_cast<size_t>(2 * j)]);
+      }
+      EXPECT_EQ(o32[static_cast<size_t>(n)], 0u);  // nothing written past n
+      EXPECT_EQ(o64[static_cast<size_t>(n)], 0u);
     }
   }
 }
