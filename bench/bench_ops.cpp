@@ -3,7 +3,8 @@
 //   - add.out and copy_ over 16M floats, and sum over 16M floats, in GB/s
 //     (bytes read + written) next to memcpy of 16M floats (1 and 2
 //     threads, the memcpy split over the same thread pool);
-//   - sum next to a plain vectorized float reduction loop.
+//   - sum, and the other full reductions (mean, amax, amin, max, prod,
+//     var, norm), next to a plain vectorized float reduction loop.
 //
 // Instructions per call for the 1-element cases: tools/callgrind_ops.sh
 // runs `bench_ops --instructions` under callgrind; each measure_* function
@@ -197,6 +198,31 @@ void BM_PlainSumLoop16M(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * kBig * static_cast<int64_t>(sizeof(float)));
 }
 BENCHMARK(BM_PlainSumLoop16M)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// The other full reductions of 16M floats on one thread, to read next to
+// the plain loop above (the same 64 MiB read per iteration).
+void BM_FullReduction16M(benchmark::State& state) {
+  Threads t(1);
+  Tensor x = big_floats(0.5f);
+  const int64_t which = state.range(0);
+  const char* names[] = {"mean", "amax", "amin", "max", "prod", "var", "norm"};
+  state.SetLabel(names[which]);
+  for (auto _ : state) {
+    Tensor s;
+    switch (which) {
+      case 0: s = st::mean(x); break;
+      case 1: s = st::amax(x); break;
+      case 2: s = st::amin(x); break;
+      case 3: s = st::max(x); break;
+      case 4: s = st::prod(x); break;
+      case 5: s = st::var(x); break;
+      default: s = st::linalg_vector_norm(x); break;
+    }
+    benchmark::DoNotOptimize(s.unsafeGetTensorImpl());
+  }
+  state.SetBytesProcessed(state.iterations() * kBig * static_cast<int64_t>(sizeof(float)));
+}
+BENCHMARK(BM_FullReduction16M)->DenseRange(0, 6)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // ---- instructions per call (under callgrind) -------------------------------------
 

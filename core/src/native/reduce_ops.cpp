@@ -21,7 +21,8 @@
 #include "reduce_out_checks.h"
 #include "vector_norm_checks.h"
 
-#include "cpu/fast_paths.h"
+#include "cpu/vec_kernels.h"
+#include "cpu/vec_reduce_kernels.h"
 
 namespace st::native {
 
@@ -59,6 +60,60 @@ ScalarType integral_to_long(const Tensor& self, std::optional<ScalarType> dtype)
   return self.dtype();
 }
 
+// ---- the vector loops (reduction.h's run/row; cpu/vec_reduce_kernels.h) ----------------
+
+// The input types the per-ISA reduction loops cover.
+template <typename T>
+constexpr bool kVecInput =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, int64_t>;
+
+// int64 sums and products wrap, as PyTorch's do.
+inline int64_t wrap_add(int64_t a, uint64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + b);
+}
+inline int64_t wrap_mul(int64_t a, uint64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * b);
+}
+
+// acc (+)= or (*)= the run p[0..n).
+template <bool kProd, typename T, typename A>
+bool vec_sum_run(A& a, const T* p, int64_t n) {
+  const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+  if constexpr (std::is_same_v<T, float>) {
+    if constexpr (kProd) {
+      a *= k.prod_f32(p, n);
+    } else {
+      a += cpu::vec_kernels().sum_f32(p, n);
+    }
+  } else if constexpr (std::is_same_v<T, double>) {
+    if constexpr (kProd) {
+      a *= k.prod_f64(p, n);
+    } else {
+      a += cpu::vec_kernels().sum_f64(p, n);
+    }
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    a = kProd ? wrap_mul(a, k.prod_i64(p, n)) : wrap_add(a, k.sum_i64(p, n));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+template <bool kProd, typename T, typename A>
+bool vec_sum_row(A* acc, const T* p, int64_t n) {
+  const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+  if constexpr (std::is_same_v<T, float>) {
+    (kProd ? k.row_mul_f32 : k.row_add_f32)(acc, p, n);
+  } else if constexpr (std::is_same_v<T, double>) {
+    (kProd ? k.row_mul_f64 : k.row_add_f64)(acc, p, n);
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    (kProd ? k.row_mul_i64 : k.row_add_i64)(acc, p, n);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 // ---- sum / prod / mean -----------------------------------------------------------------
 
 template <typename T, bool kProd>
@@ -81,6 +136,9 @@ struct SumOps {
     }
   }
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a); }
+  static constexpr bool kVec = kVecInput<T>;
+  bool run(A& a, const T* p, int64_t n, int64_t) const { return vec_sum_run<kProd>(a, p, n); }
+  bool row(A* acc, const T* p, int64_t n, int64_t) const { return vec_sum_row<kProd>(acc, p, n); }
 };
 
 template <typename T>
@@ -92,6 +150,9 @@ struct MeanOps {
   void step(A& a, T v, int64_t) const { a += convert<A>(v); }
   void combine(A& a, const A& b) const { a += b; }
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
+  static constexpr bool kVec = kVecInput<T>;
+  bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
+  bool row(A* acc, const T* p, int64_t len, int64_t) const { return vec_sum_row<false>(acc, p, len); }
 };
 
 constexpr uint64_t kSumTypes =
@@ -100,9 +161,6 @@ constexpr uint64_t kSumTypes =
 Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                 bool keepdim, ScalarType out_dtype, bool prod) {
   check_host_memory(self, name, "self");
-  if (!prod) {
-    if (Tensor r = cpu::try_fast_sum(self, dims, keepdim, out_dtype); r.defined()) return r;
-  }
   const Tensor input = to_dtype(self, out_dtype);
   ReduceGeometry g = make_reduce_geometry(input, dims, keepdim, name);
   Tensor result = make_result(g, out_dtype, self);
@@ -146,6 +204,33 @@ struct ExtremeOps {
     if (better(b, a)) a = b;
   }
   void write(int64_t o, const O& a) const { out[o] = from_opmath<T>(a); }
+  static constexpr bool kVec = kVecInput<T>;
+  bool run(O& a, const T* p, int64_t n, int64_t) const {
+    const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+    if constexpr (std::is_same_v<T, float>) {
+      combine(a, (kMax ? k.max_f32 : k.min_f32)(p, n));
+    } else if constexpr (std::is_same_v<T, double>) {
+      combine(a, (kMax ? k.max_f64 : k.min_f64)(p, n));
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      combine(a, (kMax ? k.max_i64 : k.min_i64)(p, n));
+    } else {
+      return false;
+    }
+    return true;
+  }
+  bool row(O* acc, const T* p, int64_t n, int64_t) const {
+    const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+    if constexpr (std::is_same_v<T, float>) {
+      (kMax ? k.row_max_f32 : k.row_min_f32)(acc, p, n);
+    } else if constexpr (std::is_same_v<T, double>) {
+      (kMax ? k.row_max_f64 : k.row_min_f64)(acc, p, n);
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      (kMax ? k.row_max_i64 : k.row_min_i64)(acc, p, n);
+    } else {
+      return false;
+    }
+    return true;
+  }
 };
 
 template <typename O>
@@ -175,6 +260,32 @@ struct ArgOps {
     if (values != nullptr) values[o] = from_opmath<T>(a.value);
     indices[o] = a.index < 0 ? 0 : a.index;
   }
+  // The run's extreme by the vector loop, then its first position (the
+  // first NaN when it is NaN): the first occurrence wins, as step's does.
+  static constexpr bool kVec = kVecInput<T>;
+  bool run(ValueIndex<O>& a, const T* p, int64_t n, int64_t k) const {
+    if (n == 0) return true;
+    const cpu::VecReduceKernels& vk = cpu::vec_reduce_kernels();
+    O m;
+    if constexpr (std::is_same_v<T, float>) {
+      m = (kMax ? vk.max_f32 : vk.min_f32)(p, n);
+    } else if constexpr (std::is_same_v<T, double>) {
+      m = (kMax ? vk.max_f64 : vk.min_f64)(p, n);
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      m = (kMax ? vk.max_i64 : vk.min_i64)(p, n);
+    } else {
+      return false;
+    }
+    int64_t j = 0;
+    if (is_nan_value(m)) {
+      while (!is_nan_value(p[j])) ++j;
+    } else {
+      while (!(p[j] == m)) ++j;
+    }
+    combine(a, ValueIndex<O>{m, k + j});
+    return true;
+  }
+  bool row(ValueIndex<O>*, const T*, int64_t, int64_t) const { return false; }
 };
 
 constexpr uint64_t kOrderedTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
@@ -324,6 +435,29 @@ struct VarOps {
     if (take_sqrt) v = std::sqrt(v);
     out[o] = convert<R>(v);
   }
+  // Chunks small enough to stay in the L1 cache are summarized by two
+  // passes (mean, then the sum of squared deviations from it: more exact
+  // than a running update) and merged into the accumulator.
+  static constexpr bool kVec = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  bool run(Welford2& a, const T* p, int64_t n, int64_t) const {
+    constexpr int64_t kChunk = 4096;
+    for (int64_t i = 0; i < n; i += kChunk) {
+      const int64_t m = std::min(kChunk, n - i);
+      const double count = static_cast<double>(m);
+      Welford c;
+      c.n = m;
+      if constexpr (std::is_same_v<T, float>) {
+        c.mean = cpu::vec_kernels().sum_f32(p + i, m) / count;
+        c.m2 = cpu::vec_reduce_kernels().sum_sqdev_f32(p + i, m, c.mean);
+      } else {
+        c.mean = cpu::vec_kernels().sum_f64(p + i, m) / count;
+        c.m2 = cpu::vec_reduce_kernels().sum_sqdev_f64(p + i, m, c.mean);
+      }
+      a.re.merge(c);
+    }
+    return true;
+  }
+  bool row(Welford2*, const T*, int64_t, int64_t) const { return false; }
 };
 
 Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dim,
@@ -395,6 +529,19 @@ struct NormOps {
     if (!std::isinf(p) && p != 0 && p != 1) r = p == 2 ? std::sqrt(a) : std::pow(a, 1.0 / p);
     out[o] = convert<R>(r);
   }
+  // Orders 1 and 2 (the common norms) have vector loops.
+  static constexpr bool kVec = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  bool run(double& a, const T* x, int64_t n, int64_t) const {
+    const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+    if (p != 1 && p != 2) return false;
+    if constexpr (std::is_same_v<T, float>) {
+      a += p == 1 ? k.sum_abs_f32(x, n) : k.sum_sq_f32(x, n);
+    } else {
+      a += p == 1 ? k.sum_abs_f64(x, n) : k.sum_sq_f64(x, n);
+    }
+    return true;
+  }
+  bool row(double*, const T*, int64_t, int64_t) const { return false; }
 };
 
 Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,

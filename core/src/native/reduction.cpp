@@ -1,12 +1,34 @@
 // The reduction engine's geometry; see st/native/reduction.h.
 #include <st/native/reduction.h>
 
+#include <cstring>
+
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/wrap_dim.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/vec_reduce_kernels.h"
+
 namespace st::native {
+
+namespace detail {
+
+void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize) {
+  const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+  if (stride == 2 && itemsize == 4) {
+    return k.gather2_32(static_cast<uint32_t*>(out), static_cast<const uint32_t*>(src), n);
+  }
+  if (stride == 2 && itemsize == 8) {
+    return k.gather2_64(static_cast<uint64_t*>(out), static_cast<const uint64_t*>(src), n);
+  }
+  auto* o = static_cast<char*>(out);
+  const auto* x = static_cast<const char*>(src);
+  const auto size = static_cast<int64_t>(itemsize);
+  for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * size, x + j * stride * size, itemsize);
+}
+
+}  // namespace detail
 
 std::vector<bool> make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim, const char* op) {
   std::vector<bool> mask(static_cast<size_t>(ndim), false);

@@ -30,6 +30,7 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_softmax.cpp
   native/test_foreach.cpp
   native/cpu/test_vec_kernels.cpp
+  native/cpu/test_vec_reduce_kernels.cpp
   native/cpu/test_fast_paths.cpp
   native/cpu/test_vec_math.cpp
 )
@@ -63,4 +64,18 @@ set_source_files_properties(${_st_vec_src}/vec_math_avx512.cpp
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_math.cpp
   PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_kernels.cpp
+  PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)
+# The reduction loops' variants (vec_reduce_kernels.h), the same way.
+list(APPEND STABLETORCH_CORE_NATIVE_TESTS
+  ${_st_vec_src}/vec_reduce_dispatch.cpp
+  ${_st_vec_src}/vec_reduce_kernels_default.cpp
+  ${_st_vec_src}/vec_reduce_kernels_avx2.cpp
+  ${_st_vec_src}/vec_reduce_kernels_avx512.cpp)
+set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_default.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common}")
+set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_avx2.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma")
+set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_avx512.cpp
+  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma;-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq")
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_reduce_kernels.cpp
   PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)

@@ -1,10 +1,13 @@
 // Reductions against hand-computed values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
-#include "native/test_helpers.h"
+#include "native/random_tensors.h"
 
 namespace {
 
@@ -206,6 +209,195 @@ TEST(NativeReduceOps, MaxMinOfEmptyIntoOutGiveTheIdentity) {
   st::max_out(io, st::empty({0}, ScalarType::Int));
   expect_close(values(io), {static_cast<double>(std::numeric_limits<int32_t>::lowest())});
   EXPECT_NATIVE_ERROR(st::max(e), "Expected reduction dim to be specified");
+}
+
+// The vectorized loops (cpu/vec_reduce_kernels.h, through reduction.h's
+// run/row hooks) against element-by-element references, on every tail
+// length, contiguous, strided (gathered) and over an outer dim (across
+// outputs).
+std::vector<double> ramp(int64_t n, double scale) {
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = scale * static_cast<double>((i * 37) % 101 - 50);
+  return v;
+}
+
+TEST(NativeReduceOps, VectorLoopsMatchReferencesOnEveryLength) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+    const bool fp = dt != ScalarType::Long;
+    for (int64_t n : {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000, 4099}) {
+      SCOPED_TRACE(std::to_string(n) + " " + torch::headeronly::toString(dt));
+      const std::vector<double> v = ramp(n, fp ? 0.25 : 1.0);
+      Tensor a = make1(v, dt);
+      double sum = 0, mx = -kInf, mn = kInf, sq = 0;
+      for (double x : v) {
+        sum += x;
+        mx = std::max(mx, x);
+        mn = std::min(mn, x);
+        sq += x * x;
+      }
+      expect_close(values(st::sum(a)), {sum});
+      expect_close(values(st::amax(a)), {mx});
+      expect_close(values(st::amin(a)), {mn});
+      expect_close(values(st::max(a)), {mx});
+      expect_close(values(st::min(a)), {mn});
+      // products of a few values (1.5 and -1 alternating stay finite)
+      std::vector<double> pv(static_cast<size_t>(std::min<int64_t>(n, 40)));
+      double prod = 1;
+      for (size_t i = 0; i < pv.size(); ++i) {
+        pv[i] = fp ? (i % 2 ? 1.5 : -1.0) : (i % 2 ? 2.0 : -1.0);
+        prod *= pv[i];
+      }
+      expect_close(values(st::prod(make1(pv, dt))), {prod});
+      if (fp) {
+        const double mean = sum / static_cast<double>(n);
+        double m2 = 0;
+        for (double x : v) m2 += (x - mean) * (x - mean);
+        expect_close(values(st::mean(a)), {mean});
+        if (n > 1) expect_close(values(st::var(a)), {m2 / static_cast<double>(n - 1)});
+        expect_close(values(st::linalg_vector_norm(a)), {std::sqrt(sq)});
+        double l1 = 0;
+        for (double x : v) l1 += std::fabs(x);
+        expect_close(values(st::linalg_vector_norm(a, 1)), {l1});
+      }
+      // The same values strided (every other element: gathered), and as
+      // the columns of a 2-row matrix reduced over dim 0 (across outputs).
+      Tensor wide = make1(std::vector<double>(static_cast<size_t>(2 * n), 7), dt);
+      Tensor strided = st::as_strided(wide, {n}, {2}, 0);
+      strided.copy_(a);
+      expect_close(values(st::sum(strided)), {sum});
+      expect_close(values(st::amax(strided)), {mx});
+      Tensor two = st::stack({a, a}, 0);  // [2, n]
+      std::vector<double> twice(v.size()), maxes(v);
+      for (size_t i = 0; i < v.size(); ++i) twice[i] = 2 * v[i];
+      expect_close(values(st::sum(two, {0})), twice);
+      expect_close(values(st::amax(two, {0})), maxes);
+      expect_close(values(st::amin(two, {0}, true)), maxes);
+      EXPECT_EQ(shape(st::amin(two, {0}, true)), (std::vector<int64_t>{1, n}));
+      expect_close(values(st::sum(two, {1}, true)), {sum, sum});
+      EXPECT_EQ(shape(st::sum(two, {1}, true)), (std::vector<int64_t>{2, 1}));
+    }
+  }
+}
+
+TEST(NativeReduceOps, MaxMinPropagateNanThroughEveryLoop) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    for (int64_t n : {1, 9, 33, 100}) {
+      for (int64_t at : {int64_t{0}, n / 2, n - 1}) {
+        std::vector<double> v = ramp(n, 1.0);
+        v[static_cast<size_t>(at)] = kNan;
+        Tensor a = make1(v, dt);
+        SCOPED_TRACE(std::to_string(n) + " at " + std::to_string(at));
+        EXPECT_TRUE(std::isnan(values(st::amax(a))[0]));
+        EXPECT_TRUE(std::isnan(values(st::amin(a))[0]));
+        EXPECT_TRUE(std::isnan(values(st::max(a))[0]));
+        EXPECT_TRUE(std::isnan(values(st::min(a))[0]));
+        EXPECT_TRUE(std::isnan(values(st::sum(a))[0]));
+        // over dim 0 of [n, 3]: only the NaN's column is NaN
+        Tensor m = st::stack({a, st::zeros_like(a), a}, 1);
+        const std::vector<double> cols = values(st::amax(m, {0}));
+        EXPECT_TRUE(std::isnan(cols[0]));
+        EXPECT_FALSE(std::isnan(cols[1]));
+        EXPECT_TRUE(std::isnan(values(st::amin(m, {0}))[2]));
+        // strided (gathered)
+        EXPECT_TRUE(std::isnan(values(st::amax(st::t(m), {1}))[0]));
+      }
+    }
+  }
+}
+
+TEST(NativeReduceOps, Int64SumsAndProductsWrap) {
+  Tensor a = st::empty({2, 20}, ScalarType::Long);
+  int64_t* p = static_cast<int64_t*>(a.data_ptr());
+  for (int i = 0; i < 40; ++i) p[i] = std::numeric_limits<int64_t>::max();
+  // 20 copies of INT64_MAX = 20 * (2^63 - 1) = -20 (mod 2^64)
+  Tensor rows = st::sum(a, {1});
+  EXPECT_EQ(static_cast<const int64_t*>(rows.const_data_ptr())[0], -20);
+  Tensor cols = st::sum(a, {0});  // across outputs: 2 * INT64_MAX = -2
+  EXPECT_EQ(static_cast<const int64_t*>(cols.const_data_ptr())[19], -2);
+  EXPECT_EQ(*static_cast<const int64_t*>(st::sum(a).const_data_ptr()), -40);
+  for (int i = 0; i < 40; ++i) p[i] = 4;  // 4^20 = 2^40; 4^40 = 2^80 = 0 (mod 2^64)
+  EXPECT_EQ(*static_cast<const int64_t*>(st::prod(a).const_data_ptr()), 0);
+  EXPECT_EQ(static_cast<const int64_t*>(st::prod(a, 1).const_data_ptr())[1], int64_t{1} << 40);
+  EXPECT_EQ(static_cast<const int64_t*>(st::prod(a, 0).const_data_ptr())[3], 16);
+  p[5] = std::numeric_limits<int64_t>::min();
+  EXPECT_EQ(*static_cast<const int64_t*>(st::amin(a).const_data_ptr()),
+            std::numeric_limits<int64_t>::min());
+}
+
+TEST(NativeReduceOps, LongReductionsStayAccurate) {
+  // 2^22 floats of 0.1f: float lanes add 16 values before widening to
+  // double, so the sum is that of a double accumulation.
+  const int64_t n = int64_t{1} << 22;
+  const double want = static_cast<double>(0.1f) * static_cast<double>(n);
+  EXPECT_NEAR(values(st::sum(st::full({n}, 0.1f)))[0], want, want * 1e-6);
+  EXPECT_NEAR(values(st::mean(st::full({n}, 0.1f)))[0], static_cast<double>(0.1f), 1e-7);
+  // A large mean with a small spread: the two-pass chunks keep the
+  // variance exact where a one-pass sum of squares would cancel.
+  Tensor v = st::empty({1 << 20}, ScalarType::Float);
+  float* q = static_cast<float*>(v.data_ptr());
+  for (int64_t i = 0; i < v.numel(); ++i) q[i] = 10000.0f + ((i % 2) ? 0.5f : -0.5f);
+  EXPECT_NEAR(values(st::var(v))[0], 0.25, 1e-6);
+  EXPECT_NEAR(values(st::std(v, std::vector<int64_t>{0}, false, true))[0], 0.5, 1e-6);
+  // empty and single elements
+  expect_close(values(st::sum(st::empty({0}))), {0});
+  expect_close(values(st::prod(st::empty({0}))), {1});
+  expect_close(values(st::amax(make1({-3}))), {-3});
+  expect_close(values(st::var(make1({2}), std::vector<int64_t>{0}, false, false)), {0});
+}
+
+// argmax/argmin and max/min(dim) find the extreme with the vector loop and
+// then its first position: ties and NaN give the first occurrence, also
+// across the blocks of a long reduction and in gathered (strided) runs.
+TEST(NativeReduceOps, ArgExtremesGiveTheFirstOccurrence) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+    for (int64_t n : {5, 40, 100000}) {
+      SCOPED_TRACE(std::to_string(n) + " " + torch::headeronly::toString(dt));
+      std::vector<double> v(static_cast<size_t>(n), 1);
+      v[static_cast<size_t>(n / 3)] = 9;
+      v[static_cast<size_t>(n - 2)] = 9;  // a later tie
+      v[static_cast<size_t>(n / 2)] = -4;
+      v[static_cast<size_t>(n - 1)] = -4;
+      Tensor a = make1(v, dt);
+      expect_close(values(st::argmax(a)), {static_cast<double>(n / 3)});
+      expect_close(values(st::argmin(a)), {static_cast<double>(n / 2)});
+      auto [mv, mi] = st::max(st::reshape(a, {1, n}), 1);
+      expect_close(values(mv), {9});
+      expect_close(values(mi), {static_cast<double>(n / 3)});
+      Tensor wide = make1(std::vector<double>(static_cast<size_t>(2 * n), 0), dt);
+      Tensor strided = st::as_strided(wide, {n}, {2}, 1);
+      strided.copy_(a);
+      expect_close(values(st::argmax(strided)), {static_cast<double>(n / 3)});
+      if (dt != ScalarType::Long) {
+        v[static_cast<size_t>(n / 4 + 1)] = kNan;
+        v[static_cast<size_t>(n - 3)] = kNan;
+        Tensor b = make1(v, dt);
+        expect_close(values(st::argmax(b)), {static_cast<double>(n / 4 + 1)});
+        expect_close(values(st::argmin(b)), {static_cast<double>(n / 4 + 1)});
+        auto [nv, ni] = st::min(st::reshape(b, {1, n}), 1);
+        EXPECT_TRUE(std::isnan(values(nv)[0]));
+        expect_close(values(ni), {static_cast<double>(n / 4 + 1)});
+      }
+    }
+  }
+}
+
+Tensor relayout2(const Tensor& t) { return t.dim() ? relayout(t, 2) : t; }
+
+// Contiguous inputs (vector runs) and every-other-element copies (gathered
+// runs) give the same sums, on the per-output and the blocked paths.
+TEST(NativeReduceOps, SumOfContiguousAndStridedInputsAgree) {
+  std::mt19937 g(13);
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    Tensor t = random_ints(g, {3, 4, 5}, dt, -9, 9);
+    expect_close(values(st::sum(t)), values(st::sum(relayout2(t))), 0);
+    expect_close(values(st::sum(t, {2})), values(st::sum(relayout2(t), {2})), 0);
+    expect_close(values(st::sum(t, {1, 2}, true)), values(st::sum(relayout2(t), {1, 2}, true)), 0);
+    EXPECT_EQ(shape(st::sum(t, {-1, -2}, true)), (std::vector<int64_t>{3, 1, 1}));
+    expect_close(values(st::sum(t, {0})), values(st::sum(relayout2(t), {0})), 0);  // an outer dim
+    Tensor big = random_ints(g, {300000}, dt, -9, 9);  // the blocked split
+    expect_close(values(st::sum(big)), values(st::sum(relayout2(big))), 0);
+    EXPECT_NATIVE_ERROR(st::sum(t, {2, 2}), "dim 2 appears multiple times in the list of dims");
+  }
 }
 
 }  // namespace

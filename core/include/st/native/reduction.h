@@ -18,11 +18,29 @@
 // Work is split over the thread pool by output elements, or, for few
 // outputs with a long reduction, by fixed blocks of the reduced range that
 // are combined in order (so results do not depend on the thread count).
+//
+// Vectorized loops. Ops that declare `static constexpr bool kVec = true`
+// also provide
+//
+//     // fold p[0..n), the elements k..k+n-1 of the reduced block, into acc
+//     bool run(Acc& acc, const In* p, int64_t n, int64_t k) const;
+//     // accs[j] <- step(accs[j], p[j], k) for j < n
+//     bool row(Acc* accs, const In* p, int64_t n, int64_t k) const;
+//
+// which return false when they have no vector loop for the case at hand
+// (the engine then steps element by element). run() gets every contiguous
+// stretch of a reduced range in increasing k (inner-dim reductions;
+// strided ones are first gathered into a small buffer); row() gets each
+// reduced row when the reduction is over outer dims and the outputs are
+// contiguous in the input (sum(dim=0) of a row-major matrix), so it
+// vectorizes across outputs.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include <st/core/array_ref.h>
@@ -64,6 +82,47 @@ ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Ten
 
 namespace detail {
 
+template <typename Ops, typename = void>
+struct reduce_vec : std::false_type {};
+template <typename Ops>
+struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
+
+// Elements of a strided stretch gathered per run() call.
+constexpr int64_t kGatherChunk = 256;
+
+// out[j] = src[j * stride] for j < n, for items of 4 or 8 bytes (the
+// common stride 2 by the per-ISA table's vector loop).
+ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride,
+                           size_t itemsize);
+
+template <typename In, typename Ops, typename Acc>
+void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const Ops& ops) {
+  if (stride == 1) {
+    if constexpr (reduce_vec<Ops>::value) {
+      if (ops.run(acc, p, n, k)) return;
+    }
+    for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j], k + j);
+    return;
+  }
+  if constexpr (reduce_vec<Ops>::value) {
+    In buf[kGatherChunk];
+    for (int64_t j0 = 0; j0 < n; j0 += kGatherChunk) {
+      const int64_t m = std::min(kGatherChunk, n - j0);
+      const In* q = p + j0 * stride;
+      if constexpr (std::is_trivially_copyable_v<In> && (sizeof(In) == 4 || sizeof(In) == 8)) {
+        gather_strided(buf, q, m, stride, sizeof(In));
+      } else {
+        for (int64_t j = 0; j < m; ++j) buf[j] = q[j * stride];
+      }
+      if (!ops.run(acc, buf, m, k + j0)) {
+        for (int64_t j = 0; j < m; ++j) ops.step(acc, buf[j], k + j0 + j);
+      }
+    }
+    return;
+  }
+  for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j * stride], k + j);
+}
+
 template <typename In, typename Ops, typename Acc>
 void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t k0,
                   int64_t k1, Acc& acc, const Ops& ops, std::vector<int64_t>& idx) {
@@ -86,12 +145,7 @@ void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t
     int64_t off = base;
     for (size_t d = 0; d < nd; ++d) off += idx[d] * g.red_strides[d];
     const int64_t n = std::min(inner_size - idx[nd - 1], k1 - k);
-    const In* p = data + off;
-    if (inner_stride == 1) {
-      for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j], k + j);
-    } else {
-      for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j * inner_stride], k + j);
-    }
+    step_run(data + off, inner_stride, n, k, acc, ops);
     k += n;
     idx[nd - 1] += n;
     for (size_t d = nd - 1; d > 0 && idx[d] == g.red_sizes[d]; --d) {
@@ -153,21 +207,24 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
     const int64_t run = g.kept_sizes.back();
     const size_t nd = g.red_sizes.size();
     parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
-      struct Slot {
-        Acc v;
-      };  // (not std::vector<bool>: accumulators need real references)
-      std::vector<Slot> accs;
+      // (not std::vector: std::vector<bool> has no real references)
+      const int64_t most = std::min(o1 - o0, run);
+      std::unique_ptr<Acc[]> accs(new Acc[static_cast<size_t>(most)]);
       std::vector<int64_t> idx(nd);
       for (int64_t o = o0; o < o1;) {
         const int64_t end = std::min(o1, (o / run + 1) * run);
         const int64_t n = end - o;
         const int64_t base = detail::kept_offset(g, o);
-        accs.assign(static_cast<size_t>(n), Slot{ops.init()});
+        std::fill(accs.get(), accs.get() + n, ops.init());
         std::fill(idx.begin(), idx.end(), 0);
         int64_t off = 0;
         for (int64_t k = 0; k < nred; ++k) {
           const In* p = data + base + off;
-          for (int64_t j = 0; j < n; ++j) ops.step(accs[static_cast<size_t>(j)].v, p[j], k);
+          bool done = false;
+          if constexpr (detail::reduce_vec<Ops>::value) done = ops.row(accs.get(), p, n, k);
+          if (!done) {
+            for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j], k);
+          }
           // next reduced element (row-major over the reduced dims)
           for (size_t d = nd; d-- > 0;) {
             off += g.red_strides[d];
@@ -176,7 +233,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
             idx[d] = 0;
           }
         }
-        for (int64_t j = 0; j < n; ++j) ops.write(o + j, accs[static_cast<size_t>(j)].v);
+        for (int64_t j = 0; j < n; ++j) ops.write(o + j, accs[j]);
         o = end;
       }
     });

@@ -7,8 +7,7 @@
 //     same rank, or a dimensioned float/double self with a wrapped real
 //     number (the Scalar overloads: x + 2.0), into a new tensor, self (in
 //     place) or a matching contiguous out= that shares no memory with the
-//     inputs;
-//   - sum of a contiguous float/double tensor over trailing dims.
+//     inputs.
 // They run the per-ISA loops of vec_kernels.h, split over the thread pool
 // in fixed-size blocks for large inputs, and allocate nothing but the
 // result on the 1-element path.
@@ -28,9 +27,5 @@ enum class BinaryKind { Add, Mul };
 Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
                        const Tensor& other, const Scalar& alpha, bool negate_alpha,
                        bool inplace);
-
-// The sum of self (dtype == out_dtype) over dims, or undefined.
-Tensor try_fast_sum(const Tensor& self, std::optional<IntArrayRef> dims, bool keepdim,
-                    ScalarType out_dtype);
 
 }  // namespace st::native::cpu

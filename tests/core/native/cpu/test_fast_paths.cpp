@@ -1,4 +1,4 @@
-// The fast paths of add/sub/mul and sum give what the general engines give
+// The fast paths of add/sub/mul give what the general engines give
 // (the same operation on a non-contiguous copy of the inputs, which the
 // fast paths do not take), keep PyTorch's type promotion for wrapped
 // numbers, and leave every error case to the engines.
@@ -63,21 +63,6 @@ TEST(NativeFastPaths, ErrorsStayTheEngines) {
   expect_close(values(out), {2, 4, 6});
   // in-place self cannot broadcast
   EXPECT_NATIVE_ERROR(st::add_(st::ones({1}), a), "doesn't match the broadcast shape");
-}
-
-TEST(NativeFastPaths, SumMatchesTheEngine) {
-  std::mt19937 g(13);
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    Tensor t = random_ints(g, {3, 4, 5}, dt, -9, 9);
-    expect_close(values(st::sum(t)), values(st::sum(slow(t))), 0);
-    expect_close(values(st::sum(t, {2})), values(st::sum(slow(t), {2})), 0);
-    expect_close(values(st::sum(t, {1, 2}, true)), values(st::sum(slow(t), {1, 2}, true)), 0);
-    EXPECT_EQ(shape(st::sum(t, {-1, -2}, true)), (std::vector<int64_t>{3, 1, 1}));
-    expect_close(values(st::sum(t, {0})), values(st::sum(slow(t), {0})), 0);  // not a suffix
-    Tensor big = random_ints(g, {300000}, dt, -9, 9);  // the blocked parallel split
-    expect_close(values(st::sum(big)), values(st::sum(slow(big))), 0);
-    EXPECT_NATIVE_ERROR(st::sum(t, {2, 2}), "dim 2 appears multiple times in the list of dims");
-  }
 }
 
 }  // namespace

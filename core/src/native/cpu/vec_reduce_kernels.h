@@ -1,0 +1,85 @@
+// Internal: the reduction engine's vectorized inner loops (reduction.h),
+// compiled once per instruction set from one source
+// (vec_reduce_kernels_impl.inc), like the elementwise loops of
+// vec_kernels.h, and chosen with them: the table has the ISA of
+// vec_kernels().
+//
+// Two shapes, for the two ways a reduction walks memory:
+//   - a contiguous run reduced to one value (the reduced dim is the inner
+//     one): several independent vector accumulators, combined at the end;
+//   - a row folded into side-by-side accumulators (the reduced dim is an
+//     outer one: acc[j] = op(acc[j], x[j]), vectorized across outputs).
+//
+// Semantics shared by every variant:
+//   - floats accumulate sums, products and squares in double lanes (the
+//     engine's accumulation type for floating inputs); the float sum of
+//     vec_kernels.h adds 16 floats per lane before widening;
+//   - int64 sums and products wrap (two's complement), as PyTorch's do;
+//   - max/min propagate NaN: the result is NaN when any element is; an
+//     empty run gives the identity (-inf/+inf, lowest/highest int64).
+// The variants compute bit-identical sums and products (same 64-byte lane
+// layout, same order, no FMA contraction); max/min are exact in every
+// variant, which may differ only in returning +0 or -0 for a tie of zeros,
+// or in which NaN they return.
+//
+// Thread-safety: the table is selected once and read-only afterwards.
+#pragma once
+
+#include <cstdint>
+
+namespace st::native::cpu {
+
+struct VecReduceKernels {
+  const char* isa;  // "default", "avx2", "avx512"
+
+  // ---- a contiguous run x[0..n) to one value ----
+  uint64_t (*sum_i64)(const int64_t* x, int64_t n);  // wraps
+  double (*prod_f32)(const float* x, int64_t n);
+  double (*prod_f64)(const double* x, int64_t n);
+  uint64_t (*prod_i64)(const int64_t* x, int64_t n);  // wraps
+  float (*max_f32)(const float* x, int64_t n);
+  float (*min_f32)(const float* x, int64_t n);
+  double (*max_f64)(const double* x, int64_t n);
+  double (*min_f64)(const double* x, int64_t n);
+  int64_t (*max_i64)(const int64_t* x, int64_t n);
+  int64_t (*min_i64)(const int64_t* x, int64_t n);
+  // sum of |x| and of x * x (vector norms of order 1 and 2)
+  double (*sum_abs_f32)(const float* x, int64_t n);
+  double (*sum_abs_f64)(const double* x, int64_t n);
+  double (*sum_sq_f32)(const float* x, int64_t n);
+  double (*sum_sq_f64)(const double* x, int64_t n);
+  // sum of (x - c)^2 (the second pass of a two-pass variance)
+  double (*sum_sqdev_f32)(const float* x, int64_t n, double c);
+  double (*sum_sqdev_f64)(const double* x, int64_t n, double c);
+
+  // ---- a row x[0..n) folded into acc[0..n) ----
+  void (*row_add_f32)(double* acc, const float* x, int64_t n);
+  void (*row_add_f64)(double* acc, const double* x, int64_t n);
+  void (*row_add_i64)(int64_t* acc, const int64_t* x, int64_t n);  // wraps
+  void (*row_mul_f32)(double* acc, const float* x, int64_t n);
+  void (*row_mul_f64)(double* acc, const double* x, int64_t n);
+  void (*row_mul_i64)(int64_t* acc, const int64_t* x, int64_t n);  // wraps
+  void (*row_max_f32)(float* acc, const float* x, int64_t n);
+  void (*row_min_f32)(float* acc, const float* x, int64_t n);
+  void (*row_max_f64)(double* acc, const double* x, int64_t n);
+  void (*row_min_f64)(double* acc, const double* x, int64_t n);
+  void (*row_max_i64)(int64_t* acc, const int64_t* x, int64_t n);
+  void (*row_min_i64)(int64_t* acc, const int64_t* x, int64_t n);
+
+  // ---- out[j] = x[2j] for j < n (a stride-2 stretch packed for a run) ----
+  // Reads only x[0 .. 2n - 1).
+  void (*gather2_32)(uint32_t* out, const uint32_t* x, int64_t n);
+  void (*gather2_64)(uint64_t* out, const uint64_t* x, int64_t n);
+};
+
+// The table of the ISA vec_kernels() runs (ST_CPU_CAPABILITY applies).
+const VecReduceKernels& vec_reduce_kernels();
+// A given variant, or nullptr when the CPU lacks it (tests).
+const VecReduceKernels* vec_reduce_kernels_for(const char* isa);
+
+// The per-ISA tables (defined in vec_reduce_kernels_<isa>.cpp).
+const VecReduceKernels& vec_reduce_kernels_default();
+const VecReduceKernels& vec_reduce_kernels_avx2();
+const VecReduceKernels& vec_reduce_kernels_avx512();
+
+}  // namespace st::native::cpu

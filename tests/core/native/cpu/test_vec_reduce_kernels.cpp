@@ -1,0 +1,214 @@
+// The per-ISA reduction loops agree bit for bit across the variants the CPU
+// supports and with plain scalar loops (up to the reassociation of
+// floating sums), on every tail length and on unaligned pointers; max/min
+// propagate NaN wherever it sits; int64 sums and products wrap; the
+// stride-2 gather packs exactly the stretch's elements.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "native/cpu/vec_reduce_kernels.h"
+
+namespace {
+
+using st::native::cpu::VecReduceKernels;
+
+std::vector<const VecReduceKernels*> variants() {
+  std::vector<const VecReduceKernels*> v;
+  for (const char* isa : {"default", "avx2", "avx512"}) {
+    if (const VecReduceKernels* k = st::native::cpu::vec_reduce_kernels_for(isa)) v.push_back(k);
+  }
+  return v;
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(a)) == 0; }
+
+const int64_t kLengths[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1000, 4099};
+
+TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
+  std::mt19937 g(7);
+  std::uniform_real_distribution<float> d(-2, 2);
+  std::uniform_int_distribution<int64_t> di(std::numeric_limits<int64_t>::min(),
+                                            std::numeric_limits<int64_t>::max());
+  ASSERT_FALSE(variants().empty());
+  EXPECT_STREQ(variants()[0]->isa, "default");
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    std::vector<float> f(static_cast<size_t>(n) + 1);
+    std::vector<int64_t> l(static_cast<size_t>(n) + 1);
+    for (auto& x : f) x = d(g);
+    for (auto& x : l) x = di(g);  // sums and products overflow: they must wrap
+    std::vector<double> dd(f.begin(), f.end());
+    // +1: unaligned starts
+    const float* pf = f.data() + 1;
+    const double* pd = dd.data() + 1;
+    const int64_t* pl = l.data() + 1;
+    double prod = 1, sabs = 0, ssq = 0, sdev = 0, mx = -INFINITY, mn = INFINITY;
+    uint64_t lsum = 0, lprod = 1;
+    int64_t lmax = std::numeric_limits<int64_t>::min(), lmin = std::numeric_limits<int64_t>::max();
+    for (int64_t i = 0; i < n; ++i) {
+      const double v = pf[i];
+      prod *= v;
+      sabs += std::fabs(v);
+      ssq += v * v;
+      sdev += (v - 0.25) * (v - 0.25);
+      mx = std::max(mx, v);
+      mn = std::min(mn, v);
+      lsum += static_cast<uint64_t>(pl[i]);
+      lprod *= static_cast<uint64_t>(pl[i]);
+      lmax = std::max(lmax, pl[i]);
+      lmin = std::min(lmin, pl[i]);
+    }
+    const VecReduceKernels* base = variants()[0];
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      const double tol = 1e-12 * (1 + static_cast<double>(n));
+      EXPECT_NEAR(k->prod_f32(pf, n), prod, tol);
+      EXPECT_NEAR(k->prod_f64(pd, n), prod, tol);
+      EXPECT_NEAR(k->sum_abs_f32(pf, n), sabs, tol * (1 + sabs));
+      EXPECT_NEAR(k->sum_abs_f64(pd, n), sabs, tol * (1 + sabs));
+      EXPECT_NEAR(k->sum_sq_f32(pf, n), ssq, tol * (1 + ssq));
+      EXPECT_NEAR(k->sum_sq_f64(pd, n), ssq, tol * (1 + ssq));
+      EXPECT_NEAR(k->sum_sqdev_f32(pf, n, 0.25), sdev, tol * (1 + sdev));
+      EXPECT_NEAR(k->sum_sqdev_f64(pd, n, 0.25), sdev, tol * (1 + sdev));
+      EXPECT_EQ(static_cast<double>(k->max_f32(pf, n)), mx);
+      EXPECT_EQ(static_cast<double>(k->min_f32(pf, n)), mn);
+      EXPECT_EQ(k->max_f64(pd, n), mx);
+      EXPECT_EQ(k->min_f64(pd, n), mn);
+      EXPECT_EQ(k->sum_i64(pl, n), lsum);
+      EXPECT_EQ(k->prod_i64(pl, n), lprod);
+      EXPECT_EQ(k->max_i64(pl, n), lmax);
+      EXPECT_EQ(k->min_i64(pl, n), lmin);
+      // same lanes, same order: identical across ISAs
+      EXPECT_TRUE(same_bits(k->prod_f32(pf, n), base->prod_f32(pf, n)));
+      EXPECT_TRUE(same_bits(k->sum_sq_f64(pd, n), base->sum_sq_f64(pd, n)));
+      EXPECT_TRUE(same_bits(k->sum_sqdev_f32(pf, n, 0.25), base->sum_sqdev_f32(pf, n, 0.25)));
+    }
+  }
+}
+
+TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const VecReduceKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (int64_t n : {1, 5, 16, 17, 64, 100}) {
+      for (int64_t at = 0; at < n; ++at) {
+        std::vector<float> f(static_cast<size_t>(n), 1.0f);
+        f[static_cast<size_t>(n - 1)] = 3.0f;
+        f[static_cast<size_t>(at)] = nan;
+        std::vector<double> dd(f.begin(), f.end());
+        EXPECT_TRUE(std::isnan(k->max_f32(f.data(), n))) << n << " " << at;
+        EXPECT_TRUE(std::isnan(k->min_f32(f.data(), n))) << n << " " << at;
+        EXPECT_TRUE(std::isnan(k->max_f64(dd.data(), n))) << n << " " << at;
+        EXPECT_TRUE(std::isnan(k->min_f64(dd.data(), n))) << n << " " << at;
+        std::vector<float> acc(static_cast<size_t>(n), 2.0f);
+        k->row_max_f32(acc.data(), f.data(), n);
+        EXPECT_TRUE(std::isnan(acc[static_cast<size_t>(at)]));
+        // a NaN accumulator stays NaN
+        k->row_min_f32(acc.data(), std::vector<float>(static_cast<size_t>(n), -5.0f).data(), n);
+        EXPECT_TRUE(std::isnan(acc[static_cast<size_t>(at)]));
+        if (at + 1 < n) {
+          EXPECT_EQ(acc[static_cast<size_t>(at + 1)], -5.0f);
+        }
+      }
+    }
+    // an empty run is the identity
+    EXPECT_EQ(k->max_f32(nullptr, 0), -INFINITY);
+    EXPECT_EQ(k->min_f64(nullptr, 0), INFINITY);
+    EXPECT_EQ(k->max_i64(nullptr, 0), std::numeric_limits<int64_t>::min());
+    EXPECT_EQ(k->min_i64(nullptr, 0), std::numeric_limits<int64_t>::max());
+  }
+}
+
+TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
+  std::mt19937 g(11);
+  std::uniform_real_distribution<float> d(-2, 2);
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    std::vector<float> x(static_cast<size_t>(n) + 1);
+    for (auto& v : x) v = d(g);
+    std::vector<double> xd(x.begin(), x.end());
+    std::vector<int64_t> xl(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < xl.size(); ++i) xl[i] = (int64_t{1} << 62) + static_cast<int64_t>(i);
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<double> a(static_cast<size_t>(n) + 1, 1.5), m(static_cast<size_t>(n) + 1, 1.5);
+      std::vector<double> a64(a), m64(a);
+      std::vector<float> mx(static_cast<size_t>(n) + 1, 0.5f), mn(mx);
+      std::vector<double> mxd(static_cast<size_t>(n) + 1, 0.5), mnd(mxd);
+      std::vector<int64_t> al(static_cast<size_t>(n) + 1, 3), ml(al), mxl(al), mnl(al);
+      k->row_add_f32(a.data() + 1, x.data() + 1, n);
+      k->row_mul_f32(m.data() + 1, x.data() + 1, n);
+      k->row_add_f64(a64.data() + 1, xd.data() + 1, n);
+      k->row_mul_f64(m64.data() + 1, xd.data() + 1, n);
+      k->row_max_f32(mx.data() + 1, x.data() + 1, n);
+      k->row_min_f32(mn.data() + 1, x.data() + 1, n);
+      k->row_max_f64(mxd.data() + 1, xd.data() + 1, n);
+      k->row_min_f64(mnd.data() + 1, xd.data() + 1, n);
+      k->row_add_i64(al.data() + 1, xl.data() + 1, n);
+      k->row_mul_i64(ml.data() + 1, xl.data() + 1, n);
+      k->row_max_i64(mxl.data() + 1, xl.data() + 1, n);
+      k->row_min_i64(mnl.data() + 1, xl.data() + 1, n);
+      for (int64_t i = 1; i <= n; ++i) {
+        const double v = x[static_cast<size_t>(i)];
+        const int64_t w = xl[static_cast<size_t>(i)];
+        EXPECT_EQ(a[static_cast<size_t>(i)], 1.5 + v);
+        EXPECT_EQ(m[static_cast<size_t>(i)], 1.5 * v);
+        EXPECT_EQ(a64[static_cast<size_t>(i)], 1.5 + v);
+        EXPECT_EQ(m64[static_cast<size_t>(i)], 1.5 * v);
+        EXPECT_EQ(mx[static_cast<size_t>(i)], std::max(0.5f, x[static_cast<size_t>(i)]));
+        EXPECT_EQ(mn[static_cast<size_t>(i)], std::min(0.5f, x[static_cast<size_t>(i)]));
+        EXPECT_EQ(mxd[static_cast<size_t>(i)], std::max(0.5, v));
+        EXPECT_EQ(mnd[static_cast<size_t>(i)], std::min(0.5, v));
+        EXPECT_EQ(static_cast<uint64_t>(al[static_cast<size_t>(i)]), uint64_t{3} + static_cast<uint64_t>(w));
+        EXPECT_EQ(static_cast<uint64_t>(ml[static_cast<size_t>(i)]), uint64_t{3} * static_cast<uint64_t>(w));
+        EXPECT_EQ(mxl[static_cast<size_t>(i)], w);
+        EXPECT_EQ(mnl[static_cast<size_t>(i)], 3);
+      }
+      // nothing outside [0, n) is written
+      EXPECT_EQ(a[0], 1.5);
+      EXPECT_EQ(mx[0], 0.5f);
+      EXPECT_EQ(al[0], 3);
+    }
+  }
+}
+
+// Every other element, packed, reading nothing past the stretch's last
+// element (the input ends exactly there: ASan would see an overrun).
+TEST(NativeVecReduceKernels, Gather2PacksEveryOtherElement) {
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    const size_t span = n > 0 ? static_cast<size_t>(2 * n - 1) : 0;
+    std::vector<uint32_t> x32(span);
+    std::vector<uint64_t> x64(span);
+    for (size_t i = 0; i < span; ++i) {
+      x32[i] = static_cast<uint32_t>(i * 7 + 1);
+      x64[i] = (uint64_t{1} << 40) + i;
+    }
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<uint32_t> o32(static_cast<size_t>(n) + 1, 0);
+      std::vector<uint64_t> o64(static_cast<size_t>(n) + 1, 0);
+      k->gather2_32(o32.data(), x32.data(), n);
+      k->gather2_64(o64.data(), x64.data(), n);
+      for (int64_t j = 0; j < n; ++j) {
+        EXPECT_EQ(o32[static_cast<size_t>(j)], x32[static_cast<size_t>(2 * j)]);
+        EXPECT_EQ(o64[static_cast<size_t>(j)], x64[static_cast<size_t>(2 * j)]);
+      }
+      EXPECT_EQ(o32[static_cast<size_t>(n)], 0u);  // nothing written past n
+      EXPECT_EQ(o64[static_cast<size_t>(n)], 0u);
+    }
+  }
+}
+
+TEST(NativeVecReduceKernels, SelectedVariantFollowsTheElementwiseOne) {
+  const VecReduceKernels& k = st::native::cpu::vec_reduce_kernels();
+  EXPECT_EQ(st::native::cpu::vec_reduce_kernels_for(k.isa), &k);
+  EXPECT_EQ(st::native::cpu::vec_reduce_kernels_for("no-such-isa"), nullptr);
+}
+
+}  // namespace
