@@ -35,13 +35,15 @@ GOOD = """
 """
 
 
-class Validation(unittest.TestCase):
+class ExpectError(unittest.TestCase):
     def expect_error(self, yaml_text, *needles):
         rc, err = run_gen(yaml_text)
         self.assertEqual(rc, 1, "expected failure, stderr: " + err)
         for n in needles:
             self.assertIn(n, err)
 
+
+class Validation(ExpectError):
     def test_good_entry_passes(self):
         rc, err = run_gen(GOOD)
         self.assertEqual(rc, 0, err)
@@ -189,13 +191,7 @@ def generate(yaml_text):
         return files
 
 
-class Cuda(unittest.TestCase):
-    def expect_error(self, yaml_text, *needles):
-        rc, err = run_gen(yaml_text)
-        self.assertEqual(rc, 1, "expected failure, stderr: " + err)
-        for n in needles:
-            self.assertIn(n, err)
-
+class Cuda(ExpectError):
     def test_cuda_kernels_stay_out_of_the_cpu_files(self):
         files = generate(GOOD.replace("    CPU: add\n", "    CPU: add\n    CUDA: add_cuda\n"))
         self.assertNotIn("add_cuda", files["include/st/generated/native_kernels.h"])

@@ -66,7 +66,10 @@ KNOWN_FIELDS = {
 # shared with another key, `CPU, CUDA: empty`, is device-generic and stays
 # in native_kernels.h) and src/cuda_pointwise_kernels.cpp are compiled only
 # when the CUDA backend is (core/CMakeLists.txt lists them with the
-# backend's sources), so a CPU-only core never names a CUDA kernel.
+# backend's sources), so a CPU-only core never names a CUDA kernel. Every
+# aten operator with a CUDA kernel has its schema here (the registrations
+# are checked against this file by tests/core/cuda/test_register_cuda.cpp);
+# operators of other namespaces are registered by their own libraries.
 #
 # `cuda_pointwise: <launcher>` says that codegen writes the entry's CUDA
 # kernel itself: a host wrapper that calls the backend's launcher

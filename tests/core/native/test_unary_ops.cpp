@@ -53,7 +53,7 @@ TEST(NativeUnaryOps, Tan) {
   expect_close(values(f), {std::tan(0.5), std::tan(-0.5)}, 1e-6);
   Tensor out = make1({0}, ScalarType::Double);
   st::tan_out(out, make1({1, 2}));
-  EXPECT_EQ(out.sizes(), (std::vector<int64_t>{2}));
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{2}));
   expect_close(values(out), {std::tan(1.0), std::tan(2.0)}, 1e-6);
   EXPECT_NATIVE_ERROR(st::tan_(make1({1}, ScalarType::Long)),
                       "result type Float can't be cast to the desired output type Long");
