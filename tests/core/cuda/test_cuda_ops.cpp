@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <st/cuda/cuda_backend.h>
 #include <st/device/device_runtime.h>
 #include <st/dispatch/dispatcher.h>
 
@@ -40,6 +41,7 @@ Tensor ramp(std::vector<int64_t> shape, double scale = 1, double shift = 0,
 }
 
 TEST(CudaOpsTest, KernelsAreRegisteredForTheCudaKey) {
+  st::cuda::load_backend();  // the module registers them when loaded
   const std::vector<std::pair<const char*, const char*>> ops = {
       {"linalg_vector_norm", ""}, {"linalg_vector_norm", "out"}, {"dot", ""},
       {"addmm_", ""},          {"_softmax", ""},  {"_softmax", "out"},
