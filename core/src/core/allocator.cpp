@@ -147,10 +147,7 @@ Allocator* get_allocator(DeviceType type) {
     a = try_get_allocator(type);  // loads a backend module (set_allocator's note)
     const std::string why = a == nullptr ? detail::backend_module_error(type) : std::string();
     ST_CHECK(why.empty(), "get_allocator: ", why);
-    ST_CHECK(a != nullptr,
-             "get_allocator: no allocator registered for device "
-             "type ",
-             type);
+    ST_CHECK(a != nullptr, "get_allocator: no allocator registered for device type ", type);
   }
   return a;
 }
