@@ -28,6 +28,9 @@ import abi_lib
 FUNCTION_TO_CALL = {
     "libstabletorch.so": "stabletorch_abi_level",
     "libstabletorch_core.so": "_ZN2st17live_tensor_countEv",  # st::live_tensor_count()
+    # The CUDA backend module exports nothing of its own: dlsym on its
+    # handle finds the core's function through the module's dependencies.
+    "libstabletorch_cuda.so": "_ZN2st17live_tensor_countEv",
 }
 
 

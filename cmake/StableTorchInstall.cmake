@@ -37,6 +37,12 @@ install(TARGETS stabletorch_headeronly stabletorch_c_headers stabletorch_c
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
+# The CUDA backend module: beside the core, which loads it on first use
+# (nothing links it, so it is not in the export set).
+if(TARGET stabletorch_cuda)
+  install(TARGETS stabletorch_cuda LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
+
 set(_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/StableTorch)
 install(EXPORT StableTorchTargets NAMESPACE StableTorch:: DESTINATION ${_cmake_dir})
 configure_package_config_file(

@@ -4,6 +4,8 @@
 // stream guards restore what they changed when deleted (on the thread that
 // made them), streams are the runtime's (Note [CUDA stream ids] in
 // core/src/cuda/cuda_runtime.h), memory comes from the caching allocator.
+// Each loads the CUDA backend module on first use (st/cuda/cuda_backend.h)
+// and fails with "CUDA is not available: <why>" when it cannot be loaded.
 // Without a GPU every function except the error-message pair fails with
 // "no cuda device is available".
 #include <cstdlib>
@@ -26,6 +28,7 @@ constexpr st::DeviceType kCuda = st::DeviceType::CUDA;
 
 // A CUDA device from a C index; -1 is the current device.
 st::Device cuda_device(int32_t device_index) {
+  st::cuda::load_backend();
   ST_CHECK(st::device_count(kCuda) > 0, "no cuda device is available (device_index ",
            device_index, " requested)");
   ST_CHECK(device_index >= -1 && device_index <= 127, "device_index: ", device_index,

@@ -7,6 +7,8 @@
 
 #include <st/core/error.h>
 
+#include "device/backend_module.h"
+
 namespace st {
 
 Allocator::~Allocator() = default;
@@ -119,6 +121,9 @@ void set_allocator(DeviceType type, Allocator* allocator) {
   const size_t i = slot_of(type, "set_allocator");
   ST_CHECK(allocator != nullptr, "set_allocator: expected an allocator for ",
            type, ", got null");
+  // A backend module registers its allocator when loaded: load it first, so
+  // that it cannot replace this one later (Note [Backend modules]).
+  detail::load_backend_module(type);
   registry()[i].store(allocator, std::memory_order_release);
 }
 
@@ -127,14 +132,23 @@ Allocator* try_get_allocator(DeviceType type) noexcept {
   if (i < 0 || i >= torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES) {
     return nullptr;
   }
-  return registry()[static_cast<size_t>(i)].load(std::memory_order_acquire);
+  std::atomic<Allocator*>& slot = registry()[static_cast<size_t>(i)];
+  Allocator* a = slot.load(std::memory_order_acquire);
+  if (__builtin_expect(a == nullptr, 0) && detail::load_backend_module(type)) {
+    a = slot.load(std::memory_order_acquire);
+  }
+  return a;
 }
 
 Allocator* get_allocator(DeviceType type) {
   const size_t i = slot_of(type, "get_allocator");
   Allocator* a = registry()[i].load(std::memory_order_acquire);
-  ST_CHECK(a != nullptr, "get_allocator: no allocator registered for device "
-           "type ", type);
+  if (__builtin_expect(a == nullptr, 0)) {
+    a = try_get_allocator(type);  // loads a backend module (set_allocator's note)
+    const std::string why = a == nullptr ? detail::backend_module_error(type) : std::string();
+    ST_CHECK(why.empty(), "get_allocator: ", why);
+    ST_CHECK(a != nullptr, "get_allocator: no allocator registered for device type ", type);
+  }
   return a;
 }
 

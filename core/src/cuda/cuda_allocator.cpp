@@ -6,6 +6,7 @@
 #include <st/cuda/cuda_backend.h>
 #include <st/device/device_guard.h>
 
+#include "cuda_allocator.h"
 #include "cuda_check.h"
 
 namespace st::cuda {
@@ -38,10 +39,13 @@ class CudaRawMemory final : public RawDeviceMemory {
 
 }  // namespace
 
+namespace detail {
+
 CachingAllocator& caching_allocator() {
   static CudaRawMemory raw;
   static CachingAllocator allocator(DeviceType::CUDA, &raw);
   return allocator;
 }
 
+}  // namespace detail
 }  // namespace st::cuda

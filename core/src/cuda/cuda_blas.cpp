@@ -35,7 +35,4 @@ cublasHandle_t blas_handle() {
 }
 
 }  // namespace detail
-
-void* current_blas_handle() { return static_cast<void*>(detail::blas_handle()); }
-
 }  // namespace st::cuda

@@ -12,8 +12,6 @@ void throw_cuda_error(cudaError_t error, const char* expr, const char* file, int
            static_cast<int>(error), ") in ", expr, " at ", file, ":", line);
 }
 
-}  // namespace detail
-
 std::string check_message(int32_t error, const char* file, const char* function, uint32_t line,
                           bool include_device_assertions) {
   const auto err = static_cast<cudaError_t>(error);
@@ -36,4 +34,5 @@ std::string check_message(int32_t error, const char* file, const char* function,
   return msg;
 }
 
+}  // namespace detail
 }  // namespace st::cuda

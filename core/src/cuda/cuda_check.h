@@ -4,10 +4,17 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
+#include <string>
+
 namespace st::cuda::detail {
 
 [[noreturn]] void throw_cuda_error(cudaError_t error, const char* expr, const char* file,
                                    int line);
+
+// st::cuda::check_message (st/cuda/cuda_backend.h).
+std::string check_message(int32_t error, const char* file, const char* function, uint32_t line,
+                          bool include_device_assertions);
 
 }  // namespace st::cuda::detail
 

@@ -167,12 +167,10 @@ cudaStream_t current_native_stream() {
   return r.native(r.current_stream(r.current_device()));
 }
 
-}  // namespace detail
-
 Stream stream_from_native(void* cuda_stream, DeviceIndex device) {
   check_device_index(DeviceType::CUDA, device, "stream_from_native");
   if (cuda_stream == nullptr) return Stream(Device(DeviceType::CUDA, device), Stream::kDefaultId);
-  const detail::DevicePools& p = detail::runtime().pools(device);
+  const DevicePools& p = runtime().pools(device);
   for (size_t k = 0; k < p.streams.size(); ++k) {
     if (static_cast<void*>(p.streams[k]) == cuda_stream) {
       return Stream(Device(DeviceType::CUDA, device), static_cast<StreamId>(k) + 1);
@@ -183,4 +181,5 @@ Stream stream_from_native(void* cuda_stream, DeviceIndex device) {
   return Stream(Device(DeviceType::CUDA, device), static_cast<StreamId>(bits));
 }
 
+}  // namespace detail
 }  // namespace st::cuda

@@ -20,5 +20,7 @@ DeviceRuntime& cuda_runtime();
 cudaStream_t native_stream(const Stream& stream);
 // The current stream of the current device.
 cudaStream_t current_native_stream();
+// The Stream of a cudaStream_t (st::cuda::stream_from_native).
+Stream stream_from_native(void* cuda_stream, DeviceIndex device);
 
 }  // namespace st::cuda::detail

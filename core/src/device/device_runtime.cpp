@@ -7,6 +7,8 @@
 
 #include <st/core/error.h>
 
+#include "device/backend_module.h"
+
 namespace st {
 
 DeviceRuntime::~DeviceRuntime() = default;
@@ -74,13 +76,22 @@ void register_device_runtime(DeviceRuntime* runtime) {
 DeviceRuntime* try_get_device_runtime(DeviceType type) noexcept {
   const int v = static_cast<int>(type);
   if (v < 0 || static_cast<size_t>(v) >= kSlots) return nullptr;
-  return g_runtimes[static_cast<size_t>(v)].load(std::memory_order_acquire);
+  std::atomic<DeviceRuntime*>& slot = g_runtimes[static_cast<size_t>(v)];
+  DeviceRuntime* rt = slot.load(std::memory_order_acquire);
+  // A backend built as a module registers its runtime when it is loaded
+  // (Note [Backend modules]).
+  if (__builtin_expect(rt == nullptr, 0) && detail::load_backend_module(type)) {
+    rt = slot.load(std::memory_order_acquire);
+  }
+  return rt;
 }
 
 DeviceRuntime& get_device_runtime(DeviceType type) {
   DeviceRuntime* rt = try_get_device_runtime(type);
   if (rt == nullptr) {
     slot_of(type, "get_device_runtime");
+    const std::string why = detail::backend_module_error(type);
+    ST_CHECK(why.empty(), why);
     ST_ERROR("no device runtime is registered for device type '", type_name(type),
              "' (registered: ", registered_list(), ")");
   }

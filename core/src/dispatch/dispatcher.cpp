@@ -6,6 +6,7 @@
 #include <st/core/warning.h>
 #include <st/dispatch/suggestion_hook.h>
 
+#include "device/backend_module.h"
 #include "table_reclaimer.h"
 
 namespace st {
@@ -81,6 +82,13 @@ DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<La
 }
 
 namespace {
+
+// A backend module's own kernels register before any other kernel for its
+// key, as if they were built in (Note [Backend modules]).
+void load_backend_module_for(DispatchKey key) noexcept {
+  const std::optional<DeviceType> module = detail::backend_module_type(key);
+  if (module.has_value()) detail::load_backend_module(*module);
+}
 
 // Note [Calls without tensor arguments]
 // PyTorch computes a call's keys from its tensors only. A factory function
@@ -403,6 +411,7 @@ RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional
                                                 std::optional<CppSignature> cpp_signature,
                                                 std::shared_ptr<const FunctionSchema> inferred_schema,
                                                 std::string debug) {
+  if (key.has_value()) load_backend_module_for(*key);
   Garbage garbage;
   std::lock_guard<std::mutex> lock(mutex_);
   ST_CHECK(name.getNamespace().has_value(), "impl of '", name,
@@ -470,6 +479,7 @@ void Dispatcher::reclaimRetiredTables() {
 
 RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunction kernel,
                                                     std::string debug) {
+  load_backend_module_for(key);
   Garbage garbage;
   std::lock_guard<std::mutex> lock(mutex_);
   ST_CHECK(key != DispatchKey::Undefined && key < DispatchKey::NumDispatchKeys,

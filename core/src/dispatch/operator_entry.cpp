@@ -5,6 +5,7 @@
 #include <st/core/error.h>
 #include <st/core/warning.h>
 
+#include "device/backend_module.h"
 #include "table_reclaimer.h"
 
 namespace st {
@@ -281,6 +282,24 @@ void OperatorEntry::updateTableFor(const Fallbacks& fallbacks, DispatchKeySet ke
   fresh->non_fallthrough = non_fallthrough;
   fillSummary(*fresh);
   publish(std::move(fresh));
+}
+
+const KernelFunction& OperatorEntry::lookupMissing(const DispatchTable& t,
+                                                   DispatchKeySet ks) const {
+  const auto key = static_cast<DispatchKey>((ks & t.non_fallthrough).highestPriorityIndex());
+  const std::optional<DeviceType> module = detail::backend_module_type(key);
+  if (module.has_value() && !detail::backend_module_loaded(*module)) {
+    if (!detail::load_backend_module(*module)) {
+      const std::string why = detail::backend_module_error(*module);
+      ST_CHECK(why.empty(), "could not run '", name_, "' with arguments from the '", key,
+               "' backend: ", why);
+    }
+    const DispatchTable& now = table();
+    const KernelFunction& k = now.kernels[(ks & now.non_fallthrough).highestPriorityIndex()];
+    if (k.isValid()) return k;
+    reportMissingKernel(now, key);
+  }
+  reportMissingKernel(t, key);
 }
 
 void OperatorEntry::reportMissingKernel(const DispatchTable& t, DispatchKey key) const {

@@ -6,20 +6,21 @@
 
 #include <optional>
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // where's condition is a bool tensor.
-void check_where_condition(const Tensor& condition);
+ST_API void check_where_condition(const Tensor& condition);
 
 // masked_fill_'s mask is a bool tensor.
-void check_masked_fill_mask(const Tensor& mask);
+ST_API void check_masked_fill_mask(const Tensor& mask);
 
 // masked_fill_'s tensor value has one element, as a 0-dim tensor.
-void check_masked_fill_value(const Tensor& value);
+ST_API void check_masked_fill_value(const Tensor& value);
 
 // clamp needs at least one bound.
-void check_clamp_bounds(bool has_min, bool has_max);
+ST_API void check_clamp_bounds(bool has_min, bool has_max);
 
 }  // namespace st::native

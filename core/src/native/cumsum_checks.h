@@ -5,11 +5,12 @@
 
 #include <optional>
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // cumsum_ writes into self, so a given dtype must be self's.
-void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dtype);
+ST_API void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dtype);
 
 }  // namespace st::native

@@ -4,11 +4,12 @@
 // tensors live itself.
 #pragma once
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // Two 1-D tensors of one dtype and the same number of elements.
-void check_dot_shapes(const Tensor& self, const Tensor& tensor);
+ST_API void check_dot_shapes(const Tensor& self, const Tensor& tensor);
 
 }  // namespace st::native

@@ -42,9 +42,11 @@ ScalarType dtype_of_fill(const Scalar& s) {
 
 }  // namespace
 
-Tensor empty(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-             std::optional<Device> device, std::optional<bool> pin_memory,
-             std::optional<MemoryFormat> memory_format) {
+// empty and empty_strided are exported: the CUDA backend module (a library
+// of its own) registers them as its factory kernels.
+ST_API Tensor empty(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                    std::optional<Device> device, std::optional<bool> pin_memory,
+                    std::optional<MemoryFormat> memory_format) {
   check_options("empty", layout, pin_memory);
   return st::detail::empty_generic(size, dtype.value_or(default_dtype()), device_or_cpu(device),
                                    memory_format.value_or(MemoryFormat::Contiguous));
@@ -59,9 +61,9 @@ Tensor empty_out(IntArrayRef size, std::optional<MemoryFormat> memory_format, co
   return out;
 }
 
-Tensor empty_strided(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
-                     std::optional<Layout> layout, std::optional<Device> device,
-                     std::optional<bool> pin_memory) {
+ST_API Tensor empty_strided(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
+                            std::optional<Layout> layout, std::optional<Device> device,
+                            std::optional<bool> pin_memory) {
   check_options("empty_strided", layout, pin_memory);
   return st::detail::empty_strided_generic(size, stride, dtype.value_or(default_dtype()),
                                            device_or_cpu(device));

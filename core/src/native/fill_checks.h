@@ -3,11 +3,12 @@
 // the same arguments with the same message.
 #pragma once
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // fill_'s tensor value is one element, as a 0-dim tensor.
-void check_fill_value(const Tensor& value);
+ST_API void check_fill_value(const Tensor& value);
 
 }  // namespace st::native

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
@@ -13,8 +14,8 @@ namespace st::native {
 // 1-d) and (scatter, src given) as src, and is no larger than self outside
 // `dim` and than src anywhere. `dim` is already wrapped. An empty index
 // skips the size checks.
-void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const Tensor& index,
-                          const Tensor* src);
+ST_API void check_gather_scatter(const char* op, const Tensor& self, int64_t dim,
+                                 const Tensor& index, const Tensor* src);
 
 // scatter's: check_gather_scatter, and src (when given) has self's dtype.
 void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);

@@ -3,19 +3,20 @@
 // ones (cuda/cuda_native_functions.cpp) so both raise the same messages.
 #pragma once
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // out must have the product's dtype exactly (no cast on write).
-void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op);
+ST_API void check_gemm_out_dtype(const Tensor& out, ScalarType want, const char* op);
 
 // addmm's out must have the result's shape [mat1.size(0), mat2.size(1)]
 // (checked after out is resized; out = self is not resized).
-void check_addmm_out_shape(const Tensor& out, const Tensor& mat1, const Tensor& mat2);
+ST_API void check_addmm_out_shape(const Tensor& out, const Tensor& mat1, const Tensor& mat2);
 
 // addmm_'s self is the result: it must have that shape already (in-place
 // results cannot broadcast). mat1 and mat2 are matrices.
-void check_addmm_inplace_shape(const Tensor& self, const Tensor& mat1, const Tensor& mat2);
+ST_API void check_addmm_inplace_shape(const Tensor& self, const Tensor& mat1, const Tensor& mat2);
 
 }  // namespace st::native

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <st/core/device.h>
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
@@ -31,12 +32,12 @@ using ZeroDimMaskIndex = Tensor (*)(const Tensor& mask, Device device);
 // Checks the number of indices and their dtypes, turns masks into long
 // indices (checking their shapes), pads idx to self's dims and broadcasts
 // the index tensors. `indexed` is empty when no dim has an index.
-IndexPlan plan_index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
-                     ZeroDimMaskIndex zero_dim_mask_index);
+ST_API IndexPlan plan_index(const Tensor& self, const std::vector<std::optional<Tensor>>& indices,
+                            ZeroDimMaskIndex zero_dim_mask_index);
 
 // The gathered result is [broadcast shape..., other dims...]; when the
 // indexed dims are adjacent they keep their place in self, so the
 // broadcast dims move back there (contiguous). Returns out otherwise.
-Tensor place_broadcast_dims(const Tensor& out, const IndexPlan& plan);
+ST_API Tensor place_broadcast_dims(const Tensor& out, const IndexPlan& plan);
 
 }  // namespace st::native

@@ -3,6 +3,7 @@
 // same arguments with the same message.
 #pragma once
 
+#include <st/core/export.h>
 #include <st/core/scalar.h>
 #include <st/core/tensor.h>
 
@@ -10,6 +11,6 @@ namespace st::native {
 
 // An integer tensor to a negative integer Scalar power has no integer
 // result.
-void check_int_pow_scalar(const Tensor& base, const Scalar& exp);
+ST_API void check_int_pow_scalar(const Tensor& base, const Scalar& exp);
 
 }  // namespace st::native

@@ -3,11 +3,12 @@
 // both raise the same messages.
 #pragma once
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // amax/amin: out has self's dtype exactly.
-void check_same_dtype_out(const Tensor& self, const Tensor& out);
+ST_API void check_same_dtype_out(const Tensor& self, const Tensor& out);
 
 }  // namespace st::native

@@ -6,18 +6,19 @@
 
 #include <cstdint>
 
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 
 namespace st::native {
 
 // Complex tensors have no order.
-void check_sortable(const Tensor& self, const char* op);
+ST_API void check_sortable(const Tensor& self, const char* op);
 
 // topk's k selects from a line of n elements: 0 <= k <= n.
-void check_topk_k(int64_t k, int64_t n);
+ST_API void check_topk_k(int64_t k, int64_t n);
 
 // values must have the computed values' dtype (v), indices Long.
-void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
+ST_API void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
                      const char* op);
 
 }  // namespace st::native

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <st/core/scalar.h>
+#include <st/core/export.h>
 #include <st/core/tensor.h>
 #include <st/native/reduction.h>
 
@@ -13,10 +14,11 @@ namespace st::native {
 
 // Checks that self and the requested dtype are floating point or complex;
 // returns the order as a double (a complex order's real part).
-double check_vector_norm(const Tensor& self, const Scalar& ord, std::optional<ScalarType> dtype);
+ST_API double check_vector_norm(const Tensor& self, const Scalar& ord,
+                                std::optional<ScalarType> dtype);
 
 // A negative order has no identity: refuses to reduce an empty slice into
 // a non-empty result.
-void check_vector_norm_identity(const ReduceGeometry& g, double p);
+ST_API void check_vector_norm_identity(const ReduceGeometry& g, double p);
 
 }  // namespace st::native

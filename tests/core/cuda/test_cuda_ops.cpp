@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include <st/cuda/cuda_backend.h>
 #include <st/device/device_runtime.h>
 #include <st/dispatch/dispatcher.h>
 

@@ -1,7 +1,8 @@
 // The generated CUDA registrations (register_CUDA.cpp, from
 // native_functions.yaml): every entry with a `CUDA:` kernel has a kernel
 // for the CUDA key, and no aten operator has one that the YAML does not
-// give it. Registration needs no device, so these run everywhere.
+// give it. Registration needs no device, so these run everywhere; the
+// backend module registers them when it loads, so each test loads it first.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <st/cuda/cuda_backend.h>
 #include <st/dispatch/dispatcher.h>
 
 namespace {
@@ -56,6 +58,7 @@ bool has_cuda_kernel(const st::OperatorHandle& op) {
 }
 
 TEST(RegisterCudaTest, EveryCudaEntryOfTheYamlIsRegistered) {
+  st::cuda::load_backend();
   const std::set<std::string> entries = yaml_cuda_entries();
   // The backend's operator set: a parse that finds far fewer lost entries.
   EXPECT_GE(entries.size(), 225u);
@@ -70,6 +73,7 @@ TEST(RegisterCudaTest, EveryCudaEntryOfTheYamlIsRegistered) {
 }
 
 TEST(RegisterCudaTest, NoAtenOperatorHasACudaKernelOutsideTheYaml) {
+  st::cuda::load_backend();
   const std::set<std::string> entries = yaml_cuda_entries();
   auto& d = st::Dispatcher::singleton();
   for (const st::OperatorName& name : d.getAllOpNames()) {

@@ -3,6 +3,14 @@
 // (STABLETORCH_WITH_CUDA); the device-generic API (st/device/) is what
 // most code needs. The header names no CUDA type, so it compiles without
 // the CUDA Toolkit: streams and handles travel as void*.
+//
+// The backend is a module of its own (libstabletorch_cuda.so, next to
+// libstabletorch_core), loaded the first time a CUDA device, tensor,
+// stream or kernel is asked for (Note [Backend modules] in
+// core/src/device/backend_module.h). Every function below loads it too,
+// and throws st::Error "CUDA is not available: <why>" when the module or a
+// CUDA library it links cannot be loaded. A machine without a driver or a
+// GPU loads it and has 0 CUDA devices.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +25,11 @@ namespace st::cuda {
 
 // Streams per device in each of the two pools (normal, high priority).
 constexpr int kStreamsPerPool = 32;
+
+// Loads the backend if it is not loaded yet (see above); thread-safe.
+ST_API void load_backend();
+// True once the backend is loaded in this process; never loads it.
+ST_API bool backend_loaded() noexcept;
 
 // The CUDA allocator (registered for DeviceType::CUDA).
 ST_API CachingAllocator& caching_allocator();

@@ -132,9 +132,14 @@ class ST_API OperatorEntry {
   const KernelFunction& lookup(const DispatchTable& t, DispatchKeySet ks) const {
     const int idx = (ks & t.non_fallthrough).highestPriorityIndex();
     const KernelFunction& k = t.kernels[idx];
-    if (__builtin_expect(!k.isValid(), 0)) reportMissingKernel(t, static_cast<DispatchKey>(idx));
+    if (__builtin_expect(!k.isValid(), 0)) return lookupMissing(t, ks);
     return k;
   }
+  // lookup's slow path: a backend module not loaded yet (Note [Backend
+  // modules] in core/src/device/backend_module.h) is loaded and the lookup
+  // retried in the table it published; otherwise the "no kernel" error.
+  // Same precondition as table().
+  const KernelFunction& lookupMissing(const DispatchTable& t, DispatchKeySet ks) const;
   [[noreturn]] void reportMissingKernel(const DispatchTable& t, DispatchKey key) const;
   // --- registration (precondition: the dispatcher mutex is held) -----------
   bool hasSchema() const { return schema_ != nullptr; }

@@ -383,8 +383,10 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_device_index(int32_t* re
 /* ---- CUDA (declared and exported in every build) ------------------------
  * In a core built without CUDA every function below fails with "this core
  * was built without CUDA", except that the delete functions take NULL as a
- * harmless no-op there too. With CUDA but no GPU they fail with "no cuda
- * device is available". A device_index is -1 (the current device) or a
+ * harmless no-op there too. With CUDA, the first call loads the CUDA
+ * backend (libstabletorch_cuda.so beside the core); when it or a CUDA
+ * library it needs cannot be loaded they fail with "CUDA is not available:
+ * ..."; with no GPU, with "no cuda device is available". A device_index is -1 (the current device) or a
  * device the process has; anything else fails naming it. Guards act on the
  * calling thread (delete them on the thread that created them); the other
  * functions are thread-safe. */
