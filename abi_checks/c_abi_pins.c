@@ -65,11 +65,14 @@ _Static_assert(STABLETORCH_SCALAR_COMPLEX == 3, "scalar kind codes are ABI");
 _Static_assert(STABLETORCH_PLUGIN_DESCRIPTOR_VERSION == 1, "descriptor version 1");
 _Static_assert(sizeof(STABLETORCH_PLUGIN_MAGIC) == 17, "magic is 16 bytes");
 _Static_assert(sizeof(StableTorchPluginDescriptor) == 48, "descriptor v1 is 48 bytes");
-_Static_assert(offsetof(StableTorchPluginDescriptor, descriptor_version) == 16, "descriptor layout");
+_Static_assert(offsetof(StableTorchPluginDescriptor, descriptor_version) == 16,
+               "descriptor layout");
 _Static_assert(offsetof(StableTorchPluginDescriptor, descriptor_size) == 20, "descriptor layout");
-_Static_assert(offsetof(StableTorchPluginDescriptor, target_abi_version) == 24, "descriptor layout");
+_Static_assert(offsetof(StableTorchPluginDescriptor, target_abi_version) == 24,
+               "descriptor layout");
 _Static_assert(offsetof(StableTorchPluginDescriptor, build_abi_version) == 32, "descriptor layout");
-_Static_assert(offsetof(StableTorchPluginDescriptor, sdk_version_number) == 40, "descriptor layout");
+_Static_assert(offsetof(StableTorchPluginDescriptor, sdk_version_number) == 40,
+               "descriptor layout");
 _Static_assert(offsetof(StableTorchPluginDescriptor, reserved) == 44, "descriptor layout");
 
 _Static_assert(TORCH_VERSION_2_9_0 == 0x0209000000000000ULL, "level encoding (2.9)");
@@ -89,7 +92,8 @@ struct CodePin {
   const char* c10_name;
 };
 
-#define PIN(getter, expected, c10_name) {#getter, getter, expected, c10_name}
+#define PIN(getter, expected, c10_name) \
+  { #getter, getter, expected, c10_name }
 static const struct CodePin kPins[] = {
     PIN(aoti_torch_device_type_cpu, 0, "DeviceType::CPU"),
     PIN(aoti_torch_device_type_cuda, 1, "DeviceType::CUDA"),
@@ -140,17 +144,18 @@ struct SizePin {
   CodeGetter dtype;
   size_t expected;
 };
-#define SIZE_PIN(getter, bytes) {#getter, getter, bytes}
+#define SIZE_PIN(getter, bytes) \
+  { #getter, getter, bytes }
 static const struct SizePin kSizes[] = {
-    SIZE_PIN(aoti_torch_dtype_uint8, 1),   SIZE_PIN(aoti_torch_dtype_int8, 1),
-    SIZE_PIN(aoti_torch_dtype_int16, 2),   SIZE_PIN(aoti_torch_dtype_int32, 4),
-    SIZE_PIN(aoti_torch_dtype_int64, 8),   SIZE_PIN(aoti_torch_dtype_float16, 2),
-    SIZE_PIN(aoti_torch_dtype_float32, 4), SIZE_PIN(aoti_torch_dtype_float64, 8),
-    SIZE_PIN(aoti_torch_dtype_complex32, 4), SIZE_PIN(aoti_torch_dtype_complex64, 8),
-    SIZE_PIN(aoti_torch_dtype_complex128, 16), SIZE_PIN(aoti_torch_dtype_bool, 1),
-    SIZE_PIN(aoti_torch_dtype_bfloat16, 2), SIZE_PIN(aoti_torch_dtype_float8_e5m2, 1),
+    SIZE_PIN(aoti_torch_dtype_uint8, 1),         SIZE_PIN(aoti_torch_dtype_int8, 1),
+    SIZE_PIN(aoti_torch_dtype_int16, 2),         SIZE_PIN(aoti_torch_dtype_int32, 4),
+    SIZE_PIN(aoti_torch_dtype_int64, 8),         SIZE_PIN(aoti_torch_dtype_float16, 2),
+    SIZE_PIN(aoti_torch_dtype_float32, 4),       SIZE_PIN(aoti_torch_dtype_float64, 8),
+    SIZE_PIN(aoti_torch_dtype_complex32, 4),     SIZE_PIN(aoti_torch_dtype_complex64, 8),
+    SIZE_PIN(aoti_torch_dtype_complex128, 16),   SIZE_PIN(aoti_torch_dtype_bool, 1),
+    SIZE_PIN(aoti_torch_dtype_bfloat16, 2),      SIZE_PIN(aoti_torch_dtype_float8_e5m2, 1),
     SIZE_PIN(aoti_torch_dtype_float8_e4m3fn, 1), SIZE_PIN(aoti_torch_dtype_uint16, 2),
-    SIZE_PIN(aoti_torch_dtype_uint32, 4),  SIZE_PIN(aoti_torch_dtype_uint64, 8),
+    SIZE_PIN(aoti_torch_dtype_uint32, 4),        SIZE_PIN(aoti_torch_dtype_uint64, 8),
 };
 #undef SIZE_PIN
 
@@ -174,14 +179,17 @@ int main(void) {
     }
   }
   if (aoti_torch_abi_version() < TORCH_VERSION_2_10_0) {
-    printf("MISMATCH: aoti_torch_abi_version() = 0x%016llx, below the 2.10 level release "
-           "0.1.0 claimed\n", (unsigned long long)aoti_torch_abi_version());
+    printf(
+        "MISMATCH: aoti_torch_abi_version() = 0x%016llx, below the 2.10 level release "
+        "0.1.0 claimed\n",
+        (unsigned long long)aoti_torch_abi_version());
     ++failures;
   }
   if (stabletorch_abi_level() != aoti_torch_abi_version()) {
-    printf("MISMATCH: stabletorch_abi_level() = 0x%016llx but aoti_torch_abi_version() = "
-           "0x%016llx\n", (unsigned long long)stabletorch_abi_level(),
-           (unsigned long long)aoti_torch_abi_version());
+    printf(
+        "MISMATCH: stabletorch_abi_level() = 0x%016llx but aoti_torch_abi_version() = "
+        "0x%016llx\n",
+        (unsigned long long)stabletorch_abi_level(), (unsigned long long)aoti_torch_abi_version());
     ++failures;
   }
   if (failures) {

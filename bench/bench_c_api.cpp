@@ -36,7 +36,8 @@ using st::Tensor;
 
 __attribute__((noinline)) Tensor noop(const Tensor& self) { return self; }
 // The boxed no-op: its argument is its return, the stack stays as it is.
-__attribute__((noinline)) void noopBoxed(const st::OperatorHandle&, st::DispatchKeySet, st::Stack* s) {
+__attribute__((noinline)) void noopBoxed(const st::OperatorHandle&, st::DispatchKeySet,
+                                         st::Stack* s) {
   benchmark::DoNotOptimize(s);
 }
 
@@ -63,7 +64,9 @@ Tensor oneElement() {
   return t;
 }
 
-StableIValue bits(const void* p) { return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p)); }
+StableIValue bits(const void* p) {
+  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p));
+}
 AtenTensorHandle handle(StableIValue v) {
   return reinterpret_cast<AtenTensorHandle>(static_cast<uintptr_t>(v));
 }
@@ -305,11 +308,12 @@ void coreBoxedCalls(const st::OperatorHandle& op, const Tensor& t) {
   stack.reserve(1);
   for (int i = 0; i < kCallgrindCalls; ++i) noopCoreBoxedOnce(op, t, stack);
 }
-__attribute__((noinline, no_icf)) void measure_noop_core_boxed(const st::OperatorHandle& op, const Tensor& t) {
+__attribute__((noinline, no_icf)) void measure_noop_core_boxed(const st::OperatorHandle& op,
+                                                               const Tensor& t) {
   coreBoxedCalls(op, t);
 }
-__attribute__((noinline, no_icf)) void measure_noop_boxed_kernel_core_boxed(const st::OperatorHandle& op,
-                                                                    const Tensor& t) {
+__attribute__((noinline, no_icf)) void measure_noop_boxed_kernel_core_boxed(
+    const st::OperatorHandle& op, const Tensor& t) {
   coreBoxedCalls(op, t);
 }
 __attribute__((noinline)) void measure_metadata_reads_capi(AtenTensorHandle t) {

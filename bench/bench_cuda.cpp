@@ -128,7 +128,8 @@ void BM_CachingAllocatorReuse(benchmark::State& state) {
     st::DataPtr p = a->allocate(1 << 20);
     benchmark::DoNotOptimize(p.get());
   }
-  state.counters["cache_hits"] = static_cast<double>(st::cuda::caching_allocator().stats().num_cache_hits);
+  state.counters["cache_hits"] =
+      static_cast<double>(st::cuda::caching_allocator().stats().num_cache_hits);
 }
 BENCHMARK(BM_CachingAllocatorReuse);
 

@@ -47,7 +47,9 @@ st::Library& benchLibrary() {
 
 st::TypedOperatorHandle<Tensor(const Tensor&)> typedNoop() {
   benchLibrary();
-  return st::Dispatcher::singleton().findSchemaOrThrow("bench::noop", "").typed<Tensor(const Tensor&)>();
+  return st::Dispatcher::singleton()
+      .findSchemaOrThrow("bench::noop", "")
+      .typed<Tensor(const Tensor&)>();
 }
 
 Tensor cpuTensor() {
@@ -105,8 +107,10 @@ void BM_Register1000Ops(benchmark::State& state) {
   std::vector<std::string> names;
   for (int i = 0; i < 1000; ++i) names.push_back("op" + std::to_string(i) + ".Tensor");
   for (auto _ : state) {
-    auto def = std::make_unique<st::Library>(st::Library::FRAGMENT, "reg", std::nullopt, __FILE__, __LINE__);
-    auto impl = std::make_unique<st::Library>(st::Library::IMPL, "reg", st::DispatchKey::CPU, __FILE__, __LINE__);
+    auto def = std::make_unique<st::Library>(st::Library::FRAGMENT, "reg", std::nullopt, __FILE__,
+                                             __LINE__);
+    auto impl = std::make_unique<st::Library>(st::Library::IMPL, "reg", st::DispatchKey::CPU,
+                                              __FILE__, __LINE__);
     for (int i = 0; i < 1000; ++i) {
       def->def(defs[static_cast<size_t>(i)]);
       impl->impl(names[static_cast<size_t>(i)], ST_FN(noop2));
@@ -145,8 +149,8 @@ __attribute__((noinline)) void measure_direct(const Tensor& t) {
   }
 }
 
-__attribute__((noinline)) void measure_typed(const st::TypedOperatorHandle<Tensor(const Tensor&)>& op,
-                                             const Tensor& t) {
+__attribute__((noinline)) void measure_typed(
+    const st::TypedOperatorHandle<Tensor(const Tensor&)>& op, const Tensor& t) {
   for (int i = 0; i < kCallgrindCalls; ++i) {
     Tensor r = op.call(t);
     benchmark::DoNotOptimize(r);

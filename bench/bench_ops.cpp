@@ -210,13 +210,27 @@ void BM_FullReduction16M(benchmark::State& state) {
   for (auto _ : state) {
     Tensor s;
     switch (which) {
-      case 0: s = st::mean(x); break;
-      case 1: s = st::amax(x); break;
-      case 2: s = st::amin(x); break;
-      case 3: s = st::max(x); break;
-      case 4: s = st::prod(x); break;
-      case 5: s = st::var(x); break;
-      default: s = st::linalg_vector_norm(x); break;
+      case 0:
+        s = st::mean(x);
+        break;
+      case 1:
+        s = st::amax(x);
+        break;
+      case 2:
+        s = st::amin(x);
+        break;
+      case 3:
+        s = st::max(x);
+        break;
+      case 4:
+        s = st::prod(x);
+        break;
+      case 5:
+        s = st::var(x);
+        break;
+      default:
+        s = st::linalg_vector_norm(x);
+        break;
     }
     benchmark::DoNotOptimize(s.unsafeGetTensorImpl());
   }
@@ -245,7 +259,8 @@ __attribute__((noinline)) void measure_div1_engine(const Tensor& a, const Tensor
     benchmark::DoNotOptimize(r.unsafeGetTensorImpl());
   }
 }
-__attribute__((noinline)) void measure_add_out1(const Tensor& a, const Tensor& b, const Tensor& out) {
+__attribute__((noinline)) void measure_add_out1(const Tensor& a, const Tensor& b,
+                                                const Tensor& out) {
   for (int i = 0; i < kCallgrindCalls; ++i) st::add_out(out, a, b);
 }
 

@@ -59,8 +59,7 @@ BENCHMARK(BM_Empty1);
 void BM_Empty4d(benchmark::State& state) {
   const st::Device cpu(st::DeviceType::CPU);
   for (auto _ : state) {
-    st::Tensor t =
-        st::detail::empty_generic({2, 3, 4, 5}, st::ScalarType::Float, cpu);
+    st::Tensor t = st::detail::empty_generic({2, 3, 4, 5}, st::ScalarType::Float, cpu);
     benchmark::DoNotOptimize(t.unsafeGetTensorImpl());
   }
 }
@@ -79,9 +78,7 @@ BENCHMARK(BM_DirectCallEmptyBody);
 void BM_ParallelForEmptyBody(benchmark::State& state) {
   st::set_num_threads(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    st::parallel_for(0, 1 << 16, 1, [](int64_t b, int64_t e) {
-      benchmark::DoNotOptimize(b + e);
-    });
+    st::parallel_for(0, 1 << 16, 1, [](int64_t b, int64_t e) { benchmark::DoNotOptimize(b + e); });
   }
   state.counters["threads"] = static_cast<double>(st::get_num_threads());
 }

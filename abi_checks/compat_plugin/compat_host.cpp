@@ -104,8 +104,8 @@ void expect_tensor(const char* op, StableIValue v, F expected) {
   void* p = nullptr;
   if (aoti_torch_get_numel(t, &numel) != AOTI_TORCH_SUCCESS || numel != 6 ||
       aoti_torch_get_dtype(t, &dtype) != AOTI_TORCH_SUCCESS ||
-      dtype != aoti_torch_dtype_float32() ||
-      aoti_torch_get_data_ptr(t, &p) != AOTI_TORCH_SUCCESS || p == nullptr) {
+      dtype != aoti_torch_dtype_float32() || aoti_torch_get_data_ptr(t, &p) != AOTI_TORCH_SUCCESS ||
+      p == nullptr) {
     fail(std::string(op) + " returned something other than a 6-element float32 tensor");
   } else {
     for (int i = 0; i < 6; ++i) {
@@ -249,8 +249,8 @@ int main(int argc, char** argv) {
     std::printf("FAILED: %s is not a compatibility plugin (abi_compat_* not exported)\n", path);
     return 1;
   }
-  std::printf("plugin %s: headers level %s, target level %s; core level %s, stabletorch %s\n",
-              path, level_text(build()).c_str(), level_text(feature()).c_str(),
+  std::printf("plugin %s: headers level %s, target level %s; core level %s, stabletorch %s\n", path,
+              level_text(build()).c_str(), level_text(feature()).c_str(),
               level_text(aoti_torch_abi_version()).c_str(), stabletorch_version_string());
 
   run_ops(feature());

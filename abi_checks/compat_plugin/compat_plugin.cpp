@@ -125,12 +125,12 @@ void record_failure(const char* what, const char* func, int line, bool c_call) {
   }
 }
 
-#define COMPAT_CHECK_(cond, c_call)                        \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      record_failure(#cond, __func__, __LINE__, c_call);   \
-      ++failures;                                          \
-    }                                                      \
+#define COMPAT_CHECK_(cond, c_call)                      \
+  do {                                                   \
+    if (!(cond)) {                                       \
+      record_failure(#cond, __func__, __LINE__, c_call); \
+      ++failures;                                        \
+    }                                                    \
   } while (0)
 #define COMPAT_EXPECT(cond) COMPAT_CHECK_(cond, false)
 #define COMPAT_OK(call) COMPAT_CHECK_((call) == AOTI_TORCH_SUCCESS, true)
@@ -249,14 +249,14 @@ void constants_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outpu
 int64_t check_scalars() {
   int64_t failures = 0;
   AtenTensorHandle t = nullptr;
-#define COMPAT_SCALAR_ROUND_TRIP(suffix, type, value)                  \
-  do {                                                                 \
-    t = nullptr;                                                       \
-    COMPAT_OK(aoti_torch_scalar_to_tensor_##suffix((value), &t));      \
-    type got{};                                                        \
-    COMPAT_OK(aoti_torch_item_##suffix(t, &got));                      \
-    COMPAT_EXPECT(got == (value));                                     \
-    COMPAT_OK(aoti_torch_delete_tensor_object(t));                     \
+#define COMPAT_SCALAR_ROUND_TRIP(suffix, type, value)             \
+  do {                                                            \
+    t = nullptr;                                                  \
+    COMPAT_OK(aoti_torch_scalar_to_tensor_##suffix((value), &t)); \
+    type got{};                                                   \
+    COMPAT_OK(aoti_torch_item_##suffix(t, &got));                 \
+    COMPAT_EXPECT(got == (value));                                \
+    COMPAT_OK(aoti_torch_delete_tensor_object(t));                \
   } while (0)
   COMPAT_SCALAR_ROUND_TRIP(float32, float, 1.5f);
   COMPAT_SCALAR_ROUND_TRIP(float64, double, -2.25);
@@ -661,8 +661,9 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
   aoti_torch_check(true, __func__, __FILE__, __LINE__, "never thrown: the condition holds");
   const int64_t pinned_size[1] = {4};
   AtenTensorHandle pinned = nullptr;
-  const AOTITorchError pinned_err = aoti_torch_empty_strided_pinned(
-      1, pinned_size, nullptr, aoti_torch_dtype_float32(), aoti_torch_device_type_cpu(), 0, &pinned);
+  const AOTITorchError pinned_err =
+      aoti_torch_empty_strided_pinned(1, pinned_size, nullptr, aoti_torch_dtype_float32(),
+                                      aoti_torch_device_type_cpu(), 0, &pinned);
   COMPAT_EXPECT(clean_result(pinned_err));
   if (pinned_err == AOTI_TORCH_SUCCESS) COMPAT_OK(aoti_torch_delete_tensor_object(pinned));
 #endif
@@ -729,7 +730,8 @@ void runtime_api_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_out
     COMPAT_EXPECT(clean_result(torch_set_current_cuda_stream(nullptr, 0)));
   }
   char* msg = nullptr;
-  COMPAT_EXPECT(clean_result(torch_c10_cuda_check_msg(0, __FILE__, __func__, __LINE__, false, &msg)));
+  COMPAT_EXPECT(
+      clean_result(torch_c10_cuda_check_msg(0, __FILE__, __func__, __LINE__, false, &msg)));
   torch_c10_cuda_free_error_msg(msg);  // NULL-safe
 #endif
 #endif  // ABI_COMPAT_CUDA
@@ -1059,8 +1061,9 @@ struct Registration {
                                            __LINE__, &impl_composite));
     add(impl, "tensor_api", &tensor_api_kernel, false);
 #ifdef ABI_COMPAT_HAS_IMPL_WITH_SIGNATURE
-    COMPAT_OK(stabletorch_library_impl_with_signature(
-        impl, "axpy", &axpy_kernel, TORCH_ABI_VERSION, "(Tensor x, Tensor y, float alpha) -> Tensor"));
+    COMPAT_OK(
+        stabletorch_library_impl_with_signature(impl, "axpy", &axpy_kernel, TORCH_ABI_VERSION,
+                                                "(Tensor x, Tensor y, float alpha) -> Tensor"));
 #else
     add(impl, "axpy", &axpy_kernel, false);
 #endif

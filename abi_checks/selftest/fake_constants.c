@@ -8,7 +8,8 @@
 #include <stdint.h>
 
 #define EXPORT __attribute__((__visibility__("default")))
-#define GETTER(name, value) EXPORT int32_t name(void) { return value; }
+#define GETTER(name, value) \
+  EXPORT int32_t name(void) { return value; }
 
 GETTER(aoti_torch_device_type_cpu, 0)
 GETTER(aoti_torch_device_type_cuda, 1)
@@ -59,7 +60,7 @@ GETTER(aoti_torch_memory_format_channels_last_3d, 3)
 
 EXPORT size_t aoti_torch_dtype_element_size(int32_t dtype) {
   static const size_t sizes[30] = {1, 1, 2, 4, 8, 2, 4, 8, 4, 8, 16, 1, 1, 1, 4,
-                                   2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 4, 8};
+                                   2, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1,  1, 2, 4, 8};
   return dtype >= 0 && dtype < 30 ? sizes[dtype] : 0;
 }
 EXPORT uint64_t aoti_torch_abi_version(void) { return 0x020A000000000000ULL; }

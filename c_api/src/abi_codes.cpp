@@ -67,8 +67,8 @@ st::Device device_from_codes(int32_t type, int32_t index, const char* what) {
   ST_CHECK(index >= -1 && index <= 127, what, ": device index ", index,
            " is out of range (expected -1 or 0..127)");
   const auto dt = static_cast<DeviceType>(type);
-  ST_CHECK(dt != DeviceType::CPU || index <= 0, what,
-           ": a CPU device index must be -1 or 0, got ", index);
+  ST_CHECK(dt != DeviceType::CPU || index <= 0, what, ": a CPU device index must be -1 or 0, got ",
+           index);
   // cpu:0 stays cpu:0 (a Device argument reaches the kernel as given, as in
   // PyTorch); tensors made on it are plain "cpu" (the core's TensorImpl).
   return st::Device(dt, static_cast<st::DeviceIndex>(index));
@@ -89,8 +89,7 @@ MemoryFormat memory_format_from_code(int32_t code, const char* what) {
 
 st::Tag tag_from_code(int32_t code, const char* what) {
   const std::optional<st::Tag> tag = st::tagFromOrdinal(code);
-  ST_CHECK(tag.has_value(), what, ": unknown tag code ", code,
-           " (use the torch_tag_*() getters)");
+  ST_CHECK(tag.has_value(), what, ": unknown tag code ", code, " (use the torch_tag_*() getters)");
   return *tag;
 }
 

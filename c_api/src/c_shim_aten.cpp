@@ -76,8 +76,7 @@ AOTITorchError aoti_torch_aten_amax(AtenTensorHandle self, const int64_t* dim, i
   STC_API_BEGIN
   check_out(ret0, "ret0");
   const st::Tensor& t = defined_tensor_of(self, "self");
-  *ret0 = new_tensor_handle(
-      st::ops::amax::call(t, int_list(dim, dim_len_, "dim"), keepdim != 0));
+  *ret0 = new_tensor_handle(st::ops::amax::call(t, int_list(dim, dim_len_, "dim"), keepdim != 0));
   STC_API_END
 }
 
@@ -95,8 +94,8 @@ AOTITorchError aoti_torch_aten_full(const int64_t* size, int64_t size_len_, doub
   check_out(ret0, "ret0");
   const st::IntArrayRef sizes = int_list(size, size_len_, "size");
   const TensorOptions o = read_options(dtype, layout, device, device_index_, pin_memory);
-  *ret0 = new_tensor_handle(st::ops::full::call(sizes, st::Scalar(fill_value), o.dtype,
-                                                o.layout, o.device, o.pin_memory));
+  *ret0 = new_tensor_handle(st::ops::full::call(sizes, st::Scalar(fill_value), o.dtype, o.layout,
+                                                o.device, o.pin_memory));
   STC_API_END
 }
 
@@ -104,8 +103,8 @@ AOTITorchError aoti_torch_aten_narrow(AtenTensorHandle self, int64_t dim, int64_
                                       int64_t length, AtenTensorHandle* ret0) {
   STC_API_BEGIN
   check_out(ret0, "ret0");
-  *ret0 = new_tensor_handle(
-      st::ops::narrow::call(defined_tensor_of(self, "self"), dim, start, length));
+  *ret0 =
+      new_tensor_handle(st::ops::narrow::call(defined_tensor_of(self, "self"), dim, start, length));
   STC_API_END
 }
 
@@ -115,8 +114,8 @@ AOTITorchError aoti_torch_aten_new_empty(AtenTensorHandle self, const int64_t* s
                                          int32_t* pin_memory, AtenTensorHandle* ret0) {
   STC_API_BEGIN
   check_out(ret0, "ret0");
-  *ret0 = new_like<st::ops::new_empty>(self, size, size_len_, dtype, layout, device,
-                                       device_index_, pin_memory);
+  *ret0 = new_like<st::ops::new_empty>(self, size, size_len_, dtype, layout, device, device_index_,
+                                       pin_memory);
   STC_API_END
 }
 
@@ -126,8 +125,8 @@ AOTITorchError aoti_torch_aten_new_zeros(AtenTensorHandle self, const int64_t* s
                                          int32_t* pin_memory, AtenTensorHandle* ret0) {
   STC_API_BEGIN
   check_out(ret0, "ret0");
-  *ret0 = new_like<st::ops::new_zeros>(self, size, size_len_, dtype, layout, device,
-                                       device_index_, pin_memory);
+  *ret0 = new_like<st::ops::new_zeros>(self, size, size_len_, dtype, layout, device, device_index_,
+                                       pin_memory);
   STC_API_END
 }
 
@@ -136,12 +135,13 @@ AOTITorchError aoti_torch_aten_pad(AtenTensorHandle self, const int64_t* pad, in
   STC_API_BEGIN
   check_out(ret0, "ret0");
   const st::Tensor& t = defined_tensor_of(self, "self");
-  ST_CHECK(mode != nullptr, "mode: null pointer (expected \"constant\", \"reflect\", "
+  ST_CHECK(mode != nullptr,
+           "mode: null pointer (expected \"constant\", \"reflect\", "
            "\"replicate\" or \"circular\")");
   std::optional<double> fill;
   if (value != nullptr) fill = *value;
-  *ret0 = new_tensor_handle(
-      st::ops::pad::call(t, int_list(pad, pad_len_, "pad", 2 * kMaxDims), std::string_view(mode), fill));
+  *ret0 = new_tensor_handle(st::ops::pad::call(t, int_list(pad, pad_len_, "pad", 2 * kMaxDims),
+                                               std::string_view(mode), fill));
   STC_API_END
 }
 

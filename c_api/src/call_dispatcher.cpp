@@ -38,12 +38,11 @@
 // The plan check loads the operator's current dispatch table; the call
 // then dispatches through that same table (Dispatcher::callBoxedWithKeySet,
 // with the key set gathered while the tensors were taken, or computed from
-// the stack for plans with lists and optionals) instead of calling OperatorHandle::callBoxed, which would load it
-// again through two more calls. The table is the one whose schema the plan
-// was checked against, so the arguments converted by the plan always meet
-// the kernels of that def. The call holds a DispatchReadGuard from before
-// the table is loaded until the kernel has returned, so the table and the
-// kernels it holds stay valid for the whole call even if another thread
+// the stack for plans with lists and optionals) instead of calling OperatorHandle::callBoxed, which
+// would load it again through two more calls. The table is the one whose schema the plan was
+// checked against, so the arguments converted by the plan always meet the kernels of that def. The
+// call holds a DispatchReadGuard from before the table is loaded until the kernel has returned, so
+// the table and the kernels it holds stay valid for the whole call even if another thread
 // re-registers the operator meanwhile (Note [Publishing and reclaiming dispatch tables] in
 // operator_entry.h).
 //
@@ -99,13 +98,19 @@ enum class Conv : uint8_t {
 
 Conv conv_of(const st::SchemaType& type) {
   switch (type.kind()) {
-    case st::TypeKind::Tensor: return Conv::Tensor;
+    case st::TypeKind::Tensor:
+      return Conv::Tensor;
     case st::TypeKind::Int:
-    case st::TypeKind::SymInt: return Conv::Int;
-    case st::TypeKind::Float: return Conv::Float;
-    case st::TypeKind::Bool: return Conv::Bool;
-    case st::TypeKind::Scalar: return Conv::Scalar;
-    default: return Conv::Other;
+    case st::TypeKind::SymInt:
+      return Conv::Int;
+    case st::TypeKind::Float:
+      return Conv::Float;
+    case st::TypeKind::Bool:
+      return Conv::Bool;
+    case st::TypeKind::Scalar:
+      return Conv::Scalar;
+    default:
+      return Conv::Other;
   }
 }
 
@@ -286,12 +291,12 @@ __attribute__((noinline)) CheckedPlan find_plan_slow(CallState& cs, CallState::E
 inline CheckedPlan find_plan(CallState& cs, const char* op_name, const char* overload_name) {
   // The bucket comes from the pointers (cheap); a hit still compares the
   // contents, so a reused buffer holding another name cannot alias.
-  const uintptr_t h = reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
+  const uintptr_t h =
+      reinterpret_cast<uintptr_t>(op_name) * 31 + reinterpret_cast<uintptr_t>(overload_name);
   CallState::Entry& e = cs.ops[(h >> 3) % cs.ops.size()];
   const Plan* p = e.plan.get();
-  if (__builtin_expect(p != nullptr && same_name(e.name, op_name) &&
-                           same_name(e.overload, overload_name),
-                       1)) {
+  if (__builtin_expect(
+          p != nullptr && same_name(e.name, op_name) && same_name(e.overload, overload_name), 1)) {
     if (const st::DispatchTable* t = p->current_table(); __builtin_expect(t != nullptr, 1)) {
       return {*p, *t};
     }
@@ -340,8 +345,8 @@ __attribute__((noinline, cold)) void reserve_stack(const Plan& plan, const Stabl
 // plan replaced at a depth above 0 is kept in `retired`).
 class StackLease {
  public:
-  inline __attribute__((always_inline)) StackLease(CallState& cs, const Plan& plan,
-                                                   const StableIValue* stack)
+  inline __attribute__((always_inline))
+  StackLease(CallState& cs, const Plan& plan, const StableIValue* stack)
       : cs_(cs) {
     if (__builtin_expect(cs.depth < CallState::kPooledDepths, 1)) {
       stacks_ = &cs.stacks[cs.depth];
@@ -488,7 +493,8 @@ inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
     const StableIValue v = stack[i];
     const Conv c = conv[i];
     if (is_handle(c)) {
-      Slot* s = __builtin_expect(h < kMaxSlots, 1) ? spares.slots[h] : handle_slot(handle_kind(c), v);
+      Slot* s =
+          __builtin_expect(h < kMaxSlots, 1) ? spares.slots[h] : handle_slot(handle_kind(c), v);
       if (__builtin_expect(c == Conv::Tensor, 1)) {
         st::Tensor& held = payload<st::Tensor>(s);
         ks = ks | st::detail::keysOf(held);
@@ -506,19 +512,27 @@ inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
       continue;
     }
     switch (c) {
-      case Conv::Int: out.emplace_back(from_bits<int64_t>(v)); break;
-      case Conv::Float: out.emplace_back(from_bits<double>(v)); break;
-      case Conv::Bool: out.emplace_back(decode_bool(v)); break;
+      case Conv::Int:
+        out.emplace_back(from_bits<int64_t>(v));
+        break;
+      case Conv::Float:
+        out.emplace_back(from_bits<double>(v));
+        break;
+      case Conv::Bool:
+        out.emplace_back(decode_bool(v));
+        break;
       case Conv::Other:
         out.push_back(std::move(decoded[d++]));
         release((*plan.args)[i].type, v);
         break;
       case Conv::Tensor:
-      case Conv::Scalar: break;  // above
+      case Conv::Scalar:
+        break;  // above
     }
   }
   spares.n = handles < kMaxSlots ? handles : static_cast<uint32_t>(kMaxSlots);
-  if (__builtin_expect(plan.has_other, 0)) return st::detail::computeKeySetBoxed(checked.table, out);
+  if (__builtin_expect(plan.has_other, 0))
+    return st::detail::computeKeySetBoxed(checked.table, out);
   return st::detail::withBackendSelect(ks);
 }
 
@@ -581,14 +595,13 @@ inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
   ST_ERROR(opn, ": ", e.what());
 }
 
-[[noreturn]] __attribute__((noinline, cold)) void fail_return_count(const Plan& plan,
-                                                                    size_t got) {
+[[noreturn]] __attribute__((noinline, cold)) void fail_return_count(const Plan& plan, size_t got) {
   ST_ERROR(plan.op.operatorName(), ": the kernel returned ", got,
            " value(s) but the schema declares ", plan.num_rets);
 }
 
-[[noreturn]] __attribute__((noinline, cold)) void fail_return(const Plan& plan,
-                                                              StableIValue* stack, size_t done,
+[[noreturn]] __attribute__((noinline, cold)) void fail_return(const Plan& plan, StableIValue* stack,
+                                                              size_t done,
                                                               const std::exception& e) {
   for (size_t j = 0; j < done; ++j) release((*plan.rets)[j].type, stack[j]);
   ST_ERROR(plan.op.operatorName(), ": return ", done, ": ", e.what());
@@ -596,9 +609,9 @@ inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
 
 // Return i (converted as `conv` says) into stack[i]: a tensor into a spare
 // slot (Note [Returns in the arguments' slots]), anything else encoded.
-inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv conv,
-                                                      st::IValue& r, size_t i,
-                                                      SpareSlots& spares, StableIValue* stack) {
+inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv conv, st::IValue& r,
+                                                      size_t i, SpareSlots& spares,
+                                                      StableIValue* stack) {
   if (conv == Conv::Tensor && r.isTensor()) {
     Slot* s = spares.take();
     new (s->payload) st::Tensor(std::move(r.toTensor()));
@@ -780,12 +793,18 @@ std::pair<TypedCallFn, std::optional<st::CppSignature>> typed_call_for(const Con
     }
   } else if constexpr (sizeof...(Cs) < kMaxTypedArgs) {
     switch (conv[0]) {
-      case Conv::Tensor: return typed_call_for<Cs..., Conv::Tensor>(conv + 1, n - 1);
-      case Conv::Scalar: return typed_call_for<Cs..., Conv::Scalar>(conv + 1, n - 1);
-      case Conv::Int: return typed_call_for<Cs..., Conv::Int>(conv + 1, n - 1);
-      case Conv::Float: return typed_call_for<Cs..., Conv::Float>(conv + 1, n - 1);
-      case Conv::Bool: return typed_call_for<Cs..., Conv::Bool>(conv + 1, n - 1);
-      case Conv::Other: break;
+      case Conv::Tensor:
+        return typed_call_for<Cs..., Conv::Tensor>(conv + 1, n - 1);
+      case Conv::Scalar:
+        return typed_call_for<Cs..., Conv::Scalar>(conv + 1, n - 1);
+      case Conv::Int:
+        return typed_call_for<Cs..., Conv::Int>(conv + 1, n - 1);
+      case Conv::Float:
+        return typed_call_for<Cs..., Conv::Float>(conv + 1, n - 1);
+      case Conv::Bool:
+        return typed_call_for<Cs..., Conv::Bool>(conv + 1, n - 1);
+      case Conv::Other:
+        break;
     }
   }
   return {nullptr, std::nullopt};
@@ -797,7 +816,6 @@ void select_typed_call(Plan& plan) {
   plan.typed_call = fn;
   plan.typed_sig = std::move(sig);
 }
-
 
 // Whether table `t` vouches for the plan's typed call (Note [Calling typed
 // kernels unboxed]); remembered per table id.
@@ -861,7 +879,8 @@ inline __attribute__((always_inline)) void call_plan(CallState& cs, const Checke
   const uint32_t num_rets = plan.num_rets;
   uint32_t done = 0;
   try {
-    for (; done < num_rets; ++done) put_return(plan, plan.ret_conv(done), rets[done], done, spares, stack);
+    for (; done < num_rets; ++done)
+      put_return(plan, plan.ret_conv(done), rets[done], done, spares, stack);
   } catch (const std::exception& e) {
     fail_return(plan, stack, done, e);
   }

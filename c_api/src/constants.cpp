@@ -79,15 +79,25 @@ int32_t aoti_torch_layout_jagged(void) { return code(Layout::Jagged); }
 
 int32_t aoti_torch_memory_format_contiguous_format(void) { return code(MemoryFormat::Contiguous); }
 int32_t aoti_torch_memory_format_channels_last(void) { return code(MemoryFormat::ChannelsLast); }
-int32_t aoti_torch_memory_format_channels_last_3d(void) { return code(MemoryFormat::ChannelsLast3d); }
+int32_t aoti_torch_memory_format_channels_last_3d(void) {
+  return code(MemoryFormat::ChannelsLast3d);
+}
 int32_t aoti_torch_memory_format_preserve_format(void) { return code(MemoryFormat::Preserve); }
 
 // 2.11 and 2.12 getters: declared in blocks newer than these headers' own
 // level, so exported explicitly.
-AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void) { return code(ScalarType::Float8_e8m0fnu); }
-AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void) { return code(ScalarType::Float4_e2m1fn_x2); }
-AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e8m0fnu(void) { return code(ScalarType::Float8_e8m0fnu); }
-AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float4_e2m1fn_x2(void) { return code(ScalarType::Float4_e2m1fn_x2); }
+AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void) {
+  return code(ScalarType::Float8_e8m0fnu);
+}
+AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void) {
+  return code(ScalarType::Float4_e2m1fn_x2);
+}
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e8m0fnu(void) {
+  return code(ScalarType::Float8_e8m0fnu);
+}
+AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float4_e2m1fn_x2(void) {
+  return code(ScalarType::Float4_e2m1fn_x2);
+}
 
 // Tag codes: the Tag ordinals, which abi_codes.cpp decodes.
 int32_t torch_tag_core(void) { return code(Tag::core); }

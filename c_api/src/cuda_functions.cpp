@@ -29,8 +29,8 @@ constexpr st::DeviceType kCuda = st::DeviceType::CUDA;
 // A CUDA device from a C index; -1 is the current device.
 st::Device cuda_device(int32_t device_index) {
   st::cuda::load_backend();
-  ST_CHECK(st::device_count(kCuda) > 0, "no cuda device is available (device_index ",
-           device_index, " requested)");
+  ST_CHECK(st::device_count(kCuda) > 0, "no cuda device is available (device_index ", device_index,
+           " requested)");
   ST_CHECK(device_index >= -1 && device_index <= 127, "device_index: ", device_index,
            " is not a valid device index");
   const auto index = static_cast<st::DeviceIndex>(device_index);
@@ -88,7 +88,8 @@ AOTITorchError aoti_torch_delete_cuda_stream_guard(CUDAStreamGuardHandle guard) 
 AOTITorchError aoti_torch_get_current_cuda_stream(int32_t device_index, void** ret_stream) {
   STC_API_BEGIN
   stc::check_out(ret_stream, "ret_stream");
-  *ret_stream = st::native_stream_handle(st::current_stream(st::Device(kCuda, concrete(device_index))));
+  *ret_stream =
+      st::native_stream_handle(st::current_stream(st::Device(kCuda, concrete(device_index))));
   STC_API_END
 }
 

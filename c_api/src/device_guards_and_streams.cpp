@@ -57,8 +57,7 @@ AOTITorchError aoti_torch_create_device_guard(int32_t device_index, DeviceGuardH
     *ret_guard = stc::to_handle<DeviceGuardHandle>(stc::make_handle<stc::DeviceGuardState>());
   } else {
     const st::Device device(*accel, accelerator_index(*accel, device_index));
-    *ret_guard =
-        stc::to_handle<DeviceGuardHandle>(stc::make_handle<stc::DeviceGuardState>(device));
+    *ret_guard = stc::to_handle<DeviceGuardHandle>(stc::make_handle<stc::DeviceGuardState>(device));
   }
   STC_API_END
 }
@@ -100,10 +99,9 @@ AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native
   STC_API_BEGIN
   const stc::StreamState& s = stc::get<stc::StreamState>(stream, "stream");
   stc::check_out(ret_native_handle, "ret_native_handle");
-  const st::Stream core_stream(
-      st::Device(static_cast<st::DeviceType>(s.device_type),
-                 static_cast<st::DeviceIndex>(s.device_index)),
-      s.id);
+  const st::Stream core_stream(st::Device(static_cast<st::DeviceType>(s.device_type),
+                                          static_cast<st::DeviceIndex>(s.device_index)),
+                               s.id);
   *ret_native_handle = st::native_stream_handle(core_stream);
   STC_API_END
 }

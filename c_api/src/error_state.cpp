@@ -59,8 +59,6 @@ void record_failure_message(const char* function, const char* message) noexcept 
 }
 
 const char* last_error_what() noexcept { return last_error().what.c_str(); }
-const char* last_error_what_without_backtrace() noexcept {
-  return last_error().message.c_str();
-}
+const char* last_error_what_without_backtrace() noexcept { return last_error().message.c_str(); }
 
 }  // namespace stc

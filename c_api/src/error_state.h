@@ -40,12 +40,12 @@ const char* last_error_what_without_backtrace() noexcept;
 #define STC_API_END STC_API_END_AS(__func__)
 // STC_API_END for a helper that does an exported function's work: errors
 // are recorded under that function's name.
-#define STC_API_END_AS(function_name)                           \
-  }                                                             \
-  catch (const std::exception& stc_e) {                         \
-    return ::stc::record_failure(function_name, stc_e);         \
-  }                                                             \
-  catch (...) {                                                 \
-    return ::stc::record_unknown_failure(function_name);        \
-  }                                                             \
+#define STC_API_END_AS(function_name)                    \
+  }                                                      \
+  catch (const std::exception& stc_e) {                  \
+    return ::stc::record_failure(function_name, stc_e);  \
+  }                                                      \
+  catch (...) {                                          \
+    return ::stc::record_unknown_failure(function_name); \
+  }                                                      \
   return AOTI_TORCH_SUCCESS;

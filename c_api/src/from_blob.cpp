@@ -74,16 +74,15 @@ AtenTensorHandle from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr,
   const auto st_layout = stc::layout_from_code(layout, "layout");
   ST_CHECK(st_layout == torch::headeronly::Layout::Strided, "layout: only the strided layout (",
            static_cast<int>(torch::headeronly::Layout::Strided), ") is supported, got ", layout);
-  ST_CHECK(opaque_metadata_size == 0,
-           "opaque_metadata: must be empty for the strided layout, got ", opaque_metadata_size,
-           " bytes");
+  ST_CHECK(opaque_metadata_size == 0, "opaque_metadata: must be empty for the strided layout, got ",
+           opaque_metadata_size, " bytes");
   (void)opaque_metadata;
   ST_CHECK(storage_offset >= 0, "storage_offset: must be >= 0, got ", storage_offset);
   if (data == nullptr) {
     ST_CHECK(storage_offset == 0, "storage_offset: must be 0 when data is NULL (allocating), got ",
              storage_offset);
-    return stc::new_tensor_handle(st::detail::empty_strided_generic(
-        g.sizes_ref(), g.strides_ref(), st_dtype, device));
+    return stc::new_tensor_handle(
+        st::detail::empty_strided_generic(g.sizes_ref(), g.strides_ref(), st_dtype, device));
   }
   // The core's rule for wrapped memory (alignment, extent): checked here
   // too, before the blob owner exists, so a refused blob is never owned.
@@ -125,8 +124,8 @@ AOTITorchError aoti_torch_create_tensor_from_blob(void* data, int64_t ndim,
   STC_API_BEGIN
   stc::check_out(ret, "ret");
   *ret = from_blob(data, ndim, sizes_ptr, strides_ptr, storage_offset, dtype, device_type,
-                   device_index, static_cast<int32_t>(torch::headeronly::Layout::Strided),
-                   nullptr, 0, nullptr, nullptr);
+                   device_index, static_cast<int32_t>(torch::headeronly::Layout::Strided), nullptr,
+                   0, nullptr, nullptr);
   STC_API_END
 }
 
@@ -142,17 +141,16 @@ AOTITorchError aoti_torch_create_tensor_from_blob_v2(
   STC_API_END
 }
 
-AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr,
-                               const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype,
-                               int32_t device_type, int32_t device_index, AtenTensorHandle* ret,
-                               int32_t layout, const uint8_t* opaque_metadata,
-                               int64_t opaque_metadata_size,
-                               void (*deleter)(void* data, void* ctx), void* deleter_ctx) {
+AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(
+    void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+    int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index,
+    AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata,
+    int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx) {
   STC_API_BEGIN
   stc::check_out(ret, "ret");
-  *ret = from_blob(data, ndim, sizes_ptr, strides_ptr, storage_offset, dtype, device_type,
-                   device_index, layout, opaque_metadata, opaque_metadata_size, deleter,
-                   deleter_ctx);
+  *ret =
+      from_blob(data, ndim, sizes_ptr, strides_ptr, storage_offset, dtype, device_type,
+                device_index, layout, opaque_metadata, opaque_metadata_size, deleter, deleter_ctx);
   STC_API_END
 }
 

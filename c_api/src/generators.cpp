@@ -28,7 +28,8 @@ extern "C" {
 // headers' own level, so the declaration is not visible here: export the
 // definitions explicitly.
 
-AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator) {
+AOTI_TORCH_EXPORT AOTITorchError
+torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator) {
   STC_API_BEGIN
   stc::check_out(ret_new_generator, "ret_new_generator");
   const st::Generator& g = stc::get<st::Generator>(self, "self");
@@ -55,7 +56,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle 
   STC_API_END
 }
 
-AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed, AtenGeneratorHandle* ret) {
+AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed,
+                                         AtenGeneratorHandle* ret) {
   STC_API_BEGIN
   stc::check_out(ret, "ret");
   check_cpu_device_type(device_type, "device_type");
@@ -77,7 +79,8 @@ AOTITorchError stabletorch_generator_manual_seed(AtenGeneratorHandle generator, 
   STC_API_END
 }
 
-AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator, uint64_t* ret_seed) {
+AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator,
+                                                  uint64_t* ret_seed) {
   STC_API_BEGIN
   stc::check_out(ret_seed, "ret_seed");
   *ret_seed = stc::get<st::Generator>(generator, "generator")->current_seed();

@@ -49,7 +49,8 @@ struct Global {
     // Empty table entries hold 0, so address 0 (a made-up handle of only
     // generation bits) would match one.
     if (base == 0) return false;
-    for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize; i = (i + 1) & (kChunkTableSize - 1), ++n) {
+    for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize;
+         i = (i + 1) & (kChunkTableSize - 1), ++n) {
       const uintptr_t v = chunks[i].load(std::memory_order_acquire);
       if (v == base) {
         detail::g_recent_chunk.store(base, std::memory_order_relaxed);
@@ -207,17 +208,28 @@ void free_slot_slow(Slot* slot) noexcept {
 
 const char* kind_name(HandleKind k) noexcept {
   switch (k) {
-    case HandleKind::Dead: return "deleted";
-    case HandleKind::Tensor: return "tensor";
-    case HandleKind::List: return "list";
-    case HandleKind::String: return "string";
-    case HandleKind::Scalar: return "scalar";
-    case HandleKind::Library: return "library";
-    case HandleKind::DeviceGuard: return "device guard";
-    case HandleKind::Stream: return "stream";
-    case HandleKind::CudaGuard: return "CUDA guard";
-    case HandleKind::CudaStreamGuard: return "CUDA stream guard";
-    case HandleKind::Generator: return "generator";
+    case HandleKind::Dead:
+      return "deleted";
+    case HandleKind::Tensor:
+      return "tensor";
+    case HandleKind::List:
+      return "list";
+    case HandleKind::String:
+      return "string";
+    case HandleKind::Scalar:
+      return "scalar";
+    case HandleKind::Library:
+      return "library";
+    case HandleKind::DeviceGuard:
+      return "device guard";
+    case HandleKind::Stream:
+      return "stream";
+    case HandleKind::CudaGuard:
+      return "CUDA guard";
+    case HandleKind::CudaStreamGuard:
+      return "CUDA stream guard";
+    case HandleKind::Generator:
+      return "generator";
   }
   return "unknown";
 }

@@ -88,7 +88,8 @@ struct alignas(64) Slot {
   alignas(8) unsigned char payload[56];
 };
 static_assert(sizeof(Slot) == 64, "a handle slot is one cache line");
-static_assert(sizeof(void*) == 8, "handles carry a generation in the top 16 bits of a 64-bit pointer");
+static_assert(sizeof(void*) == 8,
+              "handles carry a generation in the top 16 bits of a 64-bit pointer");
 
 // What a pointer is, without trusting it.
 enum class Classification { Null, Foreign, Dead, Live };
@@ -107,7 +108,8 @@ constexpr uint64_t kGenOne = uint64_t{1} << kGenShift;
 constexpr size_t kChunkBytes = size_t{1} << 18;  // 256 KiB, aligned to its size
 // The bits of a handle that must equal its chunk's base: the address above
 // the offset in the chunk, and the offset's low 6 bits (a slot boundary).
-constexpr uintptr_t kChunkCheckMask = (kAddrMask & ~(uintptr_t{kChunkBytes} - 1)) | (sizeof(Slot) - 1);
+constexpr uintptr_t kChunkCheckMask =
+    (kAddrMask & ~(uintptr_t{kChunkBytes} - 1)) | (sizeof(Slot) - 1);
 constexpr uintptr_t kNoChunk = sizeof(Slot);  // an offset bit: never a masked handle
 static_assert((kNoChunk & kChunkCheckMask) != kNoChunk, "kNoChunk must not match any handle");
 constexpr unsigned kCache = 256;  // per-thread cache capacity
@@ -262,8 +264,8 @@ int64_t live_count_total() noexcept;
 // Throws st::Error "<what>: null tensor handle", "... foreign ...",
 // "... already deleted ...", "... a list handle, not a tensor handle".
 // `what` names the argument ("aoti_torch_get_dim: tensor").
-[[noreturn]] void throw_bad_handle(const void* handle, HandleKind expected,
-                                   const HandleInfo& info, const char* what);
+[[noreturn]] void throw_bad_handle(const void* handle, HandleKind expected, const HandleInfo& info,
+                                   const char* what);
 // The same, classifying `handle` itself (keeps the caller's fast path
 // free of the HandleInfo it would otherwise have to spill).
 [[noreturn]] void throw_bad_handle(const void* handle, HandleKind expected, const char* what);

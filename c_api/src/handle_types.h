@@ -58,16 +58,46 @@ struct CudaStreamGuardState {
   std::unique_ptr<st::StreamGuard> guard;
 };
 
-template <> struct HandleTraits<st::Tensor> { static constexpr HandleKind kind = HandleKind::Tensor; };
-template <> struct HandleTraits<StableList> { static constexpr HandleKind kind = HandleKind::List; };
-template <> struct HandleTraits<std::string> { static constexpr HandleKind kind = HandleKind::String; };
-template <> struct HandleTraits<st::Scalar> { static constexpr HandleKind kind = HandleKind::Scalar; };
-template <> struct HandleTraits<LibraryBox> { static constexpr HandleKind kind = HandleKind::Library; };
-template <> struct HandleTraits<DeviceGuardState> { static constexpr HandleKind kind = HandleKind::DeviceGuard; };
-template <> struct HandleTraits<StreamState> { static constexpr HandleKind kind = HandleKind::Stream; };
-template <> struct HandleTraits<CudaGuardState> { static constexpr HandleKind kind = HandleKind::CudaGuard; };
-template <> struct HandleTraits<CudaStreamGuardState> { static constexpr HandleKind kind = HandleKind::CudaStreamGuard; };
-template <> struct HandleTraits<st::Generator> { static constexpr HandleKind kind = HandleKind::Generator; };
+template <>
+struct HandleTraits<st::Tensor> {
+  static constexpr HandleKind kind = HandleKind::Tensor;
+};
+template <>
+struct HandleTraits<StableList> {
+  static constexpr HandleKind kind = HandleKind::List;
+};
+template <>
+struct HandleTraits<std::string> {
+  static constexpr HandleKind kind = HandleKind::String;
+};
+template <>
+struct HandleTraits<st::Scalar> {
+  static constexpr HandleKind kind = HandleKind::Scalar;
+};
+template <>
+struct HandleTraits<LibraryBox> {
+  static constexpr HandleKind kind = HandleKind::Library;
+};
+template <>
+struct HandleTraits<DeviceGuardState> {
+  static constexpr HandleKind kind = HandleKind::DeviceGuard;
+};
+template <>
+struct HandleTraits<StreamState> {
+  static constexpr HandleKind kind = HandleKind::Stream;
+};
+template <>
+struct HandleTraits<CudaGuardState> {
+  static constexpr HandleKind kind = HandleKind::CudaGuard;
+};
+template <>
+struct HandleTraits<CudaStreamGuardState> {
+  static constexpr HandleKind kind = HandleKind::CudaStreamGuard;
+};
+template <>
+struct HandleTraits<st::Generator> {
+  static constexpr HandleKind kind = HandleKind::Generator;
+};
 
 // The tensor behind a handle (possibly undefined). `what` names the
 // argument in errors ("self").
@@ -92,17 +122,38 @@ inline void destroy_any_if_live(const void* handle) noexcept {
   const HandleInfo info = classify(handle);
   if (info.cls != Classification::Live) return;
   switch (info.kind) {
-    case HandleKind::Tensor: destroy_if_live<st::Tensor>(handle); break;
-    case HandleKind::List: destroy_if_live<StableList>(handle); break;
-    case HandleKind::String: destroy_if_live<std::string>(handle); break;
-    case HandleKind::Scalar: destroy_if_live<st::Scalar>(handle); break;
-    case HandleKind::Library: destroy_if_live<LibraryBox>(handle); break;
-    case HandleKind::DeviceGuard: destroy_if_live<DeviceGuardState>(handle); break;
-    case HandleKind::Stream: destroy_if_live<StreamState>(handle); break;
-    case HandleKind::CudaGuard: destroy_if_live<CudaGuardState>(handle); break;
-    case HandleKind::CudaStreamGuard: destroy_if_live<CudaStreamGuardState>(handle); break;
-    case HandleKind::Generator: destroy_if_live<st::Generator>(handle); break;
-    case HandleKind::Dead: break;
+    case HandleKind::Tensor:
+      destroy_if_live<st::Tensor>(handle);
+      break;
+    case HandleKind::List:
+      destroy_if_live<StableList>(handle);
+      break;
+    case HandleKind::String:
+      destroy_if_live<std::string>(handle);
+      break;
+    case HandleKind::Scalar:
+      destroy_if_live<st::Scalar>(handle);
+      break;
+    case HandleKind::Library:
+      destroy_if_live<LibraryBox>(handle);
+      break;
+    case HandleKind::DeviceGuard:
+      destroy_if_live<DeviceGuardState>(handle);
+      break;
+    case HandleKind::Stream:
+      destroy_if_live<StreamState>(handle);
+      break;
+    case HandleKind::CudaGuard:
+      destroy_if_live<CudaGuardState>(handle);
+      break;
+    case HandleKind::CudaStreamGuard:
+      destroy_if_live<CudaStreamGuardState>(handle);
+      break;
+    case HandleKind::Generator:
+      destroy_if_live<st::Generator>(handle);
+      break;
+    case HandleKind::Dead:
+      break;
   }
 }
 

@@ -49,16 +49,16 @@
 // As STC_API_END, and a failure while a plugin loads is also recorded
 // against it, so stabletorch_load_library refuses the plugin whole instead
 // of leaving it half registered (Note [Plugin ownership]).
-#define STC_REGISTRATION_END                                                    \
-  }                                                                             \
-  catch (const std::exception& stc_e) {                                         \
-    ::stc::plugins::note_registration_error(::stc::plugins::loading_plugin(),   \
+#define STC_REGISTRATION_END                                                              \
+  }                                                                                       \
+  catch (const std::exception& stc_e) {                                                   \
+    ::stc::plugins::note_registration_error(::stc::plugins::loading_plugin(),             \
                                             std::string(__func__) + ": " + stc_e.what()); \
-    return ::stc::record_failure(__func__, stc_e);                              \
-  }                                                                             \
-  catch (...) {                                                                 \
-    return ::stc::record_unknown_failure(__func__);                             \
-  }                                                                             \
+    return ::stc::record_failure(__func__, stc_e);                                        \
+  }                                                                                       \
+  catch (...) {                                                                           \
+    return ::stc::record_unknown_failure(__func__);                                       \
+  }                                                                                       \
   return AOTI_TORCH_SUCCESS;
 
 namespace stc {
@@ -105,9 +105,9 @@ class LibraryObject {
 
  private:
   static st::Library make(st::Library::Kind kind, std::string ns,
-                          const std::optional<std::string>& key, const char* file,
-                          uint32_t line) {
-    if (key.has_value()) return st::Library(kind, std::move(ns), std::string_view(*key), file, line);
+                          const std::optional<std::string>& key, const char* file, uint32_t line) {
+    if (key.has_value())
+      return st::Library(kind, std::move(ns), std::string_view(*key), file, line);
     return st::Library(kind, std::move(ns), std::nullopt, file, line);
   }
 
@@ -129,13 +129,43 @@ namespace {
 // an IMPL library for one of them is accepted and inert (its kernels are
 // never selected), so plugins written for other builds still load.
 bool is_known_foreign_key(std::string_view k) {
-  static const char* const kKeys[] = {
-      "XPU", "MPS", "HIP", "XLA", "Lazy", "MTIA", "HPU", "IPU", "VE", "Vulkan", "Metal", "MAIA",
-      "FPGA", "SparseCPU", "SparseCUDA", "QuantizedCPU", "QuantizedCUDA", "MkldnnCPU",
-      "NestedTensorCPU", "NestedTensorCUDA", "AutogradXPU", "AutogradMPS", "AutogradLazy",
-      "AutogradXLA", "AutocastCPU", "AutocastCUDA", "AutocastXPU", "AutocastMPS", "Python",
-      "Functionalize", "FuncTorchBatched", "CompositeExplicitAutogradNonFunctional",
-      "AutogradNestedTensor", "PrivateUse2", "PrivateUse3", "SparseCsrCPU", "SparseCsrCUDA"};
+  static const char* const kKeys[] = {"XPU",
+                                      "MPS",
+                                      "HIP",
+                                      "XLA",
+                                      "Lazy",
+                                      "MTIA",
+                                      "HPU",
+                                      "IPU",
+                                      "VE",
+                                      "Vulkan",
+                                      "Metal",
+                                      "MAIA",
+                                      "FPGA",
+                                      "SparseCPU",
+                                      "SparseCUDA",
+                                      "QuantizedCPU",
+                                      "QuantizedCUDA",
+                                      "MkldnnCPU",
+                                      "NestedTensorCPU",
+                                      "NestedTensorCUDA",
+                                      "AutogradXPU",
+                                      "AutogradMPS",
+                                      "AutogradLazy",
+                                      "AutogradXLA",
+                                      "AutocastCPU",
+                                      "AutocastCUDA",
+                                      "AutocastXPU",
+                                      "AutocastMPS",
+                                      "Python",
+                                      "Functionalize",
+                                      "FuncTorchBatched",
+                                      "CompositeExplicitAutogradNonFunctional",
+                                      "AutogradNestedTensor",
+                                      "PrivateUse2",
+                                      "PrivateUse3",
+                                      "SparseCsrCPU",
+                                      "SparseCsrCUDA"};
   for (const char* key : kKeys) {
     if (k == key) return true;
   }
@@ -147,8 +177,8 @@ void check_namespace(const char* ns) {
   const std::string_view s(ns);
   ST_CHECK(!s.empty(), "ns: empty namespace");
   for (char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     ST_CHECK(ok, "ns: namespace '", s, "' must be an identifier ([A-Za-z0-9_])");
   }
 }
@@ -159,8 +189,7 @@ TorchLibraryHandle new_library(st::Library::Kind kind, const char* ns,
   std::unique_ptr<LibraryObject, LibraryDeleter> lib(
       new LibraryObject(kind, ns, std::move(key), file, line));
   LibraryObject* obj = lib.get();
-  const auto h =
-      to_handle<TorchLibraryHandle>(make_handle<LibraryBox>(LibraryBox{std::move(lib)}));
+  const auto h = to_handle<TorchLibraryHandle>(make_handle<LibraryBox>(LibraryBox{std::move(lib)}));
   obj->set_plugin_token(plugins::note_library(
       obj->plugin(), obj->ns(), obj->is_def(), [obj] { obj->detach(); },
       [h] { destroy<LibraryBox>(h, "library of an unloaded plugin"); }));
@@ -205,11 +234,10 @@ struct StableKernel {
     for (st::DispatchKey k : ks) {
       if (st::isBackendDispatchKey(k)) backend = k;  // ascending: the highest wins
     }
-    ST_ERROR(op.operatorName(), " (extension kernel for dispatch key ", key_name,
-             ", called for ", st::toString(backend != st::DispatchKey::Undefined
-                                                ? backend
-                                                : ks.highestPriorityKey()),
-             ", registered at ", where, "): ", what);
+    ST_ERROR(
+        op.operatorName(), " (extension kernel for dispatch key ", key_name, ", called for ",
+        st::toString(backend != st::DispatchKey::Undefined ? backend : ks.highestPriorityKey()),
+        ", registered at ", where, "): ", what);
   }
 
   void operator()(const st::OperatorHandle& op, st::DispatchKeySet ks, st::Stack* stack) const {
@@ -219,8 +247,9 @@ struct StableKernel {
     const size_t n_args = args.size();
     const size_t n_rets = rets.size();
     if (stack->size() < n_args) {
-      fail(op, ks, "the stack holds " + std::to_string(stack->size()) +
-                       " value(s) but the schema has " + std::to_string(n_args) + " argument(s)");
+      fail(op, ks,
+           "the stack holds " + std::to_string(stack->size()) + " value(s) but the schema has " +
+               std::to_string(n_args) + " argument(s)");
     }
     const size_t n = std::max(n_args, n_rets);
     // The kernel's buffer, then the arguments as they were handed to it
@@ -354,8 +383,7 @@ AOTITorchError aoti_torch_library_init_impl(const char* ns, const char* k, const
            "k: unknown dispatch key '", k,
            "' (expected e.g. CPU, CUDA, Meta, PrivateUse1, CompositeExplicitAutograd, "
            "CompositeImplicitAutograd, Autograd)");
-  *ret_new_torch_lib =
-      stc::new_library(st::Library::IMPL, ns, std::string(k), file, line);
+  *ret_new_torch_lib = stc::new_library(st::Library::IMPL, ns, std::string(k), file, line);
   STC_REGISTRATION_END
 }
 
@@ -406,8 +434,7 @@ AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schem
 
 AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema,
                                            const int32_t* tags, int32_t num_tags) {
-  STC_API_BEGIN
-  (void)stc::library_of(self, "self");  // a bad handle is named before the tags
+  STC_API_BEGIN(void) stc::library_of(self, "self");  // a bad handle is named before the tags
   stc::library_def(self, schema, stc::tags_from_codes(tags, num_tags));
   STC_REGISTRATION_END
 }

@@ -7,8 +7,8 @@
 
 extern "C" {
 
-AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size,
-                                  ParallelFunc func, void* ctx) {
+AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size, ParallelFunc func,
+                                  void* ctx) {
   STC_API_BEGIN
   ST_CHECK(func != nullptr, "func: null function");
   ST_CHECK(grain_size >= 0, "grain_size: must be >= 0, got ", grain_size);

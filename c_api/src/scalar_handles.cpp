@@ -17,10 +17,14 @@ const st::Scalar& scalar_of(StableScalarHandle h) { return stc::get<st::Scalar>(
 
 const char* kind_word(const st::Scalar& s) {
   switch (s.tag()) {
-    case st::Scalar::Tag::Bool: return "bool";
-    case st::Scalar::Tag::Int: return "int";
-    case st::Scalar::Tag::Double: return "double";
-    case st::Scalar::Tag::Complex: return "complex";
+    case st::Scalar::Tag::Bool:
+      return "bool";
+    case st::Scalar::Tag::Int:
+      return "int";
+    case st::Scalar::Tag::Double:
+      return "double";
+    case st::Scalar::Tag::Complex:
+      return "complex";
   }
   return "?";
 }
@@ -61,10 +65,18 @@ AOTITorchError stabletorch_scalar_kind(StableScalarHandle scalar, int32_t* ret_k
   STC_API_BEGIN
   stc::check_out(ret_kind, "ret_kind");
   switch (scalar_of(scalar).tag()) {
-    case st::Scalar::Tag::Bool: *ret_kind = STABLETORCH_SCALAR_BOOL; break;
-    case st::Scalar::Tag::Int: *ret_kind = STABLETORCH_SCALAR_INT; break;
-    case st::Scalar::Tag::Double: *ret_kind = STABLETORCH_SCALAR_DOUBLE; break;
-    case st::Scalar::Tag::Complex: *ret_kind = STABLETORCH_SCALAR_COMPLEX; break;
+    case st::Scalar::Tag::Bool:
+      *ret_kind = STABLETORCH_SCALAR_BOOL;
+      break;
+    case st::Scalar::Tag::Int:
+      *ret_kind = STABLETORCH_SCALAR_INT;
+      break;
+    case st::Scalar::Tag::Double:
+      *ret_kind = STABLETORCH_SCALAR_DOUBLE;
+      break;
+    case st::Scalar::Tag::Complex:
+      *ret_kind = STABLETORCH_SCALAR_COMPLEX;
+      break;
   }
   STC_API_END
 }

@@ -40,27 +40,46 @@ st::Scalar item(AtenTensorHandle h) {
   ST_CHECK(t.is_cpu(), "tensor: expected a CPU tensor, got device ", t.device());
   const void* p = t.const_data_ptr();
   switch (t.scalar_type()) {
-    case ScalarType::Byte: return st::Scalar(load<uint8_t>(p));
-    case ScalarType::Char: return st::Scalar(load<int8_t>(p));
-    case ScalarType::Short: return st::Scalar(load<int16_t>(p));
-    case ScalarType::Int: return st::Scalar(load<int32_t>(p));
-    case ScalarType::Long: return st::Scalar(load<int64_t>(p));
-    case ScalarType::UInt16: return st::Scalar(load<uint16_t>(p));
-    case ScalarType::UInt32: return st::Scalar(load<uint32_t>(p));
-    case ScalarType::UInt64: return st::Scalar(load<uint64_t>(p));
-    case ScalarType::Bool: return st::Scalar(load<uint8_t>(p) != 0);
-    case ScalarType::Half: return st::Scalar(static_cast<float>(load<tho::Half>(p)));
-    case ScalarType::BFloat16: return st::Scalar(static_cast<float>(load<tho::BFloat16>(p)));
-    case ScalarType::Float: return st::Scalar(load<float>(p));
-    case ScalarType::Double: return st::Scalar(load<double>(p));
-    case ScalarType::Float8_e5m2: return st::Scalar(static_cast<float>(load<tho::Float8_e5m2>(p)));
-    case ScalarType::Float8_e4m3fn: return st::Scalar(static_cast<float>(load<tho::Float8_e4m3fn>(p)));
-    case ScalarType::Float8_e5m2fnuz: return st::Scalar(static_cast<float>(load<tho::Float8_e5m2fnuz>(p)));
-    case ScalarType::Float8_e4m3fnuz: return st::Scalar(static_cast<float>(load<tho::Float8_e4m3fnuz>(p)));
-    case ScalarType::Float8_e8m0fnu: return st::Scalar(static_cast<float>(load<tho::Float8_e8m0fnu>(p)));
+    case ScalarType::Byte:
+      return st::Scalar(load<uint8_t>(p));
+    case ScalarType::Char:
+      return st::Scalar(load<int8_t>(p));
+    case ScalarType::Short:
+      return st::Scalar(load<int16_t>(p));
+    case ScalarType::Int:
+      return st::Scalar(load<int32_t>(p));
+    case ScalarType::Long:
+      return st::Scalar(load<int64_t>(p));
+    case ScalarType::UInt16:
+      return st::Scalar(load<uint16_t>(p));
+    case ScalarType::UInt32:
+      return st::Scalar(load<uint32_t>(p));
+    case ScalarType::UInt64:
+      return st::Scalar(load<uint64_t>(p));
+    case ScalarType::Bool:
+      return st::Scalar(load<uint8_t>(p) != 0);
+    case ScalarType::Half:
+      return st::Scalar(static_cast<float>(load<tho::Half>(p)));
+    case ScalarType::BFloat16:
+      return st::Scalar(static_cast<float>(load<tho::BFloat16>(p)));
+    case ScalarType::Float:
+      return st::Scalar(load<float>(p));
+    case ScalarType::Double:
+      return st::Scalar(load<double>(p));
+    case ScalarType::Float8_e5m2:
+      return st::Scalar(static_cast<float>(load<tho::Float8_e5m2>(p)));
+    case ScalarType::Float8_e4m3fn:
+      return st::Scalar(static_cast<float>(load<tho::Float8_e4m3fn>(p)));
+    case ScalarType::Float8_e5m2fnuz:
+      return st::Scalar(static_cast<float>(load<tho::Float8_e5m2fnuz>(p)));
+    case ScalarType::Float8_e4m3fnuz:
+      return st::Scalar(static_cast<float>(load<tho::Float8_e4m3fnuz>(p)));
+    case ScalarType::Float8_e8m0fnu:
+      return st::Scalar(static_cast<float>(load<tho::Float8_e8m0fnu>(p)));
     case ScalarType::ComplexHalf: {
       const auto z = load<tho::complex<tho::Half>>(p);
-      return st::Scalar(std::complex<double>(static_cast<float>(z.real()), static_cast<float>(z.imag())));
+      return st::Scalar(
+          std::complex<double>(static_cast<float>(z.real()), static_cast<float>(z.imag())));
     }
     case ScalarType::ComplexFloat: {
       const auto z = load<tho::complex<float>>(p);
@@ -91,25 +110,26 @@ void read_item(AtenTensorHandle h, T* ret) {
 
 template <typename T>
 AtenTensorHandle wrap(ScalarType dtype, T value) {
-  st::Tensor t = st::detail::empty_generic(st::IntArrayRef(), dtype, st::Device(st::DeviceType::CPU));
+  st::Tensor t =
+      st::detail::empty_generic(st::IntArrayRef(), dtype, st::Device(st::DeviceType::CPU));
   std::memcpy(t.mutable_data_ptr(), &value, sizeof(T));
   return stc::new_tensor_handle(std::move(t));
 }
 
 }  // namespace
 
-#define STC_ITEM(suffix, T)                                                   \
-  AOTITorchError aoti_torch_item_##suffix(AtenTensorHandle tensor, T* ret) {  \
-    STC_API_BEGIN                                                             \
-    read_item<T>(tensor, ret);                                                \
-    STC_API_END                                                               \
+#define STC_ITEM(suffix, T)                                                  \
+  AOTITorchError aoti_torch_item_##suffix(AtenTensorHandle tensor, T* ret) { \
+    STC_API_BEGIN                                                            \
+    read_item<T>(tensor, ret);                                               \
+    STC_API_END                                                              \
   }
-#define STC_WRAP(suffix, T, dtype)                                                   \
+#define STC_WRAP(suffix, T, dtype)                                                      \
   AOTITorchError aoti_torch_scalar_to_tensor_##suffix(T value, AtenTensorHandle* ret) { \
-    STC_API_BEGIN                                                                    \
-    stc::check_out(ret, "ret_new_tensor");                                           \
-    *ret = wrap(ScalarType::dtype, value);                                           \
-    STC_API_END                                                                      \
+    STC_API_BEGIN                                                                       \
+    stc::check_out(ret, "ret_new_tensor");                                              \
+    *ret = wrap(ScalarType::dtype, value);                                              \
+    STC_API_END                                                                         \
   }
 
 extern "C" {

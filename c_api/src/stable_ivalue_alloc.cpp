@@ -23,7 +23,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_valu
 
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value) {
   STC_API_BEGIN
-  if (value == nullptr) return AOTI_TORCH_SUCCESS;  // the delete functions' rule (handle_registry.h)
+  if (value == nullptr)
+    return AOTI_TORCH_SUCCESS;  // the delete functions' rule (handle_registry.h)
   const StableIValue bits = static_cast<StableIValue>(reinterpret_cast<uintptr_t>(value));
   const stc::SlotPointer kind = stc::classify_slot_pointer(bits);
   if (kind == stc::SlotPointer::Handle) {
@@ -32,7 +33,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value)
              "; a handle is deleted by the function of its kind, e.g. "
              "aoti_torch_delete_tensor_object");
   }
-  ST_CHECK(stc::usable(kind), "value: expected a StableIValue slot (torch_new_stable_ivalue) but got ",
+  ST_CHECK(stc::usable(kind),
+           "value: expected a StableIValue slot (torch_new_stable_ivalue) but got ",
            stc::describe_slot_pointer(bits, kind));
   stc::free_usable_slot(value, kind);
   STC_API_END

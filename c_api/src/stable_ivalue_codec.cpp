@@ -26,8 +26,7 @@ StableIValue to_bits(T value) {
 }
 
 [[noreturn]] void mismatch(const SchemaType& type, const char* expected_handle, StableIValue v) {
-  ST_ERROR("expected ", type.toString(), " (", expected_handle, ") but got ",
-           describe_payload(v));
+  ST_ERROR("expected ", type.toString(), " (", expected_handle, ") but got ", describe_payload(v));
 }
 
 template <typename T>
@@ -74,13 +73,15 @@ IValue decode_list(const SchemaType& type, const StableList& items) {
     case TypeKind::Str: {
       std::vector<std::string> out;
       out.reserve(items.size());
-      for (StableIValue e : items) out.push_back(handle_payload<std::string>(elem, "a string handle", e));
+      for (StableIValue e : items)
+        out.push_back(handle_payload<std::string>(elem, "a string handle", e));
       return IValue(std::move(out));
     }
     case TypeKind::Tensor: {
       std::vector<st::Tensor> out;
       out.reserve(items.size());
-      for (StableIValue e : items) out.push_back(handle_payload<st::Tensor>(elem, "a tensor handle", e));
+      for (StableIValue e : items)
+        out.push_back(handle_payload<st::Tensor>(elem, "a tensor handle", e));
       return IValue(std::move(out));
     }
     default: {
@@ -134,9 +135,15 @@ std::string describe_payload(StableIValue v) {
   const HandleInfo info = classify(as_pointer(v));
   std::ostringstream os;
   switch (info.cls) {
-    case Classification::Null: os << "a null pointer (0)"; break;
-    case Classification::Dead: os << "an already deleted handle"; break;
-    case Classification::Live: os << "a " << kind_name(info.kind) << " handle"; break;
+    case Classification::Null:
+      os << "a null pointer (0)";
+      break;
+    case Classification::Dead:
+      os << "an already deleted handle";
+      break;
+    case Classification::Live:
+      os << "a " << kind_name(info.kind) << " handle";
+      break;
     case Classification::Foreign:
       os << "0x" << std::hex << v << " (not a handle made by this library)";
       break;

@@ -67,9 +67,12 @@ inline const void* as_pointer(StableIValue v) noexcept {
 // destroys it and retires the handle, which reads as deleted from then on.
 // The slot stays allocated: the caller frees it or builds a return in it
 // (Note [Returns in the arguments' slots] in call_dispatcher.cpp).
-inline Slot* handle_slot(HandleKind k, StableIValue v) noexcept { return live_slot(as_pointer(v), k); }
+inline Slot* handle_slot(HandleKind k, StableIValue v) noexcept {
+  return live_slot(as_pointer(v), k);
+}
 template <typename T>
-inline __attribute__((always_inline)) void take_handle(Slot* slot, StableIValue v, T& out) noexcept {
+inline __attribute__((always_inline)) void take_handle(Slot* slot, StableIValue v,
+                                                       T& out) noexcept {
   T& held = payload<T>(slot);
   out = std::move(held);
   held.~T();

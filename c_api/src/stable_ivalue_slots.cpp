@@ -91,16 +91,24 @@ std::string describe_slot_pointer(StableIValue v, SlotPointer kind) {
   std::ostringstream os;
   os << "0x" << std::hex << v << std::dec;
   switch (kind) {
-    case SlotPointer::Null: return "a null pointer (0)";
+    case SlotPointer::Null:
+      return "a null pointer (0)";
     case SlotPointer::Handle:
-    case SlotPointer::DeadHandle: return describe_payload(v);
-    case SlotPointer::InHandles: os << " (inside handle memory, not a StableIValue slot)"; break;
+    case SlotPointer::DeadHandle:
+      return describe_payload(v);
+    case SlotPointer::InHandles:
+      os << " (inside handle memory, not a StableIValue slot)";
+      break;
     case SlotPointer::NotPointer:
       os << " (not a pointer: " << implausible(static_cast<uintptr_t>(v)) << ")";
       break;
-    case SlotPointer::Freed: os << " (a StableIValue slot that was already freed)"; break;
+    case SlotPointer::Freed:
+      os << " (a StableIValue slot that was already freed)";
+      break;
     case SlotPointer::Tracked:
-    case SlotPointer::Untracked: os << " (a StableIValue slot)"; break;
+    case SlotPointer::Untracked:
+      os << " (a StableIValue slot)";
+      break;
   }
   return os.str();
 }

@@ -20,8 +20,8 @@ st::Stack call_aten(const char* name, const char* overload, st::Stack stack) {
 }
 
 st::Tensor single_tensor_return(st::Stack stack, const char* op) {
-  ST_CHECK(stack.size() == 1 && stack[0].isTensor(), op,
-           " returned an unexpected stack of size ", stack.size());
+  ST_CHECK(stack.size() == 1 && stack[0].isTensor(), op, " returned an unexpected stack of size ",
+           stack.size());
   return std::move(stack[0]).toTensor();
 }
 
@@ -43,8 +43,7 @@ AOTITorchError aoti_torch_tensor_copy_(AtenTensorHandle src, AtenTensorHandle ds
   STC_API_END
 }
 
-AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src,
-                                int32_t non_blocking) {
+AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src, int32_t non_blocking) {
   STC_API_BEGIN
   copy_(defined_tensor_of(self, "self"), defined_tensor_of(src, "src"), non_blocking != 0);
   STC_API_END
@@ -54,8 +53,8 @@ AOTITorchError aoti_torch_clone(AtenTensorHandle self, AtenTensorHandle* ret) {
   STC_API_BEGIN
   check_out(ret, "ret");
   // aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor
-  st::Stack out = call_aten("aten::clone", "", {st::IValue(defined_tensor_of(self, "self")),
-                                                st::IValue()});
+  st::Stack out =
+      call_aten("aten::clone", "", {st::IValue(defined_tensor_of(self, "self")), st::IValue()});
   *ret = stc::new_tensor_handle(single_tensor_return(std::move(out), "aten::clone"));
   STC_API_END
 }

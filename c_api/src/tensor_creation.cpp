@@ -75,8 +75,7 @@ AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, const int64_t* sizes
 }
 
 AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim,
-                                              const int64_t* sizes_ptr,
-                                              const int64_t* strides_ptr,
+                                              const int64_t* sizes_ptr, const int64_t* strides_ptr,
                                               int64_t storage_offset,
                                               AtenTensorHandle* ret_new_tensor) {
   STC_API_BEGIN
@@ -85,8 +84,8 @@ AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndi
   ST_CHECK(ndim == 0 || (sizes_ptr != nullptr && strides_ptr != nullptr),
            "sizes_ptr/strides_ptr: null pointer with ndim ", ndim);
   const stc::Geometry g = stc::read_geometry(ndim, sizes_ptr, strides_ptr);
-  *ret_new_tensor = new_tensor_handle(
-      st::native::as_strided(t, g.sizes_ref(), g.strides_ref(), storage_offset));
+  *ret_new_tensor =
+      new_tensor_handle(st::native::as_strided(t, g.sizes_ref(), g.strides_ref(), storage_offset));
   STC_API_END
 }
 

@@ -14,8 +14,7 @@ Geometry read_geometry(int64_t ndim, const int64_t* sizes_ptr, const int64_t* st
   g.ndim = static_cast<size_t>(ndim);
   for (int64_t i = 0; i < ndim; ++i) {
     g.sizes[i] = sizes_ptr[i];
-    ST_CHECK(g.sizes[i] >= 0, "sizes_ptr: size ", g.sizes[i], " of dimension ", i,
-             " is negative");
+    ST_CHECK(g.sizes[i] >= 0, "sizes_ptr: size ", g.sizes[i], " of dimension ", i, " is negative");
   }
   if (strides_ptr == nullptr) {
     if (ndim > 0) st::detail::contiguous_strides(g.sizes_ref(), g.strides);

@@ -29,8 +29,8 @@ __attribute__((noinline)) AOTITorchError delete_tensor_slow(AtenTensorHandle ten
   STC_API_END_AS("aoti_torch_delete_tensor_object")
 }
 
-__attribute__((noinline)) AOTITorchError new_tensor_handle_slow(AtenTensorHandle orig_handle,
-                                                               AtenTensorHandle* new_handle) noexcept {
+__attribute__((noinline)) AOTITorchError new_tensor_handle_slow(
+    AtenTensorHandle orig_handle, AtenTensorHandle* new_handle) noexcept {
   STC_API_BEGIN
   check_out(new_handle, "new_handle");
   *new_handle = new_tensor_handle(tensor_of(orig_handle, "orig_handle"));

@@ -104,8 +104,7 @@ AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** r
                      [](const st::TensorImpl& t) noexcept { return t.mutable_data(); });
 }
 
-AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor,
-                                             const void** ret_data_ptr) {
+AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr) {
   return read_tensor(tensor, ret_data_ptr, __func__, "ret_data_ptr",
                      [](const st::TensorImpl& t) noexcept { return t.data(); });
 }
@@ -200,8 +199,7 @@ AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layou
                      });
 }
 
-AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor,
-                                             int64_t* ret_storage_offset) {
+AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor, int64_t* ret_storage_offset) {
   return read_tensor(tensor, ret_storage_offset, __func__, "ret_storage_offset",
                      [](const st::TensorImpl& t) noexcept { return t.storage_offset(); });
 }
@@ -221,8 +219,7 @@ AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, bool* ret_is_defin
 }
 
 AOTITorchError torch_set_requires_grad(AtenTensorHandle tensor, bool requires_grad) {
-  STC_API_BEGIN
-  (void)defined_tensor_of(tensor, "tensor");
+  STC_API_BEGIN(void) defined_tensor_of(tensor, "tensor");
   ST_CHECK(!requires_grad,
            "requires_grad=True is not supported: this core has no autograd (only "
            "requires_grad=False is accepted)");

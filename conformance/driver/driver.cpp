@@ -120,13 +120,15 @@ class Driver {
   // Runs one case line and returns its result line.
   std::string run(const std::string& line) {
     const std::vector<std::string> fields = split(line, '\t');
-    if (fields.size() < 5) return fields.empty() ? "?\tERR\tmalformed case" : fields[0] + "\tERR\tmalformed case";
+    if (fields.size() < 5)
+      return fields.empty() ? "?\tERR\tmalformed case" : fields[0] + "\tERR\tmalformed case";
     const std::string& id = fields[0];
     inputs_.clear();
     std::string result;
     try {
       const bool unversioned = id.size() > 5 && id.compare(id.size() - 5, 5, "@aoti") == 0;
-      result = id + "\t" + call(fields[1], fields[2], split(fields[3], ','), fields[4], unversioned);
+      result =
+          id + "\t" + call(fields[1], fields[2], split(fields[3], ','), fields[4], unversioned);
     } catch (const std::exception& e) {  // a malformed token (std::stoll, ...) included
       result = id + "\tSETUP\t" + one_line(e.what());
     }
@@ -282,7 +284,8 @@ class Driver {
   // t:<dtype>:<sizes>:<strides>:<offset>:<kind><seed>
   StableIValue make_tensor(const std::string& token) {
     if (reuse_inputs_) {  // benchmark mode: a new handle to the input made by prepare()
-      if (tensor_cursor_ >= inputs_.size()) throw CaseError("more tensor tokens than prepared inputs");
+      if (tensor_cursor_ >= inputs_.size())
+        throw CaseError("more tensor tokens than prepared inputs");
       Handle owned = nullptr;
       check(api_.new_tensor_handle(inputs_[tensor_cursor_++].handle, &owned), "new_tensor_handle");
       return reinterpret_cast<uintptr_t>(owned);
@@ -295,7 +298,8 @@ class Driver {
     const int64_t offset = std::stoll(f[4]);
     const char kind = f[5].empty() ? 'r' : f[5][0];
     uint64_t seed = f[5].size() > 1 ? std::stoull(f[5].substr(1)) : 0;
-    if (sizes.size() != strides.size()) throw CaseError("sizes and strides differ in rank: " + token);
+    if (sizes.size() != strides.size())
+      throw CaseError("sizes and strides differ in rank: " + token);
     const int elem = element_size(name);
     if (elem == 0) throw CaseError("the driver cannot fill dtype " + name);
     // Elements the view reaches: offset + sum((size-1)*stride) + 1.
@@ -308,12 +312,15 @@ class Driver {
     if (empty) storage = offset;
     Handle base = nullptr;
     const int64_t one = 1;
-    check(api_.empty_strided(1, &storage, &one, dtype(name), api_.device_type_cpu(), 0, &base), "empty_strided");
+    check(api_.empty_strided(1, &storage, &one, dtype(name), api_.device_type_cpu(), 0, &base),
+          "empty_strided");
     void* data = nullptr;
     check(api_.get_data_ptr(base, &data), "get_data_ptr");
-    for (int64_t i = 0; i < storage; ++i) write_element(name, kind, splitmix64(seed), static_cast<char*>(data) + i * elem);
+    for (int64_t i = 0; i < storage; ++i)
+      write_element(name, kind, splitmix64(seed), static_cast<char*>(data) + i * elem);
     Handle view = nullptr;
-    const Error err = api_.reinterpret_tensor(base, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), offset, &view);
+    const Error err = api_.reinterpret_tensor(base, static_cast<int64_t>(sizes.size()),
+                                              sizes.data(), strides.data(), offset, &view);
     api_.delete_tensor(base);
     check(err, "_reinterpret_tensor");
     const char* begin = static_cast<const char*>(data);
@@ -346,7 +353,8 @@ class Driver {
     if (i >= tokens.size()) throw CaseError("missing argument token");
     const std::string token = tokens[i++];
     const std::string kind = token.substr(0, token.find(':'));
-    const std::string value = token.find(':') == std::string::npos ? "" : token.substr(token.find(':') + 1);
+    const std::string value =
+        token.find(':') == std::string::npos ? "" : token.substr(token.find(':') + 1);
     StableIValue v = 0;
     if (kind == "n") return 0;
     if (kind == "o") {
@@ -360,7 +368,8 @@ class Driver {
       const size_t n = std::stoul(value);
       Handle list = nullptr;
       check(api_.new_list(n, &list), "torch_new_list_reserve_size");
-      for (size_t k = 0; k < n; ++k) check(api_.list_push_back(list, parse_arg(tokens, i)), "torch_list_push_back");
+      for (size_t k = 0; k < n; ++k)
+        check(api_.list_push_back(list, parse_arg(tokens, i)), "torch_list_push_back");
       return reinterpret_cast<uintptr_t>(list);
     }
     if (kind == "t") return make_tensor(token);
@@ -378,11 +387,12 @@ class Driver {
     } else if (kind == "dev") {  // dev:cpu:<index>
       const std::vector<std::string> f = split(value, ':');
       const int32_t index = f.size() > 1 ? std::stoi(f[1]) : -1;
-      v = (static_cast<uint64_t>(static_cast<uint32_t>(api_.device_type_cpu())) << 32) | static_cast<uint32_t>(index);
+      v = (static_cast<uint64_t>(static_cast<uint32_t>(api_.device_type_cpu())) << 32) |
+          static_cast<uint32_t>(index);
     } else if (kind == "lay") {
       v = static_cast<uint32_t>(api_.layout_strided());
     } else if (kind == "mf") {
-      v = static_cast<uint32_t>(value == "preserve"       ? api_.memory_format_preserve()
+      v = static_cast<uint32_t>(value == "preserve"        ? api_.memory_format_preserve()
                                 : value == "channels_last" ? api_.memory_format_channels_last()
                                                            : api_.memory_format_contiguous());
     } else if (kind == "s") {
@@ -400,7 +410,8 @@ class Driver {
   std::string describe_tensor(Handle handle, bool owned) {
     std::string text;
     bool defined = false;
-    if (handle == nullptr) return "T:null";  // a runtime must return a handle, even to an undefined tensor
+    if (handle == nullptr)
+      return "T:null";  // a runtime must return a handle, even to an undefined tensor
     if (api_.is_defined(handle, &defined) != 0 || !defined) {
       text = "T:undef";
     } else {
@@ -432,7 +443,8 @@ class Driver {
       for (int64_t n = 0; n < numel && elem > 0; ++n) {
         int64_t position = 0;
         for (int64_t d = 0; d < dim; ++d) position += index[d] * strides[d];
-        text += (n ? "," : "") + read_element(name, static_cast<const char*>(data) + position * elem);
+        text +=
+            (n ? "," : "") + read_element(name, static_cast<const char*>(data) + position * elem);
         for (int64_t d = dim - 1; d >= 0; --d) {
           if (++index[d] < sizes[d]) break;
           index[d] = 0;
@@ -465,7 +477,8 @@ class Driver {
       api_.delete_list(list);
       return text + "]";
     }
-    if (type == "Tensor") return describe_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)), true);
+    if (type == "Tensor")
+      return describe_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)), true);
     if (type == "int" || type == "SymInt") {
       int64_t x = 0;
       std::memcpy(&x, &v, sizeof(x));
@@ -537,14 +550,16 @@ class Driver {
       api_.delete_list(list);
       return;
     }
-    if (type == "Tensor" && v != 0) api_.delete_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)));
+    if (type == "Tensor" && v != 0)
+      api_.delete_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)));
     if (type == "str") api_.delete_string(reinterpret_cast<Handle>(static_cast<uintptr_t>(v)));
   }
 
   // unversioned: through aoti_torch_call_dispatcher rather than the
   // versioned torch_call_dispatcher.
-  std::string call(const std::string& op, const std::string& overload, const std::vector<std::string>& returns,
-                   const std::string& arg_text, bool unversioned) {
+  std::string call(const std::string& op, const std::string& overload,
+                   const std::vector<std::string>& returns, const std::string& arg_text,
+                   bool unversioned) {
     op_ = op;
     overload_ = overload;
     unversioned_ = unversioned;
@@ -557,7 +572,8 @@ class Driver {
     std::vector<StableIValue> stack = build_stack();
     if (invoke(stack) != 0) return "ERR\t" + last_error();
     std::string text = "OK";
-    for (size_t k = 0; k < return_types_.size(); ++k) text += "\t" + describe_return(return_types_[k], stack[k]);
+    for (size_t k = 0; k < return_types_.size(); ++k)
+      text += "\t" + describe_return(return_types_[k], stack[k]);
     text += "\t|";
     for (const Input& input : inputs_) text += "\t" + describe_tensor(input.handle, false);
     return text;
@@ -624,7 +640,8 @@ std::string second_runtime(const std::string& runtime_path) {
         if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
         const std::string path = info->dlpi_name;
         const std::string base = path.substr(path.rfind('/') + 1);
-        if (base.rfind("libtorch_cpu.so", 0) != 0 && base.rfind("libstabletorch.so", 0) != 0) return 0;
+        if (base.rfind("libtorch_cpu.so", 0) != 0 && base.rfind("libstabletorch.so", 0) != 0)
+          return 0;
         char real[PATH_MAX];
         const std::string canonical = realpath(path.c_str(), real) != nullptr ? real : path;
         if (canonical != s->runtime) s->found = path;
@@ -643,14 +660,21 @@ int run_main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
-    if (arg == "--runtime" && has_value) runtime_path = argv[++i];
-    else if (arg == "--plugin" && has_value) plugins.push_back(argv[++i]);
-    else if (arg == "--cases" && has_value) cases_path = argv[++i];
-    else if (arg == "--skip" && has_value) skip = std::stoul(argv[++i]);
-    else if (arg == "--abi-version" && has_value) abi_version = std::stoull(argv[++i], nullptr, 16);
-    else if (arg == "--bench") bench = true;
+    if (arg == "--runtime" && has_value)
+      runtime_path = argv[++i];
+    else if (arg == "--plugin" && has_value)
+      plugins.push_back(argv[++i]);
+    else if (arg == "--cases" && has_value)
+      cases_path = argv[++i];
+    else if (arg == "--skip" && has_value)
+      skip = std::stoul(argv[++i]);
+    else if (arg == "--abi-version" && has_value)
+      abi_version = std::stoull(argv[++i], nullptr, 16);
+    else if (arg == "--bench")
+      bench = true;
     else {
-      std::cerr << "usage: conformance_driver --runtime LIB [--plugin SO]... (--cases FILE [--skip N] | --bench)"
+      std::cerr << "usage: conformance_driver --runtime LIB [--plugin SO]... (--cases FILE [--skip "
+                   "N] | --bench)"
                    " [--abi-version HEX]\n";
       return 2;
     }
@@ -679,7 +703,8 @@ int run_main(int argc, char** argv) {
   }
   const std::string other = second_runtime(runtime_path);
   if (!other.empty()) {
-    std::printf("PLUGINFAIL\ta plugin loaded a second runtime into the process: %s\n", other.c_str());
+    std::printf("PLUGINFAIL\ta plugin loaded a second runtime into the process: %s\n",
+                other.c_str());
     return 4;
   }
   if (bench) {

@@ -27,7 +27,8 @@ uint16_t float_to_half(float f) {
   const uint32_t sign = (x >> 16) & 0x8000u;
   const int32_t exponent = static_cast<int32_t>((x >> 23) & 0xffu) - 127 + 15;
   uint32_t mantissa = x & 0x7fffffu;
-  if (((x >> 23) & 0xffu) == 0xffu) return static_cast<uint16_t>(sign | 0x7c00u | (mantissa ? 0x200u : 0u));
+  if (((x >> 23) & 0xffu) == 0xffu)
+    return static_cast<uint16_t>(sign | 0x7c00u | (mantissa ? 0x200u : 0u));
   if (exponent >= 31) return static_cast<uint16_t>(sign | 0x7c00u);
   if (exponent <= 0) {
     if (exponent < -10) return static_cast<uint16_t>(sign);
@@ -78,19 +79,27 @@ std::string format_double(double v, int digits) {
 // every floating dtype's range the driver writes.
 double fill_value(char kind, uint64_t random) {
   switch (kind) {
-    case 'p': return static_cast<double>(random % 800 + 1) / 100.0;           // (0, 8]
-    case 's': return static_cast<double>(static_cast<int64_t>(random % 7) - 3);  // [-3, 3]
-    case 'u': return static_cast<double>(random % 100) / 100.0;                // [0, 1)
-    default: return static_cast<double>(static_cast<int64_t>(random % 1601) - 800) / 100.0;  // [-8, 8]
+    case 'p':
+      return static_cast<double>(random % 800 + 1) / 100.0;  // (0, 8]
+    case 's':
+      return static_cast<double>(static_cast<int64_t>(random % 7) - 3);  // [-3, 3]
+    case 'u':
+      return static_cast<double>(random % 100) / 100.0;  // [0, 1)
+    default:
+      return static_cast<double>(static_cast<int64_t>(random % 1601) - 800) / 100.0;  // [-8, 8]
   }
 }
 
 int64_t fill_integer(char kind, uint64_t random) {
   switch (kind) {
-    case 'p': return static_cast<int64_t>(random % 10) + 1;
-    case 's': return static_cast<int64_t>(random % 7) - 3;
-    case 'u': return static_cast<int64_t>(random % 2);
-    default: return static_cast<int64_t>(random % 21) - 10;
+    case 'p':
+      return static_cast<int64_t>(random % 10) + 1;
+    case 's':
+      return static_cast<int64_t>(random % 7) - 3;
+    case 'u':
+      return static_cast<int64_t>(random % 2);
+    default:
+      return static_cast<int64_t>(random % 21) - 10;
   }
 }
 
@@ -120,19 +129,31 @@ int element_size(const std::string& name) {
 void write_element(const std::string& name, char kind, uint64_t random, void* out) {
   const double v = fill_value(kind, random);
   const int64_t i = fill_integer(kind, random);
-  if (name == "f64") store<double>(out, v);
-  else if (name == "f32") store<float>(out, static_cast<float>(v));
-  else if (name == "f16") store<uint16_t>(out, float_to_half(static_cast<float>(v)));
-  else if (name == "bf16") store<uint16_t>(out, float_to_bfloat16(static_cast<float>(v)));
-  else if (name == "i64") store<int64_t>(out, i);
-  else if (name == "i32") store<int32_t>(out, static_cast<int32_t>(i));
-  else if (name == "i16") store<int16_t>(out, static_cast<int16_t>(i));
-  else if (name == "i8") store<int8_t>(out, static_cast<int8_t>(i));
-  else if (name == "u8") store<uint8_t>(out, static_cast<uint8_t>(i < 0 ? -i : i));
-  else if (name == "b") store<uint8_t>(out, static_cast<uint8_t>(random & 1u));
+  if (name == "f64")
+    store<double>(out, v);
+  else if (name == "f32")
+    store<float>(out, static_cast<float>(v));
+  else if (name == "f16")
+    store<uint16_t>(out, float_to_half(static_cast<float>(v)));
+  else if (name == "bf16")
+    store<uint16_t>(out, float_to_bfloat16(static_cast<float>(v)));
+  else if (name == "i64")
+    store<int64_t>(out, i);
+  else if (name == "i32")
+    store<int32_t>(out, static_cast<int32_t>(i));
+  else if (name == "i16")
+    store<int16_t>(out, static_cast<int16_t>(i));
+  else if (name == "i8")
+    store<int8_t>(out, static_cast<int8_t>(i));
+  else if (name == "u8")
+    store<uint8_t>(out, static_cast<uint8_t>(i < 0 ? -i : i));
+  else if (name == "b")
+    store<uint8_t>(out, static_cast<uint8_t>(random & 1u));
   // Raw bit patterns; e8m0's 0xff (NaN) is left out so that values compare.
-  else if (name == "f8e8m0") store<uint8_t>(out, static_cast<uint8_t>(random % 255u));
-  else if (name == "f4x2") store<uint8_t>(out, static_cast<uint8_t>(random & 0xffu));
+  else if (name == "f8e8m0")
+    store<uint8_t>(out, static_cast<uint8_t>(random % 255u));
+  else if (name == "f4x2")
+    store<uint8_t>(out, static_cast<uint8_t>(random & 0xffu));
 }
 
 std::string read_element(const std::string& name, const void* in) {

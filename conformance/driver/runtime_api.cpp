@@ -21,13 +21,20 @@ bool bind(void* library, const char* name, Fn& out) {
 
 // The dtype functions both runtimes export, by the names cases use.
 const std::pair<const char*, const char*> kDtypes[] = {
-    {"f32", "aoti_torch_dtype_float32"}, {"f64", "aoti_torch_dtype_float64"},
-    {"f16", "aoti_torch_dtype_float16"}, {"bf16", "aoti_torch_dtype_bfloat16"},
-    {"i64", "aoti_torch_dtype_int64"},   {"i32", "aoti_torch_dtype_int32"},
-    {"i16", "aoti_torch_dtype_int16"},   {"i8", "aoti_torch_dtype_int8"},
-    {"u8", "aoti_torch_dtype_uint8"},    {"b", "aoti_torch_dtype_bool"},
-    {"c64", "aoti_torch_dtype_complex64"}, {"c128", "aoti_torch_dtype_complex128"},
-    {"f8e8m0", "aoti_torch_dtype_float8_e8m0fnu"}, {"f4x2", "aoti_torch_dtype_float4_e2m1fn_x2"},
+    {"f32", "aoti_torch_dtype_float32"},
+    {"f64", "aoti_torch_dtype_float64"},
+    {"f16", "aoti_torch_dtype_float16"},
+    {"bf16", "aoti_torch_dtype_bfloat16"},
+    {"i64", "aoti_torch_dtype_int64"},
+    {"i32", "aoti_torch_dtype_int32"},
+    {"i16", "aoti_torch_dtype_int16"},
+    {"i8", "aoti_torch_dtype_int8"},
+    {"u8", "aoti_torch_dtype_uint8"},
+    {"b", "aoti_torch_dtype_bool"},
+    {"c64", "aoti_torch_dtype_complex64"},
+    {"c128", "aoti_torch_dtype_complex128"},
+    {"f8e8m0", "aoti_torch_dtype_float8_e8m0fnu"},
+    {"f4x2", "aoti_torch_dtype_float4_e2m1fn_x2"},
 };
 
 }  // namespace

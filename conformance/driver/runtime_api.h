@@ -19,13 +19,16 @@ using Handle = void*;   // AtenTensorHandle, StableListHandle, StringHandle, Ate
 struct RuntimeApi {
   // Operator calls.
   Error (*call_dispatcher)(const char*, const char*, StableIValue*) = nullptr;
-  Error (*call_dispatcher_v)(const char*, const char*, StableIValue*, uint64_t) = nullptr;  // may be absent
-  const char* (*exception_what)() = nullptr;                                                // may be absent
-  Error (*get_num_threads)(uint32_t*) = nullptr;                                            // may be absent
+  Error (*call_dispatcher_v)(const char*, const char*, StableIValue*,
+                             uint64_t) = nullptr;  // may be absent
+  const char* (*exception_what)() = nullptr;       // may be absent
+  Error (*get_num_threads)(uint32_t*) = nullptr;   // may be absent
 
   // Tensors.
-  Error (*empty_strided)(int64_t, const int64_t*, const int64_t*, int32_t, int32_t, int32_t, Handle*) = nullptr;
-  Error (*reinterpret_tensor)(Handle, int64_t, const int64_t*, const int64_t*, int64_t, Handle*) = nullptr;
+  Error (*empty_strided)(int64_t, const int64_t*, const int64_t*, int32_t, int32_t, int32_t,
+                         Handle*) = nullptr;
+  Error (*reinterpret_tensor)(Handle, int64_t, const int64_t*, const int64_t*, int64_t,
+                              Handle*) = nullptr;
   Error (*delete_tensor)(Handle) = nullptr;
   Error (*new_tensor_handle)(Handle, Handle*) = nullptr;
   Error (*is_defined)(Handle, bool*) = nullptr;
@@ -55,7 +58,7 @@ struct RuntimeApi {
   // at::detail::createCPUGenerator(uint64_t), whose at::Generator result
   // (one intrusive pointer, not trivially copyable) comes back through a
   // hidden result pointer, passed first. One of the two is present.
-  Error (*new_generator)(int32_t, uint64_t, Handle*) = nullptr;  // stabletorch
+  Error (*new_generator)(int32_t, uint64_t, Handle*) = nullptr;         // stabletorch
   void (*create_cpu_generator)(void* result, uint64_t seed) = nullptr;  // PyTorch
   Error (*delete_generator)(Handle) = nullptr;  // may be absent (levels before 2.13)
 

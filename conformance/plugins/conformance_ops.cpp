@@ -26,8 +26,8 @@
 namespace conformance_ops {
 namespace {
 
-using torch::stable::Tensor;
 using torch::headeronly::ScalarType;
+using torch::stable::Tensor;
 
 // Applies fn(double) -> double to every element of a contiguous copy of x
 // (float32 or float64), writing a new tensor of x's dtype and shape.
@@ -189,14 +189,18 @@ double weighted(std::vector<double> w) {
 
 // Optional int and optional ScalarType.
 int64_t int_or(std::optional<int64_t> k) { return k.value_or(-1); }
-ScalarType dtype_or(Tensor x, std::optional<ScalarType> dtype) { return dtype.value_or(x.scalar_type()); }
+ScalarType dtype_or(Tensor x, std::optional<ScalarType> dtype) {
+  return dtype.value_or(x.scalar_type());
+}
 
 // bool out.
 bool negate(bool b) { return !b; }
 
 // Layout and MemoryFormat arguments, returned as their enum values.
 int64_t layout_value(torch::headeronly::Layout layout) { return static_cast<int64_t>(layout); }
-int64_t memory_format_value(torch::headeronly::MemoryFormat format) { return static_cast<int64_t>(format); }
+int64_t memory_format_value(torch::headeronly::MemoryFormat format) {
+  return static_cast<int64_t>(format);
+}
 
 // The code a Tag travels as (the runtime's torch_tag_* getter, 2.12), by
 // ordinal; Tag::inplace and Tag::out have none and fail.
@@ -230,8 +234,8 @@ int64_t maybe_generator_device_type(std::optional<torch::stable::Generator> g) {
 // dispatcher (g passed on as a new reference).
 std::vector<float> draw(const torch::stable::Generator& g, int64_t n) {
   using torch::stable::detail::from;
-  StableIValue stack[6] = {from(std::vector<int64_t>{n}), from(std::optional<torch::stable::Generator>(g)),
-                           0, 0, 0, 0};
+  StableIValue stack[6] = {
+      from(std::vector<int64_t>{n}), from(std::optional<torch::stable::Generator>(g)), 0, 0, 0, 0};
   STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_call_dispatcher("aten::rand", "generator", stack));
   const Tensor t = torch::stable::detail::to<Tensor>(stack[0]);
   const float* p = static_cast<const float*>(t.data_ptr());

@@ -19,13 +19,13 @@ namespace nb = nanobind;
 
 namespace stpy {
 
-void bind_types(nb::module_& m);      // dtype, device, layout, memory_format
-void bind_tensor(nb::module_& m);     // Tensor: metadata, item, printing, operators
-void bind_ops(nb::module_& m);        // OpGroup: schema-driven calls of any operator
-void bind_interop(nb::module_& m);    // NumPy and DLPack
-void bind_plugins(nb::module_& m);    // load_library over the C loader
-void bind_timing(nb::module_& m);     // C++-side timing for bench/bench_python.py
-void bind_pyobject(nb::module_& m);   // the converters of the C ABI's torch_*_pyobject
+void bind_types(nb::module_& m);     // dtype, device, layout, memory_format
+void bind_tensor(nb::module_& m);    // Tensor: metadata, item, printing, operators
+void bind_ops(nb::module_& m);       // OpGroup: schema-driven calls of any operator
+void bind_interop(nb::module_& m);   // NumPy and DLPack
+void bind_plugins(nb::module_& m);   // load_library over the C loader
+void bind_timing(nb::module_& m);    // C++-side timing for bench/bench_python.py
+void bind_pyobject(nb::module_& m);  // the converters of the C ABI's torch_*_pyobject
 
 // The unique Python object for a dtype (st.float32 is st.float32).
 nb::object dtype_object(st::ScalarType type);

@@ -45,22 +45,38 @@ std::optional<dl::dtype> to_dlpack_dtype(st::ScalarType t) {
     return d;
   };
   switch (t) {
-    case S::Bool: return make(C::Bool, 8);
-    case S::Byte: return make(C::UInt, 8);
-    case S::UInt16: return make(C::UInt, 16);
-    case S::UInt32: return make(C::UInt, 32);
-    case S::UInt64: return make(C::UInt, 64);
-    case S::Char: return make(C::Int, 8);
-    case S::Short: return make(C::Int, 16);
-    case S::Int: return make(C::Int, 32);
-    case S::Long: return make(C::Int, 64);
-    case S::Half: return make(C::Float, 16);
-    case S::Float: return make(C::Float, 32);
-    case S::Double: return make(C::Float, 64);
-    case S::BFloat16: return make(C::Bfloat, 16);
-    case S::ComplexFloat: return make(C::Complex, 64);
-    case S::ComplexDouble: return make(C::Complex, 128);
-    default: return std::nullopt;
+    case S::Bool:
+      return make(C::Bool, 8);
+    case S::Byte:
+      return make(C::UInt, 8);
+    case S::UInt16:
+      return make(C::UInt, 16);
+    case S::UInt32:
+      return make(C::UInt, 32);
+    case S::UInt64:
+      return make(C::UInt, 64);
+    case S::Char:
+      return make(C::Int, 8);
+    case S::Short:
+      return make(C::Int, 16);
+    case S::Int:
+      return make(C::Int, 32);
+    case S::Long:
+      return make(C::Int, 64);
+    case S::Half:
+      return make(C::Float, 16);
+    case S::Float:
+      return make(C::Float, 32);
+    case S::Double:
+      return make(C::Float, 64);
+    case S::BFloat16:
+      return make(C::Bfloat, 16);
+    case S::ComplexFloat:
+      return make(C::Complex, 64);
+    case S::ComplexDouble:
+      return make(C::Complex, 128);
+    default:
+      return std::nullopt;
   }
 }
 
@@ -92,17 +108,17 @@ st::Tensor wrap_array(const nb::ndarray<nb::ro>& a, const char* who) {
   const auto dtype = from_dlpack_dtype(a.dtype());
   if (!dtype) {
     throw nb::type_error((std::string(who) + ": unsupported element type (DLPack code " +
-                          std::to_string(a.dtype().code) + ", " +
-                          std::to_string(a.dtype().bits) + " bits)")
+                          std::to_string(a.dtype().code) + ", " + std::to_string(a.dtype().bits) +
+                          " bits)")
                              .c_str());
   }
   st::Device device(st::DeviceType::CPU);
   if (a.device_type() == nb::device::cuda::value) {
     device = st::Device(st::DeviceType::CUDA, static_cast<st::DeviceIndex>(a.device_id()));
   } else if (a.device_type() != nb::device::cpu::value) {
-    throw nb::type_error((std::string(who) + ": unsupported device type " +
-                          std::to_string(a.device_type()))
-                             .c_str());
+    throw nb::type_error(
+        (std::string(who) + ": unsupported device type " + std::to_string(a.device_type()))
+            .c_str());
   }
   const size_t ndim = a.ndim();
   std::vector<int64_t> sizes(ndim), strides(ndim);
@@ -141,9 +157,9 @@ template <typename... Framework>
 nb::ndarray<Framework...> export_array(const st::Tensor& t, const char* who) {
   const auto dtype = to_dlpack_dtype(t.dtype());
   if (!dtype) {
-    throw nb::type_error((std::string(who) + ": unsupported ScalarType " +
-                          torch::headeronly::toString(t.dtype()))
-                             .c_str());
+    throw nb::type_error(
+        (std::string(who) + ": unsupported ScalarType " + torch::headeronly::toString(t.dtype()))
+            .c_str());
   }
   int device_type = nb::device::cpu::value;
   int device_id = 0;
@@ -151,9 +167,8 @@ nb::ndarray<Framework...> export_array(const st::Tensor& t, const char* who) {
     device_type = nb::device::cuda::value;
     device_id = t.device().index() < 0 ? 0 : t.device().index();
   } else if (!t.is_cpu()) {
-    throw nb::type_error((std::string(who) + ": tensors on " + t.device().str() +
-                          " cannot be exported")
-                             .c_str());
+    throw nb::type_error(
+        (std::string(who) + ": tensors on " + t.device().str() + " cannot be exported").c_str());
   }
   const size_t ndim = static_cast<size_t>(t.dim());
   std::vector<size_t> shape(ndim);
@@ -185,8 +200,7 @@ void bind_interop(nb::module_& m) {
           nb::object dtype_text = nb::steal(PyObject_Str(dtype.ptr()));
           if (!dtype_text.is_valid()) throw nb::python_error();
           throw nb::type_error(
-              ("from_numpy: can't convert an array of dtype " +
-               nb::cast<std::string>(dtype_text) +
+              ("from_numpy: can't convert an array of dtype " + nb::cast<std::string>(dtype_text) +
                "; the supported types are: float64, float32, float16, complex64, complex128, "
                "int64, int32, int16, int8, uint8, uint16, uint32, uint64 and bool (native byte "
                "order)")

@@ -117,7 +117,8 @@ Overload make_overload(const st::OperatorHandle& op) {
 std::string type_name_of(nb::handle h) {
   if (h.is_none()) return "NoneType";
   if (is_tensor(h)) return "Tensor";
-  return nb::cast<std::string>(nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(h.ptr()))).attr("__name__"));
+  return nb::cast<std::string>(
+      nb::handle(reinterpret_cast<PyObject*>(Py_TYPE(h.ptr()))).attr("__name__"));
 }
 
 bool is_sequence(nb::handle h) {
@@ -181,8 +182,8 @@ bool convert(nb::handle h, const st::SchemaType& t, bool numbers_as_tensors, st:
         out = st::IValue(tensor_of(h));
         return true;
       }
-      if (numbers_as_tensors && (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
-                                 PyComplex_Check(o))) {
+      if (numbers_as_tensors &&
+          (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o))) {
         out = st::IValue(st::native::wrapped_scalar_tensor(*as_scalar(h)));
         return true;
       }
@@ -260,8 +261,8 @@ bool convert(nb::handle h, const st::SchemaType& t, bool numbers_as_tensors, st:
         }
       }
       if (PyLong_Check(o) && !PyBool_Check(o)) {
-        out = st::IValue(st::Device(st::DeviceType::CUDA,
-                                    static_cast<st::DeviceIndex>(nb::cast<int64_t>(h))));
+        out = st::IValue(
+            st::Device(st::DeviceType::CUDA, static_cast<st::DeviceIndex>(nb::cast<int64_t>(h))));
         return true;
       }
       break;
@@ -368,8 +369,9 @@ bool convert(nb::handle h, const st::SchemaType& t, bool numbers_as_tensors, st:
 // Binds args/kwargs to one overload: fills `stack` and `objects` (the Python
 // object given for each argument, or null) and returns true, or returns
 // false with the reason in `why`.
-bool bind(const Overload& ov, const nb::args& args, const nb::kwargs& kwargs, bool numbers_as_tensors,
-          st::Stack& stack, std::vector<PyObject*>& objects, std::string& why) {
+bool bind(const Overload& ov, const nb::args& args, const nb::kwargs& kwargs,
+          bool numbers_as_tensors, st::Stack& stack, std::vector<PyObject*>& objects,
+          std::string& why) {
   const auto& sargs = ov.schema->arguments();
   const size_t n = sargs.size();
   objects.assign(n, nullptr);
@@ -380,8 +382,8 @@ bool bind(const Overload& ov, const nb::args& args, const nb::kwargs& kwargs, bo
     const auto k = static_cast<size_t>(ov.varargs_list);
     PyObject* first = PyTuple_GET_ITEM(args.ptr(), k);
     if (PyLong_Check(first) && !PyBool_Check(first)) {
-      packed = nb::steal(PyTuple_GetSlice(args.ptr(), static_cast<Py_ssize_t>(k),
-                                          static_cast<Py_ssize_t>(nargs)));
+      packed = nb::steal(
+          PyTuple_GetSlice(args.ptr(), static_cast<Py_ssize_t>(k), static_cast<Py_ssize_t>(nargs)));
       objects[k] = packed.ptr();
       used = k;
     }
@@ -494,9 +496,8 @@ nb::object ivalue_to_python(st::IValue&& v) {
     case T::Generator:
       break;
   }
-  throw nb::type_error((std::string("cannot return a value of type ") + v.tagName() +
-                        " to Python")
-                           .c_str());
+  throw nb::type_error(
+      (std::string("cannot return a value of type ") + v.tagName() + " to Python").c_str());
 }
 
 namespace {
@@ -553,14 +554,15 @@ class OpGroup {
     }
     msg += "), but expected one of:";
     for (size_t i = 0; i < overloads_.size(); ++i) {
-      msg += "\n * " + overloads_[i].schema->toString() + "\n      didn't match because: " +
-             reasons[i];
+      msg += "\n * " + overloads_[i].schema->toString() +
+             "\n      didn't match because: " + reasons[i];
     }
     throw nb::type_error(msg.c_str());
   }
 
  private:
-  static nb::object run(const Overload& ov, st::Stack& stack, const std::vector<PyObject*>& objects) {
+  static nb::object run(const Overload& ov, st::Stack& stack,
+                        const std::vector<PyObject*>& objects) {
     {
       nb::gil_scoped_release release;
       ov.op.callBoxed(&stack);
@@ -612,11 +614,20 @@ void set_python_error() noexcept {
   } catch (const nb::builtin_exception& e) {
     PyObject* type = PyExc_RuntimeError;
     switch (e.type()) {
-      case nb::exception_type::type_error: type = PyExc_TypeError; break;
-      case nb::exception_type::value_error: type = PyExc_ValueError; break;
-      case nb::exception_type::index_error: type = PyExc_IndexError; break;
-      case nb::exception_type::attribute_error: type = PyExc_AttributeError; break;
-      default: break;
+      case nb::exception_type::type_error:
+        type = PyExc_TypeError;
+        break;
+      case nb::exception_type::value_error:
+        type = PyExc_ValueError;
+        break;
+      case nb::exception_type::index_error:
+        type = PyExc_IndexError;
+        break;
+      case nb::exception_type::attribute_error:
+        type = PyExc_AttributeError;
+        break;
+      default:
+        break;
     }
     PyErr_SetString(type, e.what());
   } catch (const st::Error& e) {
@@ -635,9 +646,7 @@ void set_python_error() noexcept {
 PyObject* opgroup_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
   try {
     const OpGroup* group = nb::inst_ptr<OpGroup>(self);
-    return group->call(nb::borrow<nb::args>(args), nb::borrow<nb::kwargs>(kwargs))
-        .release()
-        .ptr();
+    return group->call(nb::borrow<nb::args>(args), nb::borrow<nb::kwargs>(kwargs)).release().ptr();
   } catch (...) {
     set_python_error();
     return nullptr;

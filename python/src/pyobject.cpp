@@ -51,8 +51,9 @@ void* tensor_to(const st::Tensor& t, void* py_type) {
     ST_CHECK(PyType_Check(tp) && PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(tp),
                                                   reinterpret_cast<PyTypeObject*>(base)),
              "py_type: expected stabletorch.Tensor or a subclass of it, got ",
-             PyType_Check(tp) ? "the type '" + std::string(reinterpret_cast<PyTypeObject*>(tp)->tp_name) + "'"
-                              : "an object of type '" + type_name(tp) + "'");
+             PyType_Check(tp)
+                 ? "the type '" + std::string(reinterpret_cast<PyTypeObject*>(tp)->tp_name) + "'"
+                 : "an object of type '" + type_name(tp) + "'");
     nb::object obj = nb::inst_alloc(nb::handle(tp));
     new (nb::inst_ptr<st::Tensor>(obj)) st::Tensor(t);
     nb::inst_mark_ready(obj);
@@ -81,7 +82,8 @@ st::Device device_from(void* obj) {
   return guarded("py_obj", [&] {
     nb::handle h(static_cast<PyObject*>(obj));
     ST_CHECK(nb::isinstance<st::Device>(h),
-             "py_obj: expected a stabletorch.device, got an object of type '", type_name(h.ptr()), "'");
+             "py_obj: expected a stabletorch.device, got an object of type '", type_name(h.ptr()),
+             "'");
     return nb::cast<st::Device>(h);
   });
 }

@@ -83,8 +83,8 @@ st::Tensor host_values(const st::Tensor& t) {
   const st::ScalarType want = python_kind_dtype(t.dtype());
   if (t.is_cpu() && t.dtype() == want && t.is_contiguous()) return t;
   nb::gil_scoped_release release;
-  return st::_to_copy(t, want, std::nullopt, st::Device(st::DeviceType::CPU), std::nullopt,
-                      false, st::MemoryFormat::Contiguous)
+  return st::_to_copy(t, want, std::nullopt, st::Device(st::DeviceType::CPU), std::nullopt, false,
+                      st::MemoryFormat::Contiguous)
       .contiguous();
 }
 
@@ -105,9 +105,9 @@ nb::object element_to_python(const st::Tensor& host, int64_t i) {
 
 nb::object item(const st::Tensor& t) {
   if (t.numel() != 1) {
-    throw nb::value_error(("a Tensor with " + std::to_string(t.numel()) +
-                           " elements cannot be converted to Scalar")
-                              .c_str());
+    throw nb::value_error(
+        ("a Tensor with " + std::to_string(t.numel()) + " elements cannot be converted to Scalar")
+            .c_str());
   }
   return element_to_python(host_values(t), 0);
 }
@@ -191,8 +191,12 @@ st::Tensor matmul_fn(const st::Tensor& a, const st::Tensor& b) { return st::matm
 st::Tensor and_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_and(a, b); }
 st::Tensor or_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_or(a, b); }
 st::Tensor xor_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_xor(a, b); }
-st::Tensor lshift_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_left_shift(a, b); }
-st::Tensor rshift_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_right_shift(a, b); }
+st::Tensor lshift_fn(const st::Tensor& a, const st::Tensor& b) {
+  return st::bitwise_left_shift(a, b);
+}
+st::Tensor rshift_fn(const st::Tensor& a, const st::Tensor& b) {
+  return st::bitwise_right_shift(a, b);
+}
 st::Tensor eq_fn(const st::Tensor& a, const st::Tensor& b) { return st::eq(a, b); }
 st::Tensor ne_fn(const st::Tensor& a, const st::Tensor& b) { return st::ne(a, b); }
 st::Tensor lt_fn(const st::Tensor& a, const st::Tensor& b) { return st::lt(a, b); }
@@ -204,14 +208,20 @@ st::Tensor iadd_fn(const st::Tensor& a, const st::Tensor& b) { return st::add_(a
 st::Tensor isub_fn(const st::Tensor& a, const st::Tensor& b) { return st::sub_(a, b); }
 st::Tensor imul_fn(const st::Tensor& a, const st::Tensor& b) { return st::mul_(a, b); }
 st::Tensor idiv_fn(const st::Tensor& a, const st::Tensor& b) { return st::div_(a, b); }
-st::Tensor ifloordiv_fn(const st::Tensor& a, const st::Tensor& b) { return st::floor_divide_(a, b); }
+st::Tensor ifloordiv_fn(const st::Tensor& a, const st::Tensor& b) {
+  return st::floor_divide_(a, b);
+}
 st::Tensor imod_fn(const st::Tensor& a, const st::Tensor& b) { return st::remainder_(a, b); }
 st::Tensor ipow_fn(const st::Tensor& a, const st::Tensor& b) { return st::pow_(a, b); }
 st::Tensor iand_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_and_(a, b); }
 st::Tensor ior_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_or_(a, b); }
 st::Tensor ixor_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_xor_(a, b); }
-st::Tensor ilshift_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_left_shift_(a, b); }
-st::Tensor irshift_fn(const st::Tensor& a, const st::Tensor& b) { return st::bitwise_right_shift_(a, b); }
+st::Tensor ilshift_fn(const st::Tensor& a, const st::Tensor& b) {
+  return st::bitwise_left_shift_(a, b);
+}
+st::Tensor irshift_fn(const st::Tensor& a, const st::Tensor& b) {
+  return st::bitwise_right_shift_(a, b);
+}
 
 using UnaryFn = st::Tensor (*)(const st::Tensor&);
 
@@ -251,7 +261,8 @@ void bind_tensor(nb::module_& m) {
       .def("element_size", &st::Tensor::element_size)
       .def_prop_ro("itemsize", &st::Tensor::element_size)
       .def_prop_ro("nbytes", &st::Tensor::nbytes)
-      .def("data_ptr", [](const st::Tensor& t) { return reinterpret_cast<uintptr_t>(t.data_ptr()); })
+      .def("data_ptr",
+           [](const st::Tensor& t) { return reinterpret_cast<uintptr_t>(t.data_ptr()); })
       .def_prop_ro("dtype", [](const st::Tensor& t) { return dtype_object(t.dtype()); })
       .def_prop_ro("device", &st::Tensor::device)
       .def_prop_ro("is_cuda", &st::Tensor::is_cuda)
@@ -342,29 +353,33 @@ void bind_tensor(nb::module_& m) {
 
   // The number of live TensorImpls: leak checks in tests.
   m.def("live_tensor_count", &st::live_tensor_count);
-  m.def("manual_seed", [](int64_t seed) { st::manual_seed(static_cast<uint64_t>(seed)); },
-        nb::arg("seed"));
+  m.def(
+      "manual_seed", [](int64_t seed) { st::manual_seed(static_cast<uint64_t>(seed)); },
+      nb::arg("seed"));
   // A 0-dim tensor from a Python number in the dtype PyTorch infers
   // (bool, int64, float32 by default, complex64) or the one given.
-  m.def("_scalar_tensor", [](nb::handle value, nb::handle dtype) {
-    const std::optional<st::Scalar> s = as_scalar(value);
-    if (!s) throw nb::type_error("expected a Python number");
-    st::ScalarType t;
-    if (!dtype.is_none()) {
-      const auto d = as_dtype(dtype);
-      if (!d) throw nb::type_error("dtype must be a stabletorch.dtype");
-      t = *d;
-    } else if (s->isBoolean()) {
-      t = st::ScalarType::Bool;
-    } else if (s->isIntegral(false)) {
-      t = st::ScalarType::Long;
-    } else if (s->isComplex()) {
-      t = st::ScalarType::ComplexFloat;
-    } else {
-      t = st::ScalarType::Float;
-    }
-    return st::native::scalar_to_tensor(*s, t);
-  }, nb::arg("value").none(), nb::arg("dtype").none());
+  m.def(
+      "_scalar_tensor",
+      [](nb::handle value, nb::handle dtype) {
+        const std::optional<st::Scalar> s = as_scalar(value);
+        if (!s) throw nb::type_error("expected a Python number");
+        st::ScalarType t;
+        if (!dtype.is_none()) {
+          const auto d = as_dtype(dtype);
+          if (!d) throw nb::type_error("dtype must be a stabletorch.dtype");
+          t = *d;
+        } else if (s->isBoolean()) {
+          t = st::ScalarType::Bool;
+        } else if (s->isIntegral(false)) {
+          t = st::ScalarType::Long;
+        } else if (s->isComplex()) {
+          t = st::ScalarType::ComplexFloat;
+        } else {
+          t = st::ScalarType::Float;
+        }
+        return st::native::scalar_to_tensor(*s, t);
+      },
+      nb::arg("value").none(), nb::arg("dtype").none());
 }
 
 }  // namespace stpy

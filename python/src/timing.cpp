@@ -21,9 +21,9 @@ void bind_timing(nb::module_& m) {
           st::Tensor r = st::add(a, b);
           (void)r;
         }
-        const auto ns = std::chrono::duration<double, std::nano>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
+        const auto ns =
+            std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+                .count();
         return ns / static_cast<double>(iterations);
       },
       nb::arg("a"), nb::arg("b"), nb::arg("iterations"),
@@ -44,9 +44,9 @@ void bind_timing(nb::module_& m) {
           stack.emplace_back(st::Scalar(int64_t{1}));
           op.callBoxed(&stack);
         }
-        const auto ns = std::chrono::duration<double, std::nano>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
+        const auto ns =
+            std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+                .count();
         return ns / static_cast<double>(iterations);
       },
       nb::arg("a"), nb::arg("b"), nb::arg("iterations"),

@@ -45,9 +45,9 @@ std::string device_repr(const st::Device& d) {
 nb::object dtype_object(st::ScalarType type) {
   const auto i = static_cast<size_t>(type);
   if (i >= kNumDTypes || g_dtypes[i] == nullptr) {
-    throw nb::value_error(("no Python dtype for scalar type " +
-                           std::string(torch::headeronly::toString(type)))
-                              .c_str());
+    throw nb::value_error(
+        ("no Python dtype for scalar type " + std::string(torch::headeronly::toString(type)))
+            .c_str());
   }
   return nb::borrow(g_dtypes[i]);
 }
@@ -106,9 +106,9 @@ void bind_types(nb::module_& m) {
           [](st::Device* self, const std::string& type, int64_t index) {
             const st::Device base(type);
             if (base.has_index()) {
-              throw nb::value_error(("device: type '" + type +
-                                     "' already has an index; pass 'cuda' and the index")
-                                        .c_str());
+              throw nb::value_error(
+                  ("device: type '" + type + "' already has an index; pass 'cuda' and the index")
+                      .c_str());
             }
             if (index < -1 || index > 127) {
               throw nb::value_error(

@@ -19,7 +19,11 @@ extern "C" {
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_11_0
 AOTI_TORCH_EXPORT int32_t torch_dtype_float8_e8m0fnu(void);
 AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
-AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
+AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(
+    void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+    int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index,
+    AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata,
+    int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_12_0
 AOTI_TORCH_EXPORT int32_t aoti_torch_dtype_float8_e8m0fnu(void);
@@ -42,30 +46,41 @@ AOTI_TORCH_EXPORT int32_t torch_tag_pointwise(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_pt2_compliant_tag(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_reduction(void);
 AOTI_TORCH_EXPORT int32_t torch_tag_view_copy(void);
-AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema, const int32_t* tags, int32_t num_tags);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self,
+                                                             const char* schema,
+                                                             const int32_t* tags, int32_t num_tags);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_13_0
-AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule, const char* context);
-AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self,
+                                                                 const char* pymodule,
+                                                                 const char* context);
+AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream,
+                                                            void** ret_native_handle);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what(void);
 AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
-AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator);
+AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self,
+                                                            AtenGeneratorHandle* ret_new_generator);
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_generator(AtenGeneratorHandle generator);
-AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator, int32_t* ret_device_type, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator,
+                                                            int32_t* ret_device_type,
+                                                            int32_t* ret_device_index);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_14_0
 AOTI_TORCH_EXPORT AOTITorchError torch_has_storage(AtenTensorHandle tensor, bool* ret_has_storage);
 AOTI_TORCH_EXPORT AOTITorchError torch_tensor_from_pyobject(void* py_obj, AtenTensorHandle* ret);
-AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type, void** ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type,
+                                                          void** ret);
 #endif
 #if TORCH_FEATURE_VERSION < TORCH_VERSION_2_15_0
 AOTI_TORCH_EXPORT AOTITorchError torch_is_tensor_pyobject(void* py_obj, bool* ret);
 AOTI_TORCH_EXPORT AOTITorchError torch_dtype_from_pyobject(void* py_obj, int32_t* ret_dtype);
 AOTI_TORCH_EXPORT AOTITorchError torch_dtype_to_pyobject(int32_t dtype, void** ret);
-AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type, int32_t* ret_device_index);
-AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index, void** ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type,
+                                                            int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index,
+                                                          void** ret);
 #endif
 }
 
@@ -101,12 +116,12 @@ class CApiTest : public ::testing::Test {
 };
 
 // A failure whose message names `function` and contains `needle`.
-#define EXPECT_C_FAILURE(call, function, needle)                                   \
-  do {                                                                             \
-    EXPECT_EQ((call), AOTI_TORCH_FAILURE) << #call;                                \
-    const std::string stc_msg_ = ::stc_test::last_error();                         \
-    EXPECT_NE(stc_msg_.find(function), std::string::npos) << stc_msg_;             \
-    EXPECT_NE(stc_msg_.find(needle), std::string::npos) << stc_msg_;               \
+#define EXPECT_C_FAILURE(call, function, needle)                       \
+  do {                                                                 \
+    EXPECT_EQ((call), AOTI_TORCH_FAILURE) << #call;                    \
+    const std::string stc_msg_ = ::stc_test::last_error();             \
+    EXPECT_NE(stc_msg_.find(function), std::string::npos) << stc_msg_; \
+    EXPECT_NE(stc_msg_.find(needle), std::string::npos) << stc_msg_;   \
   } while (0)
 
 #define ASSERT_C_OK(call) ASSERT_EQ((call), AOTI_TORCH_SUCCESS) << ::stc_test::last_error()
@@ -114,7 +129,8 @@ class CApiTest : public ::testing::Test {
 
 // A contiguous CPU tensor of `sizes` and dtype, values 0, 1, 2, ... when
 // float32 / int64.
-AtenTensorHandle make_tensor(std::vector<int64_t> sizes, int32_t dtype = aoti_torch_dtype_float32());
+AtenTensorHandle make_tensor(std::vector<int64_t> sizes,
+                             int32_t dtype = aoti_torch_dtype_float32());
 // A float32 tensor filled with `values` (1-d).
 AtenTensorHandle make_floats(std::vector<float> values);
 std::vector<float> read_floats(AtenTensorHandle t);

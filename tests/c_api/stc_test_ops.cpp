@@ -30,7 +30,8 @@ struct TestOps {
     def.def(
         "echo(Tensor t, int i, float f, bool b, str s, ScalarType d, Layout l, MemoryFormat m, "
         "Device dev, Scalar sc, Tensor? ot, int? oi, int[] il, Tensor[] tl, float[] fl, bool[] bl, "
-        "str[] sl, SymInt si, Tensor?[] otl) -> (Tensor, int, float, bool, str, ScalarType, Layout, "
+        "str[] sl, SymInt si, Tensor?[] otl) -> (Tensor, int, float, bool, str, ScalarType, "
+        "Layout, "
         "MemoryFormat, Device, Scalar, Tensor?, int?, int[], Tensor[], float[], bool[], str[], "
         "SymInt, Tensor?[])");
     def.def("two(Tensor a, Tensor b) -> Tensor");

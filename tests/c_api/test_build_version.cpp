@@ -26,8 +26,12 @@ StableIValue of_int(int64_t x) {
   std::memcpy(&v, &x, sizeof(v));
   return v;
 }
-StableIValue* as_slot(StableIValue v) { return reinterpret_cast<StableIValue*>(static_cast<uintptr_t>(v)); }
-StableIValue of_slot(StableIValue* s) { return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(s)); }
+StableIValue* as_slot(StableIValue v) {
+  return reinterpret_cast<StableIValue*>(static_cast<uintptr_t>(v));
+}
+StableIValue of_slot(StableIValue* s) {
+  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(s));
+}
 
 // A present optional made and freed as headers of each side of 2.13 do.
 StableIValue* new_slot(bool from_213, int64_t x) {
@@ -71,9 +75,9 @@ class BuildVersionTest : public CApiTest {
   void SetUp() override {
     CApiTest::SetUp();
     ASSERT_C_OK(aoti_torch_library_init_def("build_version_test", __FILE__, __LINE__, &def_));
-    for (const char* schema : {"arg_old(int? x) -> int", "arg_new(int? x) -> int",
-                               "arg_unversioned(int? x) -> int", "ret_old(int x) -> int?",
-                               "ret_new(int x) -> int?"}) {
+    for (const char* schema :
+         {"arg_old(int? x) -> int", "arg_new(int? x) -> int", "arg_unversioned(int? x) -> int",
+          "ret_old(int x) -> int?", "ret_new(int x) -> int?"}) {
       ASSERT_C_OK(aoti_torch_library_def(def_, schema));
     }
     ASSERT_C_OK(aoti_torch_library_init_impl("build_version_test", "CompositeExplicitAutograd",

@@ -61,8 +61,7 @@ TEST_F(CShimAtenTest, NarrowIsAViewOfTheRange) {
   EXPECT_EQ(read_floats(v), (std::vector<float>{3, 4, 5, 6, 7, 8}));
   aoti_torch_delete_tensor_object(v);
   AtenTensorHandle out = nullptr;
-  EXPECT_C_FAILURE(aoti_torch_aten_narrow(t, 0, 3, 2, &out), "aoti_torch_aten_narrow",
-                   "narrow");
+  EXPECT_C_FAILURE(aoti_torch_aten_narrow(t, 0, 3, 2, &out), "aoti_torch_aten_narrow", "narrow");
   EXPECT_EQ(out, nullptr);
   EXPECT_C_FAILURE(aoti_torch_aten_narrow(t, 0, 0, 1, nullptr), "aoti_torch_aten_narrow",
                    "null output");
@@ -88,19 +87,19 @@ TEST_F(CShimAtenTest, NewEmptyAndNewZerosTakeSelfsOptionsUnlessGiven) {
 
   AtenTensorHandle out = nullptr;
   int32_t bad = 12345;
-  EXPECT_C_FAILURE(aoti_torch_aten_new_zeros(self, size, 2, &bad, nullptr, nullptr, 0, nullptr,
-                                             &out),
-                   "aoti_torch_aten_new_zeros", "dtype");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_new_zeros(self, size, 2, &bad, nullptr, nullptr, 0, nullptr, &out),
+      "aoti_torch_aten_new_zeros", "dtype");
   int32_t two = 2;
-  EXPECT_C_FAILURE(aoti_torch_aten_new_empty(self, size, 2, nullptr, nullptr, nullptr, 0, &two,
-                                             &out),
-                   "aoti_torch_aten_new_empty", "pin_memory: expected 0 or 1, got 2");
-  EXPECT_C_FAILURE(aoti_torch_aten_new_empty(self, nullptr, 2, nullptr, nullptr, nullptr, 0,
-                                             nullptr, &out),
-                   "aoti_torch_aten_new_empty", "size: null pointer with length 2");
-  EXPECT_C_FAILURE(aoti_torch_aten_new_empty(self, size, -1, nullptr, nullptr, nullptr, 0,
-                                             nullptr, &out),
-                   "aoti_torch_aten_new_empty", "size: expected a length in [0, 64], got -1");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_new_empty(self, size, 2, nullptr, nullptr, nullptr, 0, &two, &out),
+      "aoti_torch_aten_new_empty", "pin_memory: expected 0 or 1, got 2");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_new_empty(self, nullptr, 2, nullptr, nullptr, nullptr, 0, nullptr, &out),
+      "aoti_torch_aten_new_empty", "size: null pointer with length 2");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_new_empty(self, size, -1, nullptr, nullptr, nullptr, 0, nullptr, &out),
+      "aoti_torch_aten_new_empty", "size: expected a length in [0, 64], got -1");
   EXPECT_EQ(out, nullptr);
   for (AtenTensorHandle h : {self, e, z}) aoti_torch_delete_tensor_object(h);
 }
@@ -118,13 +117,13 @@ TEST_F(CShimAtenTest, FullDefaultsToFloat32AndHonoursDtype) {
   EXPECT_EQ(*static_cast<const int32_t*>(data_of(g)), 4);
   AtenTensorHandle out = nullptr;
   const int64_t negative[] = {-2};
-  EXPECT_C_FAILURE(aoti_torch_aten_full(negative, 1, 0.0, nullptr, nullptr, nullptr, 0, nullptr,
-                                        &out),
-                   "aoti_torch_aten_full", "negative");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_full(negative, 1, 0.0, nullptr, nullptr, nullptr, 0, nullptr, &out),
+      "aoti_torch_aten_full", "negative");
   int32_t bogus_device = 99;
-  EXPECT_C_FAILURE(aoti_torch_aten_full(size, 1, 0.0, nullptr, nullptr, &bogus_device, 0,
-                                        nullptr, &out),
-                   "aoti_torch_aten_full", "device");
+  EXPECT_C_FAILURE(
+      aoti_torch_aten_full(size, 1, 0.0, nullptr, nullptr, &bogus_device, 0, nullptr, &out),
+      "aoti_torch_aten_full", "device");
   EXPECT_EQ(out, nullptr);
   aoti_torch_delete_tensor_object(g);
   aoti_torch_delete_tensor_object(f);
@@ -144,12 +143,12 @@ TEST_F(CShimAtenTest, PadConstantAndOtherModes) {
   // The core pads in "constant" mode only so far: the others are a clear
   // error, not a wrong result.
   AtenTensorHandle t2 = make_tensor({1, 3});
-  EXPECT_C_FAILURE(aoti_torch_aten_pad(t2, pad, 2, "reflect", nullptr, &out),
-                   "aoti_torch_aten_pad", "padding mode \"reflect\" is not implemented");
+  EXPECT_C_FAILURE(aoti_torch_aten_pad(t2, pad, 2, "reflect", nullptr, &out), "aoti_torch_aten_pad",
+                   "padding mode \"reflect\" is not implemented");
   EXPECT_C_FAILURE(aoti_torch_aten_pad(t, pad, 2, nullptr, nullptr, &out), "aoti_torch_aten_pad",
                    "mode: null pointer");
-  EXPECT_C_FAILURE(aoti_torch_aten_pad(t, pad, 2, "sideways", nullptr, &out),
-                   "aoti_torch_aten_pad", "sideways");
+  EXPECT_C_FAILURE(aoti_torch_aten_pad(t, pad, 2, "sideways", nullptr, &out), "aoti_torch_aten_pad",
+                   "sideways");
   EXPECT_EQ(out, nullptr);
   for (AtenTensorHandle h : {t, c, z, t2}) aoti_torch_delete_tensor_object(h);
 }

@@ -25,10 +25,10 @@ namespace {
 AtenTensorHandle meta_tensor(float* blob) {
   const int64_t size = 1;
   AtenTensorHandle m = nullptr;
-  EXPECT_EQ(aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0,
-                                               aoti_torch_dtype_float32(),
-                                               aoti_torch_device_type_meta(), 0, &m),
-            AOTI_TORCH_SUCCESS)
+  EXPECT_EQ(
+      aoti_torch_create_tensor_from_blob(blob, 1, &size, nullptr, 0, aoti_torch_dtype_float32(),
+                                         aoti_torch_device_type_meta(), 0, &m),
+      AOTI_TORCH_SUCCESS)
       << last_error();
   return m;
 }
@@ -68,7 +68,8 @@ TEST_F(CallDispatcherTest, TheArgumentHandleIsDeletedThoughItsSlotHoldsTheReturn
   ASSERT_C_OK(stabletorch_live_handle_count(&n));
   EXPECT_EQ(n, n0);
   const uintptr_t addr_mask = (uintptr_t{1} << 48) - 1;
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(out) & addr_mask, reinterpret_cast<uintptr_t>(t) & addr_mask)
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(out) & addr_mask,
+            reinterpret_cast<uintptr_t>(t) & addr_mask)
       << "the return was expected in the argument's slot";
   EXPECT_NE(out, t);
   int64_t dim = 0;
@@ -197,7 +198,8 @@ TEST_F(CallDispatcherTest, FailuresBeforeTheOperatorIsFoundLeaveTheArgumentsToTh
   const int64_t n0 = live_handles();
   StableIValue stack[2] = {from_ptr(a), from_ptr(b)};
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::nope", "", stack),
-                   "aoti_torch_call_dispatcher", "could not find an operator named 'stc_test::nope'");
+                   "aoti_torch_call_dispatcher",
+                   "could not find an operator named 'stc_test::nope'");
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::two", "nope", stack),
                    "aoti_torch_call_dispatcher", "stc_test::two.nope");
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher(nullptr, "", stack), "aoti_torch_call_dispatcher",
@@ -253,8 +255,8 @@ TEST_F(CallDispatcherTest, EveryFailureOnceTheOperatorIsFoundReleasesEveryArgume
   {
     // A typed kernel fails.
     StableIValue stack[1] = {from_ptr(make_tensor({1}))};
-    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::throws", "", stack),
-                     "stc_test::throws", "boom");
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::throws", "", stack), "stc_test::throws",
+                     "boom");
     EXPECT_EQ(live_handles(), n0);
   }
   {
@@ -453,8 +455,7 @@ void nest_kernel(const st::OperatorHandle&, st::DispatchKeySet, st::Stack* stack
     g_nest_def.emplace(st::Library::DEF, "stc_nest", std::nullopt, __FILE__, __LINE__);
     g_nest_def->def("f(Tensor a, int n) -> Tensor");
     StableIValue s[2] = {from_ptr(make_floats({1})), 1};
-    ST_CHECK(aoti_torch_call_dispatcher("stc_nest::f", "", s) == AOTI_TORCH_SUCCESS,
-             last_error());
+    ST_CHECK(aoti_torch_call_dispatcher("stc_nest::f", "", s) == AOTI_TORCH_SUCCESS, last_error());
     aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(s[0]));
     return;  // returns its argument
   }
@@ -467,8 +468,8 @@ TEST_F(CallDispatcherTest, NestedCallReplacingTheOuterPlanIsSafe) {
   g_nest_def.emplace(st::Library::DEF, "stc_nest", std::nullopt, __FILE__, __LINE__);
   g_nest_def->def("f(Tensor a) -> Tensor");
   std::optional<st::Library> impl;
-  impl.emplace(st::Library::IMPL, "stc_nest", st::DispatchKey::CompositeExplicitAutograd,
-               __FILE__, __LINE__);
+  impl.emplace(st::Library::IMPL, "stc_nest", st::DispatchKey::CompositeExplicitAutograd, __FILE__,
+               __LINE__);
   impl->impl("f", st::CppFunction::makeFromBoxedFunction(&nest_kernel));
   StableIValue s[1] = {from_ptr(make_floats({8}))};
   ASSERT_C_OK(aoti_torch_call_dispatcher("stc_nest::f", "", s));
@@ -547,7 +548,8 @@ TEST_F(CallDispatcherTest, TypedCallsPassEveryKindOfArgumentIntact) {
   EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // stolen
 
   // A bool is its low-order byte; a Scalar handle is stolen too.
-  for (const auto& [bits, expected] : {std::pair<StableIValue, bool>{0x100, false}, {0x101, true}}) {
+  for (const auto& [bits, expected] :
+       {std::pair<StableIValue, bool>{0x100, false}, {0x101, true}}) {
     StableScalarHandle s = nullptr;
     ASSERT_C_OK(stabletorch_scalar_from_double(2.5, &s));
     StableIValue st2[3] = {from_ptr(r), bits, from_ptr(s)};
@@ -633,7 +635,8 @@ TEST_F(CallDispatcherTest, TypedKernelFailuresReleaseTheArguments) {
       EXPECT_NE(last_error().find("stc_typed4::f"), std::string::npos) << last_error();
     }
     bool d = false;
-    EXPECT_EQ(aoti_torch_is_defined(a, &d), AOTI_TORCH_FAILURE);  // released; the fixture checks leaks
+    EXPECT_EQ(aoti_torch_is_defined(a, &d),
+              AOTI_TORCH_FAILURE);  // released; the fixture checks leaks
   }
 }
 

@@ -21,8 +21,8 @@ int cuda_devices() {
   return n;
 }
 
-#define SKIP_WITHOUT_GPU()                                                              \
-  do {                                                                                  \
+#define SKIP_WITHOUT_GPU()                                                                \
+  do {                                                                                    \
     if (cuda_devices() == 0) GTEST_SKIP() << "cudaGetDeviceCount reports no CUDA device"; \
   } while (0)
 
@@ -43,10 +43,12 @@ TEST_F(CudaFunctionsTest, WithoutADeviceEveryFunctionFailsCleanly) {
                    "aoti_torch_cuda_caching_allocator_raw_alloc", kMsg);
   EXPECT_C_FAILURE(torch_get_current_cuda_blas_handle(&p), "torch_get_current_cuda_blas_handle",
                    kMsg);
-  EXPECT_C_FAILURE(torch_set_current_cuda_stream(nullptr, 0), "torch_set_current_cuda_stream", kMsg);
+  EXPECT_C_FAILURE(torch_set_current_cuda_stream(nullptr, 0), "torch_set_current_cuda_stream",
+                   kMsg);
   EXPECT_C_FAILURE(torch_get_cuda_stream_from_pool(true, 0, &p), "torch_get_cuda_stream_from_pool",
                    kMsg);
-  EXPECT_C_FAILURE(torch_cuda_stream_synchronize(nullptr, 0), "torch_cuda_stream_synchronize", kMsg);
+  EXPECT_C_FAILURE(torch_cuda_stream_synchronize(nullptr, 0), "torch_cuda_stream_synchronize",
+                   kMsg);
   EXPECT_EQ(g, nullptr);
   EXPECT_EQ(sg, nullptr);
   EXPECT_EQ(p, nullptr);
@@ -94,8 +96,8 @@ TEST_F(CudaFunctionsTest, GuardSetsAndRestoresTheDevice) {
   EXPECT_C_OK(aoti_torch_delete_cuda_guard(g));
   ASSERT_EQ(cudaGetDevice(&now), cudaSuccess);
   EXPECT_EQ(now, before);
-  EXPECT_C_FAILURE(aoti_torch_create_cuda_guard(cuda_devices(), &g),
-                   "aoti_torch_create_cuda_guard", "out of range");
+  EXPECT_C_FAILURE(aoti_torch_create_cuda_guard(cuda_devices(), &g), "aoti_torch_create_cuda_guard",
+                   "out of range");
 }
 
 TEST_F(CudaFunctionsTest, StreamsFromThePoolBecomeCurrent) {

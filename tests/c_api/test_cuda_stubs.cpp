@@ -33,10 +33,12 @@ TEST_F(CudaStubsTest, EveryFunctionFailsWithoutCudaButDeletingNull) {
                    "aoti_torch_cuda_caching_allocator_raw_delete", kMsg);
   EXPECT_C_FAILURE(torch_get_current_cuda_blas_handle(&p), "torch_get_current_cuda_blas_handle",
                    kMsg);
-  EXPECT_C_FAILURE(torch_set_current_cuda_stream(nullptr, 0), "torch_set_current_cuda_stream", kMsg);
+  EXPECT_C_FAILURE(torch_set_current_cuda_stream(nullptr, 0), "torch_set_current_cuda_stream",
+                   kMsg);
   EXPECT_C_FAILURE(torch_get_cuda_stream_from_pool(true, 0, &p), "torch_get_cuda_stream_from_pool",
                    kMsg);
-  EXPECT_C_FAILURE(torch_cuda_stream_synchronize(nullptr, 0), "torch_cuda_stream_synchronize", kMsg);
+  EXPECT_C_FAILURE(torch_cuda_stream_synchronize(nullptr, 0), "torch_cuda_stream_synchronize",
+                   kMsg);
   EXPECT_C_FAILURE(torch_c10_cuda_check_msg(0, __FILE__, "f", __LINE__, false, &msg),
                    "torch_c10_cuda_check_msg", kMsg);
   EXPECT_EQ(g, nullptr);

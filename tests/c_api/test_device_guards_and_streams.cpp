@@ -25,8 +25,7 @@ TEST_F(DeviceGuardsAndStreamsTest, GuardBadInput) {
   DeviceGuardHandle g = nullptr;
   EXPECT_C_FAILURE(aoti_torch_create_device_guard(3, &g), "aoti_torch_create_device_guard",
                    "no accelerator");
-  EXPECT_C_FAILURE(aoti_torch_create_device_guard(-2, &g), "aoti_torch_create_device_guard",
-                   "-2");
+  EXPECT_C_FAILURE(aoti_torch_create_device_guard(-2, &g), "aoti_torch_create_device_guard", "-2");
   EXPECT_C_FAILURE(aoti_torch_create_device_guard(0, nullptr), "aoti_torch_create_device_guard",
                    "null output");
   EXPECT_C_FAILURE(aoti_torch_device_guard_set_index(nullptr, 0),
@@ -56,7 +55,8 @@ TEST_F(DeviceGuardsAndStreamsTest, CurrentStreamOfTheCpu) {
                    "no accelerator");
   EXPECT_C_FAILURE(aoti_torch_stream_id(foreign<StreamHandle>(), &id), "aoti_torch_stream_id",
                    "foreign stream handle");
-  EXPECT_C_FAILURE(aoti_torch_stream_id(nullptr, &id), "aoti_torch_stream_id", "null stream handle");
+  EXPECT_C_FAILURE(aoti_torch_stream_id(nullptr, &id), "aoti_torch_stream_id",
+                   "null stream handle");
   EXPECT_C_OK(aoti_torch_delete_stream(nullptr));
 }
 

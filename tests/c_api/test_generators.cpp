@@ -17,7 +17,9 @@ AtenGeneratorHandle new_cpu_generator(uint64_t seed) {
   return g;
 }
 
-StableIValue bits(const void* p) { return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p)); }
+StableIValue bits(const void* p) {
+  return static_cast<StableIValue>(reinterpret_cast<uintptr_t>(p));
+}
 
 // aten::rand.generator(size=[n], generator=g) through the dispatcher; the
 // stack steals a new reference to g (none for a null g).
@@ -105,7 +107,8 @@ TEST_F(GeneratorsTest, BadHandlesFailClearly) {
   AtenTensorHandle t = make_tensor({2});
   AtenGeneratorHandle as_gen = nullptr;
   std::memcpy(&as_gen, &t, sizeof t);
-  EXPECT_C_FAILURE(torch_delete_generator(as_gen), "torch_delete_generator", "expected a generator handle but got a tensor handle");
+  EXPECT_C_FAILURE(torch_delete_generator(as_gen), "torch_delete_generator",
+                   "expected a generator handle but got a tensor handle");
   ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
   int local = 0;
   AtenGeneratorHandle foreign = nullptr;

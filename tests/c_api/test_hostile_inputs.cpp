@@ -97,8 +97,8 @@ struct Env {
   }
 };
 
-alignas(64) unsigned char g_junk[4096] = {};         // foreign memory, zeroed
-alignas(64) unsigned char g_out[4096] = {};          // room for any output
+alignas(64) unsigned char g_junk[4096] = {};  // foreign memory, zeroed
+alignas(64) unsigned char g_out[4096] = {};   // room for any output
 alignas(64) int64_t g_ones[16] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 alignas(64) int64_t g_max[16];
 alignas(64) int64_t g_minus[16];
@@ -177,8 +177,7 @@ struct Values<H, std::enable_if_t<kIsHandle<H>>> {
     return {
         {"null handle", Expect::Error, [](Env&) { return H{nullptr}; }},
         {"foreign handle", Expect::Error, [](Env&) { return reinterpret_cast<H>(g_junk); }},
-        {"misaligned pointer", Expect::Error,
-         [](Env&) { return reinterpret_cast<H>(g_junk + 3); }},
+        {"misaligned pointer", Expect::Error, [](Env&) { return reinterpret_cast<H>(g_junk + 3); }},
         {"deleted handle", Expect::Error, [](Env& env) { return deleted_handle<H>(env); }},
         {"wrong-kind handle", Expect::Error,
          [](Env& env) {
@@ -272,9 +271,9 @@ struct Values<P, std::enable_if_t<std::is_pointer_v<P> && !kIsHandle<P> &&
 // Input arrays (const T*): sizes, strides, bytes. Null may mean "default"
 // (strides), so it may succeed; arrays of extreme sizes must not crash.
 template <typename P>
-struct Values<P, std::enable_if_t<std::is_pointer_v<P> &&
-                                  std::is_const_v<std::remove_pointer_t<P>> &&
-                                  !std::is_same_v<P, const char*>>> {
+struct Values<P,
+              std::enable_if_t<std::is_pointer_v<P> && std::is_const_v<std::remove_pointer_t<P>> &&
+                               !std::is_same_v<P, const char*>>> {
   using T = std::remove_const_t<std::remove_pointer_t<P>>;
   static P valid(Env&) {
     if constexpr (std::is_same_v<T, int64_t>) return g_ones;
@@ -330,7 +329,7 @@ enum Outcome : int {
 };
 
 struct Case {
-  std::string name;  // "aoti_torch_get_dim(arg 1: null output)"
+  std::string name;          // "aoti_torch_get_dim(arg 1: null output)"
   std::function<int()> run;  // in the child: the Outcome
 };
 
@@ -373,8 +372,7 @@ int call_with(R (*fn)(A...), std::index_sequence<J...>, size_t bad_index, const 
 
 // Deleting or freeing NULL is a documented no-op.
 bool null_is_a_no_op(const std::string& function) {
-  return function.find("delete") != std::string::npos ||
-         function.find("free") != std::string::npos;
+  return function.find("delete") != std::string::npos || function.find("free") != std::string::npos;
 }
 
 template <size_t I, typename R, typename... A>
@@ -428,233 +426,232 @@ void add_cases(std::vector<Case>& out, std::set<std::string>& covered, const cha
 }  // namespace
 
 // Every exported function (c_api/shim_function_versions.txt).
-#define STC_HOSTILE_FUNCTIONS(X) \
-  X(stabletorch_library_impl_with_signature) \
-  X(stabletorch_load_library) \
-  X(stabletorch_unload_library) \
-  X(stabletorch_plugin_report) \
-  X(stabletorch_plugin_counts) \
-  X(stabletorch_version_string) \
-  X(stabletorch_version_number) \
-  X(stabletorch_abi_level) \
-  X(stabletorch_scalar_from_bool) \
-  X(stabletorch_scalar_from_int) \
-  X(stabletorch_scalar_from_double) \
-  X(stabletorch_scalar_from_complex) \
-  X(stabletorch_scalar_kind) \
-  X(stabletorch_scalar_to_bool) \
-  X(stabletorch_scalar_to_int) \
-  X(stabletorch_scalar_to_double) \
-  X(stabletorch_scalar_to_complex) \
-  X(stabletorch_delete_scalar) \
-  X(stabletorch_new_generator) \
-  X(stabletorch_default_generator) \
-  X(stabletorch_generator_manual_seed) \
-  X(stabletorch_generator_initial_seed) \
-  X(stabletorch_generator_seed) \
-  X(stabletorch_live_handle_count) \
-  X(aoti_torch_device_type_cpu) \
-  X(aoti_torch_device_type_cuda) \
-  X(aoti_torch_device_type_meta) \
-  X(aoti_torch_device_type_xpu) \
-  X(aoti_torch_device_type_mps) \
-  X(aoti_torch_device_type_privateuse1) \
-  X(aoti_torch_dtype_float8_e5m2) \
-  X(aoti_torch_dtype_float8_e4m3fn) \
-  X(aoti_torch_dtype_float8_e5m2fnuz) \
-  X(aoti_torch_dtype_float8_e4m3fnuz) \
-  X(aoti_torch_dtype_float8_e8m0fnu) \
-  X(aoti_torch_dtype_float4_e2m1fn_x2) \
-  X(aoti_torch_dtype_bfloat16) \
-  X(aoti_torch_dtype_float16) \
-  X(aoti_torch_dtype_float32) \
-  X(aoti_torch_dtype_float64) \
-  X(aoti_torch_dtype_uint8) \
-  X(aoti_torch_dtype_uint16) \
-  X(aoti_torch_dtype_uint32) \
-  X(aoti_torch_dtype_uint64) \
-  X(aoti_torch_dtype_int8) \
-  X(aoti_torch_dtype_int16) \
-  X(aoti_torch_dtype_int32) \
-  X(aoti_torch_dtype_int64) \
-  X(aoti_torch_dtype_bool) \
-  X(aoti_torch_dtype_complex32) \
-  X(aoti_torch_dtype_complex64) \
-  X(aoti_torch_dtype_complex128) \
-  X(aoti_torch_dtype_element_size) \
-  X(aoti_torch_layout_strided) \
-  X(aoti_torch_layout_sparse_coo) \
-  X(aoti_torch_layout_sparse_csr) \
-  X(aoti_torch_layout_sparse_csc) \
-  X(aoti_torch_layout_sparse_bsr) \
-  X(aoti_torch_layout_sparse_bsc) \
-  X(aoti_torch_layout__mkldnn) \
-  X(aoti_torch_layout_jagged) \
-  X(aoti_torch_memory_format_contiguous_format) \
-  X(aoti_torch_memory_format_channels_last) \
-  X(aoti_torch_memory_format_channels_last_3d) \
-  X(aoti_torch_memory_format_preserve_format) \
-  X(aoti_torch_abi_version) \
-  X(aoti_torch_item_float16) \
-  X(aoti_torch_item_float32) \
-  X(aoti_torch_item_float64) \
-  X(aoti_torch_item_uint8) \
-  X(aoti_torch_item_uint16) \
-  X(aoti_torch_item_uint32) \
-  X(aoti_torch_item_uint64) \
-  X(aoti_torch_item_int8) \
-  X(aoti_torch_item_int16) \
-  X(aoti_torch_item_int32) \
-  X(aoti_torch_item_int64) \
-  X(aoti_torch_item_bool) \
-  X(aoti_torch_item_bfloat16) \
-  X(aoti_torch_item_complex64) \
-  X(aoti_torch_scalar_to_tensor_float32) \
-  X(aoti_torch_scalar_to_tensor_float64) \
-  X(aoti_torch_scalar_to_tensor_uint8) \
-  X(aoti_torch_scalar_to_tensor_uint16) \
-  X(aoti_torch_scalar_to_tensor_uint32) \
-  X(aoti_torch_scalar_to_tensor_uint64) \
-  X(aoti_torch_scalar_to_tensor_int8) \
-  X(aoti_torch_scalar_to_tensor_int16) \
-  X(aoti_torch_scalar_to_tensor_int32) \
-  X(aoti_torch_scalar_to_tensor_int64) \
-  X(aoti_torch_scalar_to_tensor_bool) \
-  X(aoti_torch_scalar_to_tensor_complex64) \
-  X(aoti_torch_scalar_to_tensor_complex128) \
-  X(aoti_torch_grad_mode_is_enabled) \
-  X(aoti_torch_grad_mode_set_enabled) \
-  X(aoti_torch_delete_tensor_object) \
-  X(aoti_torch_new_tensor_handle) \
-  X(aoti_torch_new_uninitialized_tensor) \
-  X(aoti_torch_assign_tensors) \
-  X(aoti_torch_assign_tensors_out) \
-  X(aoti_torch_get_data_ptr) \
-  X(aoti_torch_get_mutable_data_ptr) \
-  X(aoti_torch_get_const_data_ptr) \
-  X(aoti_torch_get_storage_size) \
-  X(aoti_torch_get_dim) \
-  X(aoti_torch_get_numel) \
-  X(aoti_torch_get_storage_numel) \
-  X(aoti_torch_get_sizes) \
-  X(aoti_torch_get_size) \
-  X(aoti_torch_get_strides) \
-  X(aoti_torch_get_stride) \
-  X(aoti_torch_get_dtype) \
-  X(aoti_torch_get_device_type) \
-  X(aoti_torch_get_device_index) \
-  X(aoti_torch_get_layout) \
-  X(aoti_torch_get_storage_offset) \
-  X(aoti_torch_is_contiguous) \
-  X(aoti_torch_is_defined) \
-  X(aoti_torch_empty_strided) \
-  X(aoti_torch_as_strided) \
-  X(aoti_torch__reinterpret_tensor) \
-  X(aoti_torch_create_tensor_from_blob) \
-  X(aoti_torch_create_tensor_from_blob_v2) \
-  X(aoti_torch_tensor_copy_) \
-  X(aoti_torch_copy_) \
-  X(aoti_torch_clone) \
-  X(aoti_torch_clone_preserve_strides) \
-  X(aoti_torch_zero_) \
-  X(aoti_torch_library_init_impl) \
-  X(aoti_torch_library_init_def) \
-  X(aoti_torch_library_init_fragment) \
-  X(aoti_torch_library_impl) \
-  X(aoti_torch_library_def) \
-  X(aoti_torch_delete_library_object) \
-  X(aoti_torch_call_dispatcher) \
-  X(aoti_torch_create_device_guard) \
-  X(aoti_torch_delete_device_guard) \
-  X(aoti_torch_device_guard_set_index) \
-  X(aoti_torch_delete_stream) \
-  X(aoti_torch_stream_id) \
-  X(aoti_torch_get_current_stream) \
-  X(aoti_torch_get_current_device_index) \
-  X(aoti_torch_create_cuda_guard) \
-  X(aoti_torch_delete_cuda_guard) \
-  X(aoti_torch_cuda_guard_set_index) \
-  X(aoti_torch_create_cuda_stream_guard) \
-  X(aoti_torch_delete_cuda_stream_guard) \
-  X(aoti_torch_get_current_cuda_stream) \
-  X(aoti_torch_cuda_caching_allocator_raw_alloc) \
+#define STC_HOSTILE_FUNCTIONS(X)                  \
+  X(stabletorch_library_impl_with_signature)      \
+  X(stabletorch_load_library)                     \
+  X(stabletorch_unload_library)                   \
+  X(stabletorch_plugin_report)                    \
+  X(stabletorch_plugin_counts)                    \
+  X(stabletorch_version_string)                   \
+  X(stabletorch_version_number)                   \
+  X(stabletorch_abi_level)                        \
+  X(stabletorch_scalar_from_bool)                 \
+  X(stabletorch_scalar_from_int)                  \
+  X(stabletorch_scalar_from_double)               \
+  X(stabletorch_scalar_from_complex)              \
+  X(stabletorch_scalar_kind)                      \
+  X(stabletorch_scalar_to_bool)                   \
+  X(stabletorch_scalar_to_int)                    \
+  X(stabletorch_scalar_to_double)                 \
+  X(stabletorch_scalar_to_complex)                \
+  X(stabletorch_delete_scalar)                    \
+  X(stabletorch_new_generator)                    \
+  X(stabletorch_default_generator)                \
+  X(stabletorch_generator_manual_seed)            \
+  X(stabletorch_generator_initial_seed)           \
+  X(stabletorch_generator_seed)                   \
+  X(stabletorch_live_handle_count)                \
+  X(aoti_torch_device_type_cpu)                   \
+  X(aoti_torch_device_type_cuda)                  \
+  X(aoti_torch_device_type_meta)                  \
+  X(aoti_torch_device_type_xpu)                   \
+  X(aoti_torch_device_type_mps)                   \
+  X(aoti_torch_device_type_privateuse1)           \
+  X(aoti_torch_dtype_float8_e5m2)                 \
+  X(aoti_torch_dtype_float8_e4m3fn)               \
+  X(aoti_torch_dtype_float8_e5m2fnuz)             \
+  X(aoti_torch_dtype_float8_e4m3fnuz)             \
+  X(aoti_torch_dtype_float8_e8m0fnu)              \
+  X(aoti_torch_dtype_float4_e2m1fn_x2)            \
+  X(aoti_torch_dtype_bfloat16)                    \
+  X(aoti_torch_dtype_float16)                     \
+  X(aoti_torch_dtype_float32)                     \
+  X(aoti_torch_dtype_float64)                     \
+  X(aoti_torch_dtype_uint8)                       \
+  X(aoti_torch_dtype_uint16)                      \
+  X(aoti_torch_dtype_uint32)                      \
+  X(aoti_torch_dtype_uint64)                      \
+  X(aoti_torch_dtype_int8)                        \
+  X(aoti_torch_dtype_int16)                       \
+  X(aoti_torch_dtype_int32)                       \
+  X(aoti_torch_dtype_int64)                       \
+  X(aoti_torch_dtype_bool)                        \
+  X(aoti_torch_dtype_complex32)                   \
+  X(aoti_torch_dtype_complex64)                   \
+  X(aoti_torch_dtype_complex128)                  \
+  X(aoti_torch_dtype_element_size)                \
+  X(aoti_torch_layout_strided)                    \
+  X(aoti_torch_layout_sparse_coo)                 \
+  X(aoti_torch_layout_sparse_csr)                 \
+  X(aoti_torch_layout_sparse_csc)                 \
+  X(aoti_torch_layout_sparse_bsr)                 \
+  X(aoti_torch_layout_sparse_bsc)                 \
+  X(aoti_torch_layout__mkldnn)                    \
+  X(aoti_torch_layout_jagged)                     \
+  X(aoti_torch_memory_format_contiguous_format)   \
+  X(aoti_torch_memory_format_channels_last)       \
+  X(aoti_torch_memory_format_channels_last_3d)    \
+  X(aoti_torch_memory_format_preserve_format)     \
+  X(aoti_torch_abi_version)                       \
+  X(aoti_torch_item_float16)                      \
+  X(aoti_torch_item_float32)                      \
+  X(aoti_torch_item_float64)                      \
+  X(aoti_torch_item_uint8)                        \
+  X(aoti_torch_item_uint16)                       \
+  X(aoti_torch_item_uint32)                       \
+  X(aoti_torch_item_uint64)                       \
+  X(aoti_torch_item_int8)                         \
+  X(aoti_torch_item_int16)                        \
+  X(aoti_torch_item_int32)                        \
+  X(aoti_torch_item_int64)                        \
+  X(aoti_torch_item_bool)                         \
+  X(aoti_torch_item_bfloat16)                     \
+  X(aoti_torch_item_complex64)                    \
+  X(aoti_torch_scalar_to_tensor_float32)          \
+  X(aoti_torch_scalar_to_tensor_float64)          \
+  X(aoti_torch_scalar_to_tensor_uint8)            \
+  X(aoti_torch_scalar_to_tensor_uint16)           \
+  X(aoti_torch_scalar_to_tensor_uint32)           \
+  X(aoti_torch_scalar_to_tensor_uint64)           \
+  X(aoti_torch_scalar_to_tensor_int8)             \
+  X(aoti_torch_scalar_to_tensor_int16)            \
+  X(aoti_torch_scalar_to_tensor_int32)            \
+  X(aoti_torch_scalar_to_tensor_int64)            \
+  X(aoti_torch_scalar_to_tensor_bool)             \
+  X(aoti_torch_scalar_to_tensor_complex64)        \
+  X(aoti_torch_scalar_to_tensor_complex128)       \
+  X(aoti_torch_grad_mode_is_enabled)              \
+  X(aoti_torch_grad_mode_set_enabled)             \
+  X(aoti_torch_delete_tensor_object)              \
+  X(aoti_torch_new_tensor_handle)                 \
+  X(aoti_torch_new_uninitialized_tensor)          \
+  X(aoti_torch_assign_tensors)                    \
+  X(aoti_torch_assign_tensors_out)                \
+  X(aoti_torch_get_data_ptr)                      \
+  X(aoti_torch_get_mutable_data_ptr)              \
+  X(aoti_torch_get_const_data_ptr)                \
+  X(aoti_torch_get_storage_size)                  \
+  X(aoti_torch_get_dim)                           \
+  X(aoti_torch_get_numel)                         \
+  X(aoti_torch_get_storage_numel)                 \
+  X(aoti_torch_get_sizes)                         \
+  X(aoti_torch_get_size)                          \
+  X(aoti_torch_get_strides)                       \
+  X(aoti_torch_get_stride)                        \
+  X(aoti_torch_get_dtype)                         \
+  X(aoti_torch_get_device_type)                   \
+  X(aoti_torch_get_device_index)                  \
+  X(aoti_torch_get_layout)                        \
+  X(aoti_torch_get_storage_offset)                \
+  X(aoti_torch_is_contiguous)                     \
+  X(aoti_torch_is_defined)                        \
+  X(aoti_torch_empty_strided)                     \
+  X(aoti_torch_as_strided)                        \
+  X(aoti_torch__reinterpret_tensor)               \
+  X(aoti_torch_create_tensor_from_blob)           \
+  X(aoti_torch_create_tensor_from_blob_v2)        \
+  X(aoti_torch_tensor_copy_)                      \
+  X(aoti_torch_copy_)                             \
+  X(aoti_torch_clone)                             \
+  X(aoti_torch_clone_preserve_strides)            \
+  X(aoti_torch_zero_)                             \
+  X(aoti_torch_library_init_impl)                 \
+  X(aoti_torch_library_init_def)                  \
+  X(aoti_torch_library_init_fragment)             \
+  X(aoti_torch_library_impl)                      \
+  X(aoti_torch_library_def)                       \
+  X(aoti_torch_delete_library_object)             \
+  X(aoti_torch_call_dispatcher)                   \
+  X(aoti_torch_create_device_guard)               \
+  X(aoti_torch_delete_device_guard)               \
+  X(aoti_torch_device_guard_set_index)            \
+  X(aoti_torch_delete_stream)                     \
+  X(aoti_torch_stream_id)                         \
+  X(aoti_torch_get_current_stream)                \
+  X(aoti_torch_get_current_device_index)          \
+  X(aoti_torch_create_cuda_guard)                 \
+  X(aoti_torch_delete_cuda_guard)                 \
+  X(aoti_torch_cuda_guard_set_index)              \
+  X(aoti_torch_create_cuda_stream_guard)          \
+  X(aoti_torch_delete_cuda_stream_guard)          \
+  X(aoti_torch_get_current_cuda_stream)           \
+  X(aoti_torch_cuda_caching_allocator_raw_alloc)  \
   X(aoti_torch_cuda_caching_allocator_raw_delete) \
-  X(aoti_torch_warn) \
-  X(aoti_torch_empty_strided_pinned) \
-  X(aoti_torch_aten_amax) \
-  X(aoti_torch_aten_fill__Scalar) \
-  X(aoti_torch_aten_full) \
-  X(aoti_torch_aten_narrow) \
-  X(aoti_torch_aten_new_empty) \
-  X(aoti_torch_aten_new_zeros) \
-  X(aoti_torch_aten_pad) \
-  X(aoti_torch_aten_subtract_Tensor) \
-  X(stabletorch_library_report_failure) \
-  X(torch_call_dispatcher) \
-  X(torch_library_impl) \
-  X(torch_new_list_reserve_size) \
-  X(torch_list_size) \
-  X(torch_list_get_item) \
-  X(torch_list_set_item) \
-  X(torch_list_push_back) \
-  X(torch_delete_list) \
-  X(torch_parse_device_string) \
-  X(torch_parallel_for) \
-  X(torch_get_thread_idx) \
-  X(torch_get_num_threads) \
-  X(torch_get_mutable_data_ptr) \
-  X(torch_get_const_data_ptr) \
-  X(torch_new_string_handle) \
-  X(torch_delete_string) \
-  X(torch_string_length) \
-  X(torch_string_c_str) \
-  X(torch_get_current_cuda_blas_handle) \
-  X(torch_set_current_cuda_stream) \
-  X(torch_get_cuda_stream_from_pool) \
-  X(torch_cuda_stream_synchronize) \
-  X(torch_c10_cuda_check_msg) \
-  X(torch_c10_cuda_free_error_msg) \
-  X(torch_set_requires_grad) \
-  X(torch_dtype_float8_e8m0fnu) \
-  X(torch_dtype_float4_e2m1fn_x2) \
-  X(torch_from_blob) \
-  X(torch_tag_core) \
-  X(torch_tag_cudagraph_unsafe) \
-  X(torch_tag_data_dependent_output) \
-  X(torch_tag_dynamic_output_shape) \
-  X(torch_tag_flexible_layout) \
-  X(torch_tag_generated) \
-  X(torch_tag_inplace_view) \
-  X(torch_tag_maybe_aliasing_or_mutating) \
-  X(torch_tag_needs_contiguous_strides) \
-  X(torch_tag_needs_exact_strides) \
-  X(torch_tag_needs_fixed_stride_order) \
-  X(torch_tag_nondeterministic_bitwise) \
-  X(torch_tag_nondeterministic_seeded) \
-  X(torch_tag_out_variant) \
-  X(torch_tag_pointwise) \
-  X(torch_tag_pt2_compliant_tag) \
-  X(torch_tag_reduction) \
-  X(torch_tag_view_copy) \
-  X(torch_library_def_with_tags) \
-  X(torch_library_set_python_module) \
-  X(torch_exception_get_what) \
-  X(torch_exception_get_what_without_backtrace) \
-  X(torch_new_stable_ivalue) \
-  X(torch_delete_stable_ivalue) \
-  X(torch_tensor_from_pyobject) \
-  X(torch_tensor_to_pyobject) \
-  X(torch_is_tensor_pyobject) \
-  X(torch_dtype_from_pyobject) \
-  X(torch_dtype_to_pyobject) \
-  X(torch_device_from_pyobject) \
-  X(torch_device_to_pyobject) \
-  X(torch_stream_native_handle) \
-  X(torch_has_storage) \
-  X(torch_new_generator_handle) \
-  X(torch_delete_generator) \
+  X(aoti_torch_warn)                              \
+  X(aoti_torch_empty_strided_pinned)              \
+  X(aoti_torch_aten_amax)                         \
+  X(aoti_torch_aten_fill__Scalar)                 \
+  X(aoti_torch_aten_full)                         \
+  X(aoti_torch_aten_narrow)                       \
+  X(aoti_torch_aten_new_empty)                    \
+  X(aoti_torch_aten_new_zeros)                    \
+  X(aoti_torch_aten_pad)                          \
+  X(aoti_torch_aten_subtract_Tensor)              \
+  X(stabletorch_library_report_failure)           \
+  X(torch_call_dispatcher)                        \
+  X(torch_library_impl)                           \
+  X(torch_new_list_reserve_size)                  \
+  X(torch_list_size)                              \
+  X(torch_list_get_item)                          \
+  X(torch_list_set_item)                          \
+  X(torch_list_push_back)                         \
+  X(torch_delete_list)                            \
+  X(torch_parse_device_string)                    \
+  X(torch_parallel_for)                           \
+  X(torch_get_thread_idx)                         \
+  X(torch_get_num_threads)                        \
+  X(torch_get_mutable_data_ptr)                   \
+  X(torch_get_const_data_ptr)                     \
+  X(torch_new_string_handle)                      \
+  X(torch_delete_string)                          \
+  X(torch_string_length)                          \
+  X(torch_string_c_str)                           \
+  X(torch_get_current_cuda_blas_handle)           \
+  X(torch_set_current_cuda_stream)                \
+  X(torch_get_cuda_stream_from_pool)              \
+  X(torch_cuda_stream_synchronize)                \
+  X(torch_c10_cuda_check_msg)                     \
+  X(torch_c10_cuda_free_error_msg)                \
+  X(torch_set_requires_grad)                      \
+  X(torch_dtype_float8_e8m0fnu)                   \
+  X(torch_dtype_float4_e2m1fn_x2)                 \
+  X(torch_from_blob)                              \
+  X(torch_tag_core)                               \
+  X(torch_tag_cudagraph_unsafe)                   \
+  X(torch_tag_data_dependent_output)              \
+  X(torch_tag_dynamic_output_shape)               \
+  X(torch_tag_flexible_layout)                    \
+  X(torch_tag_generated)                          \
+  X(torch_tag_inplace_view)                       \
+  X(torch_tag_maybe_aliasing_or_mutating)         \
+  X(torch_tag_needs_contiguous_strides)           \
+  X(torch_tag_needs_exact_strides)                \
+  X(torch_tag_needs_fixed_stride_order)           \
+  X(torch_tag_nondeterministic_bitwise)           \
+  X(torch_tag_nondeterministic_seeded)            \
+  X(torch_tag_out_variant)                        \
+  X(torch_tag_pointwise)                          \
+  X(torch_tag_pt2_compliant_tag)                  \
+  X(torch_tag_reduction)                          \
+  X(torch_tag_view_copy)                          \
+  X(torch_library_def_with_tags)                  \
+  X(torch_library_set_python_module)              \
+  X(torch_exception_get_what)                     \
+  X(torch_exception_get_what_without_backtrace)   \
+  X(torch_new_stable_ivalue)                      \
+  X(torch_delete_stable_ivalue)                   \
+  X(torch_tensor_from_pyobject)                   \
+  X(torch_tensor_to_pyobject)                     \
+  X(torch_is_tensor_pyobject)                     \
+  X(torch_dtype_from_pyobject)                    \
+  X(torch_dtype_to_pyobject)                      \
+  X(torch_device_from_pyobject)                   \
+  X(torch_device_to_pyobject)                     \
+  X(torch_stream_native_handle)                   \
+  X(torch_has_storage)                            \
+  X(torch_new_generator_handle)                   \
+  X(torch_delete_generator)                       \
   X(torch_generator_get_device)
-
 
 namespace {
 
@@ -663,12 +660,12 @@ namespace {
 const std::map<std::string, const char*>& skipped_cases() {
   static const std::map<std::string, const char*> skips = {
 #if defined(__SANITIZE_ADDRESS__)
-      // Not bugs: ASan's throwing operator new reports "allocator is out of
-      // memory" for these 8 TiB and 1 TiB requests instead of throwing
-      // std::bad_alloc (which the C ABI turns into a clean error, as the
-      // Release build shows), whatever allocator_may_return_null says.
-      {"torch_new_list_reserve_size(arg 0: 2^40)", "ASan out of memory (not a bug)"},
-      {"torch_new_string_handle(arg 1: 2^40)", "ASan out of memory (not a bug)"},
+    // Not bugs: ASan's throwing operator new reports "allocator is out of
+    // memory" for these 8 TiB and 1 TiB requests instead of throwing
+    // std::bad_alloc (which the C ABI turns into a clean error, as the
+    // Release build shows), whatever allocator_may_return_null says.
+    {"torch_new_list_reserve_size(arg 0: 2^40)", "ASan out of memory (not a bug)"},
+    {"torch_new_string_handle(arg 1: 2^40)", "ASan out of memory (not a bug)"},
 #endif
   };
   return skips;
@@ -730,20 +727,25 @@ StableIValue edge_value(Env& env, const st::SchemaType& t, int64_t edge) {
   using st::TypeKind;
   const double fedge = edge == INT64_MAX ? 1e308 : static_cast<double>(edge);
   switch (t.kind()) {
-    case TypeKind::Tensor: return stc_test::from_ptr(env.tensor());
+    case TypeKind::Tensor:
+      return stc_test::from_ptr(env.tensor());
     case TypeKind::Int:
-    case TypeKind::SymInt: return static_cast<StableIValue>(edge);
+    case TypeKind::SymInt:
+      return static_cast<StableIValue>(edge);
     case TypeKind::Float: {
       StableIValue v = 0;
       std::memcpy(&v, &fedge, sizeof(fedge));
       return v;
     }
-    case TypeKind::Bool: return 0;
-    case TypeKind::Str: return stc_test::from_ptr(env.string());
+    case TypeKind::Bool:
+      return 0;
+    case TypeKind::Str:
+      return stc_test::from_ptr(env.string());
     case TypeKind::Scalar:
       return stc_test::from_ptr(made<StableScalarHandle>(
           [edge](auto* h) { return stabletorch_scalar_from_int(edge, h); }));
-    case TypeKind::ScalarType: return 6;  // float32
+    case TypeKind::ScalarType:
+      return 6;  // float32
     case TypeKind::Optional: {
       const TypeKind k = t.elem().kind();
       if (k != TypeKind::Int && k != TypeKind::SymInt && k != TypeKind::Float &&
@@ -765,7 +767,8 @@ StableIValue edge_value(Env& env, const st::SchemaType& t, int64_t edge) {
       }
       return stc_test::from_ptr(l);
     }
-    default: return 0;  // Layout, MemoryFormat, Device (strided, contiguous, CPU:0), ...
+    default:
+      return 0;  // Layout, MemoryFormat, Device (strided, contiguous, CPU:0), ...
   }
 }
 
@@ -777,29 +780,32 @@ void add_operator_edge_cases(std::vector<Case>& out) {
     const st::FunctionSchema schema = op->schema();
     if (schema.arguments().size() > 60 || schema.returns().size() > 60) continue;
     for (const int64_t edge : {INT64_MAX, int64_t{-1}, int64_t{1} << 31}) {
-      out.push_back({"aoti_torch_call_dispatcher(" + n.toString() + ", edge " +
-                         std::to_string(edge) + ")",
-                     [n, schema, edge] {
-                       Env env;
-                       StableIValue stack[64] = {};
-                       for (size_t i = 0; i < schema.arguments().size(); ++i) {
-                         stack[i] = edge_value(env, schema.arguments()[i].type, edge);
-                       }
-                       return judge<AOTITorchError>(
-                           aoti_torch_call_dispatcher(n.name.c_str(), n.overload_name.c_str(),
-                                                      stack),
-                           true, Expect::Any);
-                     }});
+      out.push_back(
+          {"aoti_torch_call_dispatcher(" + n.toString() + ", edge " + std::to_string(edge) + ")",
+           [n, schema, edge] {
+             Env env;
+             StableIValue stack[64] = {};
+             for (size_t i = 0; i < schema.arguments().size(); ++i) {
+               stack[i] = edge_value(env, schema.arguments()[i].type, edge);
+             }
+             return judge<AOTITorchError>(
+                 aoti_torch_call_dispatcher(n.name.c_str(), n.overload_name.c_str(), stack), true,
+                 Expect::Any);
+           }});
     }
   }
 }
 
 const char* outcome_name(int code) {
   switch (code) {
-    case kCleanError: return "clean error";
-    case kAccepted: return "accepted";
-    case kNoMessage: return "failed without a message";
-    case kUnexpectedAccept: return "accepted a value that must be refused";
+    case kCleanError:
+      return "clean error";
+    case kAccepted:
+      return "accepted";
+    case kNoMessage:
+      return "failed without a message";
+    case kUnexpectedAccept:
+      return "accepted a value that must be refused";
   }
   return "?";
 }
@@ -821,7 +827,8 @@ pid_t start_child(const Case& c) {
   if (pid != 0) return pid;
   // The child: quiet (1 MiB warnings), bounded, and never back into gtest.
   // STC_HOSTILE_CHILD_OUTPUT=1 keeps it, to see why a case crashed.
-  const int devnull = std::getenv("STC_HOSTILE_CHILD_OUTPUT") != nullptr ? -1 : open("/dev/null", O_WRONLY);
+  const int devnull =
+      std::getenv("STC_HOSTILE_CHILD_OUTPUT") != nullptr ? -1 : open("/dev/null", O_WRONLY);
   if (devnull >= 0) {
     dup2(devnull, 1);
     dup2(devnull, 2);
@@ -855,7 +862,8 @@ void record(Tally& t, const Case& c, int status, bool killed) {
     if (o == kCleanError) ++t.clean;
     if (o == kAccepted) {
       ++t.accepted;
-      if (std::getenv("STC_HOSTILE_VERBOSE") != nullptr) t.failures.push_back("accepted: " + c.name);
+      if (std::getenv("STC_HOSTILE_VERBOSE") != nullptr)
+        t.failures.push_back("accepted: " + c.name);
     }
     if (o == kNoMessage || o == kUnexpectedAccept) {
       ++t.bad;
@@ -972,9 +980,10 @@ TEST(HostileInputs, EveryExportedFunctionFailsCleanly) {
   }
 
   const Tally t = run_all(cases);
-  std::printf("hostile inputs: %d cases, %d clean errors, %d accepted, %d skipped, "
-              "%d crashes, %d hangs, %d unclean failures\n",
-              t.cases, t.clean, t.accepted, t.skipped, t.crashes, t.hangs, t.bad);
+  std::printf(
+      "hostile inputs: %d cases, %d clean errors, %d accepted, %d skipped, "
+      "%d crashes, %d hangs, %d unclean failures\n",
+      t.cases, t.clean, t.accepted, t.skipped, t.crashes, t.hangs, t.bad);
   for (const std::string& f : t.failures) std::printf("  %s\n", f.c_str());
   EXPECT_EQ(t.crashes, 0);
   EXPECT_EQ(t.hangs, 0);

@@ -23,8 +23,8 @@ void add_one_kernel(StableIValue* stack, uint64_t num_args, uint64_t num_outputs
   int64_t n = 0;
   aoti_torch_get_numel(in, &n);
   AtenTensorHandle out = nullptr;
-  aoti_torch_empty_strided(1, &n, nullptr, aoti_torch_dtype_float32(),
-                           aoti_torch_device_type_cpu(), -1, &out);
+  aoti_torch_empty_strided(1, &n, nullptr, aoti_torch_dtype_float32(), aoti_torch_device_type_cpu(),
+                           -1, &out);
   float *src = nullptr, *dst = nullptr;
   aoti_torch_get_data_ptr(in, reinterpret_cast<void**>(&src));
   aoti_torch_get_data_ptr(out, reinterpret_cast<void**>(&dst));
@@ -149,7 +149,8 @@ TEST_F(LibraryTest, ExtensionExceptionsBecomeErrorsWithOpAndKey) {
 TEST_F(LibraryTest, KernelsSeeStringsListsOptionalsAndScalars) {
   TorchLibraryHandle def = nullptr;
   ASSERT_C_OK(aoti_torch_library_init_def("stc_ext3", __FILE__, __LINE__, &def));
-  ASSERT_C_OK(aoti_torch_library_def(def, "describe(str s, int[] xs, Tensor? t, Scalar a) -> (str, int)"));
+  ASSERT_C_OK(
+      aoti_torch_library_def(def, "describe(str s, int[] xs, Tensor? t, Scalar a) -> (str, int)"));
   ASSERT_C_OK(aoti_torch_library_impl(def, "describe", &describe_kernel));  // CompositeImplicit
   StringHandle s = nullptr;
   ASSERT_C_OK(torch_new_string_handle("x", 1, &s));
@@ -291,24 +292,26 @@ TEST_F(LibraryTest, KernelSignatureIsCheckedAgainstTheSchema) {
   EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{2}));
   aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0]));
   // Mismatching in two arguments and one return: refused, all listed.
-  EXPECT_EQ(stabletorch_library_impl_with_signature(
-                impl, "two", &add_one_kernel, TORCH_ABI_VERSION,
-                "(Tensor _0, float _1, int? _2) -> (Tensor, float)"),
-            AOTI_TORCH_FAILURE);
+  EXPECT_EQ(
+      stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel, TORCH_ABI_VERSION,
+                                              "(Tensor _0, float _1, int? _2) -> (Tensor, float)"),
+      AOTI_TORCH_FAILURE);
   const std::string msg = last_error();
   EXPECT_NE(msg.find("stabletorch_library_impl_with_signature"), std::string::npos) << msg;
   EXPECT_NE(msg.find("argument 1 ('n') is int in the schema but float in the kernel"),
-            std::string::npos) << msg;
+            std::string::npos)
+      << msg;
   EXPECT_NE(msg.find("argument 2 ('x') is float? in the schema but int? in the kernel"),
-            std::string::npos) << msg;
+            std::string::npos)
+      << msg;
   EXPECT_NE(msg.find("return 1 is int in the schema but float in the kernel"), std::string::npos)
       << msg;
   // A count mismatch names the counts and the missing positions.
-  EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel,
-                                                           TORCH_ABI_VERSION,
-                                                           "(Tensor _0) -> (Tensor, int)"),
-                   "stabletorch_library_impl_with_signature",
-                   "argument 2 ('x') is float? in the schema but missing in the kernel");
+  EXPECT_C_FAILURE(
+      stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel, TORCH_ABI_VERSION,
+                                              "(Tensor _0) -> (Tensor, int)"),
+      "stabletorch_library_impl_with_signature",
+      "argument 2 ('x') is float? in the schema but missing in the kernel");
   // Malformed signature, null handle.
   EXPECT_C_FAILURE(stabletorch_library_impl_with_signature(impl, "two", &add_one_kernel,
                                                            TORCH_ABI_VERSION, "Tensor -> int"),
@@ -391,8 +394,8 @@ TEST_F(LibraryTest, FailingRawKernelsLeakNoHandle) {
     ASSERT_C_OK(torch_new_list_reserve_size(1, &l));
     ASSERT_C_OK(torch_list_push_back(l, 3));
     StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(s), from_ptr(l)};
-    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_leak::keep", "", stack),
-                     "stc_leak::keep", "kept and threw");
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_leak::keep", "", stack), "stc_leak::keep",
+                     "kept and threw");
     StableIValue stack2[1] = {from_ptr(make_floats({1}))};
     EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_leak::ret", "", stack2), "stc_leak::ret",
                      "unknown type");
@@ -519,11 +522,11 @@ TEST_F(LibraryTest, SetPythonModuleAppliesToLaterDefs) {
 
   EXPECT_C_FAILURE(torch_library_set_python_module(def, nullptr, "x"),
                    "torch_library_set_python_module", "pymodule: null Python module name");
-  EXPECT_C_FAILURE(torch_library_set_python_module(def, "", "x"),
-                   "torch_library_set_python_module", "pymodule: empty Python module name");
+  EXPECT_C_FAILURE(torch_library_set_python_module(def, "", "x"), "torch_library_set_python_module",
+                   "pymodule: empty Python module name");
   EXPECT_C_FAILURE(torch_library_set_python_module(nullptr, "m", "x"),
                    "torch_library_set_python_module", "self");
   ASSERT_C_OK(aoti_torch_delete_library_object(def));
-  EXPECT_C_FAILURE(torch_library_set_python_module(def, "m", ""),
-                   "torch_library_set_python_module", "already deleted");
+  EXPECT_C_FAILURE(torch_library_set_python_module(def, "m", ""), "torch_library_set_python_module",
+                   "already deleted");
 }

@@ -26,7 +26,8 @@ TEST_F(PyObjectTest, WithoutPythonEveryFunctionFailsClearly) {
   bool is = true;
   int32_t code = 77, index = 77;
   EXPECT_C_FAILURE(torch_tensor_from_pyobject(obj, &th), "torch_tensor_from_pyobject", kNotLoaded);
-  EXPECT_C_FAILURE(torch_tensor_to_pyobject(h, nullptr, &out), "torch_tensor_to_pyobject", kNotLoaded);
+  EXPECT_C_FAILURE(torch_tensor_to_pyobject(h, nullptr, &out), "torch_tensor_to_pyobject",
+                   kNotLoaded);
   EXPECT_C_FAILURE(torch_is_tensor_pyobject(obj, &is), "torch_is_tensor_pyobject", kNotLoaded);
   EXPECT_C_FAILURE(torch_dtype_from_pyobject(obj, &code), "torch_dtype_from_pyobject", kNotLoaded);
   EXPECT_C_FAILURE(torch_dtype_to_pyobject(aoti_torch_dtype_float32(), &out),
@@ -50,17 +51,24 @@ TEST_F(PyObjectTest, ArgumentsAreCheckedBeforeTheConverters) {
   void* out = nullptr;
   bool is = false;
   int32_t code = 0, index = 0;
-  EXPECT_C_FAILURE(torch_tensor_from_pyobject(nullptr, &th), "torch_tensor_from_pyobject", "py_obj: is NULL");
-  EXPECT_C_FAILURE(torch_tensor_from_pyobject(&dummy, nullptr), "torch_tensor_from_pyobject", "ret: null output pointer");
-  EXPECT_C_FAILURE(torch_tensor_to_pyobject(nullptr, nullptr, &out), "torch_tensor_to_pyobject", "ath: null tensor handle");
-  EXPECT_C_FAILURE(torch_is_tensor_pyobject(nullptr, &is), "torch_is_tensor_pyobject", "py_obj: is NULL");
-  EXPECT_C_FAILURE(torch_is_tensor_pyobject(&dummy, nullptr), "torch_is_tensor_pyobject", "ret: null output pointer");
-  EXPECT_C_FAILURE(torch_dtype_from_pyobject(nullptr, &code), "torch_dtype_from_pyobject", "py_obj: is NULL");
+  EXPECT_C_FAILURE(torch_tensor_from_pyobject(nullptr, &th), "torch_tensor_from_pyobject",
+                   "py_obj: is NULL");
+  EXPECT_C_FAILURE(torch_tensor_from_pyobject(&dummy, nullptr), "torch_tensor_from_pyobject",
+                   "ret: null output pointer");
+  EXPECT_C_FAILURE(torch_tensor_to_pyobject(nullptr, nullptr, &out), "torch_tensor_to_pyobject",
+                   "ath: null tensor handle");
+  EXPECT_C_FAILURE(torch_is_tensor_pyobject(nullptr, &is), "torch_is_tensor_pyobject",
+                   "py_obj: is NULL");
+  EXPECT_C_FAILURE(torch_is_tensor_pyobject(&dummy, nullptr), "torch_is_tensor_pyobject",
+                   "ret: null output pointer");
+  EXPECT_C_FAILURE(torch_dtype_from_pyobject(nullptr, &code), "torch_dtype_from_pyobject",
+                   "py_obj: is NULL");
   EXPECT_C_FAILURE(torch_device_from_pyobject(nullptr, &code, &index), "torch_device_from_pyobject",
                    "py_obj: is NULL");
-  EXPECT_C_FAILURE(torch_dtype_to_pyobject(1000, &out), "torch_dtype_to_pyobject", "unsupported dtype code 1000");
-  EXPECT_C_FAILURE(torch_dtype_to_pyobject(aoti_torch_dtype_float32(), nullptr), "torch_dtype_to_pyobject",
-                   "ret: null output pointer");
+  EXPECT_C_FAILURE(torch_dtype_to_pyobject(1000, &out), "torch_dtype_to_pyobject",
+                   "unsupported dtype code 1000");
+  EXPECT_C_FAILURE(torch_dtype_to_pyobject(aoti_torch_dtype_float32(), nullptr),
+                   "torch_dtype_to_pyobject", "ret: null output pointer");
   EXPECT_C_FAILURE(torch_device_from_pyobject(&dummy, &code, nullptr), "torch_device_from_pyobject",
                    "ret_device_index: null output pointer");
   EXPECT_C_FAILURE(torch_device_to_pyobject(99, 0, &out), "torch_device_to_pyobject",
@@ -94,7 +102,9 @@ const st::PyObjectConverters kFakeConverters = {
       ST_CHECK(fake(obj).kind == FakeObject::kDType, "py_obj: expected a dtype");
       return fake(obj).dtype;
     },
-    [](st::ScalarType t) -> void* { return new FakeObject{FakeObject::kDType, {}, t}; },
+    [](st::ScalarType t) -> void* {
+      return new FakeObject{FakeObject::kDType, {}, t};
+    },
     [](void* obj) {
       ST_CHECK(fake(obj).kind == FakeObject::kDevice, "py_obj: expected a device");
       return fake(obj).device;
@@ -131,7 +141,7 @@ TEST_F(PyObjectConvertersTest, TensorRoundTripSharesTheTensorAndOwnsTheHandle) {
   void* p2 = nullptr;
   ASSERT_C_OK(aoti_torch_get_data_ptr(h, &p1));
   ASSERT_C_OK(aoti_torch_get_data_ptr(back, &p2));
-  EXPECT_EQ(p1, p2);  // the same tensor, not a copy
+  EXPECT_EQ(p1, p2);                      // the same tensor, not a copy
   EXPECT_EQ(box->tensor.use_count(), 3);  // h, the object, back
   ASSERT_C_OK(aoti_torch_delete_tensor_object(back));
   ASSERT_C_OK(aoti_torch_delete_tensor_object(h));

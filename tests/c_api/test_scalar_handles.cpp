@@ -43,8 +43,7 @@ TEST_F(ScalarHandlesTest, KindsAndReads) {
                    "expected an int scalar but it holds a double");
   EXPECT_C_FAILURE(stabletorch_scalar_to_bool(i, &bv), "stabletorch_scalar_to_bool",
                    "expected a bool scalar");
-  EXPECT_C_FAILURE(stabletorch_scalar_to_double(z, &dv), "stabletorch_scalar_to_double",
-                   "complex");
+  EXPECT_C_FAILURE(stabletorch_scalar_to_double(z, &dv), "stabletorch_scalar_to_double", "complex");
   for (StableScalarHandle h : {b, i, d, z}) ASSERT_C_OK(stabletorch_delete_scalar(h));
 }
 

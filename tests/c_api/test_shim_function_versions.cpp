@@ -20,12 +20,14 @@ using Versions = std::map<std::string, std::string>;
 // name -> version, from every header under c_api/include.
 Versions versions_from_headers(std::string* problems) {
   Versions out;
-  const std::regex version_if(R"(^#\s*if\s+TORCH_FEATURE_VERSION\s*>=\s*(TORCH_VERSION_\d+_\d+_\d+))");
+  const std::regex version_if(
+      R"(^#\s*if\s+TORCH_FEATURE_VERSION\s*>=\s*(TORCH_VERSION_\d+_\d+_\d+))");
   const std::regex any_if(R"(^#\s*if)");
   const std::regex endif(R"(^#\s*endif)");
   const std::regex name_re(R"(([A-Za-z_][A-Za-z0-9_]*)\s*\()");
   std::vector<fs::path> headers;
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(STC_SOURCE_DIR) / "c_api/include")) {
+  for (const auto& e :
+       fs::recursive_directory_iterator(fs::path(STC_SOURCE_DIR) / "c_api/include")) {
     if (e.path().extension() == ".h") headers.push_back(e.path());
   }
   for (const fs::path& h : headers) {
@@ -56,9 +58,12 @@ Versions versions_from_headers(std::string* problems) {
         if (!b.empty()) version = b;
       }
       if (version.empty()) {
-        if (name.rfind("aoti_torch_", 0) == 0) version = "TORCH_VERSION_2_9_0";
-        else if (name.rfind("stabletorch_", 0) == 0) version = "STABLETORCH_0_1_0";
-        else *problems += name + " (" + h.filename().string() + ") is outside any version block\n";
+        if (name.rfind("aoti_torch_", 0) == 0)
+          version = "TORCH_VERSION_2_9_0";
+        else if (name.rfind("stabletorch_", 0) == 0)
+          version = "STABLETORCH_0_1_0";
+        else
+          *problems += name + " (" + h.filename().string() + ") is outside any version block\n";
       }
       out[name] = version;
     }

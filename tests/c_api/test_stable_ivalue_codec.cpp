@@ -171,11 +171,25 @@ TEST_F(StableIValueCodecTest, NoneOptionalsAndCpuDevice) {
   AtenTensorHandle t = make_tensor({1});
   StableScalarHandle sc = nullptr;
   ASSERT_C_OK(stabletorch_scalar_from_double(2.0, &sc));
-  StableIValue stack[kEchoArgs] = {
-      from_ptr(t), 0, 0, 0, from_ptr(str("")), bits<int32_t>(aoti_torch_dtype_float32()),
-      0, 0, device(aoti_torch_device_type_cpu(), 0), from_ptr(sc), 0, 0,
-      from_ptr(list({})), from_ptr(list({})), from_ptr(list({})), from_ptr(list({})),
-      from_ptr(list({})), 0, from_ptr(list({}))};
+  StableIValue stack[kEchoArgs] = {from_ptr(t),
+                                   0,
+                                   0,
+                                   0,
+                                   from_ptr(str("")),
+                                   bits<int32_t>(aoti_torch_dtype_float32()),
+                                   0,
+                                   0,
+                                   device(aoti_torch_device_type_cpu(), 0),
+                                   from_ptr(sc),
+                                   0,
+                                   0,
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   0,
+                                   from_ptr(list({}))};
   ASSERT_C_OK(aoti_torch_call_dispatcher("stc_test::echo", "", stack));
   EXPECT_EQ(stack[10], 0u);
   EXPECT_EQ(stack[11], 0u);
@@ -194,12 +208,25 @@ TEST_F(StableIValueCodecTest, BadCodesAreReportedPerArgumentAndNothingLeaks) {
   StableScalarHandle sc = nullptr;
   ASSERT_C_OK(stabletorch_scalar_from_double(2.0, &sc));
   StableIValue* opt_tensor = new StableIValue(from_ptr(t2));
-  StableIValue stack[kEchoArgs] = {
-      from_ptr(t), 0, 0, 0, from_ptr(str("s")), bits<int32_t>(12) /* QInt8 */,
-      bits<int32_t>(99) /* layout */, bits<int32_t>(7) /* memory format */,
-      device(77, 0), from_ptr(sc), from_ptr(opt_tensor), 0,
-      from_ptr(list({})), from_ptr(list({bits<int64_t>(5)})) /* not a tensor */,
-      from_ptr(list({})), from_ptr(list({})), from_ptr(list({})), 0, from_ptr(list({}))};
+  StableIValue stack[kEchoArgs] = {from_ptr(t),
+                                   0,
+                                   0,
+                                   0,
+                                   from_ptr(str("s")),
+                                   bits<int32_t>(12) /* QInt8 */,
+                                   bits<int32_t>(99) /* layout */,
+                                   bits<int32_t>(7) /* memory format */,
+                                   device(77, 0),
+                                   from_ptr(sc),
+                                   from_ptr(opt_tensor),
+                                   0,
+                                   from_ptr(list({})),
+                                   from_ptr(list({bits<int64_t>(5)})) /* not a tensor */,
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   from_ptr(list({})),
+                                   0,
+                                   from_ptr(list({}))};
   EXPECT_EQ(aoti_torch_call_dispatcher("stc_test::echo", "", stack), AOTI_TORCH_FAILURE);
   const std::string msg = last_error();
   EXPECT_NE(msg.find("stc_test::echo"), std::string::npos) << msg;
@@ -217,7 +244,8 @@ TEST_F(StableIValueCodecTest, GeneratorSlotMustHoldAGeneratorHandle) {
   StableIValue* g = new StableIValue(0);
   StableIValue stack[1] = {from_ptr(g)};
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_test::gen", "", stack),
-                   "aoti_torch_call_dispatcher", "expected Generator (an AtenGeneratorHandle) but got a null pointer");
+                   "aoti_torch_call_dispatcher",
+                   "expected Generator (an AtenGeneratorHandle) but got a null pointer");
   StableIValue none[1] = {0};
   EXPECT_C_OK(aoti_torch_call_dispatcher("stc_test::gen", "", none));
 }

@@ -28,7 +28,8 @@ class StableIValueSlotsTest : public CApiTest {
  protected:
   void SetUp() override {
     CApiTest::SetUp();
-    if (!has_op("aten::clamp") || !has_op("aten::clamp", "Tensor")) GTEST_SKIP() << "no aten::clamp";
+    if (!has_op("aten::clamp") || !has_op("aten::clamp", "Tensor"))
+      GTEST_SKIP() << "no aten::clamp";
   }
 };
 
@@ -98,8 +99,7 @@ TEST_F(StableIValueSlotsTest, AFreedTrackedSlotPassedAgainIsAnError) {
   StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(min), 0};
   EXPECT_C_FAILURE(aoti_torch_call_dispatcher("aten::clamp", "", stack), "argument 1 'min'",
                    "already freed");
-  EXPECT_C_FAILURE(torch_delete_stable_ivalue(min), "torch_delete_stable_ivalue",
-                   "already freed");
+  EXPECT_C_FAILURE(torch_delete_stable_ivalue(min), "torch_delete_stable_ivalue", "already freed");
 }
 
 TEST_F(StableIValueSlotsTest, DeletingAHandleAsASlotIsRefused) {
@@ -119,7 +119,7 @@ TEST_F(StableIValueSlotsTest, DeletingAHandleAsASlotIsRefused) {
 TEST_F(StableIValueSlotsTest, OneSlotForTwoOptionalsIsRefused) {
   StableIValue* bound = new StableIValue(from_ptr(int_scalar(1)));
   StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(bound), from_ptr(bound)};
-  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("aten::clamp", "", stack),
-                   "argument 2 'max'", "the same optional slot as argument 1 'min'");
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("aten::clamp", "", stack), "argument 2 'max'",
+                   "the same optional slot as argument 1 'min'");
   // Released once: the scalar inside (the fixture checks) and the slot.
 }

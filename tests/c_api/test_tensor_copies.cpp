@@ -60,7 +60,7 @@ TEST_F(TensorCopiesTest, CopyConvertsAndBroadcasts) {
   AtenTensorHandle src = make_tensor({2}, aoti_torch_dtype_int64());  // 0, 1
   ASSERT_C_OK(aoti_torch_copy_(dst, src, 0));
   EXPECT_EQ(read_floats(dst), (std::vector<float>{0, 1, 0, 1}));
-  AtenTensorHandle src2 = make_floats({7, 8});  // [2] broadcasts over dst's rows
+  AtenTensorHandle src2 = make_floats({7, 8});      // [2] broadcasts over dst's rows
   ASSERT_C_OK(aoti_torch_tensor_copy_(src2, dst));  // note the order: (src, dst)
   EXPECT_EQ(read_floats(dst), (std::vector<float>{7, 8, 7, 8}));
   AtenTensorHandle four = make_floats({1, 2, 3, 4});  // [4] does not broadcast to [2, 2]

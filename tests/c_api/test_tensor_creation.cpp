@@ -132,9 +132,8 @@ TEST_F(TensorCreationTest, CreateFromBlobDoesNotOwn) {
   const int64_t sizes[] = {2};
   const int64_t strides[] = {2};
   AtenTensorHandle t = nullptr;
-  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(data, 1, sizes, strides, 1,
-                                                 aoti_torch_dtype_float32(),
-                                                 aoti_torch_device_type_cpu(), 0, &t));
+  ASSERT_C_OK(aoti_torch_create_tensor_from_blob(
+      data, 1, sizes, strides, 1, aoti_torch_dtype_float32(), aoti_torch_device_type_cpu(), 0, &t));
   EXPECT_EQ(read_floats(t).size(), 2u);
   float* p = nullptr;
   aoti_torch_get_data_ptr(t, reinterpret_cast<void**>(&p));
@@ -157,10 +156,10 @@ TEST_F(TensorCreationTest, CreateFromBlobBadInput) {
   AtenTensorHandle t = nullptr;
   const int32_t cpu = aoti_torch_device_type_cpu();
   const int32_t f32 = aoti_torch_dtype_float32();
-  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob_v2(data, 1, sizes, nullptr, 0, f32, cpu, 0,
-                                                         &t, aoti_torch_layout_sparse_coo(),
-                                                         nullptr, 0),
-                   "aoti_torch_create_tensor_from_blob_v2", "only the strided layout");
+  EXPECT_C_FAILURE(
+      aoti_torch_create_tensor_from_blob_v2(data, 1, sizes, nullptr, 0, f32, cpu, 0, &t,
+                                            aoti_torch_layout_sparse_coo(), nullptr, 0),
+      "aoti_torch_create_tensor_from_blob_v2", "only the strided layout");
   EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob_v2(data, 1, sizes, nullptr, 0, f32, cpu, 0,
                                                          &t, 42, nullptr, 0),
                    "aoti_torch_create_tensor_from_blob_v2", "unknown layout code 42");
@@ -172,9 +171,9 @@ TEST_F(TensorCreationTest, CreateFromBlobBadInput) {
                    "aoti_torch_create_tensor_from_blob", "storage_offset");
   EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob(data, 1, sizes, nullptr, 0, 77, cpu, 0, &t),
                    "aoti_torch_create_tensor_from_blob", "dtype code 77");
-  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob(data, 1, sizes, nullptr, 0, f32, cpu, 0,
-                                                      nullptr),
-                   "aoti_torch_create_tensor_from_blob", "null output pointer");
+  EXPECT_C_FAILURE(
+      aoti_torch_create_tensor_from_blob(data, 1, sizes, nullptr, 0, f32, cpu, 0, nullptr),
+      "aoti_torch_create_tensor_from_blob", "null output pointer");
 }
 
 TEST_F(TensorCreationTest, NullDataAllocates) {
@@ -263,15 +262,15 @@ TEST_F(TensorCreationTest, MisalignedBlobIsRefused) {
                                                       aoti_torch_dtype_float32(), cpu, 0, &t),
                    "aoti_torch_create_tensor_from_blob",
                    "is not aligned to the 4-byte alignment of Float elements");
-  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob_v2(
-                       bytes + 4, 1, sizes, nullptr, 0, aoti_torch_dtype_int64(), cpu, 0, &t,
-                       aoti_torch_layout_strided(), nullptr, 0),
+  EXPECT_C_FAILURE(aoti_torch_create_tensor_from_blob_v2(bytes + 4, 1, sizes, nullptr, 0,
+                                                         aoti_torch_dtype_int64(), cpu, 0, &t,
+                                                         aoti_torch_layout_strided(), nullptr, 0),
                    "aoti_torch_create_tensor_from_blob_v2", "8-byte alignment of Long");
   DeleterLog log;
-  EXPECT_C_FAILURE(torch_from_blob(bytes + 1, 1, sizes, nullptr, 0, aoti_torch_dtype_int16(), cpu,
-                                   0, &t, aoti_torch_layout_strided(), nullptr, 0, &log_deleter,
-                                   &log),
-                   "torch_from_blob", "2-byte alignment of Short");
+  EXPECT_C_FAILURE(
+      torch_from_blob(bytes + 1, 1, sizes, nullptr, 0, aoti_torch_dtype_int16(), cpu, 0, &t,
+                      aoti_torch_layout_strided(), nullptr, 0, &log_deleter, &log),
+      "torch_from_blob", "2-byte alignment of Short");
   EXPECT_EQ(log.calls, 0);
   // Aligned, and one-byte elements at any address, are accepted and writable.
   ASSERT_C_OK(aoti_torch_create_tensor_from_blob(bytes + 3, 1, sizes, nullptr, 0,

@@ -48,7 +48,9 @@ TEST_F(TensorHandlesTest, UninitializedTensorIsUndefined) {
                    "aoti_torch_new_uninitialized_tensor", "null output pointer");
 }
 
-TEST_F(TensorHandlesTest, DeleteNullIsANoOp) { EXPECT_C_OK(aoti_torch_delete_tensor_object(nullptr)); }
+TEST_F(TensorHandlesTest, DeleteNullIsANoOp) {
+  EXPECT_C_OK(aoti_torch_delete_tensor_object(nullptr));
+}
 
 TEST_F(TensorHandlesTest, DeleteBadHandles) {
   EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(foreign<AtenTensorHandle>()),

@@ -86,7 +86,8 @@ TEST_F(TensorMetadataTest, EveryGetterRejectsBadInput) {
   AtenTensorHandle good = make_tensor({1});
   AtenTensorHandle undefined = nullptr;
   ASSERT_C_OK(aoti_torch_new_uninitialized_tensor(&undefined));
-  const AtenTensorHandle bad[] = {nullptr, foreign<AtenTensorHandle>(), deleted_tensor(), undefined};
+  const AtenTensorHandle bad[] = {nullptr, foreign<AtenTensorHandle>(), deleted_tensor(),
+                                  undefined};
   int64_t i64 = 0;
   int32_t i32 = 0;
   bool b = false;

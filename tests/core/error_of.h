@@ -26,6 +26,6 @@ std::string error_of(F&& f) {
 
 // Expects the expression `expr` to throw an st::Error whose message contains
 // `text`; on failure prints the message it got.
-#define EXPECT_ST_ERROR_HAS(expr, text)                                            \
+#define EXPECT_ST_ERROR_HAS(expr, text)                                                   \
   EXPECT_NE(::st::testing::error_of([&] { (void)(expr); }).find(text), std::string::npos) \
       << "error was: " << ::st::testing::error_of([&] { (void)(expr); })

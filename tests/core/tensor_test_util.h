@@ -27,10 +27,9 @@ inline Tensor arange_float(const std::vector<int64_t>& sizes) {
 }
 
 template <typename T>
-Tensor from_values(const std::vector<T>& values,
-                   const std::vector<int64_t>& sizes) {
-  Tensor t = detail::empty_generic(
-      sizes, torch::headeronly::CppTypeToScalarType<T>::value, Device("cpu"));
+Tensor from_values(const std::vector<T>& values, const std::vector<int64_t>& sizes) {
+  Tensor t =
+      detail::empty_generic(sizes, torch::headeronly::CppTypeToScalarType<T>::value, Device("cpu"));
   auto* out = static_cast<T*>(t.data_ptr());
   for (size_t i = 0; i < values.size(); ++i) {
     out[i] = values[i];  // element-wise: std::vector<bool> has no data()
@@ -39,8 +38,7 @@ Tensor from_values(const std::vector<T>& values,
 }
 
 // Visits every element in row-major logical order with its byte address.
-inline void for_each_element(const Tensor& t,
-                             const std::function<void(const char*)>& fn) {
+inline void for_each_element(const Tensor& t, const std::function<void(const char*)>& fn) {
   if (t.numel() == 0) {
     return;
   }

@@ -87,14 +87,16 @@ TEST_F(LoaderTest, LoadsCallsAndUnloads) {
   ASSERT_EQ(stabletorch_plugin_report(p, &report), AOTI_TORCH_SUCCESS);
   EXPECT_NE(std::string(report).find("counter_a::add_one"), std::string::npos) << report;
   // No descriptor: judged by its imports.
-  EXPECT_NE(std::string(report).find("judged by its 7 C-ABI imports, which need stable-ABI level 2.9"),
-            std::string::npos)
+  EXPECT_NE(
+      std::string(report).find("judged by its 7 C-ABI imports, which need stable-ABI level 2.9"),
+      std::string::npos)
       << report;
 
   ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
   ASSERT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
-  EXPECT_NE(last_error().find("operator counter_a::add_one has no kernel (its library was unloaded"),
-            std::string::npos)
+  EXPECT_NE(
+      last_error().find("operator counter_a::add_one has no kernel (its library was unloaded"),
+      std::string::npos)
       << last_error();
   // The handle is gone too.
   EXPECT_EQ(stabletorch_unload_library(p), AOTI_TORCH_FAILURE);
@@ -156,7 +158,8 @@ TEST_F(LoaderTest, NewerTargetLevelIsRefusedBeforeAnyCodeRuns) {
   StableTorchPluginHandle p = nullptr;
   ASSERT_EQ(stabletorch_load_library(EXPLODING_PLUGIN, &p), AOTI_TORCH_FAILURE);
   const std::string msg = last_error();
-  EXPECT_NE(msg.find(std::string("targets stable-ABI level 2.99.0 but this core provides ") + TORCH_VERSION),
+  EXPECT_NE(msg.find(std::string("targets stable-ABI level 2.99.0 but this core provides ") +
+                     TORCH_VERSION),
             std::string::npos)
       << msg;
   EXPECT_EQ(p, nullptr);
@@ -317,7 +320,8 @@ TEST_F(LoaderTest, TwoDescriptorsAreRefusedNamingHowManyAndTheHighestLevel) {
   EXPECT_NE(msg.find("carries 2 descriptors"), std::string::npos) << msg;
   EXPECT_NE(msg.find("targeting 2.10.0, 2.99.0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("2.99.0, is judged"), std::string::npos) << msg;
-  EXPECT_NE(msg.find(std::string("targets stable-ABI level 2.99.0 but this core provides ") + TORCH_VERSION),
+  EXPECT_NE(msg.find(std::string("targets stable-ABI level 2.99.0 but this core provides ") +
+                     TORCH_VERSION),
             std::string::npos)
       << msg;
   EXPECT_EQ(p, nullptr);

@@ -48,7 +48,8 @@ Tensor call_tensor(const char* op, const char* overload, std::vector<StableIValu
 
 // Core operators used as the reference.
 Tensor core_randn(std::vector<int64_t> size, ScalarType dtype = ScalarType::Float) {
-  return call_tensor("aten::randn", "", {from(size), from(std::optional<ScalarType>(dtype)), 0, 0, 0});
+  return call_tensor("aten::randn", "",
+                     {from(size), from(std::optional<ScalarType>(dtype)), 0, 0, 0});
 }
 Tensor core_mul_scalar(const Tensor& x, double s) {
   return call_tensor("aten::mul", "Scalar", {from(x), from(Scalar(s))});
@@ -58,8 +59,8 @@ Tensor core_div(const Tensor& a, const Tensor& b) {
 }
 
 std::vector<double> values(const Tensor& t) {
-  const Tensor d = ts::contiguous(ts::to(t, ScalarType::Double, std::nullopt, std::nullopt,
-                                         std::nullopt, false, true));
+  const Tensor d = ts::contiguous(
+      ts::to(t, ScalarType::Double, std::nullopt, std::nullopt, std::nullopt, false, true));
   const double* p = d.const_data_ptr<double>();
   return std::vector<double>(p, p + d.numel());
 }
@@ -69,7 +70,8 @@ std::vector<double> values(const Tensor& t) {
     return ::testing::AssertionFailure() << "sizes " << a.sizes() << " vs " << b.sizes();
   }
   if (a.scalar_type() != b.scalar_type()) {
-    return ::testing::AssertionFailure() << "dtype " << a.scalar_type() << " vs " << b.scalar_type();
+    return ::testing::AssertionFailure()
+           << "dtype " << a.scalar_type() << " vs " << b.scalar_type();
   }
   const auto va = values(a);
   const auto vb = values(b);
@@ -116,7 +118,8 @@ TEST_F(SampleOpTest, TheLoadReportListsEveryOperator) {
   for (const char* op : {"scale_add_clamp", "row_normalize", "scale_", "weighted_sum", "moments",
                          "describe", "cast_to", "masked_fill_value"}) {
     EXPECT_NE(std::string(report).find(std::string("sample_op::") + op), std::string::npos)
-        << op << " missing from:\n" << report;
+        << op << " missing from:\n"
+        << report;
   }
 }
 
@@ -124,16 +127,18 @@ TEST_F(SampleOpTest, ScaleAddClampMatchesAddThenClamp) {
   for (ScalarType dtype : {ScalarType::Float, ScalarType::Double}) {
     const Tensor x = core_randn({64, 33}, dtype);
     const Tensor y = core_randn({64, 33}, dtype);
-    const Tensor ours = call_tensor("sample_op::scale_add_clamp", "",
-                                    {from(x), from(y), from(0.5), from(std::optional<double>(-0.75)),
-                                     from(std::optional<double>(1.0))});
+    const Tensor ours =
+        call_tensor("sample_op::scale_add_clamp", "",
+                    {from(x), from(y), from(0.5), from(std::optional<double>(-0.75)),
+                     from(std::optional<double>(1.0))});
     const Tensor ref = call_tensor("aten::clamp", "",
                                    {from(ts::add(x, y, 0.5)), from(std::optional<Scalar>(-0.75)),
                                     from(std::optional<Scalar>(1.0))});
     EXPECT_TRUE(close(ours, ref)) << dtype;
     // Without bounds: a plain x + alpha * y.
-    const Tensor unbounded = call_tensor("sample_op::scale_add_clamp", "",
-                                         {from(x), from(y), from(2.0), from(std::nullopt), from(std::nullopt)});
+    const Tensor unbounded =
+        call_tensor("sample_op::scale_add_clamp", "",
+                    {from(x), from(y), from(2.0), from(std::nullopt), from(std::nullopt)});
     EXPECT_TRUE(close(unbounded, ts::add(x, y, 2.0)));
   }
   // Bad input is refused with the operator's message.
@@ -142,7 +147,8 @@ TEST_F(SampleOpTest, ScaleAddClampMatchesAddThenClamp) {
                {from(core_randn({2})), from(core_randn({3})), from(1.0), 0, 0}, 1);
     ADD_FAILURE() << "expected a shape error";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("x and y must have one shape"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("x and y must have one shape"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -151,19 +157,21 @@ TEST_F(SampleOpTest, RowNormalizeMatchesMeanAndVarianceFromCoreOps) {
   const double eps = 1e-5;
   const Tensor ours = call_tensor("sample_op::row_normalize", "", {from(x), from(eps)});
   const std::vector<int64_t> dim{1};
-  const Tensor mean = call_tensor("aten::mean", "dim",
-                                  {from(x), from(std::optional<std::vector<int64_t>>(dim)), from(true), 0});
+  const Tensor mean =
+      call_tensor("aten::mean", "dim",
+                  {from(x), from(std::optional<std::vector<int64_t>>(dim)), from(true), 0});
   const Tensor centered = ts::subtract(x, mean);
   const Tensor var = call_tensor("aten::mean", "dim",
                                  {from(ts::mul(centered, centered)),
                                   from(std::optional<std::vector<int64_t>>(dim)), from(true), 0});
-  const Tensor denom = call_tensor("aten::sqrt", "", {from(ts::add(var, ts::full({1}, eps, ScalarType::Double)))});
+  const Tensor denom =
+      call_tensor("aten::sqrt", "", {from(ts::add(var, ts::full({1}, eps, ScalarType::Double)))});
   EXPECT_TRUE(close(ours, core_div(centered, denom), 1e-9));
   // Any strides: a transposed input gives the transposed rows' result.
   const Tensor xt = ts::transpose(core_randn({17, 5}, ScalarType::Double), 0, 1);
-  EXPECT_TRUE(close(call_tensor("sample_op::row_normalize", "", {from(xt), from(eps)}),
-                    call_tensor("sample_op::row_normalize", "", {from(ts::contiguous(xt)), from(eps)}),
-                    1e-12));
+  EXPECT_TRUE(close(
+      call_tensor("sample_op::row_normalize", "", {from(xt), from(eps)}),
+      call_tensor("sample_op::row_normalize", "", {from(ts::contiguous(xt)), from(eps)}), 1e-12));
 }
 
 TEST_F(SampleOpTest, ScaleInPlaceWritesItsArgument) {
@@ -178,10 +186,11 @@ TEST_F(SampleOpTest, WeightedSumMatchesMulAndAdd) {
   const Tensor a = core_randn({3, 4});
   const Tensor b = core_randn({3, 4});
   const Tensor c = core_randn({3, 4});
-  const Tensor ours = call_tensor("sample_op::weighted_sum", "",
-                                  {from(std::vector<Tensor>{a, b, c}), from(std::vector<double>{0.5, -2.0, 3.0})});
-  const Tensor ref = ts::add(ts::add(core_mul_scalar(a, 0.5), core_mul_scalar(b, -2.0)),
-                             core_mul_scalar(c, 3.0));
+  const Tensor ours =
+      call_tensor("sample_op::weighted_sum", "",
+                  {from(std::vector<Tensor>{a, b, c}), from(std::vector<double>{0.5, -2.0, 3.0})});
+  const Tensor ref =
+      ts::add(ts::add(core_mul_scalar(a, 0.5), core_mul_scalar(b, -2.0)), core_mul_scalar(c, 3.0));
   EXPECT_TRUE(close(ours, ref));
   EXPECT_THROW((void)call("sample_op::weighted_sum", "",
                           {from(std::vector<Tensor>{}), from(std::vector<double>{})}, 1),
@@ -197,10 +206,10 @@ TEST_F(SampleOpTest, MomentsMatchMeanAndBiasedVariance) {
     const Tensor var = to<Tensor>(r[1]);
     const auto od = from(std::optional<std::vector<int64_t>>(dims));
     const Tensor ref_mean = call_tensor("aten::mean", "dim", {from(x), od, from(keepdim), 0});
-    const Tensor ref_var = call_tensor(
-        "aten::var", "correction",
-        {from(x), from(std::optional<std::vector<int64_t>>(dims)),
-         from(std::optional<Scalar>(Scalar(int64_t{0}))), from(keepdim)});
+    const Tensor ref_var =
+        call_tensor("aten::var", "correction",
+                    {from(x), from(std::optional<std::vector<int64_t>>(dims)),
+                     from(std::optional<Scalar>(Scalar(int64_t{0}))), from(keepdim)});
     EXPECT_TRUE(close(mean, ref_mean, 1e-12)) << keepdim;
     EXPECT_TRUE(close(var, ref_var, 1e-12)) << keepdim;
   }
@@ -208,36 +217,42 @@ TEST_F(SampleOpTest, MomentsMatchMeanAndBiasedVariance) {
 
 TEST_F(SampleOpTest, DescribeReturnsAString) {
   const Tensor x = core_randn({4, 5});
-  const std::string plain =
-      to<std::string>(call("sample_op::describe", "", {from(x), from(std::string("été")), from(false)}, 1)[0]);
+  const std::string plain = to<std::string>(
+      call("sample_op::describe", "", {from(x), from(std::string("été")), from(false)}, 1)[0]);
   EXPECT_EQ(plain, "été: Float[4, 5]");
   const std::string verbose = to<std::string>(
-      call("sample_op::describe", "", {from(ts::transpose(x, 0, 1)), from(std::string("t")), from(true)}, 1)[0]);
+      call("sample_op::describe", "",
+           {from(ts::transpose(x, 0, 1)), from(std::string("t")), from(true)}, 1)[0]);
   EXPECT_EQ(verbose, "t: Float[5, 4] strides=[1, 5] offset=0 device=cpu contiguous=no");
 }
 
 TEST_F(SampleOpTest, CastToMatchesTheCoreConversion) {
   const Tensor x = core_randn({3, 3});
-  const Tensor ours = call_tensor("sample_op::cast_to", "",
-                                  {from(x), from(ScalarType::Long), from(ts::Device(DeviceType::CPU))});
+  const Tensor ours =
+      call_tensor("sample_op::cast_to", "",
+                  {from(x), from(ScalarType::Long), from(ts::Device(DeviceType::CPU))});
   const Tensor ref = ts::to(x, ScalarType::Long);
   EXPECT_TRUE(close(ours, ref));
   EXPECT_EQ(ours.scalar_type(), ScalarType::Long);
   // Always a copy.
-  const Tensor same = call_tensor("sample_op::cast_to", "",
-                                  {from(x), from(ScalarType::Float), from(ts::Device(DeviceType::CPU))});
+  const Tensor same =
+      call_tensor("sample_op::cast_to", "",
+                  {from(x), from(ScalarType::Float), from(ts::Device(DeviceType::CPU))});
   EXPECT_NE(same.data_ptr(), x.data_ptr());
   EXPECT_TRUE(close(same, x));
 }
 
 TEST_F(SampleOpTest, MaskedFillValueMatchesMaskedFill) {
-  const Tensor x = call_tensor("aten::arange", "", {from(Scalar(int64_t{6})), from(std::optional<ScalarType>(ScalarType::Long)), 0, 0, 0});
+  const Tensor x = call_tensor(
+      "aten::arange", "",
+      {from(Scalar(int64_t{6})), from(std::optional<ScalarType>(ScalarType::Long)), 0, 0, 0});
   const Tensor mask = call_tensor("aten::gt", "Scalar", {from(x), from(Scalar(int64_t{2}))});
   const Tensor ours = call_tensor("sample_op::masked_fill_value", "",
                                   {from(x), from(std::optional<Tensor>(mask)), from(int64_t{-7})});
   EXPECT_TRUE(close(ours, call_tensor("aten::masked_fill", "Scalar",
                                       {from(x), from(mask), from(Scalar(int64_t{-7}))})));
-  const Tensor all = call_tensor("sample_op::masked_fill_value", "", {from(x), from(std::nullopt), from(int64_t{4})});
+  const Tensor all = call_tensor("sample_op::masked_fill_value", "",
+                                 {from(x), from(std::nullopt), from(int64_t{4})});
   EXPECT_EQ(values(all), std::vector<double>(6, 4.0));
 }
 
@@ -260,11 +275,13 @@ TEST_F(SampleOpTest, HundredUnloadReloadCyclesLeakNothing) {
   const auto bytes_before = st::cpu_allocator_stats().bytes_in_use;
   for (int i = 0; i < 100; ++i) {
     StableTorchPluginHandle p = nullptr;
-    ASSERT_EQ(stabletorch_load_library(SAMPLE_OP_PLUGIN, &p), AOTI_TORCH_SUCCESS) << i << ": " << last_error();
+    ASSERT_EQ(stabletorch_load_library(SAMPLE_OP_PLUGIN, &p), AOTI_TORCH_SUCCESS)
+        << i << ": " << last_error();
     {
       const Tensor x = core_randn({8});
-      const Tensor r = call_tensor("sample_op::scale_add_clamp", "",
-                                   {from(x), from(x), from(1.0), from(std::nullopt), from(std::nullopt)});
+      const Tensor r =
+          call_tensor("sample_op::scale_add_clamp", "",
+                      {from(x), from(x), from(1.0), from(std::nullopt), from(std::nullopt)});
       ASSERT_TRUE(close(r, core_mul_scalar(x, 2.0))) << i;
     }
     ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << i << ": " << last_error();

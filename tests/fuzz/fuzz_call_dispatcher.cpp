@@ -187,10 +187,14 @@ StableIValue forged_slot(FuzzedDataProvider& in) {
       torch_new_list_reserve_size(0, &l);
       return bits_of(l);
     }
-    case 3: return deleted_handle();
-    case 4: return in.ConsumeIntegral<uint64_t>() | 1;               // misaligned
-    case 5: return in.ConsumeIntegralInRange<uint64_t>(1, 0xffff);   // below any mapping
-    default: return freed_tracked_slot();
+    case 3:
+      return deleted_handle();
+    case 4:
+      return in.ConsumeIntegral<uint64_t>() | 1;  // misaligned
+    case 5:
+      return in.ConsumeIntegralInRange<uint64_t>(1, 0xffff);  // below any mapping
+    default:
+      return freed_tracked_slot();
   }
 }
 
@@ -278,19 +282,34 @@ void forge_kernel(StableIValue* stack, uint64_t, uint64_t) {
   const uint64_t how = stack[1];
   StableIValue out = 0;
   switch (how % 9) {
-    case 0: break;  // None
-    case 1: out = bits_of(new StableIValue(bits_of(t))); t = nullptr; break;
-    case 2: out = bits_of(t); t = nullptr; break;  // the tensor handle, bare
+    case 0:
+      break;  // None
+    case 1:
+      out = bits_of(new StableIValue(bits_of(t)));
+      t = nullptr;
+      break;
+    case 2:
+      out = bits_of(t);
+      t = nullptr;
+      break;  // the tensor handle, bare
     case 3: {
       StringHandle s = nullptr;
       torch_new_string_handle("f", 1, &s);
       out = bits_of(s);
       break;
     }
-    case 4: out = deleted_handle(); break;
-    case 5: out = (how << 8) | 5; break;  // misaligned
-    case 6: out = freed_tracked_slot(); break;
-    case 7: out = how & 0xfff8; break;  // below any mapping (or 0: None)
+    case 4:
+      out = deleted_handle();
+      break;
+    case 5:
+      out = (how << 8) | 5;
+      break;  // misaligned
+    case 6:
+      out = freed_tracked_slot();
+      break;
+    case 7:
+      out = how & 0xfff8;
+      break;    // below any mapping (or 0: None)
     default: {  // a valid slot holding a string handle where a tensor belongs
       StringHandle s = nullptr;
       torch_new_string_handle("f", 1, &s);
@@ -370,8 +389,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   int64_t handles_after = 0;
   stabletorch_live_handle_count(&handles_after);
   if (handles_after != handles_before) {
-    std::fprintf(stderr, "%s.%s (%s): live handles %lld -> %lld\n", name.c_str(),
-                 overload.c_str(), err == AOTI_TORCH_SUCCESS ? "succeeded" : "failed",
+    std::fprintf(stderr, "%s.%s (%s): live handles %lld -> %lld\n", name.c_str(), overload.c_str(),
+                 err == AOTI_TORCH_SUCCESS ? "succeeded" : "failed",
                  static_cast<long long>(handles_before), static_cast<long long>(handles_after));
     std::abort();
   }

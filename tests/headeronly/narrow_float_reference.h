@@ -75,7 +75,7 @@ int for_each_float_midpoint(const std::vector<double>& table, Check check) {
     const uint32_t hi = lo + 1;
     const double mid_d = (table[lo] + table[hi]) / 2;
     if (mid_d > std::numeric_limits<float>::max()) {
-      ++skipped; // converting it to float would be undefined
+      ++skipped;  // converting it to float would be undefined
       continue;
     }
     const float mid = static_cast<float>(mid_d);
@@ -89,4 +89,4 @@ int for_each_float_midpoint(const std::vector<double>& table, Check check) {
   return skipped;
 }
 
-} // namespace narrow_float_reference
+}  // namespace narrow_float_reference

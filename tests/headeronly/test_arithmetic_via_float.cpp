@@ -88,7 +88,7 @@ TYPED_TEST(ArithmeticViaFloat, OperandsReachTheOperatorsByConversion) {
   T c(1.0f);
   c += two;
   EXPECT_EQ(static_cast<float>(c), 3.0f);
-  c *= 2.0f; // the float converts to T
+  c *= 2.0f;  // the float converts to T
   EXPECT_EQ(static_cast<float>(c), 6.0f);
 }
 
@@ -122,4 +122,4 @@ TYPED_TEST(ArithmeticViaFloat, ComputesInFloatAndRoundsOnce) {
   }
 }
 
-} // namespace
+}  // namespace

@@ -10,10 +10,9 @@
 
 namespace tho = torch::headeronly;
 
-__global__ void every_atomic(float* f, double* d, int32_t* i, int64_t* l, uint8_t* u,
-                             int8_t* c, int16_t* s, bool* b, tho::Half* h,
-                             tho::BFloat16* bf, tho::complex<float>* cf,
-                             tho::complex<double>* cd) {
+__global__ void every_atomic(float* f, double* d, int32_t* i, int64_t* l, uint8_t* u, int8_t* c,
+                             int16_t* s, bool* b, tho::Half* h, tho::BFloat16* bf,
+                             tho::complex<float>* cf, tho::complex<double>* cd) {
   gpuAtomicAdd(f, 1.0f);
   gpuAtomicAdd(d, 1.0);
   gpuAtomicAdd(i, 1);

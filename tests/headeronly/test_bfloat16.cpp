@@ -25,9 +25,9 @@ BFloat16 bf_bits(uint16_t b) { return BFloat16(b, BFloat16::from_bits()); }
 
 double ref_decode(uint16_t h) {
   const uint32_t mag = h & 0x7FFFu;
-  const double v = mag < 0x7F80   ? narrow_float_reference::field_value(7, 127, mag)
+  const double v = mag < 0x7F80    ? narrow_float_reference::field_value(7, 127, mag)
                    : mag == 0x7F80 ? std::numeric_limits<double>::infinity()
-                                  : std::numeric_limits<double>::quiet_NaN();
+                                   : std::numeric_limits<double>::quiet_NaN();
   return (h >> 15) ? -v : v;
 }
 
@@ -67,8 +67,7 @@ TEST(BFloat16, LayoutAndAliases) {
 #if defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST)
 TEST(BFloat16, ConstexprConversions) {
   static_assert(BFloat16(1.0f).x == 0x3F80);
-  static_assert(static_cast<float>(BFloat16(0xC040, BFloat16::from_bits())) ==
-                -3.0f);
+  static_assert(static_cast<float>(BFloat16(0xC040, BFloat16::from_bits())) == -3.0f);
   SUCCEED();
 }
 #endif
@@ -135,20 +134,20 @@ TEST(BFloat16, SpecialValues) {
   // Every NaN, whatever its sign or payload, becomes 0x7FC0; in particular
   // a NaN whose high bits look like Inf (payload only in the low half) and
   // one that would carry into the sign under rounding.
-  for (uint32_t nan_bits : {0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7F80FFFFu,
-                            0x7FFFFFFFu, 0xFFFFFFFFu, 0xFF800001u}) {
+  for (uint32_t nan_bits : {0x7FC00000u, 0xFFC00000u, 0x7F800001u, 0x7F80FFFFu, 0x7FFFFFFFu,
+                            0xFFFFFFFFu, 0xFF800001u}) {
     EXPECT_EQ(BFloat16(float_of(nan_bits)).x, 0x7FC0) << std::hex << nan_bits;
   }
   // Largest finite value and overflow by rounding.
   EXPECT_EQ(BFloat16(float_of(0x7F7F0000)).x, 0x7F7F);
   EXPECT_EQ(BFloat16(float_of(0x7F7F7FFF)).x, 0x7F7F);
-  EXPECT_EQ(BFloat16(float_of(0x7F7F8000)).x, 0x7F80); // tie, odd -> up
+  EXPECT_EQ(BFloat16(float_of(0x7F7F8000)).x, 0x7F80);  // tie, odd -> up
   EXPECT_EQ(BFloat16(-std::numeric_limits<float>::max()).x, 0xFF80);
   // Subnormals are rounded like everything else.
-  EXPECT_EQ(BFloat16(float_of(0x00008000)).x, 0x0000); // tie, even
-  EXPECT_EQ(BFloat16(float_of(0x00018000)).x, 0x0002); // tie, odd -> up
+  EXPECT_EQ(BFloat16(float_of(0x00008000)).x, 0x0000);  // tie, even
+  EXPECT_EQ(BFloat16(float_of(0x00018000)).x, 0x0002);  // tie, odd -> up
   EXPECT_EQ(BFloat16(float_of(0x00008001)).x, 0x0001);
-  EXPECT_EQ(BFloat16(float_of(0x007FFFFF)).x, 0x0080); // into the normals
+  EXPECT_EQ(BFloat16(float_of(0x007FFFFF)).x, 0x0080);  // into the normals
 }
 
 TEST(BFloat16, Arithmetic) {
@@ -190,18 +189,15 @@ TEST(BFloat16, NumericLimits) {
   EXPECT_EQ(static_cast<float>(L::max()), float_of(0x7F7F0000));
   EXPECT_EQ(static_cast<float>(L::lowest()), -float_of(0x7F7F0000));
   EXPECT_EQ(static_cast<float>(L::min()), std::numeric_limits<float>::min());
-  EXPECT_EQ(static_cast<float>(L::min()),
-            std::ldexp(1.0f, L::min_exponent - 1));
+  EXPECT_EQ(static_cast<float>(L::min()), std::ldexp(1.0f, L::min_exponent - 1));
   EXPECT_EQ(static_cast<float>(L::denorm_min()), std::ldexp(1.0f, -133));
-  EXPECT_EQ(static_cast<float>(bf_bits(0x3F81)) - 1.0f,
-            static_cast<float>(L::epsilon()));
+  EXPECT_EQ(static_cast<float>(bf_bits(0x3F81)) - 1.0f, static_cast<float>(L::epsilon()));
   EXPECT_EQ(static_cast<float>(L::round_error()), 0.5f);
   EXPECT_EQ(static_cast<float>(L::infinity()), INFINITY);
   EXPECT_TRUE(std::isnan(static_cast<float>(L::quiet_NaN())));
   EXPECT_TRUE(std::isnan(static_cast<float>(L::signaling_NaN())));
   EXPECT_EQ(bits_of(static_cast<float>(L::signaling_NaN())) & 0x00400000u, 0u);
 }
-
 
 TEST(BFloat16, BitwiseOperatorsWorkOnBitsInPlace) {
   BFloat16 a(0x00F0, BFloat16::from_bits());
@@ -224,4 +220,4 @@ TEST(BFloat16, OrderingOfLvalues) {
   EXPECT_EQ(static_cast<float>(std::min(small, big)), 1.0f);
 }
 
-} // namespace
+}  // namespace

@@ -89,10 +89,8 @@ TEST(Storage, ArraysArePacked) {
   static_assert(sizeof(th::quint8[7]) == 7);
   static_assert(sizeof(th::bits16[5]) == 10);
   th::qint32 arr[3] = {th::qint32(1), th::qint32(-2), th::qint32(3)};
-  EXPECT_EQ(reinterpret_cast<const char*>(&arr[2]) -
-                reinterpret_cast<const char*>(&arr[0]),
-            8);
+  EXPECT_EQ(reinterpret_cast<const char*>(&arr[2]) - reinterpret_cast<const char*>(&arr[0]), 8);
   EXPECT_EQ(arr[1].val_, -2);
 }
 
-} // namespace
+}  // namespace

@@ -150,8 +150,7 @@ TYPED_TEST(ComplexTest, StdComplexConversionsAndStreams) {
   EXPECT_EQ(z.real(), T(1.5));
   EXPECT_EQ(z.imag(), T(-2.5));
   EXPECT_EQ(static_cast<std::complex<T>>(z), s);
-  EXPECT_EQ(static_cast<std::complex<double>>(z),
-            std::complex<double>(1.5, -2.5));
+  EXPECT_EQ(static_cast<std::complex<double>>(z), std::complex<double>(1.5, -2.5));
   std::ostringstream os, os_std;
   os << z;
   os_std << s;
@@ -194,7 +193,7 @@ TEST(Complex, ConversionsBetweenPrecisions) {
   EXPECT_EQ(hd.imag(), static_cast<double>(static_cast<float>(Half(-2.2f))));
   const complex<Half> hd_back(complex<double>(0.5, 65536.0));
   EXPECT_EQ(static_cast<float>(hd_back.real()), 0.5f);
-  EXPECT_EQ(hd_back.imag().x, 0x7C00); // overflow to Inf, as Half does
+  EXPECT_EQ(hd_back.imag().x, 0x7C00);  // overflow to Inf, as Half does
 }
 
 TEST(Complex, HalfLayoutAndArithmetic) {
@@ -207,9 +206,7 @@ TEST(Complex, HalfLayoutAndArithmetic) {
   auto rounded = [](const complex<float>& z) {
     return std::make_pair(Half(z.real()).x, Half(z.imag()).x);
   };
-  auto bits = [](const complex<Half>& z) {
-    return std::make_pair(z.real().x, z.imag().x);
-  };
+  auto bits = [](const complex<Half>& z) { return std::make_pair(z.real().x, z.imag().x); };
   std::mt19937 rng(99);
   std::uniform_real_distribution<float> dist(-50.0f, 50.0f);
   for (int i = 0; i < 5000; ++i) {
@@ -235,7 +232,7 @@ TEST(Complex, HalfLayoutAndArithmetic) {
   const complex<Half> q(Half(65.0f), Half(66.0f));
   const complex<Half> pq = p * q;
   EXPECT_EQ(static_cast<float>(pq.real()), 1.0f);
-  EXPECT_EQ(static_cast<float>(pq.imag()), 8448.0f); // 8450 rounded once
+  EXPECT_EQ(static_cast<float>(pq.imag()), 8448.0f);  // 8450 rounded once
 
   complex<Half> c(Half(1.0f), Half(2.0f));
   c += complex<Half>(Half(0.5f), Half(0.5f));
@@ -246,12 +243,11 @@ TEST(Complex, HalfLayoutAndArithmetic) {
   EXPECT_EQ(c, complex<Half>(Half(1.0f), Half(2.5f)));
   EXPECT_TRUE(c == complex<Half>(Half(1.0f), Half(2.5f)));
   EXPECT_TRUE(c != complex<Half>(Half(1.0f), Half(2.0f)));
-  EXPECT_EQ(static_cast<float>(abs(complex<Half>(Half(3.0f), Half(4.0f)))),
-            5.0f);
+  EXPECT_EQ(static_cast<float>(abs(complex<Half>(Half(3.0f), Half(4.0f)))), 5.0f);
   EXPECT_EQ(conj(c), complex<Half>(Half(1.0f), Half(-2.5f)));
   std::ostringstream os;
   os << c;
   EXPECT_EQ(os.str(), "(1,2.5)");
 }
 
-} // namespace
+}  // namespace

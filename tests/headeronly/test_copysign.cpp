@@ -19,8 +19,8 @@ TEST(Copysign, ReducedTypesOnBits) {
   EXPECT_EQ(static_cast<float>(c10::copysign(tho::BFloat16(-4.0f), tho::BFloat16(2.0f))), 4.0f);
   const tho::Half nz = c10::copysign(tho::Half(0.0f), tho::Half(-1.0f));
   EXPECT_EQ(nz.x, 0x8000);
-  const tho::BFloat16 nan = c10::copysign(
-      tho::BFloat16(std::numeric_limits<float>::quiet_NaN()), tho::BFloat16(-1.0f));
+  const tho::BFloat16 nan =
+      c10::copysign(tho::BFloat16(std::numeric_limits<float>::quiet_NaN()), tho::BFloat16(-1.0f));
   EXPECT_TRUE(std::isnan(static_cast<float>(nan)));
   EXPECT_TRUE(std::signbit(static_cast<float>(nan)));
 }

@@ -12,18 +12,17 @@ using torch::headeronly::DeviceType;
 
 TEST(DeviceType, OrdinalsMatchC10) {
   const std::pair<DeviceType, int> expected[] = {
-      {DeviceType::CPU, 0},    {DeviceType::CUDA, 1},
-      {DeviceType::MKLDNN, 2}, {DeviceType::OPENGL, 3},
-      {DeviceType::OPENCL, 4}, {DeviceType::IDEEP, 5},
-      {DeviceType::HIP, 6},    {DeviceType::FPGA, 7},
-      {DeviceType::MAIA, 8},   {DeviceType::XLA, 9},
-      {DeviceType::Vulkan, 10}, {DeviceType::Metal, 11},
-      {DeviceType::XPU, 12},   {DeviceType::MPS, 13},
-      {DeviceType::Meta, 14},  {DeviceType::HPU, 15},
-      {DeviceType::VE, 16},    {DeviceType::Lazy, 17},
-      {DeviceType::IPU, 18},   {DeviceType::MTIA, 19},
-      {DeviceType::PrivateUse1, 20},
-      {DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES, 21},
+      {DeviceType::CPU, 0},          {DeviceType::CUDA, 1},
+      {DeviceType::MKLDNN, 2},       {DeviceType::OPENGL, 3},
+      {DeviceType::OPENCL, 4},       {DeviceType::IDEEP, 5},
+      {DeviceType::HIP, 6},          {DeviceType::FPGA, 7},
+      {DeviceType::MAIA, 8},         {DeviceType::XLA, 9},
+      {DeviceType::Vulkan, 10},      {DeviceType::Metal, 11},
+      {DeviceType::XPU, 12},         {DeviceType::MPS, 13},
+      {DeviceType::Meta, 14},        {DeviceType::HPU, 15},
+      {DeviceType::VE, 16},          {DeviceType::Lazy, 17},
+      {DeviceType::IPU, 18},         {DeviceType::MTIA, 19},
+      {DeviceType::PrivateUse1, 20}, {DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES, 21},
   };
   for (const auto& [type, ordinal] : expected) {
     EXPECT_EQ(static_cast<int>(type), ordinal);
@@ -45,7 +44,6 @@ TEST(DeviceType, Names) {
   EXPECT_FALSE(torch::headeronly::isValidDeviceType(static_cast<DeviceType>(21)));
   static_assert(c10::kCUDA == DeviceType::CUDA);
 }
-
 
 TEST(DeviceType, ForAllBackendDeviceTypes) {
   std::vector<DeviceType> backends;

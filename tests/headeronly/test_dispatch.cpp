@@ -36,13 +36,11 @@ std::string errorOf(F&& fn) {
 }
 
 double twiceAsDouble(ScalarType t, double x) {
-  return THO_DISPATCH_SWITCH(
-      t, "twice",
-      THO_DISPATCH_CASE(ScalarType::Float,
-                        [&] { return static_cast<double>(scalar_t(x) * 2); })
-          THO_DISPATCH_CASE(ScalarType::Int, [&] {
-            return static_cast<double>(static_cast<scalar_t>(x) * 2);
-          }));
+  return THO_DISPATCH_SWITCH(t, "twice", THO_DISPATCH_CASE(ScalarType::Float, [&] {
+                               return static_cast<double>(scalar_t(x) * 2);
+                             }) THO_DISPATCH_CASE(ScalarType::Int, [&] {
+                               return static_cast<double>(static_cast<scalar_t>(x) * 2);
+                             }));
 }
 
 }  // namespace
@@ -56,10 +54,10 @@ TEST(DispatchTest, CaseBindsScalarTAndReturnsTheResult) {
 // One case per dtype, generated from the dtype X-macro: in each, scalar_t
 // must be exactly the dtype's C++ type.
 TEST(DispatchTest, EveryDtypeBindsItsCppType) {
-#define CHECK_CASE_(cpp_type, name)                                   \
-  THO_DISPATCH_CASE(ScalarType::name, [&] {                          \
-    static_assert(std::is_same_v<scalar_t, cpp_type>, #name);        \
-    return ScalarType::name;                                          \
+#define CHECK_CASE_(cpp_type, name)                           \
+  THO_DISPATCH_CASE(ScalarType::name, [&] {                   \
+    static_assert(std::is_same_v<scalar_t, cpp_type>, #name); \
+    return ScalarType::name;                                  \
   })
   int handled = 0;
   for (ScalarType t : allDtypes()) {
@@ -67,8 +65,7 @@ TEST(DispatchTest, EveryDtypeBindsItsCppType) {
       continue;
     }
     const ScalarType seen = THO_DISPATCH_SWITCH(
-        t, "every_dtype",
-        AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(CHECK_CASE_));
+        t, "every_dtype", AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(CHECK_CASE_));
     EXPECT_EQ(seen, t);
     ++handled;
   }
@@ -79,19 +76,15 @@ TEST(DispatchTest, EveryDtypeBindsItsCppType) {
 TEST(DispatchTest, SpotCheckOfScalarTypes) {
   auto check = [](ScalarType t) {
     return THO_DISPATCH_SWITCH(
-        t, "spot",
-        THO_DISPATCH_CASE(ScalarType::Byte,
-                          [] { return std::is_same_v<scalar_t, uint8_t>; })
-            THO_DISPATCH_CASE(ScalarType::Long,
-                              [] { return std::is_same_v<scalar_t, int64_t>; })
-                THO_DISPATCH_CASE(ScalarType::Half, [] {
-                  return std::is_same_v<scalar_t, torch::headeronly::Half>;
-                }) THO_DISPATCH_CASE(ScalarType::ComplexFloat, [] {
-                  return std::is_same_v<scalar_t,
-                                        torch::headeronly::complex<float>>;
-                }) THO_DISPATCH_CASE(ScalarType::Bool, [] {
-                  return std::is_same_v<scalar_t, bool>;
-                }));
+        t, "spot", THO_DISPATCH_CASE(ScalarType::Byte, [] {
+          return std::is_same_v<scalar_t, uint8_t>;
+        }) THO_DISPATCH_CASE(ScalarType::Long, [] {
+          return std::is_same_v<scalar_t, int64_t>;
+        }) THO_DISPATCH_CASE(ScalarType::Half, [] {
+          return std::is_same_v<scalar_t, torch::headeronly::Half>;
+        }) THO_DISPATCH_CASE(ScalarType::ComplexFloat, [] {
+          return std::is_same_v<scalar_t, torch::headeronly::complex<float>>;
+        }) THO_DISPATCH_CASE(ScalarType::Bool, [] { return std::is_same_v<scalar_t, bool>; }));
   };
   for (ScalarType t : {ScalarType::Byte, ScalarType::Long, ScalarType::Half,
                        ScalarType::ComplexFloat, ScalarType::Bool}) {
@@ -105,25 +98,21 @@ TEST(DispatchTest, UnhandledDtypeNamesTheLabelAndTheDtype) {
       continue;
     }
     const std::string msg = errorOf([&] { twiceAsDouble(t, 1.0); });
-    const std::string expected = std::string("\"twice\" not implemented for '") +
-                                 torch::headeronly::toString(t) + "'";
+    const std::string expected =
+        std::string("\"twice\" not implemented for '") + torch::headeronly::toString(t) + "'";
     EXPECT_NE(msg.find(expected), std::string::npos) << msg;
   }
   const std::string half = errorOf([] {
-    THO_DISPATCH_SWITCH(ScalarType::Half, "my_kernel",
-                        THO_DISPATCH_CASE(ScalarType::Float, [] {}));
+    THO_DISPATCH_SWITCH(ScalarType::Half, "my_kernel", THO_DISPATCH_CASE(ScalarType::Float, [] {}));
   });
-  EXPECT_NE(half.find("\"my_kernel\" not implemented for 'Half'"),
-            std::string::npos)
-      << half;
+  EXPECT_NE(half.find("\"my_kernel\" not implemented for 'Half'"), std::string::npos) << half;
 }
 
 TEST(DispatchTest, VoidBodiesAndSideEffects) {
   int calls = 0;
-  THO_DISPATCH_SWITCH(ScalarType::Double, "void_body",
-                      THO_DISPATCH_CASE(ScalarType::Double, [&] { ++calls; })
-                          THO_DISPATCH_CASE(ScalarType::Float,
-                                            [&] { calls += 100; }));
+  THO_DISPATCH_SWITCH(ScalarType::Double, "void_body", THO_DISPATCH_CASE(ScalarType::Double, [&] {
+                        ++calls;
+                      }) THO_DISPATCH_CASE(ScalarType::Float, [&] { calls += 100; }));
   EXPECT_EQ(calls, 1);
 }
 
@@ -133,13 +122,12 @@ TEST(DispatchTest, TypeExpressionIsEvaluatedOnce) {
     ++evaluations;
     return ScalarType::Float;
   };
-  const int r = THO_DISPATCH_SWITCH(
-      dtype(), "once", THO_DISPATCH_CASE(ScalarType::Float, [] { return 7; }));
+  const int r =
+      THO_DISPATCH_SWITCH(dtype(), "once", THO_DISPATCH_CASE(ScalarType::Float, [] { return 7; }));
   EXPECT_EQ(r, 7);
   EXPECT_EQ(evaluations, 1);
   evaluations = 0;
-  EXPECT_THROW(THO_DISPATCH_SWITCH(dtype(), "once", ),
-               std::runtime_error);
+  EXPECT_THROW(THO_DISPATCH_SWITCH(dtype(), "once", ), std::runtime_error);
   EXPECT_EQ(evaluations, 1);
 }
 
@@ -148,30 +136,22 @@ TEST(DispatchTest, TypeExpressionIsEvaluatedOnce) {
 TEST(DispatchTest, NestedDispatch) {
   auto pair_size = [](ScalarType a, ScalarType b) {
     return THO_DISPATCH_SWITCH(
-        a, "outer",
-        THO_DISPATCH_CASE(ScalarType::Double, [&] {
+        a, "outer", THO_DISPATCH_CASE(ScalarType::Double, [&] {
           using outer_t = scalar_t;
-          return THO_DISPATCH_SWITCH(
-              b, "inner",
-              THO_DISPATCH_CASE(ScalarType::Short, [&] {
-                static_assert(std::is_same_v<outer_t, double>);
-                static_assert(std::is_same_v<scalar_t, int16_t>);
-                return sizeof(outer_t) + sizeof(scalar_t);
-              }) THO_DISPATCH_CASE(ScalarType::Byte, [&] {
-                return sizeof(outer_t) + sizeof(scalar_t);
-              }));
-        }) THO_DISPATCH_CASE(ScalarType::Float, [&] {
-          return sizeof(scalar_t);
-        }));
+          return THO_DISPATCH_SWITCH(b, "inner", THO_DISPATCH_CASE(ScalarType::Short, [&] {
+                                       static_assert(std::is_same_v<outer_t, double>);
+                                       static_assert(std::is_same_v<scalar_t, int16_t>);
+                                       return sizeof(outer_t) + sizeof(scalar_t);
+                                     }) THO_DISPATCH_CASE(ScalarType::Byte, [&] {
+                                       return sizeof(outer_t) + sizeof(scalar_t);
+                                     }));
+        }) THO_DISPATCH_CASE(ScalarType::Float, [&] { return sizeof(scalar_t); }));
   };
   EXPECT_EQ(pair_size(ScalarType::Double, ScalarType::Short), 10u);
   EXPECT_EQ(pair_size(ScalarType::Double, ScalarType::Byte), 9u);
   EXPECT_EQ(pair_size(ScalarType::Float, ScalarType::Byte), 4u);
-  const std::string msg =
-      errorOf([&] { pair_size(ScalarType::Double, ScalarType::Long); });
-  EXPECT_NE(msg.find("\"inner\" not implemented for 'Long'"),
-            std::string::npos)
-      << msg;
+  const std::string msg = errorOf([&] { pair_size(ScalarType::Double, ScalarType::Long); });
+  EXPECT_NE(msg.find("\"inner\" not implemented for 'Long'"), std::string::npos) << msg;
 }
 
 // Each macro is one statement: usable as an unbraced if/else branch.
@@ -180,20 +160,17 @@ TEST(DispatchTest, SingleStatement) {
   for (bool flag : {true, false}) {
     if (flag)
       THO_DISPATCH_SWITCH(ScalarType::Float, "branch",
-                          THO_DISPATCH_CASE(ScalarType::Float,
-                                            [&] { taken += 1; }));
+                          THO_DISPATCH_CASE(ScalarType::Float, [&] { taken += 1; }));
     else
       THO_DISPATCH_SWITCH(ScalarType::Long, "branch",
-                          THO_DISPATCH_CASE(ScalarType::Long,
-                                            [&] { taken += 10; }));
+                          THO_DISPATCH_CASE(ScalarType::Long, [&] { taken += 10; }));
   }
   EXPECT_EQ(taken, 11);
 }
 
 TEST(DispatchTest, CustomHintName) {
   const size_t n = THO_DISPATCH_SWITCH(
-      ScalarType::Short, "hint",
-      THO_PRIVATE_CASE_TYPE_USING_HINT(ScalarType::Short, elem_t, [] {
+      ScalarType::Short, "hint", THO_PRIVATE_CASE_TYPE_USING_HINT(ScalarType::Short, elem_t, [] {
         static_assert(std::is_same_v<elem_t, int16_t>);
         return sizeof(elem_t);
       }));
@@ -208,32 +185,26 @@ int g_case_preludes = 0;
 }  // namespace
 #define TEST_SWITCH_PRELUDE_(name, dtype) (++g_switch_preludes)
 #define TEST_CASE_PRELUDE_(enum_type) (++g_case_preludes)
-#define TEST_CHECK_(cond, ...) \
-  STD_TORCH_CHECK_MSG(cond, "custom: ", __VA_ARGS__)
-#define TEST_CASE_USING_HINT_(enum_type, HINT, ...)                    \
-  THO_PRIVATE_CASE_TYPE_USING_HINT_TMPL(TEST_CASE_PRELUDE_, enum_type, \
-                                        HINT, __VA_ARGS__)
+#define TEST_CHECK_(cond, ...) STD_TORCH_CHECK_MSG(cond, "custom: ", __VA_ARGS__)
+#define TEST_CASE_USING_HINT_(enum_type, HINT, ...) \
+  THO_PRIVATE_CASE_TYPE_USING_HINT_TMPL(TEST_CASE_PRELUDE_, enum_type, HINT, __VA_ARGS__)
 #define TEST_DISPATCH_CASE_(enum_type, ...) \
   THO_DISPATCH_CASE_TMPL(TEST_CASE_USING_HINT_, enum_type, __VA_ARGS__)
-#define TEST_DISPATCH_SWITCH_(TYPE, NAME, ...)                          \
-  THO_DISPATCH_SWITCH_TMPL(TEST_SWITCH_PRELUDE_, TEST_CHECK_, TYPE, NAME, \
-                           __VA_ARGS__)
+#define TEST_DISPATCH_SWITCH_(TYPE, NAME, ...) \
+  THO_DISPATCH_SWITCH_TMPL(TEST_SWITCH_PRELUDE_, TEST_CHECK_, TYPE, NAME, __VA_ARGS__)
 
 TEST(DispatchTest, TemplatedSwitchAndCase) {
   g_switch_preludes = g_case_preludes = 0;
-  const size_t n = TEST_DISPATCH_SWITCH_(
-      ScalarType::Long, "tmpl",
-      TEST_DISPATCH_CASE_(ScalarType::Long, [] { return sizeof(scalar_t); }));
+  const size_t n =
+      TEST_DISPATCH_SWITCH_(ScalarType::Long, "tmpl",
+                            TEST_DISPATCH_CASE_(ScalarType::Long, [] { return sizeof(scalar_t); }));
   EXPECT_EQ(n, 8u);
   EXPECT_EQ(g_switch_preludes, 1);
   EXPECT_EQ(g_case_preludes, 1);
   const std::string msg = errorOf([] {
-    TEST_DISPATCH_SWITCH_(ScalarType::Bool, "tmpl",
-                          TEST_DISPATCH_CASE_(ScalarType::Long, [] {}));
+    TEST_DISPATCH_SWITCH_(ScalarType::Bool, "tmpl", TEST_DISPATCH_CASE_(ScalarType::Long, [] {}));
   });
-  EXPECT_NE(msg.find("custom: \"tmpl\" not implemented for 'Bool'"),
-            std::string::npos)
-      << msg;
+  EXPECT_NE(msg.find("custom: \"tmpl\" not implemented for 'Bool'"), std::string::npos) << msg;
   EXPECT_EQ(g_switch_preludes, 2);
   EXPECT_EQ(g_case_preludes, 1);
 }

@@ -34,8 +34,7 @@ bool contains(const std::vector<ScalarType>& v, ScalarType t) {
 // unchanged, which proves scalar_t is exactly their C++ type; every other
 // dtype must throw with the label and its name.
 template <typename Run>
-void expectHandles(const char* label, Run run,
-                   const std::vector<ScalarType>& expected) {
+void expectHandles(const char* label, Run run, const std::vector<ScalarType>& expected) {
   for (ScalarType t : allDtypes()) {
     if (contains(expected, t)) {
       EXPECT_EQ(run(t), t) << label << " " << t;
@@ -45,20 +44,18 @@ void expectHandles(const char* label, Run run,
       run(t);
       ADD_FAILURE() << label << " accepted " << t;
     } catch (const std::runtime_error& e) {
-      const std::string want = std::string("\"") + label +
-                               "\" not implemented for '" + toString(t) + "'";
-      EXPECT_NE(std::string(e.what()).find(want), std::string::npos)
-          << e.what();
+      const std::string want =
+          std::string("\"") + label + "\" not implemented for '" + toString(t) + "'";
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
     }
   }
 }
 
 // THO_DISPATCH_V2 over the given list, body reporting scalar_t's dtype.
-#define ROUND_TRIP_(LABEL, ...)                                          \
-  [](ScalarType t) {                                                     \
-    return THO_DISPATCH_V2(                                              \
-        t, LABEL, AT_WRAP([&] { return CppTypeToScalarType<scalar_t>::value; }), \
-        __VA_ARGS__);                                                    \
+#define ROUND_TRIP_(LABEL, ...)                                                                \
+  [](ScalarType t) {                                                                           \
+    return THO_DISPATCH_V2(                                                                    \
+        t, LABEL, AT_WRAP([&] { return CppTypeToScalarType<scalar_t>::value; }), __VA_ARGS__); \
   }
 
 }  // namespace
@@ -67,67 +64,52 @@ void expectHandles(const char* label, Run run,
 TEST(DispatchV2Test, TypeSetContents) {
   using V = std::vector<ScalarType>;
   EXPECT_EQ((V{AT_FLOATING_TYPES}), (V{ScalarType::Double, ScalarType::Float}));
-  EXPECT_EQ((V{AT_INTEGRAL_TYPES}),
-            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int,
-               ScalarType::Long, ScalarType::Short}));
+  EXPECT_EQ((V{AT_INTEGRAL_TYPES}), (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int,
+                                       ScalarType::Long, ScalarType::Short}));
   EXPECT_EQ((V{AT_BAREBONES_UNSIGNED_TYPES}),
             (V{ScalarType::UInt16, ScalarType::UInt32, ScalarType::UInt64}));
   EXPECT_EQ((V{AT_INTEGRAL_TYPES_V2}),
-            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int,
-               ScalarType::Long, ScalarType::Short, ScalarType::UInt16,
-               ScalarType::UInt32, ScalarType::UInt64}));
-  EXPECT_EQ((V{AT_COMPLEX_TYPES}),
-            (V{ScalarType::ComplexDouble, ScalarType::ComplexFloat}));
-  EXPECT_EQ((V{AT_QINT_TYPES}),
-            (V{ScalarType::QInt8, ScalarType::QUInt8, ScalarType::QInt32}));
+            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int, ScalarType::Long,
+               ScalarType::Short, ScalarType::UInt16, ScalarType::UInt32, ScalarType::UInt64}));
+  EXPECT_EQ((V{AT_COMPLEX_TYPES}), (V{ScalarType::ComplexDouble, ScalarType::ComplexFloat}));
+  EXPECT_EQ((V{AT_QINT_TYPES}), (V{ScalarType::QInt8, ScalarType::QUInt8, ScalarType::QInt32}));
   EXPECT_EQ((V{AT_FLOAT8_TYPES}),
-            (V{ScalarType::Float8_e5m2, ScalarType::Float8_e5m2fnuz,
-               ScalarType::Float8_e4m3fn, ScalarType::Float8_e4m3fnuz,
-               ScalarType::Float8_e8m0fnu}));
+            (V{ScalarType::Float8_e5m2, ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fn,
+               ScalarType::Float8_e4m3fnuz, ScalarType::Float8_e8m0fnu}));
   EXPECT_EQ((V{AT_ALL_TYPES}),
-            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int,
-               ScalarType::Long, ScalarType::Short, ScalarType::Double,
-               ScalarType::Float}));
+            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int, ScalarType::Long,
+               ScalarType::Short, ScalarType::Double, ScalarType::Float}));
   EXPECT_EQ((V{AT_ALL_TYPES_AND_COMPLEX}),
-            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int,
-               ScalarType::Long, ScalarType::Short, ScalarType::Double,
-               ScalarType::Float, ScalarType::ComplexDouble,
+            (V{ScalarType::Byte, ScalarType::Char, ScalarType::Int, ScalarType::Long,
+               ScalarType::Short, ScalarType::Double, ScalarType::Float, ScalarType::ComplexDouble,
                ScalarType::ComplexFloat}));
 }
 
 // Each set dispatched alone (both spellings: bare and through AT_EXPAND).
 TEST(DispatchV2Test, EachTypeSetDispatchesExactlyItsDtypes) {
   using V = std::vector<ScalarType>;
-  expectHandles("floating", ROUND_TRIP_("floating", AT_FLOATING_TYPES),
-                V{AT_FLOATING_TYPES});
+  expectHandles("floating", ROUND_TRIP_("floating", AT_FLOATING_TYPES), V{AT_FLOATING_TYPES});
   expectHandles("integral", ROUND_TRIP_("integral", AT_EXPAND(AT_INTEGRAL_TYPES)),
                 V{AT_INTEGRAL_TYPES});
   expectHandles("integral_v2", ROUND_TRIP_("integral_v2", AT_INTEGRAL_TYPES_V2),
                 V{AT_INTEGRAL_TYPES_V2});
-  expectHandles("unsigned",
-                ROUND_TRIP_("unsigned", AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES)),
+  expectHandles("unsigned", ROUND_TRIP_("unsigned", AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES)),
                 V{AT_BAREBONES_UNSIGNED_TYPES});
-  expectHandles("all", ROUND_TRIP_("all", AT_EXPAND(AT_ALL_TYPES)),
-                V{AT_ALL_TYPES});
+  expectHandles("all", ROUND_TRIP_("all", AT_EXPAND(AT_ALL_TYPES)), V{AT_ALL_TYPES});
   expectHandles("complex", ROUND_TRIP_("complex", AT_EXPAND(AT_COMPLEX_TYPES)),
                 V{AT_COMPLEX_TYPES});
   expectHandles("all_and_complex",
                 ROUND_TRIP_("all_and_complex", AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX)),
                 V{AT_ALL_TYPES_AND_COMPLEX});
-  expectHandles("float8", ROUND_TRIP_("float8", AT_EXPAND(AT_FLOAT8_TYPES)),
-                V{AT_FLOAT8_TYPES});
-  expectHandles("qint", ROUND_TRIP_("qint", AT_EXPAND(AT_QINT_TYPES)),
-                V{AT_QINT_TYPES});
+  expectHandles("float8", ROUND_TRIP_("float8", AT_EXPAND(AT_FLOAT8_TYPES)), V{AT_FLOAT8_TYPES});
+  expectHandles("qint", ROUND_TRIP_("qint", AT_EXPAND(AT_QINT_TYPES)), V{AT_QINT_TYPES});
 }
 
 TEST(DispatchV2Test, SetsMixedWithSingleDtypes) {
   expectHandles("mixed",
-                ROUND_TRIP_("mixed", AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf,
-                            tho::kBFloat16),
-                {ScalarType::Double, ScalarType::Float, ScalarType::Half,
-                 ScalarType::BFloat16});
-  expectHandles("single", ROUND_TRIP_("single", ScalarType::Bool),
-                {ScalarType::Bool});
+                ROUND_TRIP_("mixed", AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf, tho::kBFloat16),
+                {ScalarType::Double, ScalarType::Float, ScalarType::Half, ScalarType::BFloat16});
+  expectHandles("single", ROUND_TRIP_("single", ScalarType::Bool), {ScalarType::Bool});
   expectHandles("c10_spelling", ROUND_TRIP_("c10_spelling", c10::kComplexHalf),
                 {ScalarType::ComplexHalf});
 }
@@ -135,31 +117,24 @@ TEST(DispatchV2Test, SetsMixedWithSingleDtypes) {
 // A long list: 24 dtypes from four sets and four singles.
 TEST(DispatchV2Test, LongList) {
   using V = std::vector<ScalarType>;
-  V expected{AT_ALL_TYPES_AND_COMPLEX, AT_FLOAT8_TYPES,
-             AT_BAREBONES_UNSIGNED_TYPES, AT_QINT_TYPES};
-  for (ScalarType t : {tho::kHalf, tho::kBFloat16, tho::kBool,
-                       tho::kComplexHalf}) {
+  V expected{AT_ALL_TYPES_AND_COMPLEX, AT_FLOAT8_TYPES, AT_BAREBONES_UNSIGNED_TYPES, AT_QINT_TYPES};
+  for (ScalarType t : {tho::kHalf, tho::kBFloat16, tho::kBool, tho::kComplexHalf}) {
     expected.push_back(t);
   }
   ASSERT_EQ(expected.size(), 24u);
   expectHandles("long",
-                ROUND_TRIP_("long", AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX),
-                            AT_EXPAND(AT_FLOAT8_TYPES),
-                            AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES),
-                            AT_EXPAND(AT_QINT_TYPES), tho::kHalf,
-                            tho::kBFloat16, tho::kBool, tho::kComplexHalf),
+                ROUND_TRIP_("long", AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX), AT_EXPAND(AT_FLOAT8_TYPES),
+                            AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES), AT_EXPAND(AT_QINT_TYPES),
+                            tho::kHalf, tho::kBFloat16, tho::kBool, tho::kComplexHalf),
                 expected);
 }
 
 TEST(DispatchV2Test, ScalarTIsTheCppType) {
   auto check = [](ScalarType t) {
     return THO_DISPATCH_V2(
-        t, "exact",
-        AT_WRAP([&] {
-          return std::is_same_v<scalar_t,
-                                tho::ScalarTypeToCPPTypeT<ScalarType::Float>> ||
-                 std::is_same_v<scalar_t, tho::Half> ||
-                 std::is_same_v<scalar_t, uint64_t>;
+        t, "exact", AT_WRAP([&] {
+          return std::is_same_v<scalar_t, tho::ScalarTypeToCPPTypeT<ScalarType::Float>> ||
+                 std::is_same_v<scalar_t, tho::Half> || std::is_same_v<scalar_t, uint64_t>;
         }),
         ScalarType::Float, tho::kHalf, ScalarType::UInt64);
   };
@@ -173,20 +148,18 @@ TEST(DispatchV2Test, ScalarTIsTheCppType) {
 TEST(DispatchV2Test, BodyWithTopLevelCommas) {
   int offset = 3;  // not const: a const int would not need capturing
   const int scale = 2;
-  const int r = THO_DISPATCH_V2(
-      ScalarType::Int, "commas", AT_WRAP([&, offset] {
-        std::pair<scalar_t, scalar_t> p{1, 2};
-        scalar_t a = p.first, b = p.second;
-        return static_cast<int>(a + b) * scale + offset;
-      }),
-      AT_EXPAND(AT_INTEGRAL_TYPES));
+  const int r = THO_DISPATCH_V2(ScalarType::Int, "commas", AT_WRAP([&, offset] {
+                                  std::pair<scalar_t, scalar_t> p{1, 2};
+                                  scalar_t a = p.first, b = p.second;
+                                  return static_cast<int>(a + b) * scale + offset;
+                                }),
+                                AT_EXPAND(AT_INTEGRAL_TYPES));
   EXPECT_EQ(r, 9);
   // PyTorch's own extensions also wrap the lambda in an extra pair of
   // parentheses.
-  const int r2 = THO_DISPATCH_V2(
-      ScalarType::Long, "double_parens",
-      AT_WRAP(([&]() { return static_cast<int>(sizeof(scalar_t)); })),
-      AT_INTEGRAL_TYPES);
+  const int r2 = THO_DISPATCH_V2(ScalarType::Long, "double_parens",
+                                 AT_WRAP(([&]() { return static_cast<int>(sizeof(scalar_t)); })),
+                                 AT_INTEGRAL_TYPES);
   EXPECT_EQ(r2, 8);
 }
 
@@ -197,20 +170,17 @@ TEST(DispatchV2Test, VoidBodyAndTypeEvaluatedOnce) {
     ++evaluations;
     return ScalarType::Double;
   };
-  THO_DISPATCH_V2(dtype(), "void", AT_WRAP([&] { sum += scalar_t(1.5); }),
-                  AT_FLOATING_TYPES);
+  THO_DISPATCH_V2(dtype(), "void", AT_WRAP([&] { sum += scalar_t(1.5); }), AT_FLOATING_TYPES);
   EXPECT_EQ(evaluations, 1);
   EXPECT_DOUBLE_EQ(sum, 1.5);
 }
 
 TEST(DispatchV2Test, ErrorMessage) {
   try {
-    THO_DISPATCH_V2(ScalarType::Half, "my_kernel", AT_WRAP([] {}),
-                    AT_FLOATING_TYPES);
+    THO_DISPATCH_V2(ScalarType::Half, "my_kernel", AT_WRAP([] {}), AT_FLOATING_TYPES);
     FAIL() << "Half is not in AT_FLOATING_TYPES";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "\"my_kernel\" not implemented for 'Half'"),
+    EXPECT_NE(std::string(e.what()).find("\"my_kernel\" not implemented for 'Half'"),
               std::string::npos)
         << e.what();
   }
@@ -218,16 +188,14 @@ TEST(DispatchV2Test, ErrorMessage) {
 
 TEST(DispatchV2Test, NestedDispatch) {
   auto bytes = [](ScalarType a, ScalarType b) {
-    return THO_DISPATCH_V2(
-        a, "outer", AT_WRAP([&] {
-          using outer_t = scalar_t;
-          return THO_DISPATCH_V2(
-              b, "inner", AT_WRAP([&] {
-                return sizeof(outer_t) * 100 + sizeof(scalar_t);
-              }),
-              AT_EXPAND(AT_INTEGRAL_TYPES), tho::kBool);
-        }),
-        AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf);
+    return THO_DISPATCH_V2(a, "outer", AT_WRAP([&] {
+                             using outer_t = scalar_t;
+                             return THO_DISPATCH_V2(
+                                 b, "inner",
+                                 AT_WRAP([&] { return sizeof(outer_t) * 100 + sizeof(scalar_t); }),
+                                 AT_EXPAND(AT_INTEGRAL_TYPES), tho::kBool);
+                           }),
+                           AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf);
   };
   EXPECT_EQ(bytes(ScalarType::Double, ScalarType::Short), 802u);
   EXPECT_EQ(bytes(ScalarType::Half, ScalarType::Bool), 201u);
@@ -239,11 +207,9 @@ TEST(DispatchV2Test, SingleStatement) {
   int taken = 0;
   for (bool flag : {true, false}) {
     if (flag)
-      THO_DISPATCH_V2(ScalarType::Float, "then", AT_WRAP([&] { taken += 1; }),
-                      AT_FLOATING_TYPES);
+      THO_DISPATCH_V2(ScalarType::Float, "then", AT_WRAP([&] { taken += 1; }), AT_FLOATING_TYPES);
     else
-      THO_DISPATCH_V2(ScalarType::Byte, "else", AT_WRAP([&] { taken += 10; }),
-                      AT_INTEGRAL_TYPES);
+      THO_DISPATCH_V2(ScalarType::Byte, "else", AT_WRAP([&] { taken += 10; }), AT_INTEGRAL_TYPES);
   }
   EXPECT_EQ(taken, 11);
 }
@@ -275,40 +241,36 @@ TEST(DispatchV2Test, OpaqueTypesAndCounting) {
 #undef DV2_TEST_ADD_
   EXPECT_EQ(total, 26);
   expectHandles("opaque", ROUND_TRIP_("opaque", AT_EXPAND(AT_OPAQUE_TYPES)),
-                {ScalarType::Byte, ScalarType::UInt16, ScalarType::UInt32,
-                 ScalarType::UInt64, ScalarType::ComplexDouble});
-  expectHandles("all", ROUND_TRIP_("all", AT_EXPAND(AT_ALL_SCALAR_TYPES_WITH_COMPLEX)),
-                {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
-                 ScalarType::Long, ScalarType::Half, ScalarType::Float, ScalarType::Double,
-                 ScalarType::ComplexHalf, ScalarType::BComplex32, ScalarType::ComplexFloat,
-                 ScalarType::ComplexDouble, ScalarType::Bool, ScalarType::BFloat16,
-                 ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn,
-                 ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fnuz,
-                 ScalarType::Float8_e8m0fnu});
+                {ScalarType::Byte, ScalarType::UInt16, ScalarType::UInt32, ScalarType::UInt64,
+                 ScalarType::ComplexDouble});
+  expectHandles(
+      "all", ROUND_TRIP_("all", AT_EXPAND(AT_ALL_SCALAR_TYPES_WITH_COMPLEX)),
+      {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long,
+       ScalarType::Half, ScalarType::Float, ScalarType::Double, ScalarType::ComplexHalf,
+       ScalarType::BComplex32, ScalarType::ComplexFloat, ScalarType::ComplexDouble,
+       ScalarType::Bool, ScalarType::BFloat16, ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn,
+       ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fnuz, ScalarType::Float8_e8m0fnu});
 }
 
 }  // namespace
 #define V2_TEST_CASE_PRELUDE_(enum_type) (++g_cases_entered)
-#define V2_TEST_CASE_USING_HINT_(enum_type, HINT, ...)                    \
-  THO_PRIVATE_CASE_TYPE_USING_HINT_TMPL(V2_TEST_CASE_PRELUDE_, enum_type, \
-                                        HINT, __VA_ARGS__)
+#define V2_TEST_CASE_USING_HINT_(enum_type, HINT, ...) \
+  THO_PRIVATE_CASE_TYPE_USING_HINT_TMPL(V2_TEST_CASE_PRELUDE_, enum_type, HINT, __VA_ARGS__)
 #define V2_TEST_DISPATCH_CASE_(enum_type, ...) \
   THO_DISPATCH_CASE_TMPL(V2_TEST_CASE_USING_HINT_, enum_type, __VA_ARGS__)
-#define V2_TEST_DISPATCH_SWITCH_(TYPE, NAME, ...)                         \
-  THO_DISPATCH_SWITCH_TMPL(THO_EMPTY, STD_TORCH_CHECK_MSG, TYPE, NAME, \
-                           __VA_ARGS__)
+#define V2_TEST_DISPATCH_SWITCH_(TYPE, NAME, ...) \
+  THO_DISPATCH_SWITCH_TMPL(THO_EMPTY, STD_TORCH_CHECK_MSG, TYPE, NAME, __VA_ARGS__)
 
 TEST(DispatchV2Test, TemplatedVariant) {
   g_cases_entered = 0;
-  const size_t n = THO_DISPATCH_V2_TMPL(
-      V2_TEST_DISPATCH_SWITCH_, V2_TEST_DISPATCH_CASE_, ScalarType::Float,
-      "tmpl", AT_WRAP([&, n = 0] { return sizeof(scalar_t) + n; }),
-      AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf);
+  const size_t n =
+      THO_DISPATCH_V2_TMPL(V2_TEST_DISPATCH_SWITCH_, V2_TEST_DISPATCH_CASE_, ScalarType::Float,
+                           "tmpl", AT_WRAP([&, n = 0] { return sizeof(scalar_t) + n; }),
+                           AT_EXPAND(AT_FLOATING_TYPES), tho::kHalf);
   EXPECT_EQ(n, 4u);
   EXPECT_EQ(g_cases_entered, 1);
-  EXPECT_THROW(THO_DISPATCH_V2_TMPL(V2_TEST_DISPATCH_SWITCH_,
-                                    V2_TEST_DISPATCH_CASE_, ScalarType::Long,
-                                    "tmpl", AT_WRAP([] {}), AT_FLOATING_TYPES),
+  EXPECT_THROW(THO_DISPATCH_V2_TMPL(V2_TEST_DISPATCH_SWITCH_, V2_TEST_DISPATCH_CASE_,
+                                    ScalarType::Long, "tmpl", AT_WRAP([] {}), AT_FLOATING_TYPES),
                std::runtime_error);
   EXPECT_EQ(g_cases_entered, 1);
 }

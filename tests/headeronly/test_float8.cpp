@@ -31,9 +31,9 @@ using narrow_float_reference::float_of;
 
 // How the top of the code space is used.
 enum class Kind {
-  FiniteOnly, // e4m3fn: only s.1111.111 is NaN, no Inf, NaN on overflow
-  Ieee,       // e5m2: exponent all ones = Inf/NaN, Inf on overflow
-  Fnuz,       // 0x80 is the only NaN, no -0, NaN on overflow
+  FiniteOnly,  // e4m3fn: only s.1111.111 is NaN, no Inf, NaN on overflow
+  Ieee,        // e5m2: exponent all ones = Inf/NaN, Inf on overflow
+  Fnuz,        // 0x80 is the only NaN, no -0, NaN on overflow
 };
 
 struct Format {
@@ -41,7 +41,7 @@ struct Format {
   int mant_bits;
   int bias;
   Kind kind;
-  uint32_t max_code; // largest finite magnitude code
+  uint32_t max_code;  // largest finite magnitude code
 };
 
 template <typename T>
@@ -84,9 +84,8 @@ double ref_decode(const Format& f, uint8_t code) {
     return std::numeric_limits<double>::quiet_NaN();
   }
   const uint32_t mag = code & 0x7Fu;
-  double v = (f.kind == Kind::Ieee && mag == 0x7C)
-                 ? std::numeric_limits<double>::infinity()
-                 : field_value(f, mag);
+  double v = (f.kind == Kind::Ieee && mag == 0x7C) ? std::numeric_limits<double>::infinity()
+                                                   : field_value(f, mag);
   return (code & 0x80) ? -v : v;
 }
 
@@ -128,8 +127,8 @@ uint8_t ref_encode(const Format& f, const std::vector<double>& v, float x) {
 template <typename T>
 class Float8Test : public ::testing::Test {};
 
-using Float8Types = ::testing::Types<th::Float8_e4m3fn, th::Float8_e5m2,
-                                     th::Float8_e4m3fnuz, th::Float8_e5m2fnuz>;
+using Float8Types =
+    ::testing::Types<th::Float8_e4m3fn, th::Float8_e5m2, th::Float8_e4m3fnuz, th::Float8_e5m2fnuz>;
 TYPED_TEST_SUITE(Float8Test, Float8Types);
 
 TYPED_TEST(Float8Test, Layout) {
@@ -199,10 +198,9 @@ TYPED_TEST(Float8Test, MatchesReferenceOnFloatSweep) {
     const float x = float_of(static_cast<uint32_t>(u));
     ASSERT_EQ(T(x).x, ref_encode(f, v, x)) << std::hex << u;
   }
-  for (float x : {INFINITY, -INFINITY, NAN, -NAN, 0.0f, -0.0f,
-                  std::numeric_limits<float>::max(),
-                  std::numeric_limits<float>::denorm_min(),
-                  -std::numeric_limits<float>::denorm_min()}) {
+  for (float x :
+       {INFINITY, -INFINITY, NAN, -NAN, 0.0f, -0.0f, std::numeric_limits<float>::max(),
+        std::numeric_limits<float>::denorm_min(), -std::numeric_limits<float>::denorm_min()}) {
     ASSERT_EQ(T(x).x, ref_encode(f, v, x)) << x;
   }
 }
@@ -217,27 +215,21 @@ TYPED_TEST(Float8Test, NumericLimitsAgreeWithFormat) {
   EXPECT_EQ(static_cast<double>(L::max()), field_value(f, f.max_code));
   EXPECT_EQ(static_cast<double>(L::lowest()), -field_value(f, f.max_code));
   EXPECT_EQ(static_cast<double>(L::min()), std::ldexp(1.0, 1 - f.bias));
-  EXPECT_EQ(static_cast<double>(L::min()),
-            std::ldexp(1.0, L::min_exponent - 1));
-  EXPECT_GE(static_cast<double>(L::max()),
-            std::ldexp(1.0, L::max_exponent - 1));
+  EXPECT_EQ(static_cast<double>(L::min()), std::ldexp(1.0, L::min_exponent - 1));
+  EXPECT_GE(static_cast<double>(L::max()), std::ldexp(1.0, L::max_exponent - 1));
   EXPECT_LT(static_cast<double>(L::max()), std::ldexp(1.0, L::max_exponent));
-  EXPECT_EQ(static_cast<double>(L::denorm_min()),
-            std::ldexp(1.0, 1 - f.bias - f.mant_bits));
+  EXPECT_EQ(static_cast<double>(L::denorm_min()), std::ldexp(1.0, 1 - f.bias - f.mant_bits));
   const T one(1.0f);
   const T next_after_one(static_cast<uint8_t>(one.x + 1), T::from_bits());
-  EXPECT_EQ(static_cast<float>(L::epsilon()),
-            static_cast<float>(next_after_one) - 1.0f);
+  EXPECT_EQ(static_cast<float>(L::epsilon()), static_cast<float>(next_after_one) - 1.0f);
   EXPECT_EQ(static_cast<float>(L::round_error()), 0.5f);
   EXPECT_TRUE(L::quiet_NaN().isnan());
   EXPECT_EQ(L::has_infinity, f.kind == Kind::Ieee);
   // 10^max_exponent10 is finite, 10^(max_exponent10 + 1) is not.
   EXPECT_LE(std::pow(10.0, L::max_exponent10), static_cast<double>(L::max()));
-  EXPECT_GT(std::pow(10.0, L::max_exponent10 + 1),
-            static_cast<double>(L::max()));
+  EXPECT_GT(std::pow(10.0, L::max_exponent10 + 1), static_cast<double>(L::max()));
   EXPECT_GE(std::pow(10.0, L::min_exponent10), static_cast<double>(L::min()));
-  EXPECT_LT(std::pow(10.0, L::min_exponent10 - 1),
-            static_cast<double>(L::min()));
+  EXPECT_LT(std::pow(10.0, L::min_exponent10 - 1), static_cast<double>(L::min()));
 }
 
 TYPED_TEST(Float8Test, ArithmeticGoesThroughFloat) {
@@ -274,18 +266,18 @@ TEST(Float8_e4m3fn, Edges) {
   static_assert(std::is_same_v<c10::Float8_e4m3fn, T>);
   EXPECT_EQ(T(448.0f).x, 0x7E);
   EXPECT_EQ(T(-448.0f).x, 0xFE);
-  EXPECT_EQ(T(464.0f).x, 0x7E);                       // tie -> even 448
-  EXPECT_EQ(T(std::nextafter(464.0f, 1e9f)).x, 0x7F); // past it: NaN
+  EXPECT_EQ(T(464.0f).x, 0x7E);                        // tie -> even 448
+  EXPECT_EQ(T(std::nextafter(464.0f, 1e9f)).x, 0x7F);  // past it: NaN
   EXPECT_EQ(T(-std::nextafter(464.0f, 1e9f)).x, 0xFF);
   EXPECT_EQ(T(480.0f).x, 0x7F);
   EXPECT_EQ(T(1e30f).x, 0x7F);
-  EXPECT_EQ(T(INFINITY).x, 0x7F); // no Inf in the format
+  EXPECT_EQ(T(INFINITY).x, 0x7F);  // no Inf in the format
   EXPECT_EQ(T(-INFINITY).x, 0xFF);
   EXPECT_EQ(T(NAN).x, 0x7F);
   EXPECT_EQ(T(-0.0f).x, 0x80);
-  EXPECT_EQ(T(std::ldexp(1.0f, -9)).x, 0x01);  // smallest subnormal
-  EXPECT_EQ(T(std::ldexp(1.0f, -10)).x, 0x00); // half of it: tie to 0
-  EXPECT_EQ(T(std::ldexp(3.0f, -10)).x, 0x02); // 1.5 ulp: tie to even
+  EXPECT_EQ(T(std::ldexp(1.0f, -9)).x, 0x01);   // smallest subnormal
+  EXPECT_EQ(T(std::ldexp(1.0f, -10)).x, 0x00);  // half of it: tie to 0
+  EXPECT_EQ(T(std::ldexp(3.0f, -10)).x, 0x02);  // 1.5 ulp: tie to even
   // Exponent 1111 is an ordinary binade here.
   EXPECT_EQ(static_cast<float>(T(0x78, T::from_bits())), 256.0f);
   EXPECT_EQ(static_cast<float>(T(0x7E, T::from_bits())), 448.0f);
@@ -299,7 +291,7 @@ TEST(Float8_e5m2, Edges) {
   static_assert(std::is_same_v<c10::Float8_e5m2, T>);
   EXPECT_EQ(T(57344.0f).x, 0x7B);
   EXPECT_EQ(T(std::nextafter(61440.0f, 0.0f)).x, 0x7B);
-  EXPECT_EQ(T(61440.0f).x, 0x7C); // tie, 57344 is odd -> Inf
+  EXPECT_EQ(T(61440.0f).x, 0x7C);  // tie, 57344 is odd -> Inf
   EXPECT_EQ(T(-1e30f).x, 0xFC);
   EXPECT_EQ(T(INFINITY).x, 0x7C);
   EXPECT_EQ(T(-INFINITY).x, 0xFC);
@@ -324,14 +316,14 @@ TEST(Float8_e4m3fnuz, Edges) {
   EXPECT_EQ(T(240.0f).x, 0x7F);
   EXPECT_EQ(T(-240.0f).x, 0xFF);
   EXPECT_EQ(T(std::nextafter(248.0f, 0.0f)).x, 0x7F);
-  EXPECT_EQ(T(248.0f).x, 0x80); // tie, 240 is odd -> overflow -> NaN
+  EXPECT_EQ(T(248.0f).x, 0x80);  // tie, 240 is odd -> overflow -> NaN
   EXPECT_EQ(T(-248.0f).x, 0x80);
   EXPECT_EQ(T(1e30f).x, 0x80);
   EXPECT_EQ(T(INFINITY).x, 0x80);
   EXPECT_EQ(T(-INFINITY).x, 0x80);
   EXPECT_EQ(T(NAN).x, 0x80);
   EXPECT_EQ(T(-NAN).x, 0x80);
-  EXPECT_EQ(T(-0.0f).x, 0x00); // no negative zero
+  EXPECT_EQ(T(-0.0f).x, 0x00);  // no negative zero
   EXPECT_EQ(T(-std::ldexp(1.0f, -12)).x, 0x00);
   EXPECT_EQ(T(-std::ldexp(1.0f, -10)).x, 0x81);
   EXPECT_EQ(T(std::ldexp(1.0f, -10)).x, 0x01);
@@ -339,8 +331,7 @@ TEST(Float8_e4m3fnuz, Edges) {
   EXPECT_TRUE(T(0x80, T::from_bits()).isnan());
   EXPECT_FALSE(T(0x80, T::from_bits()).isinf());
   EXPECT_FALSE(T(0x00, T::from_bits()).isnan());
-  EXPECT_TRUE(
-      std::isnan(static_cast<float>(std::numeric_limits<T>::infinity())));
+  EXPECT_TRUE(std::isnan(static_cast<float>(std::numeric_limits<T>::infinity())));
 }
 
 TEST(Float8_e5m2fnuz, Edges) {
@@ -370,8 +361,8 @@ uint8_t ref_e8m0(float x) {
     return 0;
   }
   int ex = 0;
-  const double fr = std::frexp(a, &ex); // a = fr * 2^ex, fr in [0.5, 1)
-  const int k = ex - 1;                 // a = (2 fr) * 2^k
+  const double fr = std::frexp(a, &ex);  // a = fr * 2^ex, fr in [0.5, 1)
+  const int k = ex - 1;                  // a = (2 fr) * 2^k
   int e;
   bool up;
   if (k >= -126) {
@@ -405,9 +396,7 @@ TEST(Float8_e8m0fnu, DecodeEveryPattern) {
       continue;
     }
     ASSERT_FALSE(t.isnan());
-    ASSERT_EQ(static_cast<double>(got),
-              std::ldexp(1.0, static_cast<int>(b) - 127))
-        << b;
+    ASSERT_EQ(static_cast<double>(got), std::ldexp(1.0, static_cast<int>(b) - 127)) << b;
     ASSERT_EQ(T(got).x, b) << "round trip " << b;
   }
   EXPECT_EQ(T(static_cast<float>(T(0xFF, T::from_bits()))).x, 0xFF);
@@ -417,17 +406,17 @@ TEST(Float8_e8m0fnu, RoundingRule) {
   using T = th::Float8_e8m0fnu;
   EXPECT_EQ(T(1.0f).x, 127);
   EXPECT_EQ(T(std::nextafter(1.5f, 0.0f)).x, 127);
-  EXPECT_EQ(T(1.5f).x, 128); // linear midpoint, ties up
+  EXPECT_EQ(T(1.5f).x, 128);  // linear midpoint, ties up
   EXPECT_EQ(T(1.99f).x, 128);
   EXPECT_EQ(T(0.75f).x, 127);
-  EXPECT_EQ(T(-4.0f).x, 129); // sign ignored
+  EXPECT_EQ(T(-4.0f).x, 129);  // sign ignored
   EXPECT_EQ(T(-6.0f).x, 130);
   EXPECT_EQ(T(0.0f).x, 0);
   EXPECT_EQ(T(-0.0f).x, 0);
   EXPECT_EQ(T(INFINITY).x, 0xFF);
   EXPECT_EQ(T(-INFINITY).x, 0xFF);
   EXPECT_EQ(T(NAN).x, 0xFF);
-  EXPECT_EQ(T(std::numeric_limits<float>::max()).x, 254); // saturates
+  EXPECT_EQ(T(std::numeric_limits<float>::max()).x, 254);  // saturates
   EXPECT_EQ(T(std::ldexp(1.5f, 127)).x, 254);
   EXPECT_EQ(T(std::ldexp(1.0f, 127)).x, 254);
   // Float subnormals: 2^-127 stays, anything above it goes to 2^-126.
@@ -448,9 +437,8 @@ TEST(Float8_e8m0fnu, MatchesReferenceOnFloatSweep) {
   // Every binade's boundaries and midpoint neighbourhood.
   for (int e = -149; e <= 127; ++e) {
     const float p = std::ldexp(1.0f, e);
-    for (float x :
-         {p, std::nextafter(p, 0.0f), std::nextafter(p, INFINITY), p * 1.5f,
-          std::nextafter(p * 1.5f, 0.0f), std::nextafter(p * 1.5f, INFINITY)}) {
+    for (float x : {p, std::nextafter(p, 0.0f), std::nextafter(p, INFINITY), p * 1.5f,
+                    std::nextafter(p * 1.5f, 0.0f), std::nextafter(p * 1.5f, INFINITY)}) {
       ASSERT_EQ(T(x).x, ref_e8m0(x)) << x;
     }
   }
@@ -471,7 +459,6 @@ TEST(Float8_e8m0fnu, NumericLimits) {
   EXPECT_EQ(os.str(), "8");
 }
 
-
 TEST(Float4_e2m1fn_x2, EqualityComparesBits) {
   const th::Float4_e2m1fn_x2 a(0x12);
   const th::Float4_e2m1fn_x2 b(0x12);
@@ -482,4 +469,4 @@ TEST(Float4_e2m1fn_x2, EqualityComparesBits) {
   EXPECT_TRUE(c10::operator==(a, b));
 }
 
-} // namespace
+}  // namespace

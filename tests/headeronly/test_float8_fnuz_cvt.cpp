@@ -16,8 +16,10 @@ TEST(Float8FnuzCvt, AgreesWithTheTypesOnEveryByte) {
     const auto bits = static_cast<uint8_t>(b);
     const float e4m3 = c10::detail::fp8_fnuz_to_fp32_value<4, 3>(bits);
     const float e5m2 = c10::detail::fp8_fnuz_to_fp32_value<5, 2>(bits);
-    const float ref4 = static_cast<float>(tho::Float8_e4m3fnuz(bits, tho::Float8_e4m3fnuz::from_bits()));
-    const float ref5 = static_cast<float>(tho::Float8_e5m2fnuz(bits, tho::Float8_e5m2fnuz::from_bits()));
+    const float ref4 =
+        static_cast<float>(tho::Float8_e4m3fnuz(bits, tho::Float8_e4m3fnuz::from_bits()));
+    const float ref5 =
+        static_cast<float>(tho::Float8_e5m2fnuz(bits, tho::Float8_e5m2fnuz::from_bits()));
     if (bits == 0x80) {
       EXPECT_TRUE(std::isnan(e4m3));
       EXPECT_TRUE(std::isnan(e5m2));

@@ -25,9 +25,9 @@ Half half_bits(uint16_t b) { return Half(b, Half::from_bits()); }
 // Value of a binary16 pattern from its fields; NaN is reported separately.
 double ref_decode(uint16_t h) {
   const uint32_t mag = h & 0x7FFFu;
-  const double v = mag < 0x7C00   ? narrow_float_reference::field_value(10, 15, mag)
+  const double v = mag < 0x7C00    ? narrow_float_reference::field_value(10, 15, mag)
                    : mag == 0x7C00 ? std::numeric_limits<double>::infinity()
-                                  : std::numeric_limits<double>::quiet_NaN();
+                                   : std::numeric_limits<double>::quiet_NaN();
   return (h >> 15) ? -v : v;
 }
 
@@ -69,8 +69,7 @@ TEST(Half, LayoutAndAliases) {
 TEST(Half, ConstexprConversions) {
   static_assert(Half(1.0f).x == 0x3C00);
   static_assert(Half(-2.0f).x == 0xC000);
-  static_assert(static_cast<float>(Half(0x3555, Half::from_bits())) ==
-                0.333251953125f);
+  static_assert(static_cast<float>(Half(0x3555, Half::from_bits())) == 0.333251953125f);
   SUCCEED();
 }
 #endif
@@ -80,8 +79,7 @@ TEST(Half, DecodeEveryPattern) {
     const uint16_t h = static_cast<uint16_t>(b);
     const float got = static_cast<float>(half_bits(h));
     const double want = ref_decode(h);
-    ASSERT_EQ(bits_of(torch::headeronly::detail::fp16_ieee_to_fp32_value(h)),
-              bits_of(got));
+    ASSERT_EQ(bits_of(torch::headeronly::detail::fp16_ieee_to_fp32_value(h)), bits_of(got));
     if (std::isnan(want)) {
       ASSERT_TRUE(std::isnan(got)) << std::hex << b;
       const uint32_t fb = bits_of(got);
@@ -145,8 +143,7 @@ TEST(Half, SpecialValues) {
   EXPECT_EQ(Half(-INFINITY).x, 0xFC00);
   EXPECT_EQ(Half(std::numeric_limits<float>::quiet_NaN()).x, 0x7E00);
   EXPECT_EQ(Half(-std::numeric_limits<float>::quiet_NaN()).x, 0xFE00);
-  EXPECT_EQ(Half(std::numeric_limits<float>::signaling_NaN()).x & 0x7E00,
-            0x7E00);
+  EXPECT_EQ(Half(std::numeric_limits<float>::signaling_NaN()).x & 0x7E00, 0x7E00);
   EXPECT_EQ(Half(0.0f).x, 0x0000);
   EXPECT_EQ(Half(-0.0f).x, 0x8000);
   // Overflow: 65504 is the largest finite value; 65519.99 still rounds to
@@ -162,7 +159,7 @@ TEST(Half, SpecialValues) {
   EXPECT_EQ(Half(std::ldexp(1.0f, -24)).x, 0x0001);
   EXPECT_EQ(Half(std::ldexp(1.0f, -25)).x, 0x0000);
   EXPECT_EQ(Half(std::nextafter(std::ldexp(1.0f, -25), 1.0f)).x, 0x0001);
-  EXPECT_EQ(Half(std::ldexp(3.0f, -25)).x, 0x0002); // 1.5 ulp: tie to even
+  EXPECT_EQ(Half(std::ldexp(3.0f, -25)).x, 0x0002);  // 1.5 ulp: tie to even
   EXPECT_EQ(Half(-std::ldexp(1.0f, -26)).x, 0x8000);
   EXPECT_EQ(Half(std::numeric_limits<float>::denorm_min()).x, 0x0000);
   // Largest subnormal rounding up into the smallest normal.
@@ -197,7 +194,7 @@ TEST(Half, Arithmetic) {
   EXPECT_EQ(static_cast<float>(c), 3.25f);
   c -= Half(0.25f);
   EXPECT_EQ(static_cast<float>(c), 3.0f);
-  c *= 2.0f; // the float converts to Half
+  c *= 2.0f;  // the float converts to Half
   EXPECT_EQ(static_cast<float>(c), 6.0f);
   c /= Half(4.0f);
   EXPECT_EQ(static_cast<float>(c), 1.5f);
@@ -242,19 +239,16 @@ TEST(Half, NumericLimits) {
   EXPECT_EQ(static_cast<float>(L::denorm_min()), std::ldexp(1.0f, -24));
   EXPECT_EQ(static_cast<float>(L::epsilon()), std::ldexp(1.0f, -10));
   // epsilon is the gap above 1.
-  EXPECT_EQ(static_cast<float>(half_bits(0x3C01)) - 1.0f,
-            static_cast<float>(L::epsilon()));
+  EXPECT_EQ(static_cast<float>(half_bits(0x3C01)) - 1.0f, static_cast<float>(L::epsilon()));
   EXPECT_EQ(static_cast<float>(L::round_error()), 0.5f);
   EXPECT_EQ(static_cast<float>(L::infinity()), INFINITY);
   EXPECT_TRUE(std::isnan(static_cast<float>(L::quiet_NaN())));
   EXPECT_TRUE(std::isnan(static_cast<float>(L::signaling_NaN())));
-  EXPECT_NE(L::signaling_NaN().x & 0x0200, 0x0200); // quiet bit clear
+  EXPECT_NE(L::signaling_NaN().x & 0x0200, 0x0200);  // quiet bit clear
   // Constants agree with the format: min_exponent and max_exponent.
-  EXPECT_EQ(static_cast<float>(L::min()),
-            std::ldexp(1.0f, L::min_exponent - 1));
+  EXPECT_EQ(static_cast<float>(L::min()), std::ldexp(1.0f, L::min_exponent - 1));
   EXPECT_LT(static_cast<float>(L::max()), std::ldexp(1.0f, L::max_exponent));
-  EXPECT_GE(static_cast<float>(L::max()),
-            std::ldexp(1.0f, L::max_exponent - 1));
+  EXPECT_GE(static_cast<float>(L::max()), std::ldexp(1.0f, L::max_exponent - 1));
 }
 
-} // namespace
+}  // namespace

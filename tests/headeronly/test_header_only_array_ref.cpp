@@ -55,8 +55,7 @@ TEST(HeaderOnlyArrayRef, CheckedAccessAndSlices) {
     (void)ref.at(5);
     FAIL() << "at(5) on a view of 5 must throw";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("invalid index 5; size is 5"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("invalid index 5; size is 5"), std::string::npos)
         << e.what();
   }
   EXPECT_EQ(ref.slice(1, 3).vec(), (std::vector<int64_t>{2, 3, 4}));
@@ -74,8 +73,7 @@ TEST(HeaderOnlyArrayRef, EqualityReverseAndPrinting) {
   std::vector<int64_t> c{1, 2};
   EXPECT_TRUE(IntHeaderOnlyArrayRef(a) == IntHeaderOnlyArrayRef(b));
   EXPECT_TRUE(IntHeaderOnlyArrayRef(a) != IntHeaderOnlyArrayRef(c));
-  std::vector<int64_t> reversed(IntHeaderOnlyArrayRef(a).rbegin(),
-                                IntHeaderOnlyArrayRef(a).rend());
+  std::vector<int64_t> reversed(IntHeaderOnlyArrayRef(a).rbegin(), IntHeaderOnlyArrayRef(a).rend());
   EXPECT_EQ(reversed, (std::vector<int64_t>{3, 2, 1}));
   std::ostringstream os;
   os << IntHeaderOnlyArrayRef(a);
@@ -84,7 +82,6 @@ TEST(HeaderOnlyArrayRef, EqualityReverseAndPrinting) {
   HeaderOnlyArrayRef<double> d(dv);
   EXPECT_DOUBLE_EQ(d[1], 1.5);
 }
-
 
 TEST(HeaderOnlyArrayRef, AllMatch) {
   const std::vector<int64_t> v = {2, 4, 6};

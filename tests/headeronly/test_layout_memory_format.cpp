@@ -32,12 +32,9 @@ TEST(MemoryFormat, OrdinalsMatchC10) {
   EXPECT_EQ(static_cast<int>(MemoryFormat::ChannelsLast), 2);
   EXPECT_EQ(static_cast<int>(MemoryFormat::ChannelsLast3d), 3);
   EXPECT_EQ(static_cast<int>(MemoryFormat::NumOptions), 4);
-  EXPECT_STREQ(torch::headeronly::toString(MemoryFormat::ChannelsLast3d),
-               "ChannelsLast3d");
-  EXPECT_STREQ(torch::headeronly::toString(static_cast<MemoryFormat>(9)),
-               "UNKNOWN_MEMORY_FORMAT");
+  EXPECT_STREQ(torch::headeronly::toString(MemoryFormat::ChannelsLast3d), "ChannelsLast3d");
+  EXPECT_STREQ(torch::headeronly::toString(static_cast<MemoryFormat>(9)), "UNKNOWN_MEMORY_FORMAT");
 }
-
 
 TEST(MemoryFormat, ContiguousDefault) {
   EXPECT_EQ(torch::headeronly::get_contiguous_memory_format(), MemoryFormat::Contiguous);

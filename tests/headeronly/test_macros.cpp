@@ -21,9 +21,7 @@ C10_HOST_DEVICE inline int twice(int x) { return 2 * x; }
 
 TEST(Macros, HostDeviceIsEmptyOnHost) { EXPECT_EQ(twice(21), 42); }
 
-TEST(Macros, HiddenNamespaceNestsNames) {
-  EXPECT_EQ(hidden_ns_test::inner::answer(), 42);
-}
+TEST(Macros, HiddenNamespaceNestsNames) { EXPECT_EQ(hidden_ns_test::inner::answer(), 42); }
 
 TEST(Macros, BranchHintsKeepValues) {
   EXPECT_TRUE(C10_LIKELY(3 > 2));
@@ -35,7 +33,6 @@ TEST(Macros, StringizeAndConcatenate) {
   const int C10_CONCATENATE(var, 7) = 7;
   EXPECT_EQ(var7, 7);
 }
-
 
 struct NoCopy {
   NoCopy() = default;

@@ -25,17 +25,17 @@ TEST(Metaprogramming, FunctionTraits) {
 }
 
 TEST(Metaprogramming, OffsetIndexSequence) {
-  static_assert(std::is_same_v<c10::guts::make_offset_index_sequence<2, 3>,
-                               std::index_sequence<2, 3, 4>>);
-  static_assert(std::is_same_v<c10::guts::make_offset_index_sequence<5, 0>,
-                               std::index_sequence<>>);
+  static_assert(
+      std::is_same_v<c10::guts::make_offset_index_sequence<2, 3>, std::index_sequence<2, 3, 4>>);
+  static_assert(std::is_same_v<c10::guts::make_offset_index_sequence<5, 0>, std::index_sequence<>>);
 }
 
 TEST(Metaprogramming, TupleSlicing) {
   const auto t = std::make_tuple(1, std::string("two"), 3.0, 'c');
   EXPECT_EQ((c10::guts::tuple_take<decltype(t), 2>(t)), std::make_tuple(1, std::string("two")));
   EXPECT_EQ((c10::guts::tuple_take<decltype(t), -2>(t)), std::make_tuple(3.0, 'c'));
-  EXPECT_EQ((c10::guts::tuple_slice<decltype(t), 1, 2>(t)), std::make_tuple(std::string("two"), 3.0));
+  EXPECT_EQ((c10::guts::tuple_slice<decltype(t), 1, 2>(t)),
+            std::make_tuple(std::string("two"), 3.0));
   EXPECT_EQ(c10::guts::tuple_elements(t, std::index_sequence<3, 0>()), std::make_tuple('c', 1));
 }
 

@@ -17,30 +17,54 @@ namespace tho = torch::headeronly;
 TEST(ScalarType, OrdinalsMatchC10) {
   // These numbers cross the C ABI; they must equal c10's forever.
   const std::pair<ScalarType, int> expected[] = {
-      {ScalarType::Byte, 0},           {ScalarType::Char, 1},
-      {ScalarType::Short, 2},          {ScalarType::Int, 3},
-      {ScalarType::Long, 4},           {ScalarType::Half, 5},
-      {ScalarType::Float, 6},          {ScalarType::Double, 7},
-      {ScalarType::ComplexHalf, 8},    {ScalarType::ComplexFloat, 9},
-      {ScalarType::ComplexDouble, 10}, {ScalarType::Bool, 11},
-      {ScalarType::QInt8, 12},         {ScalarType::QUInt8, 13},
-      {ScalarType::QInt32, 14},        {ScalarType::BFloat16, 15},
-      {ScalarType::QUInt4x2, 16},      {ScalarType::QUInt2x4, 17},
-      {ScalarType::Bits1x8, 18},       {ScalarType::Bits2x4, 19},
-      {ScalarType::Bits4x2, 20},       {ScalarType::Bits8, 21},
-      {ScalarType::Bits16, 22},        {ScalarType::Float8_e5m2, 23},
-      {ScalarType::Float8_e4m3fn, 24}, {ScalarType::Float8_e5m2fnuz, 25},
-      {ScalarType::Float8_e4m3fnuz, 26}, {ScalarType::UInt16, 27},
-      {ScalarType::UInt32, 28},        {ScalarType::UInt64, 29},
-      {ScalarType::UInt1, 30},         {ScalarType::UInt2, 31},
-      {ScalarType::UInt3, 32},         {ScalarType::UInt4, 33},
-      {ScalarType::UInt5, 34},         {ScalarType::UInt6, 35},
-      {ScalarType::UInt7, 36},         {ScalarType::Int1, 37},
-      {ScalarType::Int2, 38},          {ScalarType::Int3, 39},
-      {ScalarType::Int4, 40},          {ScalarType::Int5, 41},
-      {ScalarType::Int6, 42},          {ScalarType::Int7, 43},
-      {ScalarType::Float8_e8m0fnu, 44}, {ScalarType::Float4_e2m1fn_x2, 45},
-      {ScalarType::BComplex32, 46},    {ScalarType::Undefined, 47},
+      {ScalarType::Byte, 0},
+      {ScalarType::Char, 1},
+      {ScalarType::Short, 2},
+      {ScalarType::Int, 3},
+      {ScalarType::Long, 4},
+      {ScalarType::Half, 5},
+      {ScalarType::Float, 6},
+      {ScalarType::Double, 7},
+      {ScalarType::ComplexHalf, 8},
+      {ScalarType::ComplexFloat, 9},
+      {ScalarType::ComplexDouble, 10},
+      {ScalarType::Bool, 11},
+      {ScalarType::QInt8, 12},
+      {ScalarType::QUInt8, 13},
+      {ScalarType::QInt32, 14},
+      {ScalarType::BFloat16, 15},
+      {ScalarType::QUInt4x2, 16},
+      {ScalarType::QUInt2x4, 17},
+      {ScalarType::Bits1x8, 18},
+      {ScalarType::Bits2x4, 19},
+      {ScalarType::Bits4x2, 20},
+      {ScalarType::Bits8, 21},
+      {ScalarType::Bits16, 22},
+      {ScalarType::Float8_e5m2, 23},
+      {ScalarType::Float8_e4m3fn, 24},
+      {ScalarType::Float8_e5m2fnuz, 25},
+      {ScalarType::Float8_e4m3fnuz, 26},
+      {ScalarType::UInt16, 27},
+      {ScalarType::UInt32, 28},
+      {ScalarType::UInt64, 29},
+      {ScalarType::UInt1, 30},
+      {ScalarType::UInt2, 31},
+      {ScalarType::UInt3, 32},
+      {ScalarType::UInt4, 33},
+      {ScalarType::UInt5, 34},
+      {ScalarType::UInt6, 35},
+      {ScalarType::UInt7, 36},
+      {ScalarType::Int1, 37},
+      {ScalarType::Int2, 38},
+      {ScalarType::Int3, 39},
+      {ScalarType::Int4, 40},
+      {ScalarType::Int5, 41},
+      {ScalarType::Int6, 42},
+      {ScalarType::Int7, 43},
+      {ScalarType::Float8_e8m0fnu, 44},
+      {ScalarType::Float4_e2m1fn_x2, 45},
+      {ScalarType::BComplex32, 46},
+      {ScalarType::Undefined, 47},
       {ScalarType::NumOptions, 48},
   };
   for (const auto& [type, ordinal] : expected) {
@@ -82,9 +106,9 @@ TEST(ScalarType, ElementSizes) {
   EXPECT_EQ(tho::elementSize(ScalarType::UInt64), 8u);
   EXPECT_EQ(tho::elementSize(ScalarType::UInt3), 1u);
   EXPECT_EQ(tho::elementSize(ScalarType::Int7), 1u);
-  for (ScalarType t : {ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn,
-                       ScalarType::Float8_e5m2fnuz, ScalarType::Float8_e4m3fnuz,
-                       ScalarType::Float8_e8m0fnu, ScalarType::Float4_e2m1fn_x2}) {
+  for (ScalarType t :
+       {ScalarType::Float8_e5m2, ScalarType::Float8_e4m3fn, ScalarType::Float8_e5m2fnuz,
+        ScalarType::Float8_e4m3fnuz, ScalarType::Float8_e8m0fnu, ScalarType::Float4_e2m1fn_x2}) {
     EXPECT_EQ(tho::elementSize(t), 1u) << t;
   }
   try {
@@ -143,9 +167,9 @@ TEST(ScalarType, CanCast) {
 // the implementation's table (rows: a, columns: b).
 TEST(ScalarType, PromotionTableMatchesPyTorch) {
   using S = ScalarType;
-  const S types[] = {S::Byte, S::Char, S::Short, S::Int, S::Long,
-                     S::Half, S::Float, S::Double, S::ComplexHalf,
-                     S::ComplexFloat, S::ComplexDouble, S::Bool, S::BFloat16};
+  const S types[] = {S::Byte,          S::Char,  S::Short,   S::Int,         S::Long,
+                     S::Half,          S::Float, S::Double,  S::ComplexHalf, S::ComplexFloat,
+                     S::ComplexDouble, S::Bool,  S::BFloat16};
   const char* expected[13] = {
       // u1  i1  i2  i4  i8  f2  f4  f8  c2  c4  c8  b1  bf
       "u1 i2 i2 i4 i8 f2 f4 f8 c2 c4 c8 u1 bf",  // u1
@@ -164,20 +188,34 @@ TEST(ScalarType, PromotionTableMatchesPyTorch) {
   };
   auto short_name = [](S t) -> std::string {
     switch (t) {
-      case S::Byte: return "u1";
-      case S::Char: return "i1";
-      case S::Short: return "i2";
-      case S::Int: return "i4";
-      case S::Long: return "i8";
-      case S::Half: return "f2";
-      case S::Float: return "f4";
-      case S::Double: return "f8";
-      case S::ComplexHalf: return "c2";
-      case S::ComplexFloat: return "c4";
-      case S::ComplexDouble: return "c8";
-      case S::Bool: return "b1";
-      case S::BFloat16: return "bf";
-      default: return "??";
+      case S::Byte:
+        return "u1";
+      case S::Char:
+        return "i1";
+      case S::Short:
+        return "i2";
+      case S::Int:
+        return "i4";
+      case S::Long:
+        return "i8";
+      case S::Half:
+        return "f2";
+      case S::Float:
+        return "f4";
+      case S::Double:
+        return "f8";
+      case S::ComplexHalf:
+        return "c2";
+      case S::ComplexFloat:
+        return "c4";
+      case S::ComplexDouble:
+        return "c8";
+      case S::Bool:
+        return "b1";
+      case S::BFloat16:
+        return "bf";
+      default:
+        return "??";
     }
   };
   for (int i = 0; i < 13; ++i) {
@@ -186,8 +224,7 @@ TEST(ScalarType, PromotionTableMatchesPyTorch) {
       if (j > 0) row += " ";
       row += short_name(tho::promoteTypes(types[i], types[j]));
       // Promotion is symmetric.
-      EXPECT_EQ(tho::promoteTypes(types[i], types[j]),
-                tho::promoteTypes(types[j], types[i]));
+      EXPECT_EQ(tho::promoteTypes(types[i], types[j]), tho::promoteTypes(types[j], types[i]));
     }
     EXPECT_EQ(row, expected[i]) << "row " << types[i];
   }
@@ -201,18 +238,17 @@ TEST(ScalarType, PromotionRefusals) {
     (void)tho::promoteTypes(S::Float8_e4m3fn, S::Float);
     FAIL();
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find(
-                  "Promotion for Float8 Types is not supported, attempted to "
-                  "promote Float8_e4m3fn and Float"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("Promotion for Float8 Types is not supported, attempted to "
+                                   "promote Float8_e4m3fn and Float"),
+        std::string::npos)
         << e.what();
   }
   EXPECT_EQ(tho::promoteTypes(S::UInt32, S::Float), S::Float);
   EXPECT_EQ(tho::promoteTypes(S::Double, S::UInt64), S::Double);
   EXPECT_THROW((void)tho::promoteTypes(S::UInt16, S::Long), std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::UInt16, S::Bool), std::runtime_error);
-  EXPECT_THROW((void)tho::promoteTypes(S::UInt32, S::ComplexFloat),
-               std::runtime_error);
+  EXPECT_THROW((void)tho::promoteTypes(S::UInt32, S::ComplexFloat), std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::QInt8, S::Float), std::runtime_error);
   EXPECT_THROW((void)tho::promoteTypes(S::Bits8, S::Byte), std::runtime_error);
 }
@@ -221,8 +257,8 @@ TEST(ScalarType, CppTypeMapping) {
   static_assert(std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::Float>, float>);
   static_assert(std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::Long>, int64_t>);
   static_assert(std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::Half>, tho::Half>);
-  static_assert(std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::ComplexFloat>,
-                               tho::complex<float>>);
+  static_assert(
+      std::is_same_v<tho::ScalarTypeToCPPTypeT<ScalarType::ComplexFloat>, tho::complex<float>>);
   static_assert(tho::CppTypeToScalarType<double>::value == ScalarType::Double);
   static_assert(tho::CppTypeToScalarType<bool>::value == ScalarType::Bool);
   static_assert(tho::CppTypeToScalarType<tho::BFloat16>::value == ScalarType::BFloat16);
@@ -232,7 +268,6 @@ TEST(ScalarType, CppTypeMapping) {
   static_assert(c10::kFloat == ScalarType::Float);
   SUCCEED();
 }
-
 
 TEST(ScalarType, BComplex32) {
   EXPECT_STREQ(tho::toString(ScalarType::BComplex32), "BComplex32");
@@ -258,14 +293,14 @@ TEST(ScalarType, ToUnderlyingIsTheQuantizedStorageType) {
 
 TEST(ScalarType, ImplSpelling) {
   static_assert(std::is_same_v<c10::impl::ScalarTypeToCPPTypeT<ScalarType::Half>, tho::Half>);
-  static_assert(std::is_same_v<decltype(c10::impl::ScalarTypeToCPPType<ScalarType::Long>::t),
-                               int64_t>);
+  static_assert(
+      std::is_same_v<decltype(c10::impl::ScalarTypeToCPPType<ScalarType::Long>::t), int64_t>);
 }
 
 TEST(ScalarType, ForAllAndVariants) {
   std::vector<std::string> names;
-#define ST_TEST_NAME_(cpp_type, name)                \
-  names.push_back(#name);                            \
+#define ST_TEST_NAME_(cpp_type, name) \
+  names.push_back(#name);             \
   EXPECT_EQ(sizeof(cpp_type), tho::elementSize(ScalarType::name));
   AT_FORALL_SCALAR_TYPES_AND3(Half, Bool, BComplex32, ST_TEST_NAME_)
   EXPECT_EQ(names.size(), 10u);

@@ -28,7 +28,10 @@ TEST(ShimUtils, ErrorCodeCheckThrowsNamingTheCall) {
 
 TEST(ShimUtils, ErrorCodeCheckIsASingleStatement) {
   int calls = 0;
-  auto counted = [&] { ++calls; return TORCH_SUCCESS; };
+  auto counted = [&] {
+    ++calls;
+    return TORCH_SUCCESS;
+  };
   if (true)
     TORCH_ERROR_CODE_CHECK(counted());
   else

@@ -18,13 +18,13 @@ namespace tho = torch::headeronly;
 template <typename T, size_t N>
 using Accessor_cpu = torch::headeronly::HeaderOnlyTensorAccessor<T, N>;
 template <typename T, size_t N>
-using Accessor_packed = torch::headeronly::HeaderOnlyGenericPackedTensorAccessor<
-    T, N, torch::headeronly::RestrictPtrTraits>;
+using Accessor_packed =
+    torch::headeronly::HeaderOnlyGenericPackedTensorAccessor<T, N,
+                                                             torch::headeronly::RestrictPtrTraits>;
 
 // res = m @ v through any accessor template (the extension's kernel shape).
 template <template <typename, size_t> class Accessor, typename scalar_t>
-void mvKernel(Accessor<scalar_t, 1> res, Accessor<scalar_t, 2> m,
-              Accessor<scalar_t, 1> v) {
+void mvKernel(Accessor<scalar_t, 1> res, Accessor<scalar_t, 2> m, Accessor<scalar_t, 1> v) {
   for (int64_t i = 0; i < res.size(0); i++) {
     scalar_t val = 0;
     for (int64_t j = 0; j < m.size(1); j++) {
@@ -117,10 +117,9 @@ TEST(TensorAccessorTest, MatrixVectorProductMatchesDirectLoop) {
   const int64_t vsizes[] = {5}, vstrides[] = {2};
   const int64_t rsizes[] = {3}, rstrides[] = {1};
 
-  mvKernel<Accessor_cpu, double>(
-      Accessor_cpu<double, 1>(res.data(), rsizes, rstrides),
-      Accessor_cpu<double, 2>(mbuf.data(), msizes, mstrides),
-      Accessor_cpu<double, 1>(vbuf.data(), vsizes, vstrides));
+  mvKernel<Accessor_cpu, double>(Accessor_cpu<double, 1>(res.data(), rsizes, rstrides),
+                                 Accessor_cpu<double, 2>(mbuf.data(), msizes, mstrides),
+                                 Accessor_cpu<double, 1>(vbuf.data(), vsizes, vstrides));
 
   for (int64_t i = 0; i < 3; ++i) {
     double expected = 0;
@@ -132,10 +131,9 @@ TEST(TensorAccessorTest, MatrixVectorProductMatchesDirectLoop) {
 
   // The same product through packed accessors (as the CUDA path does).
   std::vector<double> res2(3, -1.0);
-  mvKernel<Accessor_packed, double>(
-      Accessor_packed<double, 1>(res2.data(), rsizes, rstrides),
-      Accessor_packed<double, 2>(mbuf.data(), msizes, mstrides),
-      Accessor_packed<double, 1>(vbuf.data(), vsizes, vstrides));
+  mvKernel<Accessor_packed, double>(Accessor_packed<double, 1>(res2.data(), rsizes, rstrides),
+                                    Accessor_packed<double, 2>(mbuf.data(), msizes, mstrides),
+                                    Accessor_packed<double, 1>(vbuf.data(), vsizes, vstrides));
   EXPECT_EQ(res2, res);
 }
 
@@ -172,13 +170,10 @@ TEST(PackedTensorAccessorTest, ThirtyTwoBitIndexFromInt64Arrays) {
   std::iota(buf.begin(), buf.end(), 0.f);
   const int64_t sizes[] = {2, 3};
   const int64_t strides[] = {1, 2};  // column-major
-  tho::PackedTensorAccessor32<float, 2, tho::RestrictPtrTraits> p(
-      buf.data(), sizes, strides);
+  tho::PackedTensorAccessor32<float, 2, tho::RestrictPtrTraits> p(buf.data(), sizes, strides);
   static_assert(std::is_same_v<decltype(p.size(0)), int32_t>);
-  static_assert(
-      std::is_same_v<decltype(p[0]),
-                     tho::TensorAccessor<float, 1, tho::RestrictPtrTraits,
-                                         int32_t>>);
+  static_assert(std::is_same_v<decltype(p[0]),
+                               tho::TensorAccessor<float, 1, tho::RestrictPtrTraits, int32_t>>);
   EXPECT_EQ(p.size(1), 3);
   EXPECT_EQ(p[1][2], 5.f);
   EXPECT_EQ(p[0][1], 2.f);
@@ -204,15 +199,13 @@ TEST(PackedTensorAccessorTest, Transpose) {
 }
 
 TEST(TensorAccessorTest, LegacyAndHeaderOnlyNamesAreTheSameTypes) {
-  static_assert(std::is_same_v<tho::HeaderOnlyTensorAccessor<float, 2>,
-                               tho::TensorAccessor<float, 2>>);
+  static_assert(
+      std::is_same_v<tho::HeaderOnlyTensorAccessor<float, 2>, tho::TensorAccessor<float, 2>>);
   static_assert(std::is_same_v<tho::HeaderOnlyTensorAccessorBase<float, 2>,
                                tho::TensorAccessorBase<float, 2>>);
-  static_assert(
-      std::is_same_v<tho::HeaderOnlyGenericPackedTensorAccessor<float, 2>,
-                     tho::PackedTensorAccessor64<float, 2>>);
-  static_assert(
-      std::is_base_of_v<tho::HeaderOnlyGenericPackedTensorAccessorBase<float, 2>,
-                        tho::GenericPackedTensorAccessor<float, 2>>);
+  static_assert(std::is_same_v<tho::HeaderOnlyGenericPackedTensorAccessor<float, 2>,
+                               tho::PackedTensorAccessor64<float, 2>>);
+  static_assert(std::is_base_of_v<tho::HeaderOnlyGenericPackedTensorAccessorBase<float, 2>,
+                                  tho::GenericPackedTensorAccessor<float, 2>>);
   static_assert(std::is_same_v<tho::DefaultPtrTraits<int>::PtrType, int*>);
 }

@@ -41,8 +41,7 @@ TEST(TypeList, Predicates) {
 
 TEST(TypeList, Tuples) {
   static_assert(std::is_same_v<tl::to_tuple_t<L>, std::tuple<int, float, double>>);
-  static_assert(std::is_same_v<tl::from_tuple_t<std::tuple<char, int>>,
-                               tl::typelist<char, int>>);
+  static_assert(std::is_same_v<tl::from_tuple_t<std::tuple<char, int>>, tl::typelist<char, int>>);
   // The same names are reachable from torch::headeronly.
   static_assert(torch::headeronly::guts::typelist::size<L>::value == 3);
 }

@@ -25,7 +25,7 @@ TEST(VecHalf, RoundTripsEveryHalf) {
 
 TEST(VecHalf, RoundsToNearestEven) {
   EXPECT_EQ(at::vec::float2half_scalar(1.0f), 0x3C00);
-  EXPECT_EQ(at::vec::float2half_scalar(65520.0f), 0x7C00);  // rounds up to inf
+  EXPECT_EQ(at::vec::float2half_scalar(65520.0f), 0x7C00);               // rounds up to inf
   EXPECT_EQ(at::vec::float2half_scalar(1.0f + 1.0f / 2048.0f), 0x3C00);  // tie -> even
   EXPECT_EQ(at::vec::float2half_scalar(1.0f + 3.0f / 2048.0f), 0x3C02);
 }

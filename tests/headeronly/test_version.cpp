@@ -26,9 +26,9 @@ TEST(Version, ProjectVersionComesFromCMake) {
             std::to_string(STABLETORCH_VERSION_MAJOR) + "." +
                 std::to_string(STABLETORCH_VERSION_MINOR) + "." +
                 std::to_string(STABLETORCH_VERSION_PATCH));
-  EXPECT_EQ(STABLETORCH_VERSION_NUMBER,
-            STABLETORCH_VERSION_MAJOR * 10000 + STABLETORCH_VERSION_MINOR * 100 +
-                STABLETORCH_VERSION_PATCH);
+  EXPECT_EQ(STABLETORCH_VERSION_NUMBER, STABLETORCH_VERSION_MAJOR * 10000 +
+                                            STABLETORCH_VERSION_MINOR * 100 +
+                                            STABLETORCH_VERSION_PATCH);
 }
 
 }  // namespace

@@ -21,8 +21,8 @@ void ensure_extension_loaded() {
   ASSERT_NE(plugin, nullptr) << "loading " << SDK_TEST_PLUGIN << ": " << error;
 }
 
-std::vector<StableIValue> call(const char* op, const char* overload,
-                               std::vector<StableIValue> args, size_t n_returns) {
+std::vector<StableIValue> call(const char* op, const char* overload, std::vector<StableIValue> args,
+                               size_t n_returns) {
   if (args.size() < n_returns) args.resize(n_returns, 0);
   if (torch_call_dispatcher(op, overload, args.data(), TORCH_ABI_VERSION) != AOTI_TORCH_SUCCESS) {
     throw std::runtime_error(last_error());
@@ -46,9 +46,9 @@ Tensor make_tensor(std::vector<int64_t> sizes, std::vector<double> vals, ScalarT
     throw std::runtime_error("make_tensor: value count does not match the sizes");
   }
   // A view of vals, then an owned copy in the requested dtype.
-  const Tensor view = ts::from_blob(vals.data(), sizes, strides,
-                                    ts::Device(torch::headeronly::DeviceType::CPU),
-                                    ScalarType::Double);
+  const Tensor view =
+      ts::from_blob(vals.data(), sizes, strides, ts::Device(torch::headeronly::DeviceType::CPU),
+                    ScalarType::Double);
   return ts::to(view, dtype, std::nullopt, std::nullopt, std::nullopt, false, /*copy=*/true);
 }
 
@@ -64,12 +64,33 @@ namespace {
 
 double read_element(const Tensor& t, const char* base) {
   switch (t.scalar_type()) {
-    case ScalarType::Float: { float v; std::memcpy(&v, base, sizeof v); return v; }
-    case ScalarType::Double: { double v; std::memcpy(&v, base, sizeof v); return v; }
-    case ScalarType::Long: { int64_t v; std::memcpy(&v, base, sizeof v); return static_cast<double>(v); }
-    case ScalarType::Int: { int32_t v; std::memcpy(&v, base, sizeof v); return v; }
-    case ScalarType::Bool: { bool v; std::memcpy(&v, base, sizeof v); return v ? 1 : 0; }
-    default: throw std::runtime_error("values(): unsupported dtype in the test helper");
+    case ScalarType::Float: {
+      float v;
+      std::memcpy(&v, base, sizeof v);
+      return v;
+    }
+    case ScalarType::Double: {
+      double v;
+      std::memcpy(&v, base, sizeof v);
+      return v;
+    }
+    case ScalarType::Long: {
+      int64_t v;
+      std::memcpy(&v, base, sizeof v);
+      return static_cast<double>(v);
+    }
+    case ScalarType::Int: {
+      int32_t v;
+      std::memcpy(&v, base, sizeof v);
+      return v;
+    }
+    case ScalarType::Bool: {
+      bool v;
+      std::memcpy(&v, base, sizeof v);
+      return v ? 1 : 0;
+    }
+    default:
+      throw std::runtime_error("values(): unsupported dtype in the test helper");
   }
 }
 
@@ -107,7 +128,8 @@ std::vector<int64_t> sizes(const Tensor& t) {
     return ::testing::AssertionFailure() << "sizes " << a.sizes() << " vs " << b.sizes();
   }
   if (a.scalar_type() != b.scalar_type()) {
-    return ::testing::AssertionFailure() << "dtype " << a.scalar_type() << " vs " << b.scalar_type();
+    return ::testing::AssertionFailure()
+           << "dtype " << a.scalar_type() << " vs " << b.scalar_type();
   }
   const auto va = values(a);
   const auto vb = values(b);

@@ -28,8 +28,8 @@ void ensure_extension_loaded();
 
 // Calls op.overload on owned arguments; returns the n_returns owned
 // results. Throws std::runtime_error with the core's message on failure.
-std::vector<StableIValue> call(const char* op, const char* overload,
-                               std::vector<StableIValue> args, size_t n_returns);
+std::vector<StableIValue> call(const char* op, const char* overload, std::vector<StableIValue> args,
+                               size_t n_returns);
 Tensor call_tensor(const char* op, const char* overload, std::vector<StableIValue> args);
 
 // A contiguous float32 (or other) CPU tensor holding `values` in `sizes`.

@@ -26,11 +26,18 @@ class StableLibraryTest : public StableTest {};
 
 TEST_F(StableLibraryTest, EveryParameterFormAndATupleReturn) {
   const Tensor a = ramp({2});
-  std::vector<StableIValue> args{
-      from(a), from(a), from(a), from(std::optional<Tensor>(a)), from(std::vector<Tensor>{a, a}),
-      from(std::string("const")), from(std::string("ref")), from(std::string("view")),
-      from(std::vector<int64_t>{1, 2}), from(std::optional<std::vector<int64_t>>(std::vector<int64_t>{3})),
-      from(std::string("vref")), from(std::optional<double>())};
+  std::vector<StableIValue> args{from(a),
+                                 from(a),
+                                 from(a),
+                                 from(std::optional<Tensor>(a)),
+                                 from(std::vector<Tensor>{a, a}),
+                                 from(std::string("const")),
+                                 from(std::string("ref")),
+                                 from(std::string("view")),
+                                 from(std::vector<int64_t>{1, 2}),
+                                 from(std::optional<std::vector<int64_t>>(std::vector<int64_t>{3})),
+                                 from(std::string("vref")),
+                                 from(std::optional<double>())};
   auto r = call("sdk_test::forms", "", std::move(args), 3);
   const Tensor sum = to<Tensor>(r[0]);
   EXPECT_EQ(values(sum), (std::vector<double>{-6, -3}));  // 6 * a
@@ -38,11 +45,18 @@ TEST_F(StableLibraryTest, EveryParameterFormAndATupleReturn) {
   EXPECT_EQ(to<std::string>(r[2]), "const|ref!|view|vref|tensor|2|none");
 
   // Empty optionals and empty lists in the same positions.
-  std::vector<StableIValue> empty_args{
-      from(a), from(a), from(a), from(std::nullopt), from(std::vector<Tensor>{}),
-      from(std::string()), from(std::string("é")), from(std::string()),
-      from(std::vector<int64_t>{}), from(std::optional<std::vector<int64_t>>()),
-      from(std::string()), from(std::optional<double>(0.5))};
+  std::vector<StableIValue> empty_args{from(a),
+                                       from(a),
+                                       from(a),
+                                       from(std::nullopt),
+                                       from(std::vector<Tensor>{}),
+                                       from(std::string()),
+                                       from(std::string("é")),
+                                       from(std::string()),
+                                       from(std::vector<int64_t>{}),
+                                       from(std::optional<std::vector<int64_t>>()),
+                                       from(std::string()),
+                                       from(std::optional<double>(0.5))};
   r = call("sdk_test::forms", "", std::move(empty_args), 3);
   EXPECT_EQ(values(to<Tensor>(r[0])), (std::vector<double>{-3, -1.5}));
   EXPECT_EQ(to<int64_t>(r[1]), 0);
@@ -73,7 +87,8 @@ TEST_F(StableLibraryTest, AKernelThatThrowsReachesTheCallerWithItsMessage) {
     ADD_FAILURE() << "expected a failure";
   } catch (const std::runtime_error& e) {
     const std::string what = e.what();
-    EXPECT_NE(what.find("sdk_test::thrower: x must be positive, got -3"), std::string::npos) << what;
+    EXPECT_NE(what.find("sdk_test::thrower: x must be positive, got -3"), std::string::npos)
+        << what;
     EXPECT_NE(what.find("sdk_test::thrower"), std::string::npos) << what;
   }
   EXPECT_EQ(to<int64_t>(call("sdk_test::thrower", "", {from<int64_t>(3)}, 1)[0]), 3);
@@ -115,7 +130,8 @@ TEST_F(StableLibraryTest, TensorMethodsSeenFromAKernel) {
     ADD_FAILURE() << "expected a dtype error";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("expected scalar type Float but found Double"),
-              std::string::npos) << e.what();
+              std::string::npos)
+        << e.what();
   }
   EXPECT_TRUE(to<bool>(call("sdk_test::no_grad", "", {from(f)}, 1)[0]));
   EXPECT_TRUE(to<bool>(call("sdk_test::undefined_tensor_is_undefined", "", {}, 1)[0]));
@@ -158,8 +174,10 @@ TEST_F(StableLibraryTest, BoxedKernelCountsAreChecked) {
     box(stack, 2, 1);
     ADD_FAILURE() << "expected a count error";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("Registered schema has 2 args, but the kernel to box has 3"),
-              std::string::npos) << e.what();
+    EXPECT_NE(
+        std::string(e.what()).find("Registered schema has 2 args, but the kernel to box has 3"),
+        std::string::npos)
+        << e.what();
   }
   EXPECT_STREQ(box.signature(), "(Tensor _0, int _1, int _2) -> Tensor");
 }
@@ -180,11 +198,13 @@ TEST_F(StableLibraryTest, AMismatchedKernelIsRefusedListingEveryPosition) {
     ASSERT_FALSE(msg.empty()) << path << " loaded although its kernel mismatches";
     EXPECT_NE(msg.find("does not match the operator's schema"), std::string::npos) << msg;
     EXPECT_NE(msg.find("argument 1 ('n') is int in the schema but float in the kernel"),
-              std::string::npos) << msg;
+              std::string::npos)
+        << msg;
     EXPECT_NE(msg.find("argument 2 ('y') is float? in the schema but int? in the kernel"),
-              std::string::npos) << msg;
-    EXPECT_NE(msg.find("return 0 is Tensor in the schema but int in the kernel"),
-              std::string::npos) << msg;
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("return 0 is Tensor in the schema but int in the kernel"), std::string::npos)
+        << msg;
     EXPECT_EQ(msg.find("argument 0"), std::string::npos) << msg;  // matching positions stay quiet
   }
   // Refused whole: nothing of it stays registered.

@@ -15,8 +15,8 @@ class StableMacrosTest : public StableTest {};
 
 // At a 2.13+ target the 2.13 form is a plain call of the shim.
 TEST_F(StableMacrosTest, DynamicVersionCall213CallsTheShim) {
-  const char* what = TORCH_DYNAMIC_VERSION_CALL_2_13_0(
-      torch_exception_get_what_without_backtrace, no_message);
+  const char* what =
+      TORCH_DYNAMIC_VERSION_CALL_2_13_0(torch_exception_get_what_without_backtrace, no_message);
   ASSERT_NE(what, nullptr);
   EXPECT_STRNE(what, "fallback");
 }

@@ -51,7 +51,8 @@ TEST_F(StableOpsTest, NarrowTransposeSelectSqueezeUnsqueezeFlatten) {
   const Tensor x = ramp({3, 4, 1});
   auto same = [&](const char* ours, std::vector<StableIValue> a, const char* op,
                   const char* overload, std::vector<StableIValue> b) {
-    EXPECT_TRUE(same_tensor(call_tensor(ours, "", std::move(a)), call_tensor(op, overload, std::move(b))))
+    EXPECT_TRUE(
+        same_tensor(call_tensor(ours, "", std::move(a)), call_tensor(op, overload, std::move(b))))
         << ours;
   };
   same("sdk_test::w_narrow", {from(x), from<int64_t>(1), from<int64_t>(1), from<int64_t>(2)},
@@ -67,7 +68,8 @@ TEST_F(StableOpsTest, NarrowTransposeSelectSqueezeUnsqueezeFlatten) {
   same("sdk_test::w_flatten", {from(x), from<int64_t>(0), from<int64_t>(1)}, "aten::flatten",
        "using_ints", {from(x), from<int64_t>(0), from<int64_t>(1)});
   // Views share x's memory.
-  const Tensor t = call_tensor("sdk_test::w_transpose", "", {from(x), from<int64_t>(0), from<int64_t>(1)});
+  const Tensor t =
+      call_tensor("sdk_test::w_transpose", "", {from(x), from<int64_t>(0), from<int64_t>(1)});
   EXPECT_EQ(t.data_ptr(), x.data_ptr());
   EXPECT_EQ(sizes(t), (std::vector<int64_t>{4, 3, 1}));
 }
@@ -78,10 +80,12 @@ TEST_F(StableOpsTest, NewEmptyAndNewZeros) {
   const Tensor e = call_tensor("sdk_test::w_new_empty", "", {from(x), from(size), from(kNoDtype)});
   EXPECT_EQ(sizes(e), size);
   EXPECT_EQ(e.scalar_type(), ScalarType::Double);
-  const Tensor z = call_tensor("sdk_test::w_new_zeros", "",
-                               {from(x), from(size), from(std::optional<ScalarType>(ScalarType::Long))});
-  const Tensor core = call_tensor("aten::new_zeros", "",
-                                  {from(x), from(size), from(std::optional<ScalarType>(ScalarType::Long)), 0, 0, 0});
+  const Tensor z =
+      call_tensor("sdk_test::w_new_zeros", "",
+                  {from(x), from(size), from(std::optional<ScalarType>(ScalarType::Long))});
+  const Tensor core = call_tensor(
+      "aten::new_zeros", "",
+      {from(x), from(size), from(std::optional<ScalarType>(ScalarType::Long)), 0, 0, 0});
   EXPECT_TRUE(same_tensor(z, core));
   EXPECT_EQ(values(z), std::vector<double>(6, 0.0));
 }
@@ -89,16 +93,18 @@ TEST_F(StableOpsTest, NewEmptyAndNewZeros) {
 TEST_F(StableOpsTest, PadAndAmax) {
   const Tensor x = ramp({2, 3});
   const std::vector<int64_t> p{1, 2};
-  EXPECT_TRUE(same_tensor(
-      call_tensor("sdk_test::w_pad", "", {from(x), from(p), from(std::string("constant")), from(9.0)}),
-      call_tensor("aten::pad", "", {from(x), from(p), from(std::string("constant")), from(std::optional<double>(9.0))})));
+  EXPECT_TRUE(same_tensor(call_tensor("sdk_test::w_pad", "",
+                                      {from(x), from(p), from(std::string("constant")), from(9.0)}),
+                          call_tensor("aten::pad", "",
+                                      {from(x), from(p), from(std::string("constant")),
+                                       from(std::optional<double>(9.0))})));
   EXPECT_TRUE(same_tensor(
       call_tensor("sdk_test::w_amax", "", {from(x), from<int64_t>(1), from(true)}),
       call_tensor("aten::amax", "", {from(x), from(std::vector<int64_t>{1}), from(true)})));
   const std::vector<int64_t> dims{0, 1};
-  EXPECT_TRUE(same_tensor(
-      call_tensor("sdk_test::w_amax_dims", "", {from(x), from(dims), from(false)}),
-      call_tensor("aten::amax", "", {from(x), from(dims), from(false)})));
+  EXPECT_TRUE(
+      same_tensor(call_tensor("sdk_test::w_amax_dims", "", {from(x), from(dims), from(false)}),
+                  call_tensor("aten::amax", "", {from(x), from(dims), from(false)})));
 }
 
 TEST_F(StableOpsTest, ZeroCopyCloneContiguous) {
@@ -117,7 +123,9 @@ TEST_F(StableOpsTest, ZeroCopyCloneContiguous) {
   const Tensor ct = call_tensor("sdk_test::w_contiguous", "", {from(t)});
   EXPECT_TRUE(ct.is_contiguous());
   EXPECT_FALSE(t.is_contiguous());
-  EXPECT_TRUE(same_tensor(ct, call_tensor("aten::contiguous", "", {from(t), from(torch::headeronly::MemoryFormat::Contiguous)})));
+  EXPECT_TRUE(
+      same_tensor(ct, call_tensor("aten::contiguous", "",
+                                  {from(t), from(torch::headeronly::MemoryFormat::Contiguous)})));
 }
 
 TEST_F(StableOpsTest, Matmul) {
@@ -161,7 +169,8 @@ TEST_F(StableOpsTest, ToBothOverloads) {
                                   {from(x), from(dt), 0, from(cpu), 0, from(false), from(true), 0});
   EXPECT_TRUE(same_tensor(ours, core));
   EXPECT_EQ(ours.scalar_type(), ScalarType::Double);
-  const Tensor same_dev = call_tensor("sdk_test::w_to_device", "", {from(x), from(ts::Device(DeviceType::CPU))});
+  const Tensor same_dev =
+      call_tensor("sdk_test::w_to_device", "", {from(x), from(ts::Device(DeviceType::CPU))});
   EXPECT_EQ(same_dev.data_ptr(), x.data_ptr());  // no copy needed
 }
 
@@ -172,14 +181,17 @@ TEST_F(StableOpsTest, SumAndSumOut) {
   EXPECT_TRUE(same_tensor(
       call_tensor("sdk_test::w_sum", "", {from(x), from(dim), from(true), from(kNoDtype)}),
       call_tensor("aten::sum", "dim_IntList", {from(x), from(dim), from(true), from(kNoDtype)})));
-  const Tensor all = call_tensor("sdk_test::w_sum", "",
-                                 {from(x), from(none), from(false), from(std::optional<ScalarType>(ScalarType::Double))});
+  const Tensor all = call_tensor(
+      "sdk_test::w_sum", "",
+      {from(x), from(none), from(false), from(std::optional<ScalarType>(ScalarType::Double))});
   EXPECT_EQ(all.scalar_type(), ScalarType::Double);
   EXPECT_EQ(values(all), std::vector<double>{1.5});  // sum of -1 .. 1.5 step 0.5
   const Tensor out = ramp({2});
-  const Tensor r = call_tensor("sdk_test::w_sum_out", "", {from(out), from(x), from(dim), from(false)});
+  const Tensor r =
+      call_tensor("sdk_test::w_sum_out", "", {from(out), from(x), from(dim), from(false)});
   EXPECT_EQ(r.data_ptr(), out.data_ptr());
-  EXPECT_TRUE(same_tensor(out, call_tensor("aten::sum", "dim_IntList", {from(x), from(dim), from(false), from(kNoDtype)})));
+  EXPECT_TRUE(same_tensor(out, call_tensor("aten::sum", "dim_IntList",
+                                           {from(x), from(dim), from(false), from(kNoDtype)})));
 }
 
 TEST_F(StableOpsTest, SubtractAddMulFull) {
@@ -188,22 +200,24 @@ TEST_F(StableOpsTest, SubtractAddMulFull) {
   EXPECT_TRUE(same_tensor(
       call_tensor("sdk_test::w_subtract", "", {from(a), from(b), from(2.0)}),
       call_tensor("aten::subtract", "Tensor", {from(a), from(b), from(ts::Scalar(2.0))})));
-  EXPECT_TRUE(same_tensor(
-      call_tensor("sdk_test::w_add", "", {from(a), from(b), from(0.5)}),
-      call_tensor("aten::add", "Tensor", {from(a), from(b), from(ts::Scalar(0.5))})));
+  EXPECT_TRUE(
+      same_tensor(call_tensor("sdk_test::w_add", "", {from(a), from(b), from(0.5)}),
+                  call_tensor("aten::add", "Tensor", {from(a), from(b), from(ts::Scalar(0.5))})));
   EXPECT_TRUE(same_tensor(call_tensor("sdk_test::w_mul", "", {from(a), from(b)}),
                           call_tensor("aten::mul", "Tensor", {from(a), from(b)})));
   const std::vector<int64_t> size{2, 2};
-  EXPECT_TRUE(same_tensor(
-      call_tensor("sdk_test::w_full", "", {from(size), from(1.25), from(kNoDtype)}),
-      call_tensor("aten::full", "", {from(size), from(ts::Scalar(1.25)), from(kNoDtype), 0, 0, 0})));
+  EXPECT_TRUE(
+      same_tensor(call_tensor("sdk_test::w_full", "", {from(size), from(1.25), from(kNoDtype)}),
+                  call_tensor("aten::full", "",
+                              {from(size), from(ts::Scalar(1.25)), from(kNoDtype), 0, 0, 0})));
   const int64_t big = (int64_t{1} << 62) + 3;
   const Tensor f = call_tensor("sdk_test::w_full_int", "", {from(size), from(big)});
   EXPECT_EQ(f.const_data_ptr<int64_t>()[3], big);
 }
 
 TEST_F(StableOpsTest, ParallelForCoversTheRangeOnceAndRethrows) {
-  const auto r = call("sdk_test::w_parallel_for", "", {from<int64_t>(100000), from<int64_t>(1000)}, 2);
+  const auto r =
+      call("sdk_test::w_parallel_for", "", {from<int64_t>(100000), from<int64_t>(1000)}, 2);
   EXPECT_EQ(to<int64_t>(r[0]), int64_t{100000} * 99999 / 2);
   EXPECT_TRUE(to<bool>(r[1]));
   try {
@@ -211,7 +225,8 @@ TEST_F(StableOpsTest, ParallelForCoversTheRangeOnceAndRethrows) {
     ADD_FAILURE() << "expected a failure";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("the chunk holding 63 failed on purpose"),
-              std::string::npos) << e.what();
+              std::string::npos)
+        << e.what();
   }
 }
 
@@ -309,7 +324,8 @@ TEST_F(StableOpsTest, SortBothOverloads) {
   EXPECT_EQ(values(desc), (std::vector<double>{5, 3, 2, 1, 1}));
   EXPECT_EQ(values(desc_idx), (std::vector<double>{4, 0, 2, 1, 3}));
   const auto core_stable =
-      call("aten::sort", "stable", {from(x), from(std::optional<bool>(true)), from<int64_t>(0), from(true)}, 2);
+      call("aten::sort", "stable",
+           {from(x), from(std::optional<bool>(true)), from<int64_t>(0), from(true)}, 2);
   EXPECT_TRUE(same_tensor(desc, to<Tensor>(core_stable[0])));
   EXPECT_TRUE(same_tensor(desc_idx, to<Tensor>(core_stable[1])));
 }
@@ -332,8 +348,8 @@ TEST_F(StableOpsTest, FromBlobCallsItsDeleterOnceWhenTheLastTensorGoes) {
   const ts::Device cpu(DeviceType::CPU);
   int plain = 0;
   {
-    Tensor t = ts::from_blob(&plain, IntRef(size), IntRef(stride), cpu, ScalarType::Int,
-                             count_deletion);
+    Tensor t =
+        ts::from_blob(&plain, IntRef(size), IntRef(stride), cpu, ScalarType::Int, count_deletion);
     Tensor alias = t;
     t = alias;
     EXPECT_EQ(plain, 0);
@@ -346,15 +362,18 @@ TEST_F(StableOpsTest, FromBlobCallsItsDeleterOnceWhenTheLastTensorGoes) {
   {
     const std::vector<int64_t> two{2};
     Tensor t = ts::from_blob(data, IntRef(two), IntRef(stride), cpu, ScalarType::Float,
-                             [&calls, &seen](void* p) { ++calls; seen = p; });
+                             [&calls, &seen](void* p) {
+                               ++calls;
+                               seen = p;
+                             });
     EXPECT_EQ(values(t), (std::vector<double>{1.5, -2.0}));
   }
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(seen, static_cast<void*>(data));
   // A refused blob never calls the deleter (and the callable is freed).
   const std::vector<int64_t> negative{-1};
-  EXPECT_THROW((void)ts::from_blob(data, IntRef(negative), IntRef(stride), cpu,
-                                   ScalarType::Float, [&calls](void*) { ++calls; }),
+  EXPECT_THROW((void)ts::from_blob(data, IntRef(negative), IntRef(stride), cpu, ScalarType::Float,
+                                   [&calls](void*) { ++calls; }),
                std::runtime_error);
   EXPECT_EQ(calls, 1);
 }

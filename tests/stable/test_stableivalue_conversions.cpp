@@ -28,7 +28,8 @@ R round_trip(const char* op, const A& arg) {
 }
 
 TEST_F(StableConversionsTest, Numbers) {
-  EXPECT_EQ(round_trip<int64_t>("sdk_test::echo_int", int64_t{-(int64_t{1} << 62)}), int64_t{1} << 62);
+  EXPECT_EQ(round_trip<int64_t>("sdk_test::echo_int", int64_t{-(int64_t{1} << 62)}),
+            int64_t{1} << 62);
   EXPECT_EQ(round_trip<double>("sdk_test::echo_float", 1e300), 2e300);
   EXPECT_EQ(round_trip<double>("sdk_test::echo_float", -0.125), -0.25);
   EXPECT_EQ(round_trip<bool>("sdk_test::echo_bool", true), false);
@@ -46,7 +47,8 @@ TEST_F(StableConversionsTest, StringsIncludingNonAsciiAndEmpty) {
 
 TEST_F(StableConversionsTest, Enums) {
   EXPECT_EQ(round_trip<ScalarType>("sdk_test::echo_dtype", ScalarType::Float), ScalarType::Double);
-  EXPECT_EQ(round_trip<ScalarType>("sdk_test::echo_dtype", ScalarType::BFloat16), ScalarType::Float);
+  EXPECT_EQ(round_trip<ScalarType>("sdk_test::echo_dtype", ScalarType::BFloat16),
+            ScalarType::Float);
   EXPECT_EQ(round_trip<Layout>("sdk_test::echo_layout", Layout::Strided), Layout::Strided);
   EXPECT_EQ(round_trip<MemoryFormat>("sdk_test::echo_memory_format", MemoryFormat::Contiguous),
             MemoryFormat::ChannelsLast);
@@ -105,10 +107,12 @@ TEST_F(StableConversionsTest, TensorsAndOptionalTensors) {
   EXPECT_EQ(values(y), (std::vector<double>{-2, -1, 0}));
   // from() made a new handle: x is still fully usable.
   EXPECT_EQ(values(x), (std::vector<double>{-1, -0.5, 0}));
-  const auto some = round_trip<std::optional<Tensor>>("sdk_test::echo_opt_tensor", std::optional<Tensor>(x));
+  const auto some =
+      round_trip<std::optional<Tensor>>("sdk_test::echo_opt_tensor", std::optional<Tensor>(x));
   ASSERT_TRUE(some.has_value());
   EXPECT_TRUE(same_tensor(*some, y));
-  EXPECT_FALSE(round_trip<std::optional<Tensor>>("sdk_test::echo_opt_tensor", std::optional<Tensor>()));
+  EXPECT_FALSE(
+      round_trip<std::optional<Tensor>>("sdk_test::echo_opt_tensor", std::optional<Tensor>()));
   EXPECT_FALSE(round_trip<std::optional<Tensor>>("sdk_test::echo_opt_tensor", std::nullopt));
 }
 
@@ -117,8 +121,9 @@ TEST_F(StableConversionsTest, OptionalValues) {
             std::optional<int64_t>(-4));
   EXPECT_EQ(round_trip<std::optional<int64_t>>("sdk_test::echo_opt_int", std::optional<int64_t>()),
             std::nullopt);
-  EXPECT_EQ(round_trip<std::optional<double>>("sdk_test::echo_opt_float", std::optional<double>(0.75)),
-            std::optional<double>(1.5));
+  EXPECT_EQ(
+      round_trip<std::optional<double>>("sdk_test::echo_opt_float", std::optional<double>(0.75)),
+      std::optional<double>(1.5));
   EXPECT_EQ(round_trip<std::optional<double>>("sdk_test::echo_opt_float", std::optional<double>()),
             std::nullopt);
   EXPECT_EQ(round_trip<std::optional<std::string>>("sdk_test::echo_opt_str",
@@ -133,36 +138,42 @@ TEST_F(StableConversionsTest, OptionalValues) {
   EXPECT_EQ(round_trip<std::optional<ScalarType>>("sdk_test::echo_opt_dtype",
                                                   std::optional<ScalarType>()),
             std::nullopt);
-  EXPECT_EQ(round_trip<std::optional<ts::Device>>("sdk_test::echo_opt_device",
-                                                  std::optional<ts::Device>(ts::Device(DeviceType::CUDA, 0))),
-            std::optional<ts::Device>(ts::Device(DeviceType::CUDA, 1)));
+  EXPECT_EQ(
+      round_trip<std::optional<ts::Device>>(
+          "sdk_test::echo_opt_device", std::optional<ts::Device>(ts::Device(DeviceType::CUDA, 0))),
+      std::optional<ts::Device>(ts::Device(DeviceType::CUDA, 1)));
   EXPECT_EQ(round_trip<std::optional<ts::Device>>("sdk_test::echo_opt_device",
                                                   std::optional<ts::Device>()),
             std::nullopt);
 }
 
 TEST_F(StableConversionsTest, ListsIncludingEmpty) {
-  EXPECT_EQ(round_trip<std::vector<int64_t>>("sdk_test::echo_int_list", std::vector<int64_t>{1, 2, 3}),
-            (std::vector<int64_t>{3, 2, 1}));
+  EXPECT_EQ(
+      round_trip<std::vector<int64_t>>("sdk_test::echo_int_list", std::vector<int64_t>{1, 2, 3}),
+      (std::vector<int64_t>{3, 2, 1}));
   EXPECT_EQ(round_trip<std::vector<int64_t>>("sdk_test::echo_int_list", std::vector<int64_t>{}),
             std::vector<int64_t>{});
   const std::vector<int64_t> backing{7, 8};
   EXPECT_EQ(round_trip<std::vector<int64_t>>("sdk_test::echo_int_list",
                                              torch::headeronly::IntHeaderOnlyArrayRef(backing)),
             (std::vector<int64_t>{8, 7}));
-  EXPECT_EQ(round_trip<std::vector<double>>("sdk_test::echo_float_list", std::vector<double>{0.5, -1}),
-            (std::vector<double>{-1, 0.5}));
-  EXPECT_EQ(round_trip<std::vector<bool>>("sdk_test::echo_bool_list", std::vector<bool>{true, false, false}),
+  EXPECT_EQ(
+      round_trip<std::vector<double>>("sdk_test::echo_float_list", std::vector<double>{0.5, -1}),
+      (std::vector<double>{-1, 0.5}));
+  EXPECT_EQ(round_trip<std::vector<bool>>("sdk_test::echo_bool_list",
+                                          std::vector<bool>{true, false, false}),
             (std::vector<bool>{false, true, true}));
   EXPECT_EQ(round_trip<std::vector<bool>>("sdk_test::echo_bool_list", std::vector<bool>{}),
             std::vector<bool>{});
   const Tensor a = ramp({1});
   const Tensor b = ramp({2});
-  const auto ts_out = round_trip<std::vector<Tensor>>("sdk_test::echo_tensor_list", std::vector<Tensor>{a, b});
+  const auto ts_out =
+      round_trip<std::vector<Tensor>>("sdk_test::echo_tensor_list", std::vector<Tensor>{a, b});
   ASSERT_EQ(ts_out.size(), 2u);
   EXPECT_EQ(ts_out[0].data_ptr(), b.data_ptr());
   EXPECT_EQ(ts_out[1].data_ptr(), a.data_ptr());
-  EXPECT_TRUE(round_trip<std::vector<Tensor>>("sdk_test::echo_tensor_list", std::vector<Tensor>{}).empty());
+  EXPECT_TRUE(
+      round_trip<std::vector<Tensor>>("sdk_test::echo_tensor_list", std::vector<Tensor>{}).empty());
   const auto opts = round_trip<std::vector<std::optional<Tensor>>>(
       "sdk_test::echo_opt_tensor_list", std::vector<std::optional<Tensor>>{a, std::nullopt});
   ASSERT_EQ(opts.size(), 2u);
@@ -170,13 +181,15 @@ TEST_F(StableConversionsTest, ListsIncludingEmpty) {
   ASSERT_TRUE(opts[1].has_value());
   EXPECT_EQ(opts[1]->data_ptr(), a.data_ptr());
   EXPECT_EQ(round_trip<std::optional<std::vector<int64_t>>>(
-                "sdk_test::echo_opt_int_list", std::optional<std::vector<int64_t>>(std::vector<int64_t>{1, 2})),
+                "sdk_test::echo_opt_int_list",
+                std::optional<std::vector<int64_t>>(std::vector<int64_t>{1, 2})),
             (std::optional<std::vector<int64_t>>(std::vector<int64_t>{2, 1})));
-  EXPECT_EQ(round_trip<std::optional<std::vector<int64_t>>>(
-                "sdk_test::echo_opt_int_list", std::optional<std::vector<int64_t>>()),
+  EXPECT_EQ(round_trip<std::optional<std::vector<int64_t>>>("sdk_test::echo_opt_int_list",
+                                                            std::optional<std::vector<int64_t>>()),
             std::nullopt);
   EXPECT_EQ(round_trip<std::optional<std::vector<int64_t>>>(
-                "sdk_test::echo_opt_int_list", std::optional<std::vector<int64_t>>(std::vector<int64_t>{})),
+                "sdk_test::echo_opt_int_list",
+                std::optional<std::vector<int64_t>>(std::vector<int64_t>{})),
             std::optional<std::vector<int64_t>>(std::vector<int64_t>{}));
 }
 
@@ -196,12 +209,25 @@ TEST_F(StableConversionsTest, LocalEncodings) {
   // knows it was freed.
   EXPECT_EQ(torch_delete_stable_ivalue(reinterpret_cast<StableIValue*>(slot)), AOTI_TORCH_FAILURE);
   // Every dtype the stable ABI encodes travels both ways.
-  for (ScalarType t : {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
-                       ScalarType::Long, ScalarType::Half, ScalarType::Float, ScalarType::Double,
-                       ScalarType::ComplexHalf, ScalarType::ComplexFloat, ScalarType::ComplexDouble,
-                       ScalarType::Bool, ScalarType::BFloat16, ScalarType::Float8_e5m2,
-                       ScalarType::Float8_e4m3fn, ScalarType::Float8_e5m2fnuz,
-                       ScalarType::Float8_e4m3fnuz, ScalarType::UInt16, ScalarType::UInt32,
+  for (ScalarType t : {ScalarType::Byte,
+                       ScalarType::Char,
+                       ScalarType::Short,
+                       ScalarType::Int,
+                       ScalarType::Long,
+                       ScalarType::Half,
+                       ScalarType::Float,
+                       ScalarType::Double,
+                       ScalarType::ComplexHalf,
+                       ScalarType::ComplexFloat,
+                       ScalarType::ComplexDouble,
+                       ScalarType::Bool,
+                       ScalarType::BFloat16,
+                       ScalarType::Float8_e5m2,
+                       ScalarType::Float8_e4m3fn,
+                       ScalarType::Float8_e5m2fnuz,
+                       ScalarType::Float8_e4m3fnuz,
+                       ScalarType::UInt16,
+                       ScalarType::UInt32,
                        ScalarType::UInt64}) {
     EXPECT_EQ(to<ScalarType>(from(t)), t) << t;
   }

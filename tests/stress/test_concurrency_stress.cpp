@@ -126,8 +126,8 @@ void fragments(Counters& c, const std::atomic<bool>& stop) {
     if (aoti_torch_library_init_fragment("stress_frag", __FILE__, __LINE__, &def) !=
             AOTI_TORCH_SUCCESS ||
         aoti_torch_library_def(def, "echo(int x) -> int") != AOTI_TORCH_SUCCESS ||
-        aoti_torch_library_init_impl("stress_frag", "CompositeExplicitAutograd", __FILE__,
-                                     __LINE__, &impl) != AOTI_TORCH_SUCCESS ||
+        aoti_torch_library_init_impl("stress_frag", "CompositeExplicitAutograd", __FILE__, __LINE__,
+                                     &impl) != AOTI_TORCH_SUCCESS ||
         aoti_torch_library_impl(impl, "echo", echo_kernel) != AOTI_TORCH_SUCCESS) {
       c.problem("registering the stress_frag fragment failed: " + last_error());
       aoti_torch_delete_library_object(impl);
@@ -161,7 +161,8 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
   // [Publishing and reclaiming dispatch tables]); the run must exercise it.
   const auto tables_before = st::Dispatcher::singleton().retiredTableStats();
   std::vector<std::thread> threads;
-  for (int i = 0; i < callers; ++i) threads.emplace_back(caller, std::ref(c), std::cref(stop), a, b);
+  for (int i = 0; i < callers; ++i)
+    threads.emplace_back(caller, std::ref(c), std::cref(stop), a, b);
   threads.emplace_back(loader, std::ref(c), std::cref(stop));
   threads.emplace_back(fragments, std::ref(c), std::cref(stop));
   std::this_thread::sleep_for(std::chrono::seconds(seconds));
@@ -317,11 +318,11 @@ TEST(ConcurrencyStress, UnloadWhileKernelsMakePluginOwnedTensors) {
   int64_t handles_after = 0;
   ASSERT_EQ(stabletorch_live_handle_count(&handles_after), AOTI_TORCH_SUCCESS);
   EXPECT_EQ(handles_after, handles_before) << "C ABI handles leaked under concurrency";
-  std::printf("stress: %d callers x %d load/unload cycles of the blob plugin: %lld calls ok / "
-              "%lld clean errors, %lld unloads refused for live tensors\n",
-              callers, cycles, static_cast<long long>(c.plugin_ok.load()),
-              static_cast<long long>(c.plugin_err.load()),
-              static_cast<long long>(refusals.load()));
+  std::printf(
+      "stress: %d callers x %d load/unload cycles of the blob plugin: %lld calls ok / "
+      "%lld clean errors, %lld unloads refused for live tensors\n",
+      callers, cycles, static_cast<long long>(c.plugin_ok.load()),
+      static_cast<long long>(c.plugin_err.load()), static_cast<long long>(refusals.load()));
 }
 
 }  // namespace

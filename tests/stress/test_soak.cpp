@@ -140,10 +140,11 @@ TEST(Soak, ThousandLoadUnloadCyclesLeaveCountersFlat) {
   // Dispatch tables retired by (de)registration are kept for callers that
   // may still read them (Note [Publishing and reclaiming dispatch tables]):
   // a cost per registration change, reported here, never per call.
-  std::printf("soak: %lld load/unload cycles in %.2f s (%.0f us/cycle); C heap grew by %lld "
-              "bytes per cycle\n",
-              static_cast<long long>(kCycles), cycle_seconds, cycle_seconds * 1e6 / kCycles,
-              static_cast<long long>((heap_in_use() - heap_before) / kCycles));
+  std::printf(
+      "soak: %lld load/unload cycles in %.2f s (%.0f us/cycle); C heap grew by %lld "
+      "bytes per cycle\n",
+      static_cast<long long>(kCycles), cycle_seconds, cycle_seconds * 1e6 / kCycles,
+      static_cast<long long>((heap_in_use() - heap_before) / kCycles));
 }
 
 }  // namespace

@@ -28,23 +28,40 @@ std::string category(ScalarType t) {
 // Short spelling for the promotion matrix, PyTorch's Python names.
 const char* short_name(ScalarType t) {
   switch (t) {
-    case ScalarType::Byte: return "u8";
-    case ScalarType::Char: return "i8";
-    case ScalarType::Short: return "i16";
-    case ScalarType::Int: return "i32";
-    case ScalarType::Long: return "i64";
-    case ScalarType::Half: return "f16";
-    case ScalarType::Float: return "f32";
-    case ScalarType::Double: return "f64";
-    case ScalarType::ComplexHalf: return "c32";
-    case ScalarType::ComplexFloat: return "c64";
-    case ScalarType::ComplexDouble: return "c128";
-    case ScalarType::Bool: return "b8";
-    case ScalarType::BFloat16: return "bf16";
-    case ScalarType::UInt16: return "u16";
-    case ScalarType::UInt32: return "u32";
-    case ScalarType::UInt64: return "u64";
-    default: return tho::toString(t);
+    case ScalarType::Byte:
+      return "u8";
+    case ScalarType::Char:
+      return "i8";
+    case ScalarType::Short:
+      return "i16";
+    case ScalarType::Int:
+      return "i32";
+    case ScalarType::Long:
+      return "i64";
+    case ScalarType::Half:
+      return "f16";
+    case ScalarType::Float:
+      return "f32";
+    case ScalarType::Double:
+      return "f64";
+    case ScalarType::ComplexHalf:
+      return "c32";
+    case ScalarType::ComplexFloat:
+      return "c64";
+    case ScalarType::ComplexDouble:
+      return "c128";
+    case ScalarType::Bool:
+      return "b8";
+    case ScalarType::BFloat16:
+      return "bf16";
+    case ScalarType::UInt16:
+      return "u16";
+    case ScalarType::UInt32:
+      return "u32";
+    case ScalarType::UInt64:
+      return "u64";
+    default:
+      return tho::toString(t);
   }
 }
 
@@ -68,19 +85,18 @@ int print_tables() {
   std::printf("%-18s %7s %5s  %s\n", "dtype", "ordinal", "bytes", "category");
   for (int i = 0; i < static_cast<int>(ScalarType::Undefined); ++i) {
     const auto t = static_cast<ScalarType>(i);
-    std::printf("%-18s %7d %5zu  %s\n", tho::toString(t), i,
-                tho::elementSize(t), category(t).c_str());
+    std::printf("%-18s %7d %5zu  %s\n", tho::toString(t), i, tho::elementSize(t),
+                category(t).c_str());
   }
 
   const std::vector<ScalarType> promotable = {
-      ScalarType::Bool,   ScalarType::Byte,        ScalarType::Char,
-      ScalarType::Short,  ScalarType::Int,         ScalarType::Long,
-      ScalarType::UInt16, ScalarType::UInt32,      ScalarType::UInt64,
-      ScalarType::Half,   ScalarType::BFloat16,    ScalarType::Float,
-      ScalarType::Double, ScalarType::ComplexHalf, ScalarType::ComplexFloat,
+      ScalarType::Bool,         ScalarType::Byte,        ScalarType::Char,
+      ScalarType::Short,        ScalarType::Int,         ScalarType::Long,
+      ScalarType::UInt16,       ScalarType::UInt32,      ScalarType::UInt64,
+      ScalarType::Half,         ScalarType::BFloat16,    ScalarType::Float,
+      ScalarType::Double,       ScalarType::ComplexHalf, ScalarType::ComplexFloat,
       ScalarType::ComplexDouble};
-  std::printf("\npromote_types(row, column)   ('-' = PyTorch refuses the pair)\n%6s",
-              "");
+  std::printf("\npromote_types(row, column)   ('-' = PyTorch refuses the pair)\n%6s", "");
   for (ScalarType b : promotable) std::printf("%6s", short_name(b));
   std::printf("\n");
   for (ScalarType a : promotable) {

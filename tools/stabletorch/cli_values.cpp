@@ -65,29 +65,31 @@ void fill(Tensor& t, std::string_view kind, uint64_t seed) {
   CPUGeneratorImpl* g = gen.cpu();
   const int64_t n = t.numel();
   THO_DISPATCH_V2(t.scalar_type(), "stabletorch run (tensor argument)", AT_WRAP([&] {
-    scalar_t* p = static_cast<scalar_t*>(t.mutable_data_ptr());
-    for (int64_t i = 0; i < n; ++i) {
-      double v = 0;
-      if (kind == "zeros") {
-        v = 0;
-      } else if (kind == "ones") {
-        v = 1;
-      } else if (kind == "arange") {
-        v = static_cast<double>(i);
-      } else if (kind == "rand") {
-        v = g->uniform_double();
-      } else if (kind == "randint") {
-        v = std::floor(g->uniform_double() * 10);
-      } else if (kind == "mask") {
-        v = g->uniform_double() < 0.5 ? 1 : 0;
-      } else {  // randn: Box-Muller
-        const double u1 = 1.0 - g->uniform_double();
-        const double u2 = g->uniform_double();
-        v = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-      }
-      p[i] = static_cast<scalar_t>(v);
-    }
-  }), AT_EXPAND(AT_ALL_TYPES), ScalarType::Half, ScalarType::BFloat16, ScalarType::Bool);
+                    scalar_t* p = static_cast<scalar_t*>(t.mutable_data_ptr());
+                    for (int64_t i = 0; i < n; ++i) {
+                      double v = 0;
+                      if (kind == "zeros") {
+                        v = 0;
+                      } else if (kind == "ones") {
+                        v = 1;
+                      } else if (kind == "arange") {
+                        v = static_cast<double>(i);
+                      } else if (kind == "rand") {
+                        v = g->uniform_double();
+                      } else if (kind == "randint") {
+                        v = std::floor(g->uniform_double() * 10);
+                      } else if (kind == "mask") {
+                        v = g->uniform_double() < 0.5 ? 1 : 0;
+                      } else {  // randn: Box-Muller
+                        const double u1 = 1.0 - g->uniform_double();
+                        const double u2 = g->uniform_double();
+                        v = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+                      }
+                      p[i] = static_cast<scalar_t>(v);
+                    }
+                  }),
+                  AT_EXPAND(AT_ALL_TYPES), ScalarType::Half, ScalarType::BFloat16,
+                  ScalarType::Bool);
 }
 
 Tensor parse_tensor(std::string_view text, const std::string& arg, const SchemaType& type,
@@ -97,8 +99,8 @@ Tensor parse_tensor(std::string_view text, const std::string& arg, const SchemaT
     bad(arg, type, text, "KIND:SHAPE[:DTYPE] (e.g. randn:2x3:float32)");
   }
   const std::string_view kind = parts[0];
-  if (kind != "randn" && kind != "rand" && kind != "zeros" && kind != "ones" &&
-      kind != "arange" && kind != "randint" && kind != "mask") {
+  if (kind != "randn" && kind != "rand" && kind != "zeros" && kind != "ones" && kind != "arange" &&
+      kind != "randint" && kind != "mask") {
     bad(arg, type, text, "KIND one of randn, rand, zeros, ones, arange, randint, mask");
   }
   std::vector<int64_t> sizes;
@@ -109,7 +111,7 @@ Tensor parse_tensor(std::string_view text, const std::string& arg, const SchemaT
       sizes.push_back(v);
     }
   }
-  ScalarType dtype = kind == "mask" ? ScalarType::Bool
+  ScalarType dtype = kind == "mask"      ? ScalarType::Bool
                      : kind == "randint" ? ScalarType::Long
                                          : ScalarType::Float;
   if (parts.size() == 3) dtype = parse_dtype(parts[2]);
@@ -121,16 +123,27 @@ Tensor parse_tensor(std::string_view text, const std::string& arg, const SchemaT
 }  // namespace
 
 ScalarType parse_dtype(std::string_view name) {
-  struct Entry { const char* name; ScalarType type; };
+  struct Entry {
+    const char* name;
+    ScalarType type;
+  };
   static const Entry table[] = {
-      {"float32", ScalarType::Float},     {"float", ScalarType::Float},
-      {"float64", ScalarType::Double},    {"double", ScalarType::Double},
-      {"float16", ScalarType::Half},      {"half", ScalarType::Half},
-      {"bfloat16", ScalarType::BFloat16}, {"int8", ScalarType::Char},
-      {"uint8", ScalarType::Byte},        {"int16", ScalarType::Short},
-      {"int32", ScalarType::Int},         {"int", ScalarType::Int},
-      {"int64", ScalarType::Long},        {"long", ScalarType::Long},
-      {"bool", ScalarType::Bool},         {"complex64", ScalarType::ComplexFloat},
+      {"float32", ScalarType::Float},
+      {"float", ScalarType::Float},
+      {"float64", ScalarType::Double},
+      {"double", ScalarType::Double},
+      {"float16", ScalarType::Half},
+      {"half", ScalarType::Half},
+      {"bfloat16", ScalarType::BFloat16},
+      {"int8", ScalarType::Char},
+      {"uint8", ScalarType::Byte},
+      {"int16", ScalarType::Short},
+      {"int32", ScalarType::Int},
+      {"int", ScalarType::Int},
+      {"int64", ScalarType::Long},
+      {"long", ScalarType::Long},
+      {"bool", ScalarType::Bool},
+      {"complex64", ScalarType::ComplexFloat},
       {"complex128", ScalarType::ComplexDouble},
   };
   for (const Entry& e : table) {
@@ -268,11 +281,14 @@ IValue default_value(const SchemaType& type, const DefaultValue& d) {
       const auto v = enumDefaultValue(d.s);
       ST_CHECK(v.has_value(), "unknown default '", d.text, "'");
       switch (base.kind()) {
-        case TypeKind::ScalarType: return IValue(static_cast<ScalarType>(*v));
-        case TypeKind::Layout: return IValue(static_cast<torch::headeronly::Layout>(*v));
+        case TypeKind::ScalarType:
+          return IValue(static_cast<ScalarType>(*v));
+        case TypeKind::Layout:
+          return IValue(static_cast<torch::headeronly::Layout>(*v));
         case TypeKind::MemoryFormat:
           return IValue(static_cast<torch::headeronly::MemoryFormat>(*v));
-        default: return IValue(*v);
+        default:
+          return IValue(*v);
       }
     }
   }

@@ -29,14 +29,15 @@ InspectResult inspect_plugin(const std::string& path, std::ostream& out) {
            "judged by its imports\n";
   } else {
     try {
-      const auto verdict = loader::judge_descriptors(
-          loader::decode_descriptors(*elf.section, path), core_abi, path);
+      const auto verdict =
+          loader::judge_descriptors(loader::decode_descriptors(*elf.section, path), core_abi, path);
       const auto& d = verdict.judged;
       const std::string which =
           verdict.count > 1 ? "the highest of " + std::to_string(verdict.count) + " " : "";
-      out << "descriptor: " << which << "targets stable-ABI " << loader::format_abi_version(d.target_abi_version)
-          << ", built with headers of level " << loader::format_abi_version(d.build_abi_version)
-          << ", stabletorch SDK " << loader::format_sdk_version(d.sdk_version_number) << "\n";
+      out << "descriptor: " << which << "targets stable-ABI "
+          << loader::format_abi_version(d.target_abi_version) << ", built with headers of level "
+          << loader::format_abi_version(d.build_abi_version) << ", stabletorch SDK "
+          << loader::format_sdk_version(d.sdk_version_number) << "\n";
       if (verdict.refusal) {
         out << "            " << *verdict.refusal << "\n";
         level_ok = false;

@@ -78,25 +78,22 @@ class Bytes {
 
   void check_range(uint64_t offset, uint64_t size, const char* what) const {
     if (offset > source_.size() || size > source_.size() - offset) {
-      ST_ERROR("plugin file '", path_, "' is truncated or corrupt: ", what,
-               " (bytes ", offset, "..+", size, ") lies beyond the ",
-               source_.size(), "-byte file");
+      ST_ERROR("plugin file '", path_, "' is truncated or corrupt: ", what, " (bytes ", offset,
+               "..+", size, ") lies beyond the ", source_.size(), "-byte file");
     }
   }
 
   // A NUL-terminated string at `index` of a string table read whole.
-  std::string string_at(const std::vector<uint8_t>& table, uint64_t index,
-                        const char* what) const {
+  std::string string_at(const std::vector<uint8_t>& table, uint64_t index, const char* what) const {
     if (index >= table.size()) {
-      ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " index ",
-               index, " is outside its ", table.size(), "-byte string table");
+      ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " index ", index, " is outside its ",
+               table.size(), "-byte string table");
     }
     const auto* begin = reinterpret_cast<const char*>(table.data());
-    const char* end = static_cast<const char*>(
-        std::memchr(begin + index, '\0', table.size() - index));
+    const char* end =
+        static_cast<const char*>(std::memchr(begin + index, '\0', table.size() - index));
     if (end == nullptr) {
-      ST_ERROR("plugin file '", path_, "' is corrupt: ", what,
-               " is not NUL-terminated");
+      ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " is not NUL-terminated");
     }
     return std::string(begin + index, end);
   }
@@ -112,14 +109,22 @@ class Bytes {
 
 std::string machine_name(uint16_t machine) {
   switch (machine) {
-    case EM_X86_64: return "x86-64";
-    case EM_AARCH64: return "AArch64";
-    case EM_386: return "i386";
-    case EM_ARM: return "ARM";
-    case EM_PPC64: return "PowerPC64";
-    case EM_RISCV: return "RISC-V";
-    case EM_S390: return "s390";
-    default: return "machine " + std::to_string(machine);
+    case EM_X86_64:
+      return "x86-64";
+    case EM_AARCH64:
+      return "AArch64";
+    case EM_386:
+      return "i386";
+    case EM_ARM:
+      return "ARM";
+    case EM_PPC64:
+      return "PowerPC64";
+    case EM_RISCV:
+      return "RISC-V";
+    case EM_S390:
+      return "s390";
+    default:
+      return "machine " + std::to_string(machine);
   }
 }
 
@@ -130,8 +135,7 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
   const Bytes bytes(source, path);
   unsigned char ident[EI_NIDENT] = {};
   if (bytes.size() < EI_NIDENT) {
-    ST_ERROR("'", path, "' is not a shared library: not an ELF file (", bytes.size(),
-             " bytes)");
+    ST_ERROR("'", path, "' is not a shared library: not an ELF file (", bytes.size(), " bytes)");
   }
   source.read(0, EI_NIDENT, ident);
   if (std::memcmp(ident, ELFMAG, SELFMAG) != 0) {
@@ -139,8 +143,8 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
   }
   if (ident[EI_CLASS] == ELFCLASS32) {
     // e_machine sits at the same offset in both classes.
-    const uint16_t machine = bytes.read<uint16_t>(offsetof(Elf32_Ehdr, e_machine),
-                                                  "the ELF header");
+    const uint16_t machine =
+        bytes.read<uint16_t>(offsetof(Elf32_Ehdr, e_machine), "the ELF header");
     ST_ERROR("'", path, "' is a 32-bit ELF file (", machine_name(machine),
              "); this core loads only 64-bit ", machine_name(kHostMachine), " plugins");
   }
@@ -156,16 +160,16 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
   result.path = path;
   result.machine = header.e_machine;
   if (header.e_machine != kHostMachine) {
-    ST_ERROR("'", path, "' was built for ", machine_name(header.e_machine),
-             "; this machine is ", machine_name(kHostMachine));
+    ST_ERROR("'", path, "' was built for ", machine_name(header.e_machine), "; this machine is ",
+             machine_name(kHostMachine));
   }
   if (header.e_type != ET_DYN) {
     ST_ERROR("'", path, "' is not a shared object (ELF type ", header.e_type,
              ", expected ET_DYN = ", ET_DYN, ")");
   }
   if (header.e_shentsize != sizeof(Elf64_Shdr) && header.e_shnum != 0) {
-    ST_ERROR("plugin file '", path, "' is corrupt: section header size ",
-             header.e_shentsize, ", expected ", sizeof(Elf64_Shdr));
+    ST_ERROR("plugin file '", path, "' is corrupt: section header size ", header.e_shentsize,
+             ", expected ", sizeof(Elf64_Shdr));
   }
   // e_shnum is 16 bits: the table is at most 4 MiB, and it must lie inside
   // the file before anything is allocated for it.

@@ -20,10 +20,10 @@ namespace st::loader {
 
 struct ElfFile {
   std::string path;
-  uint16_t machine = 0;           // e_machine
+  uint16_t machine = 0;                   // e_machine
   std::vector<std::string> imports;       // undefined dynamic symbols, sorted
   std::vector<std::string> weak_imports;  // weak undefined ones (may stay unbound), sorted
-  std::vector<std::string> exports;  // defined global dynamic symbols, sorted
+  std::vector<std::string> exports;       // defined global dynamic symbols, sorted
   // Contents of the requested section (of every section of that name, in
   // file order), if the file has it.
   std::optional<std::vector<uint8_t>> section;
@@ -40,8 +40,7 @@ ElfFile read_elf_file(const std::string& path, const std::string& section_name);
 
 // Same, from bytes already in memory (used by the fuzzer); `path` only
 // names the source in messages.
-ElfFile parse_elf_bytes(const std::vector<uint8_t>& bytes,
-                        const std::string& path,
+ElfFile parse_elf_bytes(const std::vector<uint8_t>& bytes, const std::string& path,
                         const std::string& section_name);
 
 // "x86-64", "AArch64", ... for an e_machine value.

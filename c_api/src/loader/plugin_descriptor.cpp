@@ -23,11 +23,10 @@ StableTorchPluginDescriptor decode_one(const uint8_t* bytes, size_t size, size_t
                                        const std::string& path) {
   StableTorchPluginDescriptor d{};
   ST_CHECK(size >= sizeof(d), "plugin '", path, "': its ", STABLETORCH_PLUGIN_SECTION,
-           " section has ", size, " bytes at offset ", offset, ", a descriptor needs ",
-           sizeof(d));
+           " section has ", size, " bytes at offset ", offset, ", a descriptor needs ", sizeof(d));
   std::memcpy(&d, bytes, sizeof(d));
-  ST_CHECK(std::memcmp(d.magic, STABLETORCH_PLUGIN_MAGIC, sizeof(d.magic)) == 0,
-           "plugin '", path, "': its ", STABLETORCH_PLUGIN_SECTION,
+  ST_CHECK(std::memcmp(d.magic, STABLETORCH_PLUGIN_MAGIC, sizeof(d.magic)) == 0, "plugin '", path,
+           "': its ", STABLETORCH_PLUGIN_SECTION,
            " section does not hold the descriptor magic at offset ", offset);
   ST_CHECK(d.descriptor_version >= 1, "plugin '", path, "': descriptor version ",
            d.descriptor_version, " is invalid");
@@ -39,7 +38,7 @@ StableTorchPluginDescriptor decode_one(const uint8_t* bytes, size_t size, size_t
 }  // namespace
 
 std::vector<StableTorchPluginDescriptor> decode_descriptors(const std::vector<uint8_t>& bytes,
-                                                           const std::string& path) {
+                                                            const std::string& path) {
   std::vector<StableTorchPluginDescriptor> out;
   size_t offset = 0;
   do {
@@ -55,8 +54,8 @@ std::vector<StableTorchPluginDescriptor> decode_descriptors(const std::vector<ui
   return out;
 }
 
-std::optional<std::string> incompatibility(const StableTorchPluginDescriptor& d,
-                                           uint64_t core_abi, const std::string& path) {
+std::optional<std::string> incompatibility(const StableTorchPluginDescriptor& d, uint64_t core_abi,
+                                           const std::string& path) {
   if (d.target_abi_version > core_abi) {
     return "plugin '" + path + "' targets stable-ABI level " +
            format_abi_version(d.target_abi_version) + " but this core provides " +
@@ -70,10 +69,9 @@ DescriptorVerdict judge_descriptors(const std::vector<StableTorchPluginDescripto
                                     uint64_t core_abi, const std::string& path) {
   DescriptorVerdict v;
   v.count = descriptors.size();
-  v.judged = *std::max_element(descriptors.begin(), descriptors.end(),
-                               [](const auto& a, const auto& b) {
-                                 return a.target_abi_version < b.target_abi_version;
-                               });
+  v.judged = *std::max_element(
+      descriptors.begin(), descriptors.end(),
+      [](const auto& a, const auto& b) { return a.target_abi_version < b.target_abi_version; });
   if (v.count > 1) {
     std::vector<uint64_t> targets;
     for (const auto& d : descriptors) targets.push_back(d.target_abi_version);
@@ -82,9 +80,9 @@ DescriptorVerdict judge_descriptors(const std::vector<StableTorchPluginDescripto
     for (const uint64_t t : targets) {
       levels += (levels.empty() ? "" : ", ") + format_abi_version(t);
     }
-    v.refusal = "plugin '" + path + "' carries " + std::to_string(v.count) + " descriptors in its " +
-                STABLETORCH_PLUGIN_SECTION + " section (targeting " + levels +
-                "); a plugin carries exactly one. The highest level they ask for, " +
+    v.refusal = "plugin '" + path + "' carries " + std::to_string(v.count) +
+                " descriptors in its " + STABLETORCH_PLUGIN_SECTION + " section (targeting " +
+                levels + "); a plugin carries exactly one. The highest level they ask for, " +
                 format_abi_version(v.judged.target_abi_version) + ", is judged: " +
                 incompatibility(v.judged, core_abi, path)
                     .value_or("this core (" + format_abi_version(core_abi) + ") serves it") +

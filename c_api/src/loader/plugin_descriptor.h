@@ -22,13 +22,13 @@ std::string format_sdk_version(uint32_t v);
 // between and after them are alignment padding). Throws st::Error naming `path` when the section is
 // malformed (wrong magic, unknown version, short, trailing garbage).
 std::vector<StableTorchPluginDescriptor> decode_descriptors(const std::vector<uint8_t>& bytes,
-                                                           const std::string& path);
+                                                            const std::string& path);
 
 // Why a plugin with this descriptor cannot run on a core serving
 // `core_abi`, or nullopt when it can. Only the *target* level matters: a
 // plugin built with newer headers but targeting an older level runs.
-std::optional<std::string> incompatibility(const StableTorchPluginDescriptor& d,
-                                           uint64_t core_abi, const std::string& path);
+std::optional<std::string> incompatibility(const StableTorchPluginDescriptor& d, uint64_t core_abi,
+                                           const std::string& path);
 
 // The verdict on a plugin's descriptors. A plugin carries exactly one; when
 // it carries several (two SDKs linked into one plugin, a hand-made section)

@@ -32,8 +32,7 @@ PluginFile PluginFile::open(const std::string& path) {
     // "No such device or address".
     struct stat st {};
     if (err == ENXIO && ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-      ST_ERROR("plugin file '", path, "' is ", file_kind(st.st_mode),
-               ", not a regular file");
+      ST_ERROR("plugin file '", path, "' is ", file_kind(st.st_mode), ", not a regular file");
     }
     ST_ERROR("cannot open plugin file '", path, "': ", std::strerror(err));
   }
@@ -76,8 +75,8 @@ PluginFile::~PluginFile() {
 PluginFile PluginFile::duplicate() const {
   const int fd = ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
   if (fd < 0) {
-    ST_ERROR("cannot duplicate the descriptor of plugin file '", path_, "': ",
-             std::strerror(errno));
+    ST_ERROR("cannot duplicate the descriptor of plugin file '", path_,
+             "': ", std::strerror(errno));
   }
   return PluginFile(path_, fd, size_, dev_, ino_);
 }
@@ -91,8 +90,8 @@ void PluginFile::read_at(uint64_t offset, uint64_t n, void* dst) const {
   uint64_t done = 0;
   while (done < n) {
     const uint64_t chunk = std::min<uint64_t>(n - done, uint64_t{1} << 30);
-    const ssize_t got = ::pread(fd_, out + done, static_cast<size_t>(chunk),
-                                static_cast<off_t>(offset + done));
+    const ssize_t got =
+        ::pread(fd_, out + done, static_cast<size_t>(chunk), static_cast<off_t>(offset + done));
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       ST_ERROR("cannot read plugin file '", path_, "': ", std::strerror(errno));

@@ -102,7 +102,8 @@ std::string missing_imports_message(const ImportVerdict& v, const std::string& p
      << v.built_with << ", it imports " << v.missing.size() << " C-ABI function"
      << (v.missing.size() == 1 ? "" : "s") << " this runtime (stable-ABI level "
      << format_abi_version(TORCH_ABI_VERSION) << ") does not export:";
-  for (const std::string& m : v.missing) os << "\n  " << m << " (" << missing_function_level(m) << ")";
+  for (const std::string& m : v.missing)
+    os << "\n  " << m << " (" << missing_function_level(m) << ")";
   return os.str();
 }
 

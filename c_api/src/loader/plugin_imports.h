@@ -36,10 +36,10 @@ struct ImportVerdict {
   // the C ABI alone"
   // (no descriptor, but C-ABI imports) or "unknown".
   std::string built_with;
-  std::vector<std::string> c_abi;         // its C-ABI imports, sorted
-  std::vector<std::string> missing;       // ...this runtime does not export
+  std::vector<std::string> c_abi;           // its C-ABI imports, sorted
+  std::vector<std::string> missing;         // ...this runtime does not export
   std::vector<std::string> not_in_pytorch;  // ...PyTorch's runtime lacks
-  std::string needed_level;               // highest level among known imports
+  std::string needed_level;                 // highest level among known imports
 };
 
 ImportVerdict judge_imports(const ElfFile& elf);

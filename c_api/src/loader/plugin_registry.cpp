@@ -56,8 +56,8 @@ struct Plugin {
     std::function<void()> detach;
     std::function<void()> destroy;
   };
-  std::map<uint64_t, Library> libraries;  // token -> its library object
-  std::map<uint64_t, std::string> live_tensors;          // id -> description
+  std::map<uint64_t, Library> libraries;         // token -> its library object
+  std::map<uint64_t, std::string> live_tensors;  // id -> description
   std::atomic<int64_t> in_flight{0};
   // Set before calls in flight drain: a call that fetched a kernel before
   // deregistration must not enter code about to be unmapped (Note
@@ -87,7 +87,7 @@ struct Registry {
   // Descriptors whose /proc/self/fd name ld.so gave to an object loaded
   // outside the loader: kept open so that no later file gets that name.
   std::vector<st::loader::PluginFile> reserved_files;
-  std::set<const void*> live;                // handles given out
+  std::set<const void*> live;                       // handles given out
   std::map<std::string, std::string> unloaded_ops;  // op -> plugin path
   uint64_t next_token = 1;
 };
@@ -115,9 +115,10 @@ void build_report(Plugin& p) {
   std::ostringstream os;
   os << "plugin " << p.path << "\n";
   if (p.descriptor) {
-    os << "  targets stable-ABI " << st::loader::format_abi_version(p.descriptor->target_abi_version)
-       << " (headers " << st::loader::format_abi_version(p.descriptor->build_abi_version)
-       << ", SDK " << st::loader::format_sdk_version(p.descriptor->sdk_version_number) << ")\n";
+    os << "  targets stable-ABI "
+       << st::loader::format_abi_version(p.descriptor->target_abi_version) << " (headers "
+       << st::loader::format_abi_version(p.descriptor->build_abi_version) << ", SDK "
+       << st::loader::format_sdk_version(p.descriptor->sdk_version_number) << ")\n";
   }
   for (const std::string& n : p.notes) os << "  note: " << n << "\n";
   os << "  operators defined (" << p.ops_defined.size() << "):\n";
@@ -495,9 +496,8 @@ std::string link_map_name(st::loader::PluginFile& file) {
 
 Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& file) {
   for (Plugin* p : registry().active) {
-    const bool same = p->path == canonical ||
-                      (p->file && p->file->device() == file.device() &&
-                       p->file->inode() == file.inode());
+    const bool same = p->path == canonical || (p->file && p->file->device() == file.device() &&
+                                               p->file->inode() == file.inode());
     if (!same) continue;
     if (p->unloading) {
       ST_ERROR("cannot load plugin '", canonical,
@@ -583,7 +583,8 @@ Plugin* load(const std::string& path) {
       p->file.reset();
       forget_active(*p);
       ST_ERROR("cannot load plugin '", canonical, "': the process already loaded this file as '",
-               other, "' without stabletorch_load_library, so its static initializers "
+               other,
+               "' without stabletorch_load_library, so its static initializers "
                "would not run again; load it only through the loader");
     }
   }
@@ -591,9 +592,10 @@ Plugin* load(const std::string& path) {
     std::string all;
     for (const std::string& e : p->errors) all += "\n  " + e;
     undo_load(*p, lock);
-    ST_ERROR("plugin '", canonical, "' was not loaded (everything it registered was rolled "
-             "back): ", p->errors.size(), " registration", p->errors.size() == 1 ? "" : "s",
-             " failed:", all);
+    ST_ERROR("plugin '", canonical,
+             "' was not loaded (everything it registered was rolled "
+             "back): ",
+             p->errors.size(), " registration", p->errors.size() == 1 ? "" : "s", " failed:", all);
   }
   p->refcount = 1;
   build_report(*p);
@@ -629,8 +631,8 @@ void unload(Plugin* p) {
   if (!p->live_tensors.empty()) {
     ST_ERROR("cannot unload plugin '", p->path, "': ", p->live_tensors.size(), " tensor",
              p->live_tensors.size() == 1 ? " whose deleter lives" : "s whose deleters live",
-             " in it ", p->live_tensors.size() == 1 ? "is" : "are", " still alive:",
-             live_tensor_list(*p));
+             " in it ", p->live_tensors.size() == 1 ? "is" : "are",
+             " still alive:", live_tensor_list(*p));
   }
   // Note [Unloading never waits under the registry mutex]
   // Calls into the plugin may be running, and a running kernel may need the

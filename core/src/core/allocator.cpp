@@ -43,8 +43,7 @@ void cpu_delete(void* data) {
   }
   BlockHeader h;
   std::memcpy(&h, static_cast<char*>(data) - sizeof(BlockHeader), sizeof(h));
-  g_cpu_counters.bytes_in_use.fetch_sub(static_cast<int64_t>(h.nbytes),
-                                        std::memory_order_relaxed);
+  g_cpu_counters.bytes_in_use.fetch_sub(static_cast<int64_t>(h.nbytes), std::memory_order_relaxed);
   g_cpu_counters.live_allocations.fetch_sub(1, std::memory_order_relaxed);
   std::free(h.base);
 }
@@ -55,28 +54,26 @@ class CpuAllocator final : public Allocator {
     if (nbytes == 0) {
       return DataPtr(nullptr, Device(DeviceType::CPU));
     }
-    ST_CHECK(nbytes <= (SIZE_MAX >> 1) - 2 * kCpuAlignment,
-             "CPU allocator: cannot allocate ", nbytes,
-             " bytes (size overflows)");
+    ST_CHECK(nbytes <= (SIZE_MAX >> 1) - 2 * kCpuAlignment, "CPU allocator: cannot allocate ",
+             nbytes, " bytes (size overflows)");
     // Room for the header plus the worst-case alignment shift.
     const size_t total = nbytes + sizeof(BlockHeader) + kCpuAlignment - 1;
     void* block = std::malloc(total);
-    ST_CHECK(block != nullptr, "CPU allocator: out of memory: tried to "
-             "allocate ", nbytes, " bytes");
-    const uintptr_t first = reinterpret_cast<uintptr_t>(block) +
-                            sizeof(BlockHeader);
-    char* data = static_cast<char*>(block) +
-                 (((first + kCpuAlignment - 1) & ~(kCpuAlignment - 1)) -
-                  reinterpret_cast<uintptr_t>(block));
+    ST_CHECK(block != nullptr,
+             "CPU allocator: out of memory: tried to "
+             "allocate ",
+             nbytes, " bytes");
+    const uintptr_t first = reinterpret_cast<uintptr_t>(block) + sizeof(BlockHeader);
+    char* data = static_cast<char*>(block) + (((first + kCpuAlignment - 1) & ~(kCpuAlignment - 1)) -
+                                              reinterpret_cast<uintptr_t>(block));
     const BlockHeader header{block, nbytes};
     std::memcpy(data - sizeof(BlockHeader), &header, sizeof(header));
-    const int64_t now =
-        g_cpu_counters.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes),
-                                              std::memory_order_relaxed) +
-        static_cast<int64_t>(nbytes);
+    const int64_t now = g_cpu_counters.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes),
+                                                              std::memory_order_relaxed) +
+                        static_cast<int64_t>(nbytes);
     int64_t peak = g_cpu_counters.peak_bytes.load(std::memory_order_relaxed);
-    while (now > peak && !g_cpu_counters.peak_bytes.compare_exchange_weak(
-                             peak, now, std::memory_order_relaxed)) {
+    while (now > peak &&
+           !g_cpu_counters.peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
     }
     g_cpu_counters.allocation_count.fetch_add(1, std::memory_order_relaxed);
     g_cpu_counters.live_allocations.fetch_add(1, std::memory_order_relaxed);
@@ -94,14 +91,13 @@ CpuAllocator g_cpu_allocator;
 
 // Plain pointers in atomics: lookups are one load on the allocation path.
 // Constant-initialised (no static-init order issue); CPU is filled lazily.
-std::atomic<Allocator*>
-    g_registry[torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES] = {};
+std::atomic<Allocator*> g_registry[torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES] = {};
 
 std::atomic<Allocator*>* registry() {
   static const bool init = [] {
     Allocator* expected = nullptr;
-    g_registry[static_cast<size_t>(DeviceType::CPU)].compare_exchange_strong(
-        expected, &g_cpu_allocator);
+    g_registry[static_cast<size_t>(DeviceType::CPU)].compare_exchange_strong(expected,
+                                                                             &g_cpu_allocator);
     return true;
   }();
   (void)init;
@@ -119,8 +115,7 @@ size_t slot_of(DeviceType type, const char* op) {
 
 void set_allocator(DeviceType type, Allocator* allocator) {
   const size_t i = slot_of(type, "set_allocator");
-  ST_CHECK(allocator != nullptr, "set_allocator: expected an allocator for ",
-           type, ", got null");
+  ST_CHECK(allocator != nullptr, "set_allocator: expected an allocator for ", type, ", got null");
   // A backend module registers its allocator when loaded: load it first, so
   // that it cannot replace this one later (Note [Backend modules]).
   detail::load_backend_module(type);
@@ -158,17 +153,14 @@ AllocatorStats cpu_allocator_stats() noexcept {
   AllocatorStats s;
   s.bytes_in_use = g_cpu_counters.bytes_in_use.load(std::memory_order_relaxed);
   s.peak_bytes = g_cpu_counters.peak_bytes.load(std::memory_order_relaxed);
-  s.allocation_count =
-      g_cpu_counters.allocation_count.load(std::memory_order_relaxed);
-  s.live_allocations =
-      g_cpu_counters.live_allocations.load(std::memory_order_relaxed);
+  s.allocation_count = g_cpu_counters.allocation_count.load(std::memory_order_relaxed);
+  s.live_allocations = g_cpu_counters.live_allocations.load(std::memory_order_relaxed);
   return s;
 }
 
 void reset_cpu_allocator_peak() noexcept {
-  g_cpu_counters.peak_bytes.store(
-      g_cpu_counters.bytes_in_use.load(std::memory_order_relaxed),
-      std::memory_order_relaxed);
+  g_cpu_counters.peak_bytes.store(g_cpu_counters.bytes_in_use.load(std::memory_order_relaxed),
+                                  std::memory_order_relaxed);
 }
 
 }  // namespace st

@@ -9,13 +9,12 @@ namespace st {
 namespace {
 
 constexpr DeviceType kAllTypes[] = {
-    DeviceType::CPU,    DeviceType::CUDA,  DeviceType::MKLDNN,
-    DeviceType::OPENGL, DeviceType::OPENCL, DeviceType::IDEEP,
-    DeviceType::HIP,    DeviceType::FPGA,  DeviceType::MAIA,
-    DeviceType::XLA,    DeviceType::Vulkan, DeviceType::Metal,
-    DeviceType::XPU,    DeviceType::MPS,   DeviceType::Meta,
-    DeviceType::HPU,    DeviceType::VE,    DeviceType::Lazy,
-    DeviceType::IPU,    DeviceType::MTIA,  DeviceType::PrivateUse1,
+    DeviceType::CPU,         DeviceType::CUDA,  DeviceType::MKLDNN, DeviceType::OPENGL,
+    DeviceType::OPENCL,      DeviceType::IDEEP, DeviceType::HIP,    DeviceType::FPGA,
+    DeviceType::MAIA,        DeviceType::XLA,   DeviceType::Vulkan, DeviceType::Metal,
+    DeviceType::XPU,         DeviceType::MPS,   DeviceType::Meta,   DeviceType::HPU,
+    DeviceType::VE,          DeviceType::Lazy,  DeviceType::IPU,    DeviceType::MTIA,
+    DeviceType::PrivateUse1,
 };
 
 std::string type_list() {
@@ -41,18 +40,15 @@ bool parse_type(const std::string& name, DeviceType* out) {
 }  // namespace
 
 void Device::validate_and_normalize() {
-  ST_CHECK(torch::headeronly::isValidDeviceType(type_),
-           "Device: invalid device type ordinal ", static_cast<int>(type_),
-           " (expected 0 to ",
+  ST_CHECK(torch::headeronly::isValidDeviceType(type_), "Device: invalid device type ordinal ",
+           static_cast<int>(type_), " (expected 0 to ",
            torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES - 1, ")");
-  ST_CHECK(index_ >= -1,
-           "Device: device index must be -1 or non-negative, got ",
+  ST_CHECK(index_ >= -1, "Device: device index must be -1 or non-negative, got ",
            static_cast<int>(index_));
   if (type_ == DeviceType::CPU) {
     // cpu:0 stays cpu:0, as PyTorch's Device keeps it (a Device argument
     // reaches a kernel as given); tensors are plain "cpu" (TensorImpl).
-    ST_CHECK(index_ == -1 || index_ == 0,
-             "Device: CPU device index must be -1 or zero, got ",
+    ST_CHECK(index_ == -1 || index_ == 0, "Device: CPU device index must be -1 or zero, got ",
              static_cast<int>(index_));
   }
 }
@@ -67,8 +63,7 @@ Device::Device(const std::string& s) : type_(DeviceType::CPU), index_(-1) {
   }
   if (colon != std::string::npos) {
     const std::string digits = s.substr(colon + 1);
-    bool ok = !digits.empty() && digits.size() <= 3 &&
-              (digits.size() == 1 || digits[0] != '0');
+    bool ok = !digits.empty() && digits.size() <= 3 && (digits.size() == 1 || digits[0] != '0');
     for (char c : digits) {
       ok = ok && std::isdigit(static_cast<unsigned char>(c)) != 0;
     }
@@ -90,8 +85,6 @@ std::string Device::str() const {
   return out;
 }
 
-std::ostream& operator<<(std::ostream& os, const Device& device) {
-  return os << device.str();
-}
+std::ostream& operator<<(std::ostream& os, const Device& device) { return os << device.str(); }
 
 }  // namespace st

@@ -13,8 +13,7 @@ namespace {
 size_t itemsize_of(const char* op, ScalarType dtype) {
   const int v = static_cast<int>(dtype);
   ST_CHECK(v >= 0 && v < static_cast<int>(ScalarType::Undefined), op,
-           ": expected a concrete dtype, got ",
-           torch::headeronly::toString(dtype));
+           ": expected a concrete dtype, got ", torch::headeronly::toString(dtype));
   return torch::headeronly::elementSize(dtype);
 }
 
@@ -28,8 +27,7 @@ int64_t next_stride(int64_t stride, int64_t size, IntArrayRef sizes) {
   return next;
 }
 
-void channels_last_strides(IntArrayRef sizes, const int* order, size_t n,
-                           int64_t* out) {
+void channels_last_strides(IntArrayRef sizes, const int* order, size_t n, int64_t* out) {
   int64_t stride = 1;
   for (size_t i = 0; i < n; ++i) {
     const size_t d = static_cast<size_t>(order[i]);
@@ -43,8 +41,7 @@ void channels_last_strides(IntArrayRef sizes, const int* order, size_t n,
 // out of range: an error) and allocated under a guard, because allocators
 // allocate on the current device.
 Storage allocate_storage(const char* op, size_t nbytes, Allocator* allocator, Device* device) {
-  if (__builtin_expect(device->is_cpu(), 1) ||
-      try_get_device_runtime(device->type()) == nullptr) {
+  if (__builtin_expect(device->is_cpu(), 1) || try_get_device_runtime(device->type()) == nullptr) {
     return Storage(make_intrusive<StorageImpl>(nbytes, allocator));
   }
   *device = resolve_device(*device, op);
@@ -77,28 +74,31 @@ Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
   if (memory_format == MemoryFormat::ChannelsLast) {
     ST_CHECK(sizes.size() == 4,
              "empty: required rank 4 tensor to use channels_last format, got "
-             "sizes ", sizes);
+             "sizes ",
+             sizes);
     static constexpr int kOrder[] = {1, 3, 2, 0};
     channels_last_strides(sizes, kOrder, 4, strides);
   } else if (memory_format == MemoryFormat::ChannelsLast3d) {
     ST_CHECK(sizes.size() == 5,
              "empty: required rank 5 tensor to use channels_last_3d format, "
-             "got sizes ", sizes);
+             "got sizes ",
+             sizes);
     static constexpr int kOrder[] = {1, 4, 3, 2, 0};
     channels_last_strides(sizes, kOrder, 5, strides);
   } else {
-    ST_ERROR("empty: expected memory format Contiguous, ChannelsLast or "
-             "ChannelsLast3d, got ", memory_format);
+    ST_ERROR(
+        "empty: expected memory format Contiguous, ChannelsLast or "
+        "ChannelsLast3d, got ",
+        memory_format);
   }
   impl->set_sizes_and_strides(sizes, IntArrayRef(strides, sizes.size()));
   return Tensor(std::move(impl));
 }
 
-Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
-                             ScalarType dtype, Device device) {
+Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype,
+                             Device device) {
   const size_t itemsize = itemsize_of("empty_strided", dtype);
-  ST_CHECK(sizes.size() == strides.size(),
-           "empty_strided: dimensionality of sizes (", sizes.size(),
+  ST_CHECK(sizes.size() == strides.size(), "empty_strided: dimensionality of sizes (", sizes.size(),
            ") must match dimensionality of strides (", strides.size(), ")");
   checked_numel(sizes, "empty_strided");
   const size_t nbytes = checked_storage_nbytes(sizes, strides, itemsize, 0, "empty_strided");

@@ -29,8 +29,7 @@ size_t dtype_alignment(ScalarType dtype) {
     default:
       break;
   }
-  ST_ERROR("dtype_alignment: expected a concrete dtype, got ",
-           torch::headeronly::toString(dtype));
+  ST_ERROR("dtype_alignment: expected a concrete dtype, got ", torch::headeronly::toString(dtype));
 }
 
 size_t check_blob(const char* op, const void* data, IntArrayRef sizes, IntArrayRef strides,

@@ -24,8 +24,7 @@ inline void mulhilo(uint32_t a, uint32_t b, uint32_t* hi, uint32_t* lo) {
 }
 }  // namespace
 
-std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> ctr,
-                                      std::array<uint32_t, 2> key) {
+std::array<uint32_t, 4> philox4x32_10(std::array<uint32_t, 4> ctr, std::array<uint32_t, 2> key) {
   for (int round = 0; round < 10; ++round) {
     if (round > 0) {
       key[0] += kWeyl0;
@@ -58,8 +57,7 @@ uint64_t CPUGeneratorImpl::seed() {
   std::random_device rd;
   const uint64_t s =
       (static_cast<uint64_t>(rd()) << 32) ^ rd() ^
-      static_cast<uint64_t>(
-          std::chrono::high_resolution_clock::now().time_since_epoch().count());
+      static_cast<uint64_t>(std::chrono::high_resolution_clock::now().time_since_epoch().count());
   set_current_seed(s);
   return s;
 }
@@ -79,8 +77,10 @@ std::vector<uint8_t> CPUGeneratorImpl::get_state() const {
 }
 
 void CPUGeneratorImpl::set_state(const std::vector<uint8_t>& state) {
-  ST_CHECK(state.size() == kStateSize, "CPUGenerator::set_state: expected a "
-           "state of ", kStateSize, " bytes, got ", state.size());
+  ST_CHECK(state.size() == kStateSize,
+           "CPUGenerator::set_state: expected a "
+           "state of ",
+           kStateSize, " bytes, got ", state.size());
   uint32_t magic, version, word;
   uint64_t seed, counter;
   std::memcpy(&magic, state.data(), 4);
@@ -89,10 +89,10 @@ void CPUGeneratorImpl::set_state(const std::vector<uint8_t>& state) {
   std::memcpy(&counter, state.data() + 16, 8);
   std::memcpy(&word, state.data() + 24, 4);
   ST_CHECK(magic == kStateMagic && version == kStateVersion,
-           "CPUGenerator::set_state: expected a CPU Philox state of version ",
-           kStateVersion, ", got magic ", magic, " version ", version);
-  ST_CHECK(word <= 4, "CPUGenerator::set_state: corrupt state (word index ",
-           word, ", expected at most 4)");
+           "CPUGenerator::set_state: expected a CPU Philox state of version ", kStateVersion,
+           ", got magic ", magic, " version ", version);
+  ST_CHECK(word <= 4, "CPUGenerator::set_state: corrupt state (word index ", word,
+           ", expected at most 4)");
   std::lock_guard<std::mutex> lock(mutex_);
   seed_ = seed;
   counter_ = counter;
@@ -100,8 +100,7 @@ void CPUGeneratorImpl::set_state(const std::vector<uint8_t>& state) {
   if (word_ < 4) {
     // Recompute the partly used block (counter_ already points past it).
     block_ = philox4x32_10(
-        {static_cast<uint32_t>(counter_ - 1),
-         static_cast<uint32_t>((counter_ - 1) >> 32), 0, 0},
+        {static_cast<uint32_t>(counter_ - 1), static_cast<uint32_t>((counter_ - 1) >> 32), 0, 0},
         {static_cast<uint32_t>(seed_), static_cast<uint32_t>(seed_ >> 32)});
   }
 }
@@ -109,8 +108,7 @@ void CPUGeneratorImpl::set_state(const std::vector<uint8_t>& state) {
 uint32_t CPUGeneratorImpl::next_word_locked() {
   if (word_ >= 4) {
     block_ = philox4x32_10(
-        {static_cast<uint32_t>(counter_), static_cast<uint32_t>(counter_ >> 32),
-         0, 0},
+        {static_cast<uint32_t>(counter_), static_cast<uint32_t>(counter_ >> 32), 0, 0},
         {static_cast<uint32_t>(seed_), static_cast<uint32_t>(seed_ >> 32)});
     ++counter_;
     word_ = 0;
@@ -130,13 +128,9 @@ uint64_t CPUGeneratorImpl::random64() {
   return (hi << 32) | lo;
 }
 
-double CPUGeneratorImpl::uniform_double() {
-  return uniform_double_from_bits(random64());
-}
+double CPUGeneratorImpl::uniform_double() { return uniform_double_from_bits(random64()); }
 
-float CPUGeneratorImpl::uniform_float() {
-  return uniform_float_from_bits(random());
-}
+float CPUGeneratorImpl::uniform_float() { return uniform_float_from_bits(random()); }
 
 void CPUGeneratorImpl::fill_words(uint32_t* dst, size_t n) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -170,8 +164,7 @@ void RandomWordStream::refill() {
   end_ = static_cast<size_t>(want);
 }
 
-CPUGeneratorImpl::PhiloxRange CPUGeneratorImpl::philox_reserve(
-    uint64_t blocks) {
+CPUGeneratorImpl::PhiloxRange CPUGeneratorImpl::philox_reserve(uint64_t blocks) {
   std::lock_guard<std::mutex> lock(mutex_);
   PhiloxRange r{seed_, counter_};
   counter_ += blocks;
@@ -181,8 +174,10 @@ CPUGeneratorImpl::PhiloxRange CPUGeneratorImpl::philox_reserve(
 
 CPUGeneratorImpl* Generator::cpu() const {
   ST_CHECK(impl_.defined(), "Generator: expected a defined generator");
-  ST_CHECK(impl_->device().is_cpu(), "Generator: expected a CPU generator, "
-           "got one for ", impl_->device());
+  ST_CHECK(impl_->device().is_cpu(),
+           "Generator: expected a CPU generator, "
+           "got one for ",
+           impl_->device());
   return static_cast<CPUGeneratorImpl*>(impl_.get());
 }
 
@@ -196,8 +191,6 @@ Generator default_cpu_generator() {
   return *g;
 }
 
-void manual_seed(uint64_t seed) {
-  default_cpu_generator()->set_current_seed(seed);
-}
+void manual_seed(uint64_t seed) { default_cpu_generator()->set_current_seed(seed); }
 
 }  // namespace st

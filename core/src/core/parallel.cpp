@@ -29,8 +29,7 @@ thread_local bool tl_in_parallel = false;
 // Marks the current thread as running chunk `idx` for the scope.
 class RegionGuard {
  public:
-  explicit RegionGuard(int idx)
-      : prev_idx_(tl_thread_idx), prev_in_(tl_in_parallel) {
+  explicit RegionGuard(int idx) : prev_idx_(tl_thread_idx), prev_in_(tl_in_parallel) {
     tl_thread_idx = idx;
     tl_in_parallel = true;
   }
@@ -53,8 +52,8 @@ struct Job {
   int64_t chunk_size;
   int64_t num_chunks;
   std::atomic<int64_t> next_chunk{0};
-  int64_t remaining;  // chunks not finished; guarded by the pool mutex
-  int users = 0;      // workers inside the job; guarded by the pool mutex
+  int64_t remaining;         // chunks not finished; guarded by the pool mutex
+  int users = 0;             // workers inside the job; guarded by the pool mutex
   std::exception_ptr error;  // first failure; guarded by the pool mutex
 };
 
@@ -187,8 +186,8 @@ int default_num_threads() {
     if (end != nullptr && *end == '\0' && v >= 1 && v <= 1024) {
       return static_cast<int>(v);
     }
-    ST_WARN("STABLETORCH_NUM_THREADS: expected a positive integer, got '",
-            env, "'; using the number of cores");
+    ST_WARN("STABLETORCH_NUM_THREADS: expected a positive integer, got '", env,
+            "'; using the number of cores");
   }
   const unsigned hc = std::thread::hardware_concurrency();
   return hc == 0 ? 1 : static_cast<int>(hc);
@@ -253,9 +252,12 @@ std::shared_ptr<ThreadPool> current_pool() {
 int get_num_threads() { return decided_num_threads(); }
 
 void set_num_threads(int n) {
-  ST_CHECK(n >= 1, "set_num_threads: expected a positive number of threads, "
-           "got ", n);
-  ST_CHECK(!tl_in_parallel, "set_num_threads: cannot be called from inside "
+  ST_CHECK(n >= 1,
+           "set_num_threads: expected a positive number of threads, "
+           "got ",
+           n);
+  ST_CHECK(!tl_in_parallel,
+           "set_num_threads: cannot be called from inside "
            "a parallel region");
   std::shared_ptr<ThreadPool> old;
   {

@@ -64,8 +64,7 @@ ScalarType wrapped_dtype(ScalarType t) {
 ScalarType default_dtype() noexcept { return ScalarType::Float; }
 ScalarType default_complex_dtype() noexcept { return ScalarType::ComplexFloat; }
 
-ResultTypeState update_result_type_state(const Tensor& tensor,
-                                         const ResultTypeState& in) {
+ResultTypeState update_result_type_state(const Tensor& tensor, const ResultTypeState& in) {
   if (!tensor.defined()) {
     return in;
   }
@@ -85,17 +84,14 @@ ResultTypeState update_result_type_state(const Tensor& tensor,
   return out;
 }
 
-ResultTypeState update_result_type_state(const Scalar& scalar,
-                                         const ResultTypeState& in) {
+ResultTypeState update_result_type_state(const Scalar& scalar, const ResultTypeState& in) {
   ResultTypeState out = in;
-  out.wrappedResult =
-      promote_skip_undefined(in.wrappedResult, wrapped_dtype(scalar.type()));
+  out.wrappedResult = promote_skip_undefined(in.wrappedResult, wrapped_dtype(scalar.type()));
   return out;
 }
 
 ScalarType result_type(const ResultTypeState& s) {
-  return combine_categories(
-      s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
+  return combine_categories(s.dimResult, combine_categories(s.zeroResult, s.wrappedResult));
 }
 
 ScalarType result_type(ArrayRef<Tensor> tensors) {
@@ -114,9 +110,7 @@ ScalarType result_type(const Tensor& a, const Scalar& b) {
   return result_type(update_result_type_state(b, update_result_type_state(a, {})));
 }
 
-ScalarType result_type(const Scalar& a, const Tensor& b) {
-  return result_type(b, a);
-}
+ScalarType result_type(const Scalar& a, const Tensor& b) { return result_type(b, a); }
 
 ScalarType result_type(const Scalar& a, const Scalar& b) {
   return result_type(update_result_type_state(b, update_result_type_state(a, {})));

@@ -4,18 +4,21 @@ namespace st {
 namespace detail {
 
 void throw_scalar_overflow(const char* type_name) {
-  ST_ERROR("value cannot be converted to type ", type_name,
-           " without overflow");
+  ST_ERROR("value cannot be converted to type ", type_name, " without overflow");
 }
 
 }  // namespace detail
 
 torch::headeronly::ScalarType Scalar::type() const noexcept {
   switch (tag_) {
-    case Tag::Bool: return torch::headeronly::ScalarType::Bool;
-    case Tag::Int: return torch::headeronly::ScalarType::Long;
-    case Tag::Double: return torch::headeronly::ScalarType::Double;
-    case Tag::Complex: return torch::headeronly::ScalarType::ComplexDouble;
+    case Tag::Bool:
+      return torch::headeronly::ScalarType::Bool;
+    case Tag::Int:
+      return torch::headeronly::ScalarType::Long;
+    case Tag::Double:
+      return torch::headeronly::ScalarType::Double;
+    case Tag::Complex:
+      return torch::headeronly::ScalarType::ComplexDouble;
   }
   return torch::headeronly::ScalarType::Undefined;
 }
@@ -23,11 +26,11 @@ torch::headeronly::ScalarType Scalar::type() const noexcept {
 Scalar Scalar::operator-() const {
   switch (tag_) {
     case Tag::Bool:
-      ST_ERROR("Scalar: negation, the `-` operator, on a bool is not "
-               "supported");
+      ST_ERROR(
+          "Scalar: negation, the `-` operator, on a bool is not "
+          "supported");
     case Tag::Int:
-      ST_CHECK(v_.i != INT64_MIN, "Scalar: negating ", v_.i,
-               " overflows int64");
+      ST_CHECK(v_.i != INT64_MIN, "Scalar: negating ", v_.i, " overflows int64");
       return Scalar(-v_.i);
     case Tag::Double:
       return Scalar(-v_.d);
@@ -63,8 +66,7 @@ std::ostream& operator<<(std::ostream& os, const Scalar& s) {
       return os << s.raw_double();
     case Scalar::Tag::Complex: {
       const auto z = s.toComplexDouble();
-      return os << "(" << z.real() << (z.imag() < 0 ? "" : "+") << z.imag()
-                << "j)";
+      return os << "(" << z.real() << (z.imag() < 0 ? "" : "+") << z.imag() << "j)";
     }
   }
   return os;

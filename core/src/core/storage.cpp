@@ -12,14 +12,9 @@ StorageImpl::StorageImpl(size_t nbytes, Allocator* allocator)
   data_ptr_ = allocator->allocate(nbytes);
 }
 
-StorageImpl::StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator,
-                         bool resizable)
-    : data_ptr_(std::move(data)),
-      nbytes_(nbytes),
-      allocator_(allocator),
-      resizable_(resizable) {
-  ST_CHECK(!resizable || allocator != nullptr,
-           "Storage: a resizable storage needs an allocator");
+StorageImpl::StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool resizable)
+    : data_ptr_(std::move(data)), nbytes_(nbytes), allocator_(allocator), resizable_(resizable) {
+  ST_CHECK(!resizable || allocator != nullptr, "Storage: a resizable storage needs an allocator");
 }
 
 StorageImpl::~StorageImpl() = default;
@@ -27,8 +22,8 @@ StorageImpl::~StorageImpl() = default;
 void StorageImpl::resize(size_t new_nbytes) {
   ST_CHECK(resizable_,
            "Storage::resize: trying to resize storage that is not resizable "
-           "(it wraps external memory), from ", nbytes_, " to ", new_nbytes,
-           " bytes");
+           "(it wraps external memory), from ",
+           nbytes_, " to ", new_nbytes, " bytes");
   if (new_nbytes == nbytes_) {
     return;
   }
@@ -55,18 +50,21 @@ Storage Storage::allocate(size_t nbytes, Allocator* allocator) {
 }
 
 Storage Storage::from_blob(void* data, size_t nbytes, Device device) {
-  ST_CHECK(data != nullptr || nbytes == 0, "Storage::from_blob: data is null "
-           "but nbytes is ", nbytes);
-  return Storage(make_intrusive<StorageImpl>(DataPtr(data, device), nbytes,
-                                             nullptr, false));
+  ST_CHECK(data != nullptr || nbytes == 0,
+           "Storage::from_blob: data is null "
+           "but nbytes is ",
+           nbytes);
+  return Storage(make_intrusive<StorageImpl>(DataPtr(data, device), nbytes, nullptr, false));
 }
 
-Storage Storage::from_blob(void* data, size_t nbytes, Device device,
-                           void* context, DeleterFn deleter) {
-  ST_CHECK(data != nullptr || nbytes == 0, "Storage::from_blob: data is null "
-           "but nbytes is ", nbytes);
-  return Storage(make_intrusive<StorageImpl>(
-      DataPtr(data, context, deleter, device), nbytes, nullptr, false));
+Storage Storage::from_blob(void* data, size_t nbytes, Device device, void* context,
+                           DeleterFn deleter) {
+  ST_CHECK(data != nullptr || nbytes == 0,
+           "Storage::from_blob: data is null "
+           "but nbytes is ",
+           nbytes);
+  return Storage(
+      make_intrusive<StorageImpl>(DataPtr(data, context, deleter, device), nbytes, nullptr, false));
 }
 
 }  // namespace st

@@ -8,8 +8,8 @@ void throw_undefined_tensor(const char* what) {
 }
 
 void throw_dtype_mismatch(ScalarType expected, ScalarType found) {
-  ST_ERROR("expected scalar type ", torch::headeronly::toString(expected),
-           " but found ", torch::headeronly::toString(found));
+  ST_ERROR("expected scalar type ", torch::headeronly::toString(expected), " but found ",
+           torch::headeronly::toString(found));
 }
 
 }  // namespace detail

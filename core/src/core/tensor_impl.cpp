@@ -15,16 +15,13 @@ std::atomic<int64_t> g_live_tensor_impls{0};
 
 size_t checked_itemsize(ScalarType dtype) {
   const int v = static_cast<int>(dtype);
-  ST_CHECK(v >= 0 && dtype != ScalarType::Undefined &&
-               v < static_cast<int>(ScalarType::NumOptions),
-           "TensorImpl: expected a concrete dtype, got ",
-           torch::headeronly::toString(dtype));
+  ST_CHECK(v >= 0 && dtype != ScalarType::Undefined && v < static_cast<int>(ScalarType::NumOptions),
+           "TensorImpl: expected a concrete dtype, got ", torch::headeronly::toString(dtype));
   return torch::headeronly::elementSize(dtype);
 }
 
 template <size_t N>
-bool channels_last_like(IntArrayRef sizes, IntArrayRef strides,
-                        const std::array<int, N>& order) {
+bool channels_last_like(IntArrayRef sizes, IntArrayRef strides, const std::array<int, N>& order) {
   int64_t expected = 1;
   for (int d : order) {
     const int64_t size_d = sizes[static_cast<size_t>(d)];
@@ -38,8 +35,7 @@ bool channels_last_like(IntArrayRef sizes, IntArrayRef strides,
   return true;
 }
 
-bool compute_non_overlapping_and_dense(IntArrayRef sizes,
-                                       IntArrayRef strides) {
+bool compute_non_overlapping_and_dense(IntArrayRef sizes, IntArrayRef strides) {
   const size_t n = sizes.size();
   if (n == 1) {
     return sizes[0] < 2 || strides[0] == 1;
@@ -93,9 +89,7 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
   g_live_tensor_impls.fetch_add(1, std::memory_order_relaxed);
 }
 
-TensorImpl::~TensorImpl() {
-  g_live_tensor_impls.fetch_sub(1, std::memory_order_relaxed);
-}
+TensorImpl::~TensorImpl() { g_live_tensor_impls.fetch_sub(1, std::memory_order_relaxed); }
 
 int64_t TensorImpl::live_count() noexcept {
   return g_live_tensor_impls.load(std::memory_order_relaxed);
@@ -114,7 +108,8 @@ int64_t TensorImpl::stride(int64_t d) const {
 void TensorImpl::set_wrapped_number(bool value) {
   ST_CHECK(!value || dim() == 0,
            "set_wrapped_number: only a 0-dim tensor can be a wrapped number, "
-           "got a ", dim(), "-dim tensor");
+           "got a ",
+           dim(), "-dim tensor");
   is_wrapped_number_ = value;
 }
 
@@ -140,10 +135,9 @@ void TensorImpl::refresh_contiguous() noexcept {
       n == 4 && channels_last_like(sz, st, std::array<int, 4>{1, 3, 2, 0});
   is_channels_last_3d_contiguous_ =
       n == 5 && channels_last_like(sz, st, std::array<int, 5>{1, 4, 3, 2, 0});
-  is_non_overlapping_and_dense_ =
-      contiguous || is_channels_last_contiguous_ ||
-      is_channels_last_3d_contiguous_ ||
-      compute_non_overlapping_and_dense(sz, st);
+  is_non_overlapping_and_dense_ = contiguous || is_channels_last_contiguous_ ||
+                                  is_channels_last_3d_contiguous_ ||
+                                  compute_non_overlapping_and_dense(sz, st);
 }
 
 bool TensorImpl::is_contiguous_slow(MemoryFormat format) const {
@@ -155,8 +149,10 @@ bool TensorImpl::is_contiguous_slow(MemoryFormat format) const {
     case MemoryFormat::ChannelsLast3d:
       return is_channels_last_3d_contiguous_;
     default:
-      ST_ERROR("is_contiguous: expected memory format Contiguous, "
-               "ChannelsLast or ChannelsLast3d, got ", format);
+      ST_ERROR(
+          "is_contiguous: expected memory format Contiguous, "
+          "ChannelsLast or ChannelsLast3d, got ",
+          format);
   }
 }
 
@@ -178,11 +174,9 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   refresh_contiguous();
 }
 
-void TensorImpl::set_sizes_and_strides(IntArrayRef sizes,
-                                       IntArrayRef strides) {
-  ST_CHECK(sizes.size() == strides.size(),
-           "set_sizes_and_strides: dimensionality of sizes (", sizes.size(),
-           ") must match dimensionality of strides (", strides.size(), ")");
+void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
+  ST_CHECK(sizes.size() == strides.size(), "set_sizes_and_strides: dimensionality of sizes (",
+           sizes.size(), ") must match dimensionality of strides (", strides.size(), ")");
   // Validate first so a failure leaves the tensor unchanged.
   const int64_t n = checked_numel(sizes, "set_sizes_and_strides");
   sizes_and_strides_.set(sizes, strides);
@@ -192,15 +186,13 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef sizes,
 
 void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
                                        int64_t storage_offset) {
-  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ",
-           storage_offset);
+  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   set_sizes_and_strides(sizes, strides);
   storage_offset_ = storage_offset;
 }
 
 void TensorImpl::set_storage_offset(int64_t storage_offset) {
-  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ",
-           storage_offset);
+  ST_CHECK(storage_offset >= 0, "Tensor: invalid storage offset ", storage_offset);
   storage_offset_ = storage_offset;
 }
 

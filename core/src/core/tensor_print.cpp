@@ -71,28 +71,50 @@ struct Value {
 Value read(const char* p, ScalarType t) {
   Value v;
   switch (t) {
-    case ScalarType::Bool: v.i = load<bool>(p) ? 1 : 0; break;
-    case ScalarType::Char: v.i = load<int8_t>(p); break;
-    case ScalarType::Short: v.i = load<int16_t>(p); break;
-    case ScalarType::Int: v.i = load<int32_t>(p); break;
-    case ScalarType::Long: v.i = load<int64_t>(p); break;
-    case ScalarType::Byte: v.u = load<uint8_t>(p); break;
-    case ScalarType::UInt16: v.u = load<uint16_t>(p); break;
-    case ScalarType::UInt32: v.u = load<uint32_t>(p); break;
-    case ScalarType::UInt64: v.u = load<uint64_t>(p); break;
-    case ScalarType::Float: v.re = load<float>(p); break;
-    case ScalarType::Double: v.re = load<double>(p); break;
-#define ST_PRINT_VIA_FLOAT_(name)                                          \
-  case ScalarType::name:                                                   \
+    case ScalarType::Bool:
+      v.i = load<bool>(p) ? 1 : 0;
+      break;
+    case ScalarType::Char:
+      v.i = load<int8_t>(p);
+      break;
+    case ScalarType::Short:
+      v.i = load<int16_t>(p);
+      break;
+    case ScalarType::Int:
+      v.i = load<int32_t>(p);
+      break;
+    case ScalarType::Long:
+      v.i = load<int64_t>(p);
+      break;
+    case ScalarType::Byte:
+      v.u = load<uint8_t>(p);
+      break;
+    case ScalarType::UInt16:
+      v.u = load<uint16_t>(p);
+      break;
+    case ScalarType::UInt32:
+      v.u = load<uint32_t>(p);
+      break;
+    case ScalarType::UInt64:
+      v.u = load<uint64_t>(p);
+      break;
+    case ScalarType::Float:
+      v.re = load<float>(p);
+      break;
+    case ScalarType::Double:
+      v.re = load<double>(p);
+      break;
+#define ST_PRINT_VIA_FLOAT_(name)                                               \
+  case ScalarType::name:                                                        \
     v.re = static_cast<float>(load<ScalarTypeToCPPTypeT<ScalarType::name>>(p)); \
     break;
-    ST_PRINT_VIA_FLOAT_(Half)
-    ST_PRINT_VIA_FLOAT_(BFloat16)
-    ST_PRINT_VIA_FLOAT_(Float8_e5m2)
-    ST_PRINT_VIA_FLOAT_(Float8_e4m3fn)
-    ST_PRINT_VIA_FLOAT_(Float8_e5m2fnuz)
-    ST_PRINT_VIA_FLOAT_(Float8_e4m3fnuz)
-    ST_PRINT_VIA_FLOAT_(Float8_e8m0fnu)
+      ST_PRINT_VIA_FLOAT_(Half)
+      ST_PRINT_VIA_FLOAT_(BFloat16)
+      ST_PRINT_VIA_FLOAT_(Float8_e5m2)
+      ST_PRINT_VIA_FLOAT_(Float8_e4m3fn)
+      ST_PRINT_VIA_FLOAT_(Float8_e5m2fnuz)
+      ST_PRINT_VIA_FLOAT_(Float8_e4m3fnuz)
+      ST_PRINT_VIA_FLOAT_(Float8_e8m0fnu)
 #undef ST_PRINT_VIA_FLOAT_
     case ScalarType::ComplexHalf: {
       using H = ScalarTypeToCPPTypeT<ScalarType::Half>;
@@ -117,8 +139,7 @@ Value read(const char* p, ScalarType t) {
 // Formats floating values in one style chosen from all shown values.
 class FloatFormat {
  public:
-  FloatFormat(const std::vector<double>& values, int precision)
-      : precision_(precision) {
+  FloatFormat(const std::vector<double>& values, int precision) : precision_(precision) {
     double lo = 0, hi = 0;
     bool any = false;
     for (double v : values) {
@@ -223,8 +244,7 @@ struct Printer {
         }
         FloatFormat fr(re, opt.precision), fi(im, opt.precision);
         for (const Value& v : values) {
-          cells.push_back(fr(v.re) + (std::signbit(v.im) ? "-" : "+") +
-                          fi(std::fabs(v.im)) + "j");
+          cells.push_back(fr(v.re) + (std::signbit(v.im) ? "-" : "+") + fi(std::fabs(v.im)) + "j");
         }
         break;
       }
@@ -248,8 +268,8 @@ struct Printer {
     if (d == t.dim() - 1) {
       // PyTorch marks the gap in a row as " ..." (one space wider).
       for (int64_t i : idx) parts.push_back(i < 0 ? " ..." : cell());
-      const int64_t per_line = std::max<int64_t>(
-          1, (opt.linewidth - indent) / static_cast<int64_t>(width + 2));
+      const int64_t per_line =
+          std::max<int64_t>(1, (opt.linewidth - indent) / static_cast<int64_t>(width + 2));
       std::string out = "[";
       for (size_t k = 0; k < parts.size(); ++k) {
         if (k > 0) {
@@ -264,9 +284,8 @@ struct Printer {
     for (int64_t i : idx) {
       parts.push_back(i < 0 ? "..." : render(d + 1, indent + 1));
     }
-    const std::string sep =
-        "," + std::string(static_cast<size_t>(t.dim() - d - 1), '\n') +
-        std::string(static_cast<size_t>(indent + 1), ' ');
+    const std::string sep = "," + std::string(static_cast<size_t>(t.dim() - d - 1), '\n') +
+                            std::string(static_cast<size_t>(indent + 1), ' ');
     std::string out = "[";
     for (size_t k = 0; k < parts.size(); ++k) {
       if (k > 0) out += sep;
@@ -288,36 +307,58 @@ std::string size_tuple(IntArrayRef sizes) {
 }
 
 bool is_default_dtype(ScalarType t) {
-  return t == ScalarType::Float || t == ScalarType::Long ||
-         t == ScalarType::Bool || t == ScalarType::ComplexFloat;
+  return t == ScalarType::Float || t == ScalarType::Long || t == ScalarType::Bool ||
+         t == ScalarType::ComplexFloat;
 }
 
 }  // namespace
 
 std::string dtype_python_name(ScalarType t) {
   switch (t) {
-    case ScalarType::Byte: return "stabletorch.uint8";
-    case ScalarType::Char: return "stabletorch.int8";
-    case ScalarType::Short: return "stabletorch.int16";
-    case ScalarType::Int: return "stabletorch.int32";
-    case ScalarType::Long: return "stabletorch.int64";
-    case ScalarType::Half: return "stabletorch.float16";
-    case ScalarType::Float: return "stabletorch.float32";
-    case ScalarType::Double: return "stabletorch.float64";
-    case ScalarType::ComplexHalf: return "stabletorch.complex32";
-    case ScalarType::ComplexFloat: return "stabletorch.complex64";
-    case ScalarType::ComplexDouble: return "stabletorch.complex128";
-    case ScalarType::Bool: return "stabletorch.bool";
-    case ScalarType::BFloat16: return "stabletorch.bfloat16";
-    case ScalarType::UInt16: return "stabletorch.uint16";
-    case ScalarType::UInt32: return "stabletorch.uint32";
-    case ScalarType::UInt64: return "stabletorch.uint64";
-    case ScalarType::Float8_e5m2: return "stabletorch.float8_e5m2";
-    case ScalarType::Float8_e4m3fn: return "stabletorch.float8_e4m3fn";
-    case ScalarType::Float8_e5m2fnuz: return "stabletorch.float8_e5m2fnuz";
-    case ScalarType::Float8_e4m3fnuz: return "stabletorch.float8_e4m3fnuz";
-    case ScalarType::Float8_e8m0fnu: return "stabletorch.float8_e8m0fnu";
-    case ScalarType::Float4_e2m1fn_x2: return "stabletorch.float4_e2m1fn_x2";
+    case ScalarType::Byte:
+      return "stabletorch.uint8";
+    case ScalarType::Char:
+      return "stabletorch.int8";
+    case ScalarType::Short:
+      return "stabletorch.int16";
+    case ScalarType::Int:
+      return "stabletorch.int32";
+    case ScalarType::Long:
+      return "stabletorch.int64";
+    case ScalarType::Half:
+      return "stabletorch.float16";
+    case ScalarType::Float:
+      return "stabletorch.float32";
+    case ScalarType::Double:
+      return "stabletorch.float64";
+    case ScalarType::ComplexHalf:
+      return "stabletorch.complex32";
+    case ScalarType::ComplexFloat:
+      return "stabletorch.complex64";
+    case ScalarType::ComplexDouble:
+      return "stabletorch.complex128";
+    case ScalarType::Bool:
+      return "stabletorch.bool";
+    case ScalarType::BFloat16:
+      return "stabletorch.bfloat16";
+    case ScalarType::UInt16:
+      return "stabletorch.uint16";
+    case ScalarType::UInt32:
+      return "stabletorch.uint32";
+    case ScalarType::UInt64:
+      return "stabletorch.uint64";
+    case ScalarType::Float8_e5m2:
+      return "stabletorch.float8_e5m2";
+    case ScalarType::Float8_e4m3fn:
+      return "stabletorch.float8_e4m3fn";
+    case ScalarType::Float8_e5m2fnuz:
+      return "stabletorch.float8_e5m2fnuz";
+    case ScalarType::Float8_e4m3fnuz:
+      return "stabletorch.float8_e4m3fnuz";
+    case ScalarType::Float8_e8m0fnu:
+      return "stabletorch.float8_e8m0fnu";
+    case ScalarType::Float4_e2m1fn_x2:
+      return "stabletorch.float4_e2m1fn_x2";
     default:
       return std::string("stabletorch.") + torch::headeronly::toString(t);
   }

@@ -43,8 +43,7 @@ void warn(const std::string& message) noexcept {
 }
 
 WarningCapture::WarningCapture() {
-  previous_ = set_warning_handler(
-      [this](const std::string& m) { messages_.push_back(m); });
+  previous_ = set_warning_handler([this](const std::string& m) { messages_.push_back(m); });
 }
 
 WarningCapture::~WarningCapture() { set_warning_handler(std::move(previous_)); }

@@ -13,9 +13,7 @@
 namespace st::cuda {
 namespace detail {
 
-const char* blas_status_name(cublasStatus_t status) {
-  return cublasGetStatusString(status);
-}
+const char* blas_status_name(cublasStatus_t status) { return cublasGetStatusString(status); }
 
 cublasHandle_t blas_handle() {
   // Never destroyed: destroying handles at thread or process exit races
@@ -26,8 +24,9 @@ cublasHandle_t blas_handle() {
   if (handles.size() <= i) handles.resize(i + 1, nullptr);
   if (handles[i] == nullptr) {
     const cublasStatus_t st = cublasCreate(&handles[i]);
-    ST_CHECK(st == CUBLAS_STATUS_SUCCESS, "cuBLAS: cublasCreate failed on cuda:",
-             static_cast<int>(device), ": ", blas_status_name(st));
+    ST_CHECK(st == CUBLAS_STATUS_SUCCESS,
+             "cuBLAS: cublasCreate failed on cuda:", static_cast<int>(device), ": ",
+             blas_status_name(st));
   }
   const cublasStatus_t st = cublasSetStream(handles[i], current_native_stream());
   ST_CHECK(st == CUBLAS_STATUS_SUCCESS, "cuBLAS: cublasSetStream failed: ", blas_status_name(st));

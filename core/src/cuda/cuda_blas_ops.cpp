@@ -25,10 +25,14 @@ namespace {
 
 cudaDataType blas_type(ScalarType t, const char* op) {
   switch (t) {
-    case ScalarType::Float: return CUDA_R_32F;
-    case ScalarType::Double: return CUDA_R_64F;
-    case ScalarType::Half: return CUDA_R_16F;
-    case ScalarType::BFloat16: return CUDA_R_16BF;
+    case ScalarType::Float:
+      return CUDA_R_32F;
+    case ScalarType::Double:
+      return CUDA_R_64F;
+    case ScalarType::Half:
+      return CUDA_R_16F;
+    case ScalarType::BFloat16:
+      return CUDA_R_16BF;
     default:
       ST_ERROR(op, ": \"", op, "_cuda\" not implemented for '", torch::headeronly::toString(t),
                "'");
@@ -60,8 +64,8 @@ void gemm(const char* op, const Tensor& a, const Tensor& m, const Tensor& c, int
       h, CUBLAS_OP_N, CUBLAS_OP_N, P, N, K, alpha_p, m.const_data_ptr(), type, P, k * p,
       a.const_data_ptr(), type, K > 0 ? K : 1, n * k, beta_p, c.data_ptr(), type, P, n * p,
       checked_int(batch, op), compute, CUBLAS_GEMM_DEFAULT);
-  ST_CHECK(status == CUBLAS_STATUS_SUCCESS, op, ": cuBLAS error: ",
-           detail::blas_status_name(status));
+  ST_CHECK(status == CUBLAS_STATUS_SUCCESS, op,
+           ": cuBLAS error: ", detail::blas_status_name(status));
 }
 
 void check_operands(const char* op, const Tensor& a, const Tensor& b) {
@@ -70,9 +74,10 @@ void check_operands(const char* op, const Tensor& a, const Tensor& b) {
   ST_CHECK(a.device() == b.device(), op,
            ": expected all tensors to be on the same device, but found at least two devices, ",
            a.device(), " and ", b.device());
-  ST_CHECK(a.dtype() == b.dtype(), op, ": expected mat1 and mat2 to have the same dtype, but "
-           "got: ", torch::headeronly::toString(a.dtype()), " != ",
-           torch::headeronly::toString(b.dtype()));
+  ST_CHECK(a.dtype() == b.dtype(), op,
+           ": expected mat1 and mat2 to have the same dtype, but "
+           "got: ",
+           torch::headeronly::toString(a.dtype()), " != ", torch::headeronly::toString(b.dtype()));
 }
 
 }  // namespace
@@ -96,11 +101,15 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
   check_operands("bmm", self, mat2);
   ST_CHECK(self.dim() == 3, "batch1 must be a 3D tensor");
   ST_CHECK(mat2.dim() == 3, "batch2 must be a 3D tensor");
-  ST_CHECK(self.size(0) == mat2.size(0), "batch1 and batch2 must have same number of batches, "
-           "got ", self.size(0), " and ", mat2.size(0));
-  ST_CHECK(self.size(2) == mat2.size(1), "Expected size for first two dimensions of batch2 "
-           "tensor to be: [", self.size(0), ", ", self.size(2), "] but got: [", mat2.size(0),
-           ", ", mat2.size(1), "].");
+  ST_CHECK(self.size(0) == mat2.size(0),
+           "batch1 and batch2 must have same number of batches, "
+           "got ",
+           self.size(0), " and ", mat2.size(0));
+  ST_CHECK(self.size(2) == mat2.size(1),
+           "Expected size for first two dimensions of batch2 "
+           "tensor to be: [",
+           self.size(0), ", ", self.size(2), "] but got: [", mat2.size(0), ", ", mat2.size(1),
+           "].");
   DeviceGuard guard(self.device());
   const int64_t b = self.size(0), n = self.size(1), k = self.size(2), p = mat2.size(2);
   Tensor out = st::detail::empty_generic({b, n, p}, self.dtype(), self.device());
@@ -141,15 +150,19 @@ Tensor addmm_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const 
               const Scalar& alpha) {
   check_operands("addmm_", mat1, mat2);
   detail::check_cuda(self, "addmm_", "self");
-  ST_CHECK(self.device() == mat1.device(), "addmm_: expected all tensors to be on the same "
-           "device, but found at least two devices, ", self.device(), " and ", mat1.device());
-  ST_CHECK(mat1.dim() == 2 && mat2.dim() == 2, "addmm_: expected 2-d matrices, got ",
-           mat1.dim(), "-d and ", mat2.dim(), "-d");
+  ST_CHECK(self.device() == mat1.device(),
+           "addmm_: expected all tensors to be on the same "
+           "device, but found at least two devices, ",
+           self.device(), " and ", mat1.device());
+  ST_CHECK(mat1.dim() == 2 && mat2.dim() == 2, "addmm_: expected 2-d matrices, got ", mat1.dim(),
+           "-d and ", mat2.dim(), "-d");
   ST_CHECK(mat1.size(1) == mat2.size(0), "mat1 and mat2 shapes cannot be multiplied (",
            mat1.size(0), "x", mat1.size(1), " and ", mat2.size(0), "x", mat2.size(1), ")");
-  ST_CHECK(self.dtype() == mat2.dtype(), "addmm_: expected self and mat2 to have the same "
-           "dtype, but got: ", torch::headeronly::toString(self.dtype()), " != ",
-           torch::headeronly::toString(mat2.dtype()));
+  ST_CHECK(self.dtype() == mat2.dtype(),
+           "addmm_: expected self and mat2 to have the same "
+           "dtype, but got: ",
+           torch::headeronly::toString(self.dtype()),
+           " != ", torch::headeronly::toString(mat2.dtype()));
   native::check_addmm_inplace_shape(self, mat1, mat2);
   native::assert_no_internal_overlap(self, "addmm_");
   DeviceGuard guard(self.device());

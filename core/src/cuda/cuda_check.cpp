@@ -20,8 +20,9 @@ std::string check_message(int32_t error, const char* file, const char* function,
   msg += cudaGetErrorString(err);
   msg += "\nSearch for `";
   msg += cudaGetErrorName(err);
-  msg += "' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more "
-         "information.";
+  msg +=
+      "' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for more "
+      "information.";
   if (include_device_assertions) {
     msg += "\nDevice-side assertions are not recorded by this core.";
   }

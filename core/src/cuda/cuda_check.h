@@ -9,8 +9,7 @@
 
 namespace st::cuda::detail {
 
-[[noreturn]] void throw_cuda_error(cudaError_t error, const char* expr, const char* file,
-                                   int line);
+[[noreturn]] void throw_cuda_error(cudaError_t error, const char* expr, const char* file, int line);
 
 // st::cuda::check_message (st/cuda/cuda_backend.h).
 std::string check_message(int32_t error, const char* file, const char* function, uint32_t line,
@@ -18,10 +17,10 @@ std::string check_message(int32_t error, const char* file, const char* function,
 
 }  // namespace st::cuda::detail
 
-#define ST_CUDA_CHECK(expr)                                                        \
-  do {                                                                             \
-    const cudaError_t st_cuda_err_ = (expr);                                       \
-    if (__builtin_expect(st_cuda_err_ != cudaSuccess, 0)) {                        \
+#define ST_CUDA_CHECK(expr)                                                          \
+  do {                                                                               \
+    const cudaError_t st_cuda_err_ = (expr);                                         \
+    if (__builtin_expect(st_cuda_err_ != cudaSuccess, 0)) {                          \
       ::st::cuda::detail::throw_cuda_error(st_cuda_err_, #expr, __FILE__, __LINE__); \
-    }                                                                              \
+    }                                                                                \
   } while (0)

@@ -35,8 +35,7 @@ using detail::make_operand;
 using detail::make_shape;
 
 bool same_geometry_contiguous(const Tensor& a, const Tensor& b) {
-  return a.dtype() == b.dtype() && a.sizes() == b.sizes() && a.is_contiguous() &&
-         b.is_contiguous();
+  return a.dtype() == b.dtype() && a.sizes() == b.sizes() && a.is_contiguous() && b.is_contiguous();
 }
 
 // dst (CUDA) = src (CUDA, same device), src broadcast to dst's shape.
@@ -50,8 +49,7 @@ void device_copy(const Tensor& dst, const Tensor& src) {
   }
   const kernels::Shape shape = make_shape(dst.sizes(), "copy_");
   detail::check_launch(kernels::copy(shape, make_operand(dst, dst.sizes(), "copy_"),
-                                     make_operand(src, dst.sizes(), "copy_"), dst.numel(),
-                                     stream),
+                                     make_operand(src, dst.sizes(), "copy_"), dst.numel(), stream),
                        "copy_");
 }
 
@@ -89,9 +87,8 @@ void upload(const Tensor& dst, const Tensor& src) {
     staged = st::detail::empty_generic(dst.sizes(), dst.dtype(), Device(DeviceType::CPU));
     st::copy_(staged, src);  // the CPU kernel converts and broadcasts
   }
-  Tensor target = dst.is_contiguous()
-                      ? dst
-                      : st::detail::empty_generic(dst.sizes(), dst.dtype(), dst.device());
+  Tensor target =
+      dst.is_contiguous() ? dst : st::detail::empty_generic(dst.sizes(), dst.dtype(), dst.device());
   ST_CUDA_CHECK(cudaMemcpyAsync(target.data_ptr(), staged.const_data_ptr(), staged.nbytes(),
                                 cudaMemcpyHostToDevice, detail::current_native_stream()));
   if (!target.is_same(dst)) device_copy(dst, target);
@@ -139,10 +136,10 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
     f = static_cast<double>(i);
     if (self.dtype() == ScalarType::Bool) i = i != 0 ? 1 : 0;
   }
-  detail::check_launch(kernels::fill(make_shape(self.sizes(), "fill_"),
-                                     make_operand(self, self.sizes(), "fill_"), f, i, self.numel(),
-                                     detail::current_native_stream()),
-                       "fill_");
+  detail::check_launch(
+      kernels::fill(make_shape(self.sizes(), "fill_"), make_operand(self, self.sizes(), "fill_"), f,
+                    i, self.numel(), detail::current_native_stream()),
+      "fill_");
   return self;
 }
 

@@ -31,8 +31,8 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
   const int64_t n = self.numel();
   // Scratch for the per-block partial sums (8 bytes each: float, double or
   // int64), from the caching allocator on the current stream.
-  Tensor partials = st::detail::empty_generic({kernels::dot_partials(n)}, ScalarType::Long,
-                                              self.device());
+  Tensor partials =
+      st::detail::empty_generic({kernels::dot_partials(n)}, ScalarType::Long, self.device());
   detail::check_launch(
       kernels::dot(detail::compute_type(self.dtype()), self.const_data_ptr(), self.stride(0),
                    tensor.const_data_ptr(), tensor.stride(0), code, out.data_ptr(), n,

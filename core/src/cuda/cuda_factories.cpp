@@ -48,12 +48,12 @@ Tensor random(bool normal, IntArrayRef size, std::optional<ScalarType> dtype,
   if (n == 0) return out;
   // The counters come from the default generator, as the CPU kernels', so
   // manual_seed makes CUDA draws reproducible too (not equal to the CPU's).
-  const auto range = default_cpu_generator().cpu()->philox_reserve(
-      static_cast<uint64_t>((n + 3) / 4));
-  detail::check_launch(kernels::random(normal, out.data_ptr(), detail::kernel_dtype(dt, name), n,
-                                       range.seed, range.counter, /*a=*/0.0, /*b=*/1.0,
-                                       detail::current_native_stream()),
-                       name);
+  const auto range =
+      default_cpu_generator().cpu()->philox_reserve(static_cast<uint64_t>((n + 3) / 4));
+  detail::check_launch(
+      kernels::random(normal, out.data_ptr(), detail::kernel_dtype(dt, name), n, range.seed,
+                      range.counter, /*a=*/0.0, /*b=*/1.0, detail::current_native_stream()),
+      name);
   return out;
 }
 

@@ -41,14 +41,15 @@ void check_kernel_dims(const char* op, const Tensor& index) {
 // Raises the CPU's error for the first index value outside [-size, size),
 // reading the index on the host (only after the device reported one).
 [[noreturn]] void throw_index_range(const char* op, const Tensor& index, int64_t dim,
-                                   int64_t size) {
+                                    int64_t size) {
   const Tensor host = st::contiguous(st::to(index, Device(DeviceType::CPU), ScalarType::Long));
   const auto* v = static_cast<const int64_t*>(host.const_data_ptr());
   for (int64_t k = 0; k < host.numel(); ++k) {
     ST_CHECK(v[k] >= -size && v[k] < size, op, "(): index ", v[k],
              " is out of bounds for dimension ", dim, " with size ", size);
   }
-  ST_ERROR(op, "(): internal error: the device reported an index out of range, the host found "
+  ST_ERROR(op,
+           "(): internal error: the device reported an index out of range, the host found "
            "none");
 }
 
@@ -98,9 +99,8 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   detail::check_launch(
       kernels::gather(index_shape(idx, "gather"), raw_operand(out), raw_operand(self),
                       raw_operand(idx), static_cast<int32_t>(d), size,
-                      static_cast<int32_t>(self.itemsize()),
-                      static_cast<int32_t*>(flag.data_ptr()), idx.numel(),
-                      detail::current_native_stream()),
+                      static_cast<int32_t>(self.itemsize()), static_cast<int32_t*>(flag.data_ptr()),
+                      idx.numel(), detail::current_native_stream()),
       "gather");
   if (flagged(flag)) throw_index_range("gather", index, d, size);
   return out;
@@ -130,11 +130,10 @@ Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tens
     std::memcpy(raw.word, v.const_data_ptr(), static_cast<size_t>(v.itemsize()));
   }
   detail::check_launch(
-      kernels::scatter(index_shape(idx, "scatter"), raw_operand(self), raw_operand(idx),
-                       src ? &src_op : nullptr, raw, static_cast<int32_t>(d), size,
-                       static_cast<int32_t>(self.itemsize()),
-                       static_cast<int32_t*>(flag.data_ptr()), idx.numel(),
-                       detail::current_native_stream()),
+      kernels::scatter(
+          index_shape(idx, "scatter"), raw_operand(self), raw_operand(idx), src ? &src_op : nullptr,
+          raw, static_cast<int32_t>(d), size, static_cast<int32_t>(self.itemsize()),
+          static_cast<int32_t*>(flag.data_ptr()), idx.numel(), detail::current_native_stream()),
       "scatter");
   // As on the CPU, self may have been partly written when this throws.
   if (flagged(flag)) throw_index_range("scatter", index, d, size);

@@ -37,12 +37,13 @@ namespace {
     for (size_t j = 0; j < host.size(); ++j) {
       const int64_t v = static_cast<const int64_t*>(host[j].const_data_ptr())[b];
       const int64_t size = self.size(indexed[j]);
-      ST_CHECK(v >= -size && v < size, "index ", v, " is out of bounds for dimension ",
-               indexed[j], " with size ", size);
+      ST_CHECK(v >= -size && v < size, "index ", v, " is out of bounds for dimension ", indexed[j],
+               " with size ", size);
     }
   }
-  ST_ERROR("index: internal error: the device reported an index out of range, the host found "
-           "none");
+  ST_ERROR(
+      "index: internal error: the device reported an index out of range, the host found "
+      "none");
 }
 
 // A 0-d mask read on the host (a synchronizing copy when it is on the
@@ -73,9 +74,8 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
   //    indexed and the other dims before filling them.
   ST_CHECK(indexed.size() <= static_cast<size_t>(kernels::kMaxDims) &&
                rest.size() <= static_cast<size_t>(kernels::kMaxDims),
-           "index: the CUDA kernels handle at most ", kernels::kMaxDims,
-           " indexed and ", kernels::kMaxDims, " other dimensions, got ", indexed.size(),
-           " and ", rest.size());
+           "index: the CUDA kernels handle at most ", kernels::kMaxDims, " indexed and ",
+           kernels::kMaxDims, " other dimensions, got ", indexed.size(), " and ", rest.size());
   const kernels::Shape bs = detail::make_shape(IntArrayRef(bshape), "index");
   kernels::IndexArgs args;
   args.count = static_cast<int32_t>(indexed.size());
@@ -109,10 +109,10 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
     Tensor base = st::detail::empty_generic({bnum}, ScalarType::Long, device);
     Tensor flag = st::zeros({1}, ScalarType::Int, std::nullopt, device);
     const cudaStream_t stream = detail::current_native_stream();
-    detail::check_launch(kernels::index_offsets(bs, args, static_cast<int64_t*>(base.data_ptr()),
-                                                static_cast<int32_t*>(flag.data_ptr()), bnum,
-                                                stream),
-                         "index");
+    detail::check_launch(
+        kernels::index_offsets(bs, args, static_cast<int64_t*>(base.data_ptr()),
+                               static_cast<int32_t*>(flag.data_ptr()), bnum, stream),
+        "index");
     // The synchronizing read comes before the copy: an out-of-range value
     // got offset 0, which is outside self when the indexed dim has size 0
     // (self holds no element), so the copy must not run then.
@@ -120,11 +120,11 @@ Tensor index(const Tensor& self_in, const std::vector<std::optional<Tensor>>& in
     if (*static_cast<const int32_t*>(flag_host.const_data_ptr()) != 0) {
       throw_out_of_range(expanded, indexed, self);
     }
-    detail::check_launch(kernels::index_gather(rs, self_op,
-                                               static_cast<const int64_t*>(base.const_data_ptr()),
-                                               out.data_ptr(), bnum, rnum,
-                                               static_cast<int32_t>(self.itemsize()), stream),
-                         "index");
+    detail::check_launch(
+        kernels::index_gather(rs, self_op, static_cast<const int64_t*>(base.const_data_ptr()),
+                              out.data_ptr(), bnum, rnum, static_cast<int32_t>(self.itemsize()),
+                              stream),
+        "index");
   }
   // 4. Adjacent indexed dims keep their place.
   return native::place_broadcast_dims(out, plan);

@@ -59,8 +59,8 @@ Binary div_op(std::optional<std::string_view> mode) {
   if (!mode) return Binary::Div;
   if (*mode == "trunc") return Binary::DivTrunc;
   if (*mode == "floor") return Binary::DivFloor;
-  ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
-           *mode, "'");
+  ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *mode,
+           "'");
 }
 const char* div_name(Binary op) {
   return op == Binary::Div ? "div" : (op == Binary::DivTrunc ? "div_trunc" : "div_floor");
@@ -79,8 +79,7 @@ Unary gelu_op(std::string_view approximate) {
 
 // values/indices out=: the CPU's dtype checks, then resize and copy.
 std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
-                                     const Tensor& values, const Tensor& indices,
-                                     const char* op) {
+                                     const Tensor& values, const Tensor& indices, const char* op) {
   const Tensor& v = std::get<0>(computed);
   check_sort_outs(v, values, indices, op);
   into_out(v, values, op);
@@ -90,7 +89,8 @@ std::tuple<Tensor, Tensor> sort_outs(const std::tuple<Tensor, Tensor>& computed,
 
 Tensor extreme_all(bool is_max, const Tensor& self) {
   const char* name = is_max ? "max" : "min";
-  ST_CHECK(self.numel() > 0, name, "(): Expected reduction dim to be specified for "
+  ST_CHECK(self.numel() > 0, name,
+           "(): Expected reduction dim to be specified for "
            "input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
   return ops::reduce(is_max ? Reduce::Amax : Reduce::Amin, name, self, std::nullopt, false,
                      std::nullopt);
@@ -114,7 +114,9 @@ Tensor copy_cuda_(const Tensor& self, const Tensor& src, bool non_blocking) {
   return ops::copy_(self, src, non_blocking);
 }
 Tensor fill_cuda_(const Tensor& self, const Scalar& value) { return ops::fill_(self, value); }
-Tensor fill_cuda_(const Tensor& self, const Tensor& value) { return ops::fill_tensor_(self, value); }
+Tensor fill_cuda_(const Tensor& self, const Tensor& value) {
+  return ops::fill_tensor_(self, value);
+}
 Tensor zero_cuda_(const Tensor& self) { return ops::zero_(self); }
 
 Tensor arange_out_cuda(const Scalar& start, const Scalar& end, const Scalar& step,
@@ -132,30 +134,30 @@ Tensor randn_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::option
 
 // ---- binary operators: functional, in-place and out variants of one op --------------------
 
-#define ST_CUDA_BINARY_ALPHA_KERNELS(NAME, OP)                                                  \
-  Tensor NAME##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {            \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, std::nullopt);                    \
-  }                                                                                             \
-  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {           \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, self);                            \
-  }                                                                                             \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha,          \
-                         const Tensor& out) {                                                   \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, out);                             \
+#define ST_CUDA_BINARY_ALPHA_KERNELS(NAME, OP)                                         \
+  Tensor NAME##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {   \
+    return ops::binary(Binary::OP, #NAME, self, other, alpha, std::nullopt);           \
+  }                                                                                    \
+  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {  \
+    return ops::binary(Binary::OP, #NAME, self, other, alpha, self);                   \
+  }                                                                                    \
+  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha, \
+                         const Tensor& out) {                                          \
+    return ops::binary(Binary::OP, #NAME, self, other, alpha, out);                    \
   }
 
 // KERNEL_NAME: the name errors give (floor_divide is div_floor's kernel).
-#define ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                                    \
-  Tensor NAME##_cuda(const Tensor& self, const Tensor& other) {                                 \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, std::nullopt);               \
-  }                                                                                             \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Tensor& out) {          \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, out);                        \
+#define ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                           \
+  Tensor NAME##_cuda(const Tensor& self, const Tensor& other) {                        \
+    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, std::nullopt);      \
+  }                                                                                    \
+  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Tensor& out) { \
+    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, out);               \
   }
-#define ST_CUDA_BINARY_KERNELS(NAME, OP, KERNEL_NAME)                                           \
-  ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                                          \
-  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other) {                                \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, self);                       \
+#define ST_CUDA_BINARY_KERNELS(NAME, OP, KERNEL_NAME)                     \
+  ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                    \
+  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other) {          \
+    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, self); \
   }
 
 ST_CUDA_BINARY_ALPHA_KERNELS(add, Add)
@@ -220,15 +222,15 @@ Tensor pow_out_cuda(const Scalar& self, const Tensor& exponent, const Tensor& ou
 
 // ---- unary operators (the floating functions are generated: cuda_pointwise) -----------------
 
-#define ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)                              \
-  Tensor NAME##_cuda(const Tensor& self) {                                      \
-    return ops::unary(Unary::OP, #NAME, self, std::nullopt);                    \
-  }                                                                             \
+#define ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)           \
+  Tensor NAME##_cuda(const Tensor& self) {                   \
+    return ops::unary(Unary::OP, #NAME, self, std::nullopt); \
+  }                                                          \
   Tensor NAME##_cuda_(const Tensor& self) { return ops::unary(Unary::OP, #NAME, self, self); }
-#define ST_CUDA_UNARY_KERNELS(NAME, OP)                                         \
-  ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)                                    \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& out) {               \
-    return ops::unary(Unary::OP, #NAME, self, out);                             \
+#define ST_CUDA_UNARY_KERNELS(NAME, OP)                           \
+  ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)                      \
+  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& out) { \
+    return ops::unary(Unary::OP, #NAME, self, out);               \
   }
 
 ST_CUDA_UNARY_KERNELS(abs, Abs)
@@ -258,12 +260,12 @@ Tensor gelu_out_cuda(const Tensor& self, std::string_view approximate, const Ten
   return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, out);
 }
 
-Tensor nan_to_num_cuda(const Tensor& self, std::optional<double> nan,
-                       std::optional<double> posinf, std::optional<double> neginf) {
+Tensor nan_to_num_cuda(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                       std::optional<double> neginf) {
   return ops::nan_to_num(self, nan, posinf, neginf, std::nullopt);
 }
-Tensor nan_to_num_cuda_(const Tensor& self, std::optional<double> nan,
-                        std::optional<double> posinf, std::optional<double> neginf) {
+Tensor nan_to_num_cuda_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                        std::optional<double> neginf) {
   return ops::nan_to_num(self, nan, posinf, neginf, self);
 }
 Tensor nan_to_num_out_cuda(const Tensor& self, std::optional<double> nan,
@@ -342,8 +344,8 @@ Tensor prod_out_cuda(const Tensor& self, std::optional<ScalarType> dtype, const 
 Tensor prod_cuda(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   return ops::reduce(Reduce::Prod, "prod", self, IntArrayRef(&dim, 1), keepdim, dtype);
 }
-Tensor prod_out_cuda(const Tensor& self, int64_t dim, bool keepdim,
-                     std::optional<ScalarType> dtype, const Tensor& out) {
+Tensor prod_out_cuda(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype,
+                     const Tensor& out) {
   return into_out(prod_cuda(self, dim, keepdim, dtype.value_or(out.dtype())), out, "prod");
 }
 Tensor amax_cuda(const Tensor& self, IntArrayRef dim, bool keepdim) {
@@ -399,25 +401,25 @@ Tensor argmin_out_cuda(const Tensor& self, std::optional<int64_t> dim, bool keep
 }
 
 // all / any: over everything, one dim or several, each with its out=.
-#define ST_CUDA_LOGICAL_REDUCE_KERNELS(NAME, OP)                                                 \
-  Tensor NAME##_cuda(const Tensor& self) {                                                       \
-    return ops::reduce(Reduce::OP, #NAME, self, std::nullopt, false, std::nullopt);              \
-  }                                                                                              \
-  Tensor NAME##_cuda(const Tensor& self, int64_t dim, bool keepdim) {                            \
-    return ops::reduce(Reduce::OP, #NAME, self, IntArrayRef(&dim, 1), keepdim, std::nullopt);    \
-  }                                                                                              \
-  Tensor NAME##_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {         \
-    return ops::reduce(Reduce::OP, #NAME, self, dim, keepdim, std::nullopt);                     \
-  }                                                                                              \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& out) {                                \
-    return into_out(NAME##_cuda(self), out, #NAME);                                              \
-  }                                                                                              \
-  Tensor NAME##_out_cuda(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {     \
-    return into_out(NAME##_cuda(self, dim, keepdim), out, #NAME);                                \
-  }                                                                                              \
-  Tensor NAME##_out_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,       \
-                         const Tensor& out) {                                                    \
-    return into_out(NAME##_cuda(self, dim, keepdim), out, #NAME);                                \
+#define ST_CUDA_LOGICAL_REDUCE_KERNELS(NAME, OP)                                              \
+  Tensor NAME##_cuda(const Tensor& self) {                                                    \
+    return ops::reduce(Reduce::OP, #NAME, self, std::nullopt, false, std::nullopt);           \
+  }                                                                                           \
+  Tensor NAME##_cuda(const Tensor& self, int64_t dim, bool keepdim) {                         \
+    return ops::reduce(Reduce::OP, #NAME, self, IntArrayRef(&dim, 1), keepdim, std::nullopt); \
+  }                                                                                           \
+  Tensor NAME##_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {      \
+    return ops::reduce(Reduce::OP, #NAME, self, dim, keepdim, std::nullopt);                  \
+  }                                                                                           \
+  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& out) {                             \
+    return into_out(NAME##_cuda(self), out, #NAME);                                           \
+  }                                                                                           \
+  Tensor NAME##_out_cuda(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {  \
+    return into_out(NAME##_cuda(self, dim, keepdim), out, #NAME);                             \
+  }                                                                                           \
+  Tensor NAME##_out_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,    \
+                         const Tensor& out) {                                                 \
+    return into_out(NAME##_cuda(self, dim, keepdim), out, #NAME);                             \
   }
 
 ST_CUDA_LOGICAL_REDUCE_KERNELS(all, All)
@@ -497,8 +499,8 @@ Tensor addmm_cuda(const Tensor& self, const Tensor& mat1, const Tensor& mat2, co
                   const Scalar& alpha) {
   return ops::addmm(self, mat1, mat2, beta, alpha);
 }
-Tensor addmm_cuda_(const Tensor& self, const Tensor& mat1, const Tensor& mat2,
-                   const Scalar& beta, const Scalar& alpha) {
+Tensor addmm_cuda_(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
+                   const Scalar& alpha) {
   return ops::addmm_(self, mat1, mat2, beta, alpha);
 }
 Tensor addmm_out_cuda(const Tensor& self, const Tensor& mat1, const Tensor& mat2,
@@ -537,8 +539,8 @@ Tensor index_select_out_cuda(const Tensor& self, int64_t dim, const Tensor& inde
 Tensor gather_cuda(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
   return ops::gather(self, dim, index);
 }
-Tensor gather_out_cuda(const Tensor& self, int64_t dim, const Tensor& index,
-                       bool /*sparse_grad*/, const Tensor& out) {
+Tensor gather_out_cuda(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
+                       const Tensor& out) {
   return indexing_out(ops::gather(self, dim, index), out, "gather");
 }
 Tensor scatter_cuda_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
@@ -557,8 +559,8 @@ Tensor scatter_out_cuda(const Tensor& self, int64_t dim, const Tensor& index, co
                         const Tensor& out) {
   return indexing_out(scatter_cuda(self, dim, index, src), out, "scatter");
 }
-Tensor scatter_out_cuda(const Tensor& self, int64_t dim, const Tensor& index,
-                        const Scalar& value, const Tensor& out) {
+Tensor scatter_out_cuda(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
+                        const Tensor& out) {
   return indexing_out(scatter_cuda(self, dim, index, value), out, "scatter");
 }
 
@@ -598,8 +600,8 @@ std::tuple<Tensor, Tensor> topk_cuda(const Tensor& self, int64_t k, int64_t dim,
                                      bool /*sorted*/) {
   return ops::sort(self, dim, k, largest, "topk");
 }
-std::tuple<Tensor, Tensor> topk_out_cuda(const Tensor& self, int64_t k, int64_t dim,
-                                         bool largest, bool /*sorted*/, const Tensor& values,
+std::tuple<Tensor, Tensor> topk_out_cuda(const Tensor& self, int64_t k, int64_t dim, bool largest,
+                                         bool /*sorted*/, const Tensor& values,
                                          const Tensor& indices) {
   return sort_outs(ops::sort(self, dim, k, largest, "topk"), values, indices, "topk");
 }

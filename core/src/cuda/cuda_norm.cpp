@@ -42,9 +42,8 @@ Tensor vector_norm(const Tensor& self, const Scalar& ord, std::optional<IntArray
     if (g.mask[static_cast<size_t>(d)]) perm.push_back(d);
   }
   const Tensor rows_view = st::contiguous(st::permute(input, IntArrayRef(perm)));
-  const kernels::Compute compute = input.dtype() == ScalarType::Double
-                                       ? kernels::Compute::Double
-                                       : kernels::Compute::Float;
+  const kernels::Compute compute =
+      input.dtype() == ScalarType::Double ? kernels::Compute::Double : kernels::Compute::Float;
   detail::check_launch(
       kernels::norm_rows(compute, p, rows_view.const_data_ptr(), in_code, result.data_ptr(),
                          detail::kernel_dtype(out_dtype, name), g.num_outputs, g.reduce_size,

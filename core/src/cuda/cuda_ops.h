@@ -36,8 +36,8 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
                   std::optional<double> neginf, const std::optional<Tensor>& out);
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
              const std::optional<Tensor>& out);
-Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
-             const std::optional<Tensor>& max, const std::optional<Tensor>& out);
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+             const std::optional<Tensor>& out);
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value);
 
 // reductions (cuda_reduce.cpp)
@@ -46,8 +46,7 @@ Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
 // max/min along `dim` with indices (values undefined when !want_values:
 // argmax/argmin); dim nullopt: over the flattened tensor.
 std::tuple<Tensor, Tensor> arg_reduce(bool is_max, const char* name, const Tensor& self,
-                                      std::optional<int64_t> dim, bool keepdim,
-                                      bool want_values);
+                                      std::optional<int64_t> dim, bool keepdim, bool want_values);
 // var (take_sqrt false) or std over dims with `correction` (default 1).
 Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                const std::optional<Scalar>& correction, bool keepdim, bool take_sqrt);

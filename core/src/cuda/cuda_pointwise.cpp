@@ -36,7 +36,8 @@ Device common_cuda_device(const char* name, std::initializer_list<const Tensor*>
     } else {
       ST_CHECK(t->device() == *device, name,
                ": expected all tensors to be on the same device, but found at least two "
-               "devices, ", *device, " and ", t->device());
+               "devices, ",
+               *device, " and ", t->device());
     }
   }
   ST_CHECK(device && device->is_cuda(), name, ": expected CUDA tensors");
@@ -70,7 +71,6 @@ Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayR
   st::native::assert_no_internal_overlap(*out, name);
   return *out;
 }
-
 
 using kernels::Binary;
 using kernels::Unary;
@@ -117,7 +117,8 @@ void check_binary_dtype(Binary op, const char* name, ScalarType common, const Te
     case Binary::Shr:
       if (!is_integral(common) || is_bool) st::native::throw_dtype_not_implemented(name, common);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -131,8 +132,10 @@ bool has_bool_result(Binary op) {
     case Binary::Ge:
     case Binary::LogicalAnd:
     case Binary::LogicalOr:
-    case Binary::LogicalXor: return true;
-    default: return false;
+    case Binary::LogicalXor:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -144,9 +147,9 @@ class ZeroDivisionFlag {
   ZeroDivisionFlag(bool wanted, Device device) {
     if (!wanted) return;
     flag_ = st::detail::empty_generic({1}, ScalarType::Int, device);
-    detail::check_launch(cudaMemsetAsync(flag_.data_ptr(), 0, sizeof(int32_t),
-                                         detail::current_native_stream()),
-                         "ZeroDivisionError check");
+    detail::check_launch(
+        cudaMemsetAsync(flag_.data_ptr(), 0, sizeof(int32_t), detail::current_native_stream()),
+        "ZeroDivisionError check");
   }
   int32_t* device_ptr() const {
     return flag_.defined() ? static_cast<int32_t*>(flag_.data_ptr()) : nullptr;
@@ -182,8 +185,7 @@ Tensor binary(Binary op, const char* name, const Tensor& self, const Tensor& oth
   const Tensor b = on_device(other, device);
   Tensor result = prepare_out(name, out, IntArrayRef(shape), result_dtype, device, &self);
   const kernels::Compute compute = detail::compute_type(common);
-  const bool divides = op == Binary::DivTrunc || op == Binary::DivFloor ||
-                       op == Binary::Remainder;
+  const bool divides = op == Binary::DivTrunc || op == Binary::DivFloor || op == Binary::Remainder;
   const ZeroDivisionFlag zero_division(divides && compute == kernels::Compute::Int, device);
   const double alpha_value =
       alpha.isBoolean() ? (alpha.toBool() ? 1.0 : 0.0) : alpha.toComplexDouble().real();
@@ -192,8 +194,7 @@ Tensor binary(Binary op, const char* name, const Tensor& self, const Tensor& oth
                       make_operand(result, IntArrayRef(shape), name),
                       make_operand(a, IntArrayRef(shape), name),
                       make_operand(b, IntArrayRef(shape), name), alpha_value,
-                      zero_division.device_ptr(), result.numel(),
-                      detail::current_native_stream()),
+                      zero_division.device_ptr(), result.numel(), detail::current_native_stream()),
       name);
   zero_division.raise_if_set();
   return result;
@@ -217,10 +218,12 @@ Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional
       ST_CHECK(dtype != ScalarType::Bool, "Boolean inputs not supported for relu");
       break;
     case Unary::Sign:
-    case Unary::NanToNum: break;
+    case Unary::NanToNum:
+      break;
     case Unary::LogicalNot:
     case Unary::IsNan:
-    case Unary::IsInf: break;  // bool result, below
+    case Unary::IsInf:
+      break;  // bool result, below
     case Unary::BitwiseNot:
       if (!is_integral(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
       // ~true is false: on bool, bitwise_not is logical_not.
@@ -234,12 +237,12 @@ Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional
   const bool bool_result = op == Unary::LogicalNot || op == Unary::IsNan || op == Unary::IsInf;
   const ScalarType result_dtype = bool_result ? ScalarType::Bool : dtype;
   Tensor result = prepare_out(name, out, self.sizes(), result_dtype, device, &self);
-  detail::check_launch(kernels::unary(op, detail::compute_type(dtype),
-                                      make_shape(self.sizes(), name),
-                                      make_operand(result, self.sizes(), name),
-                                      make_operand(self, self.sizes(), name), params,
-                                      self.numel(), detail::current_native_stream()),
-                       name);
+  detail::check_launch(
+      kernels::unary(op, detail::compute_type(dtype), make_shape(self.sizes(), name),
+                     make_operand(result, self.sizes(), name),
+                     make_operand(self, self.sizes(), name), params, self.numel(),
+                     detail::current_native_stream()),
+      name);
   return result;
 }
 
@@ -250,11 +253,11 @@ Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tens
   // exp(int) is a float, as PyTorch's.
   const ScalarType dtype = is_integral(self.dtype()) ? default_dtype() : self.dtype();
   Tensor result = prepare_out(name, out, self.sizes(), dtype, device, &self);
-  detail::check_launch(entry(detail::compute_type(dtype), make_shape(self.sizes(), name),
-                             make_operand(result, self.sizes(), name),
-                             make_operand(self, self.sizes(), name), self.numel(),
-                             detail::current_native_stream()),
-                       name);
+  detail::check_launch(
+      entry(detail::compute_type(dtype), make_shape(self.sizes(), name),
+            make_operand(result, self.sizes(), name), make_operand(self, self.sizes(), name),
+            self.numel(), detail::current_native_stream()),
+      name);
   return result;
 }
 
@@ -264,10 +267,18 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
   // Defaults: the limits of the stored dtype (float16's max, not float's).
   double max = 0;
   switch (self.dtype()) {
-    case ScalarType::Half: max = 65504.0; break;
-    case ScalarType::BFloat16: max = 3.3895313892515355e38; break;
-    case ScalarType::Float: max = static_cast<double>(std::numeric_limits<float>::max()); break;
-    default: max = std::numeric_limits<double>::max(); break;
+    case ScalarType::Half:
+      max = 65504.0;
+      break;
+    case ScalarType::BFloat16:
+      max = 3.3895313892515355e38;
+      break;
+    case ScalarType::Float:
+      max = static_cast<double>(std::numeric_limits<float>::max());
+      break;
+    default:
+      max = std::numeric_limits<double>::max();
+      break;
   }
   p.p0 = nan.value_or(0.0);
   p.p1 = posinf.value_or(max);
@@ -291,17 +302,16 @@ Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
   Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device);
   const IntArrayRef s(shape);
   detail::check_launch(
-      kernels::ternary(kernels::Ternary::Where, detail::compute_type(common),
-                       make_shape(s, name), make_operand(result, s, name),
-                       make_operand(c, s, name), make_operand(a, s, name),
-                       make_operand(b, s, name), result.numel(),
+      kernels::ternary(kernels::Ternary::Where, detail::compute_type(common), make_shape(s, name),
+                       make_operand(result, s, name), make_operand(c, s, name),
+                       make_operand(a, s, name), make_operand(b, s, name), result.numel(),
                        detail::current_native_stream()),
       name);
   return result;
 }
 
-Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
-             const std::optional<Tensor>& max, const std::optional<Tensor>& out) {
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+             const std::optional<Tensor>& out) {
   const char* name = "clamp";
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
@@ -318,10 +328,9 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
   Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device, &self);
   const IntArrayRef s(shape);
   detail::check_launch(
-      kernels::ternary(kernels::Ternary::Clamp, detail::compute_type(common),
-                       make_shape(s, name), make_operand(result, s, name),
-                       make_operand(self, s, name), make_operand(lo, s, name),
-                       make_operand(hi, s, name), result.numel(),
+      kernels::ternary(kernels::Ternary::Clamp, detail::compute_type(common), make_shape(s, name),
+                       make_operand(result, s, name), make_operand(self, s, name),
+                       make_operand(lo, s, name), make_operand(hi, s, name), result.numel(),
                        detail::current_native_stream()),
       name);
   return result;

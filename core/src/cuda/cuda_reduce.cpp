@@ -47,7 +47,8 @@ Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
   if (op == kernels::Reduce::Mean) {
     ST_CHECK(torch::headeronly::isFloatingType(out_dtype), name,
              "(): could not infer output dtype. Input dtype must be either a floating point or "
-             "complex dtype. Got: ", torch::headeronly::toString(out_dtype));
+             "complex dtype. Got: ",
+             torch::headeronly::toString(out_dtype));
   }
   std::vector<int64_t> perm;
   std::vector<int64_t> out_shape;
@@ -69,8 +70,7 @@ Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
     }
   }
   if (op == kernels::Reduce::Amax || op == kernels::Reduce::Amin) {
-    ST_CHECK(row_len > 0 || rows == 0, name,
-             "(): Expected reduction dim to have non-zero size.");
+    ST_CHECK(row_len > 0 || rows == 0, name, "(): Expected reduction dim to have non-zero size.");
   }
   Tensor result = st::detail::empty_generic(IntArrayRef(out_shape), out_dtype, self.device());
   if (result.numel() == 0) return result;
@@ -90,8 +90,7 @@ Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
 }
 
 std::tuple<Tensor, Tensor> arg_reduce(bool is_max, const char* name, const Tensor& self,
-                                      std::optional<int64_t> dim, bool keepdim,
-                                      bool want_values) {
+                                      std::optional<int64_t> dim, bool keepdim, bool want_values) {
   detail::check_cuda(self, name, "self");
   DeviceGuard guard(self.device());
   if (!dim) {
@@ -123,22 +122,19 @@ std::tuple<Tensor, Tensor> arg_reduce(bool is_max, const char* name, const Tenso
   if (row_len == 0 && rows != 0) {
     ST_ERROR(name, "(): Expected reduction dim ", d, " to have non-zero size.");
   }
-  Tensor values = want_values
-                      ? st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(),
-                                                  self.device())
-                      : Tensor();
+  Tensor values =
+      want_values ? st::detail::empty_generic(IntArrayRef(out_shape), self.dtype(), self.device())
+                  : Tensor();
   Tensor indices =
       st::detail::empty_generic(IntArrayRef(out_shape), ScalarType::Long, self.device());
   if (indices.numel() == 0) return {values, indices};
   const Tensor rows_view = st::contiguous(st::permute(self, IntArrayRef(perm)));
   detail::check_launch(
-      kernels::arg_reduce_rows(is_max, detail::compute_type(self.dtype()),
-                               rows_view.const_data_ptr(),
-                               detail::kernel_dtype(rows_view.dtype(), name),
-                               want_values ? values.data_ptr() : nullptr,
-                               detail::kernel_dtype(self.dtype(), name),
-                               static_cast<int64_t*>(indices.data_ptr()), rows, row_len,
-                               detail::current_native_stream()),
+      kernels::arg_reduce_rows(
+          is_max, detail::compute_type(self.dtype()), rows_view.const_data_ptr(),
+          detail::kernel_dtype(rows_view.dtype(), name), want_values ? values.data_ptr() : nullptr,
+          detail::kernel_dtype(self.dtype(), name), static_cast<int64_t*>(indices.data_ptr()), rows,
+          row_len, detail::current_native_stream()),
       name);
   return {values, indices};
 }

@@ -137,8 +137,7 @@ class CudaRuntime final : public DeviceRuntime {
       ST_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
       for (size_t k = 0; k < p.streams.size(); ++k) {
         const int priority = k < static_cast<size_t>(kPool) ? least : greatest;
-        ST_CUDA_CHECK(
-            cudaStreamCreateWithPriority(&p.streams[k], cudaStreamNonBlocking, priority));
+        ST_CUDA_CHECK(cudaStreamCreateWithPriority(&p.streams[k], cudaStreamNonBlocking, priority));
       }
     });
     return p;

@@ -27,16 +27,15 @@ int64_t count_selected(const Tensor& flags_of, const Tensor& positions, const ch
   if (n == 0) return 0;
   const size_t bytes = kernels::select_scratch_bytes(n);
   ST_CHECK(bytes > 0, op, ": CUDA error: could not size the scan's scratch space");
-  Tensor scratch = st::detail::empty_generic({static_cast<int64_t>(bytes)}, ScalarType::Byte,
-                                             flags_of.device());
-  detail::check_launch(
-      kernels::select_positions(flags_of.const_data_ptr(),
-                                detail::kernel_dtype(flags_of.dtype(), op),
-                                static_cast<int64_t*>(positions.data_ptr()), n,
-                                scratch.data_ptr(), bytes, detail::current_native_stream()),
-      op);
-  const Tensor last = st::to(st::narrow(positions, 0, n - 1, 1), Device(DeviceType::CPU),
-                             ScalarType::Long);
+  Tensor scratch =
+      st::detail::empty_generic({static_cast<int64_t>(bytes)}, ScalarType::Byte, flags_of.device());
+  detail::check_launch(kernels::select_positions(
+                           flags_of.const_data_ptr(), detail::kernel_dtype(flags_of.dtype(), op),
+                           static_cast<int64_t*>(positions.data_ptr()), n, scratch.data_ptr(),
+                           bytes, detail::current_native_stream()),
+                       op);
+  const Tensor last =
+      st::to(st::narrow(positions, 0, n - 1, 1), Device(DeviceType::CPU), ScalarType::Long);
   return *static_cast<const int64_t*>(last.const_data_ptr());
 }
 
@@ -48,13 +47,13 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
            torch::headeronly::toString(mask.dtype()));
   const std::vector<int64_t> shape = native::infer_size(self.sizes(), mask.sizes());
   DeviceGuard guard(self.device());
-  const Tensor m_dev = mask.device() == self.device() ? mask : st::to(mask, self.device(),
-                                                                       ScalarType::Bool);
+  const Tensor m_dev =
+      mask.device() == self.device() ? mask : st::to(mask, self.device(), ScalarType::Bool);
   const Tensor s = st::contiguous(st::expand(self, IntArrayRef(shape)));
   const Tensor m = st::contiguous(st::expand(m_dev, IntArrayRef(shape)));
   const int64_t n = m.numel();
-  Tensor positions = st::detail::empty_generic({std::max<int64_t>(n, 1)}, ScalarType::Long,
-                                               self.device());
+  Tensor positions =
+      st::detail::empty_generic({std::max<int64_t>(n, 1)}, ScalarType::Long, self.device());
   const int64_t count = count_selected(m, positions, "masked_select");
   Tensor out = st::detail::empty_generic({count}, self.dtype(), self.device());
   if (count == 0) return out;
@@ -73,8 +72,8 @@ Tensor nonzero(const Tensor& self) {
   const Tensor s = st::contiguous(self);
   const int64_t n = s.numel();
   const kernels::Shape shape = detail::make_shape(s.sizes(), "nonzero");
-  Tensor positions = st::detail::empty_generic({std::max<int64_t>(n, 1)}, ScalarType::Long,
-                                               self.device());
+  Tensor positions =
+      st::detail::empty_generic({std::max<int64_t>(n, 1)}, ScalarType::Long, self.device());
   const int64_t count = count_selected(s, positions, "nonzero");
   Tensor out = st::detail::empty_generic({count, s.dim()}, ScalarType::Long, self.device());
   if (out.numel() == 0) return out;

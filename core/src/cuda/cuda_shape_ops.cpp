@@ -34,15 +34,21 @@ Tensor cat(ArrayRef<Tensor> tensors, int64_t dim) {
   int64_t total = 0;
   for (size_t i = 0; i < tensors.size(); ++i) {
     const Tensor& t = tensors[i];
-    ST_CHECK(t.device() == device, "torch.cat(): all input tensors must be on the same device. "
-             "Received ", device, " and ", t.device());
+    ST_CHECK(t.device() == device,
+             "torch.cat(): all input tensors must be on the same device. "
+             "Received ",
+             device, " and ", t.device());
     if (i > 0) dtype = torch::headeronly::promoteTypes(dtype, t.dtype());
     if (t.dim() == 1 && t.numel() == 0) continue;
-    ST_CHECK(t.dim() == ref->dim(), "torch.cat(): Tensors must have same number of dimensions: "
-             "got ", ref->dim(), " and ", t.dim());
+    ST_CHECK(t.dim() == ref->dim(),
+             "torch.cat(): Tensors must have same number of dimensions: "
+             "got ",
+             ref->dim(), " and ", t.dim());
     for (int64_t k = 0; k < t.dim(); ++k) {
-      ST_CHECK(k == d || t.size(k) == ref->size(k), "Sizes of tensors must match except in "
-               "dimension ", d, ". Expected size ", ref->size(k), " but got size ", t.size(k),
+      ST_CHECK(k == d || t.size(k) == ref->size(k),
+               "Sizes of tensors must match except in "
+               "dimension ",
+               d, ". Expected size ", ref->size(k), " but got size ", t.size(k),
                " for tensor number ", i, " in the list.");
     }
     total += t.size(d);
@@ -115,10 +121,10 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
     src.strides[d] = self.stride(d);
     if (flipped[static_cast<size_t>(d)]) mask |= 1u << d;
   }
-  detail::check_launch(kernels::flip(shape, src, mask, out.data_ptr(),
-                                     static_cast<int32_t>(self.itemsize()), n,
-                                     detail::current_native_stream()),
-                       "flip");
+  detail::check_launch(
+      kernels::flip(shape, src, mask, out.data_ptr(), static_cast<int32_t>(self.itemsize()), n,
+                    detail::current_native_stream()),
+      "flip");
   return out;
 }
 

@@ -27,10 +27,10 @@ void softmax_into(bool log, const Tensor& y, const Tensor& self, int64_t d, cons
   for (int64_t i = 0; i < d; ++i) outer *= self.size(i);
   for (int64_t i = d + 1; i < self.dim(); ++i) inner *= self.size(i);
   const int32_t code = detail::kernel_dtype(self.dtype(), op);
-  detail::check_launch(kernels::softmax(log, detail::compute_type(self.dtype()),
-                                        x.const_data_ptr(), code, y.data_ptr(), code, outer, n,
-                                        inner, detail::current_native_stream()),
-                       op);
+  detail::check_launch(
+      kernels::softmax(log, detail::compute_type(self.dtype()), x.const_data_ptr(), code,
+                       y.data_ptr(), code, outer, n, inner, detail::current_native_stream()),
+      op);
 }
 
 }  // namespace
@@ -58,8 +58,7 @@ Tensor softmax(bool log, const Tensor& self, int64_t dim, bool half_to_float,
   // self would read elements already written when inner > 1).
   if (out) native::resize_output(*out, self.sizes());
   const bool direct = out && out->is_contiguous() && !out->is_alias_of(self);
-  Tensor y = direct ? *out
-                    : st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
+  Tensor y = direct ? *out : st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
   if (self.numel() > 0) softmax_into(log, y, self, d, op);
   if (out && !direct) {
     ops::copy_(*out, y, false);

@@ -6,16 +6,26 @@ namespace st::cuda::detail {
 
 int32_t kernel_dtype(ScalarType dtype, const char* op) {
   switch (dtype) {
-    case ScalarType::Byte: return kernels::kByte;
-    case ScalarType::Char: return kernels::kChar;
-    case ScalarType::Short: return kernels::kShort;
-    case ScalarType::Int: return kernels::kInt;
-    case ScalarType::Long: return kernels::kLong;
-    case ScalarType::Half: return kernels::kHalf;
-    case ScalarType::Float: return kernels::kFloat;
-    case ScalarType::Double: return kernels::kDouble;
-    case ScalarType::Bool: return kernels::kBool;
-    case ScalarType::BFloat16: return kernels::kBFloat16;
+    case ScalarType::Byte:
+      return kernels::kByte;
+    case ScalarType::Char:
+      return kernels::kChar;
+    case ScalarType::Short:
+      return kernels::kShort;
+    case ScalarType::Int:
+      return kernels::kInt;
+    case ScalarType::Long:
+      return kernels::kLong;
+    case ScalarType::Half:
+      return kernels::kHalf;
+    case ScalarType::Float:
+      return kernels::kFloat;
+    case ScalarType::Double:
+      return kernels::kDouble;
+    case ScalarType::Bool:
+      return kernels::kBool;
+    case ScalarType::BFloat16:
+      return kernels::kBFloat16;
     default:
       ST_ERROR(op, ": dtype ", torch::headeronly::toString(dtype),
                " is not supported by the CUDA kernels (supported: uint8, int8, int16, int32, "

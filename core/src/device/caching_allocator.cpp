@@ -10,8 +10,7 @@ namespace st {
 
 RawDeviceMemory::~RawDeviceMemory() = default;
 
-CachingAllocator::CachingAllocator(DeviceType type, RawDeviceMemory* raw)
-    : type_(type), raw_(raw) {
+CachingAllocator::CachingAllocator(DeviceType type, RawDeviceMemory* raw) : type_(type), raw_(raw) {
   ST_CHECK(raw != nullptr, "CachingAllocator: expected raw device memory, got null");
 }
 
@@ -27,9 +26,7 @@ size_t CachingAllocator::round_size(size_t nbytes) {
   return std::max(cls, (nbytes + cls - 1) / cls * cls);
 }
 
-CachingAllocatorStats& CachingAllocator::stats_locked(DeviceIndex device) {
-  return stats_[device];
-}
+CachingAllocatorStats& CachingAllocator::stats_locked(DeviceIndex device) { return stats_[device]; }
 
 CachingAllocator::Block* CachingAllocator::take_block(size_t nbytes) {
   DeviceRuntime& rt = get_device_runtime(type_);
@@ -52,9 +49,9 @@ CachingAllocator::Block* CachingAllocator::take_block(size_t nbytes) {
       release_cached_locked();  // give the cache back and retry once
       ptr = raw_->raw_alloc(device, size);
     }
-    ST_CHECK(ptr != nullptr, "CachingAllocator: out of memory on ",
-             Device(type_, device), " allocating ", nbytes, " bytes (", size,
-             " after rounding); ", s.allocated_bytes, " bytes are in use");
+    ST_CHECK(ptr != nullptr, "CachingAllocator: out of memory on ", Device(type_, device),
+             " allocating ", nbytes, " bytes (", size, " after rounding); ", s.allocated_bytes,
+             " bytes are in use");
     block = new (std::nothrow) Block{ptr, size, device, stream, this};
     if (block == nullptr) {
       raw_->raw_free(device, ptr);

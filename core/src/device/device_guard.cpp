@@ -49,8 +49,7 @@ StreamGuard::StreamGuard(const Stream& stream)
       original_stream_(stream),
       current_stream_(stream) {
   if (runtime_ == nullptr) {
-    ST_CHECK(stream.is_default(), "StreamGuard: the CPU has only its default stream, got ",
-             stream);
+    ST_CHECK(stream.is_default(), "StreamGuard: the CPU has only its default stream, got ", stream);
     return;
   }
   ST_CHECK(stream.device_index() >= 0, "StreamGuard: ", stream, " has no device index");

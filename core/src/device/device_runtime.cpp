@@ -62,9 +62,8 @@ void register_device_runtime(DeviceRuntime* runtime) {
   ST_CHECK(runtime != nullptr, "register_device_runtime: expected a runtime, got null");
   const DeviceType type = runtime->type();
   const size_t i = slot_of(type, "register_device_runtime");
-  ST_CHECK(type != DeviceType::CPU && type != DeviceType::Meta,
-           "register_device_runtime: the ", type_name(type),
-           " device type has a built-in behaviour and takes no runtime");
+  ST_CHECK(type != DeviceType::CPU && type != DeviceType::Meta, "register_device_runtime: the ",
+           type_name(type), " device type has a built-in behaviour and takes no runtime");
   std::lock_guard<std::mutex> lock(g_mutex);
   DeviceRuntime* old = g_runtimes[i].load(std::memory_order_acquire);
   if (old == runtime) return;
@@ -198,9 +197,11 @@ void synchronize_device(Device device) {
 
 void* native_stream_handle(const Stream& stream) {
   // As c10: the CPU backend has no stream object to hand out.
-  ST_CHECK(!stream.device().is_cpu(), "native_stream_handle: the CPU has no native stream "
+  ST_CHECK(!stream.device().is_cpu(),
+           "native_stream_handle: the CPU has no native stream "
            "handle (its work runs synchronously; only accelerator streams have one, e.g. "
-           "CUDA's cudaStream_t), got ", stream);
+           "CUDA's cudaStream_t), got ",
+           stream);
   return runtime_of_stream(stream, "native_stream_handle").native_stream_handle(stream);
 }
 

@@ -7,22 +7,38 @@ namespace st {
 
 const char* toString(DispatchKey k) {
   switch (k) {
-    case DispatchKey::Undefined: return "Undefined";
-    case DispatchKey::CPU: return "CPU";
-    case DispatchKey::CUDA: return "CUDA";
-    case DispatchKey::Meta: return "Meta";
-    case DispatchKey::PrivateUse1: return "PrivateUse1";
-    case DispatchKey::BackendSelect: return "BackendSelect";
-    case DispatchKey::ADInplaceOrView: return "ADInplaceOrView";
-    case DispatchKey::AutogradOther: return "AutogradOther";
-    case DispatchKey::AutogradCPU: return "AutogradCPU";
-    case DispatchKey::AutogradCUDA: return "AutogradCUDA";
-    case DispatchKey::AutogradMeta: return "AutogradMeta";
-    case DispatchKey::AutogradPrivateUse1: return "AutogradPrivateUse1";
-    case DispatchKey::CompositeExplicitAutograd: return "CompositeExplicitAutograd";
-    case DispatchKey::CompositeImplicitAutograd: return "CompositeImplicitAutograd";
-    case DispatchKey::Autograd: return "Autograd";
-    case DispatchKey::NumDispatchKeys: break;
+    case DispatchKey::Undefined:
+      return "Undefined";
+    case DispatchKey::CPU:
+      return "CPU";
+    case DispatchKey::CUDA:
+      return "CUDA";
+    case DispatchKey::Meta:
+      return "Meta";
+    case DispatchKey::PrivateUse1:
+      return "PrivateUse1";
+    case DispatchKey::BackendSelect:
+      return "BackendSelect";
+    case DispatchKey::ADInplaceOrView:
+      return "ADInplaceOrView";
+    case DispatchKey::AutogradOther:
+      return "AutogradOther";
+    case DispatchKey::AutogradCPU:
+      return "AutogradCPU";
+    case DispatchKey::AutogradCUDA:
+      return "AutogradCUDA";
+    case DispatchKey::AutogradMeta:
+      return "AutogradMeta";
+    case DispatchKey::AutogradPrivateUse1:
+      return "AutogradPrivateUse1";
+    case DispatchKey::CompositeExplicitAutograd:
+      return "CompositeExplicitAutograd";
+    case DispatchKey::CompositeImplicitAutograd:
+      return "CompositeImplicitAutograd";
+    case DispatchKey::Autograd:
+      return "Autograd";
+    case DispatchKey::NumDispatchKeys:
+      break;
   }
   return "UNKNOWN_DISPATCH_KEY";
 }

@@ -18,7 +18,8 @@ namespace st {
 namespace detail {
 
 namespace {
-constexpr std::array<uint64_t, torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES> makeDeviceKeySets() {
+constexpr std::array<uint64_t, torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES>
+makeDeviceKeySets() {
   std::array<uint64_t, torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES> out{};
   for (int i = 0; i < torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES; ++i) {
     out[i] = tensorKeySetForBackend(
@@ -49,14 +50,19 @@ DispatchKeySet computeKeySetBoxedSlow(const DispatchTable& t, const Stack& stack
   for (uint64_t bits = t.tensor_arg_mask; bits != 0; bits &= bits - 1) {
     const IValue& v = base[__builtin_ctzll(bits)];
     switch (v.tag()) {
-      case IValue::Tag::Tensor: ks = ks | keysOf(v.toTensor()); break;
-      case IValue::Tag::TensorList: ks = ks | keysOf(v.toTensorVector()); break;
+      case IValue::Tag::Tensor:
+        ks = ks | keysOf(v.toTensor());
+        break;
+      case IValue::Tag::TensorList:
+        ks = ks | keysOf(v.toTensorVector());
+        break;
       case IValue::Tag::List:
         for (const IValue& e : v.toListRef()) {
           if (e.isTensor()) ks = ks | keysOf(e.toTensor());
         }
         break;
-      default: break;  // None for Tensor?
+      default:
+        break;  // None for Tensor?
     }
   }
   return withBackendSelect(ks);
@@ -71,9 +77,8 @@ void throwNoSchema(const OperatorName& name) {
 DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<Layout> layout,
                                std::optional<Device> device) {
   (void)dtype;  // every dtype lives on every backend of this build
-  ST_CHECK(!layout.has_value() || *layout == Layout::Strided,
-           "computeDispatchKey: layout ", layout.value_or(Layout::Strided),
-           " has no backend in stabletorch (only Strided)");
+  ST_CHECK(!layout.has_value() || *layout == Layout::Strided, "computeDispatchKey: layout ",
+           layout.value_or(Layout::Strided), " has no backend in stabletorch (only Strided)");
   if (!device.has_value()) return DispatchKey::CPU;
   DispatchKey k = backendKeyForDeviceType(device->type());
   ST_CHECK(k != DispatchKey::Undefined, "computeDispatchKey: device type ", device->type(),
@@ -260,7 +265,8 @@ Dispatcher::Dispatcher() {
     a.builtin = true;
     fallbacks_[static_cast<size_t>(k)].push_front(std::move(a));
   };
-  builtin(DispatchKey::BackendSelect, KernelFunction::makeFromBoxedFunction<&backendSelectFallback>(),
+  builtin(DispatchKey::BackendSelect,
+          KernelFunction::makeFromBoxedFunction<&backendSelectFallback>(),
           "registered by the dispatcher (picks the backend from dtype/layout/device)");
   builtin(DispatchKey::ADInplaceOrView, KernelFunction::makeFallthrough(),
           "registered by the dispatcher (fallthrough)");
@@ -358,7 +364,8 @@ OperatorHandle Dispatcher::findSchemaOrThrow(std::string_view name, std::string_
   std::sort(near.begin(), near.end());
   if (!near.empty()) {
     os << "; did you mean: ";
-    for (size_t i = 0; i < near.size() && i < 5; ++i) os << (i ? ", " : "") << "'" << near[i].second << "'";
+    for (size_t i = 0; i < near.size() && i < 5; ++i)
+      os << (i ? ", " : "") << "'" << near[i].second << "'";
     os << "?";
   }
   throw Error(os.str());
@@ -406,11 +413,10 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
   });
 }
 
-RegistrationHandleRAII Dispatcher::registerImpl(OperatorName name, std::optional<DispatchKey> key,
-                                                KernelFunction kernel,
-                                                std::optional<CppSignature> cpp_signature,
-                                                std::shared_ptr<const FunctionSchema> inferred_schema,
-                                                std::string debug) {
+RegistrationHandleRAII Dispatcher::registerImpl(
+    OperatorName name, std::optional<DispatchKey> key, KernelFunction kernel,
+    std::optional<CppSignature> cpp_signature,
+    std::shared_ptr<const FunctionSchema> inferred_schema, std::string debug) {
   if (key.has_value()) load_backend_module_for(*key);
   Garbage garbage;
   std::lock_guard<std::mutex> lock(mutex_);

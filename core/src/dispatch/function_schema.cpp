@@ -41,28 +41,43 @@ std::string AliasInfo::toString() const {
 }
 
 bool operator==(const AliasInfo& a, const AliasInfo& b) {
-  return a.before_sets == b.before_sets && a.after_sets == b.after_sets &&
-         a.is_write == b.is_write;
+  return a.before_sets == b.before_sets && a.after_sets == b.after_sets && a.is_write == b.is_write;
 }
 
 const char* toString(TypeKind k) {
   switch (k) {
-    case TypeKind::Tensor: return "Tensor";
-    case TypeKind::Int: return "int";
-    case TypeKind::SymInt: return "SymInt";
-    case TypeKind::Float: return "float";
-    case TypeKind::Bool: return "bool";
-    case TypeKind::Str: return "str";
-    case TypeKind::Scalar: return "Scalar";
-    case TypeKind::ScalarType: return "ScalarType";
-    case TypeKind::Layout: return "Layout";
-    case TypeKind::MemoryFormat: return "MemoryFormat";
-    case TypeKind::Device: return "Device";
-    case TypeKind::Generator: return "Generator";
-    case TypeKind::Stream: return "Stream";
-    case TypeKind::Storage: return "Storage";
-    case TypeKind::List: return "List";
-    case TypeKind::Optional: return "Optional";
+    case TypeKind::Tensor:
+      return "Tensor";
+    case TypeKind::Int:
+      return "int";
+    case TypeKind::SymInt:
+      return "SymInt";
+    case TypeKind::Float:
+      return "float";
+    case TypeKind::Bool:
+      return "bool";
+    case TypeKind::Str:
+      return "str";
+    case TypeKind::Scalar:
+      return "Scalar";
+    case TypeKind::ScalarType:
+      return "ScalarType";
+    case TypeKind::Layout:
+      return "Layout";
+    case TypeKind::MemoryFormat:
+      return "MemoryFormat";
+    case TypeKind::Device:
+      return "Device";
+    case TypeKind::Generator:
+      return "Generator";
+    case TypeKind::Stream:
+      return "Stream";
+    case TypeKind::Storage:
+      return "Storage";
+    case TypeKind::List:
+      return "List";
+    case TypeKind::Optional:
+      return "Optional";
   }
   return "?";
 }
@@ -87,9 +102,7 @@ const AliasInfo* SchemaType::anyAliasInfo() const {
 
 bool SchemaType::isTensorLike() const { return baseKind() == TypeKind::Tensor; }
 
-TypeKind SchemaType::baseKind() const {
-  return elem_ ? elem_->baseKind() : kind_;
-}
+TypeKind SchemaType::baseKind() const { return elem_ ? elem_->baseKind() : kind_; }
 
 std::string SchemaType::toString() const {
   std::string out;
@@ -127,16 +140,38 @@ bool operator==(const DefaultValue& a, const DefaultValue& b) {
 std::optional<int64_t> enumDefaultValue(std::string_view id) {
   // ScalarType names as written in schemas (torch.long etc.), the memory
   // formats, the layouts and the reduction enum of the loss functions.
-  struct Entry { const char* name; int64_t value; };
+  struct Entry {
+    const char* name;
+    int64_t value;
+  };
   static const Entry table[] = {
-      {"uint8", 0}, {"int8", 1}, {"int16", 2}, {"short", 2}, {"int32", 3},
-      {"int", 3}, {"int64", 4}, {"long", 4}, {"float16", 5}, {"half", 5},
-      {"float32", 6}, {"float", 6}, {"float64", 7}, {"double", 7},
-      {"complex64", 9}, {"complex128", 10}, {"bool", 11}, {"bfloat16", 15},
-      {"contiguous_format", 0}, {"preserve_format", 1}, {"channels_last", 2},
+      {"uint8", 0},
+      {"int8", 1},
+      {"int16", 2},
+      {"short", 2},
+      {"int32", 3},
+      {"int", 3},
+      {"int64", 4},
+      {"long", 4},
+      {"float16", 5},
+      {"half", 5},
+      {"float32", 6},
+      {"float", 6},
+      {"float64", 7},
+      {"double", 7},
+      {"complex64", 9},
+      {"complex128", 10},
+      {"bool", 11},
+      {"bfloat16", 15},
+      {"contiguous_format", 0},
+      {"preserve_format", 1},
+      {"channels_last", 2},
       {"channels_last_3d", 3},
-      {"strided", 0}, {"sparse_coo", 1},
-      {"Mean", 1}, {"Sum", 2}, {"None_", 0},
+      {"strided", 0},
+      {"sparse_coo", 1},
+      {"Mean", 1},
+      {"Sum", 2},
+      {"None_", 0},
   };
   for (const Entry& e : table) {
     if (id == e.name) return e.value;
@@ -162,8 +197,7 @@ bool operator==(const Argument& a, const Argument& b) {
 }
 
 FunctionSchema::FunctionSchema(OperatorName name, std::vector<Argument> arguments,
-                               std::vector<Argument> returns, bool is_vararg,
-                               bool is_varret)
+                               std::vector<Argument> returns, bool is_vararg, bool is_varret)
     : name_(std::move(name)),
       arguments_(std::move(arguments)),
       returns_(std::move(returns)),
@@ -216,19 +250,14 @@ std::string FunctionSchema::signatureString() const {
   return os.str();
 }
 
-std::string FunctionSchema::toString() const {
-  return name_.toString() + signatureString();
-}
+std::string FunctionSchema::toString() const { return name_.toString() + signatureString(); }
 
 bool operator==(const FunctionSchema& a, const FunctionSchema& b) {
   return a.operatorName() == b.operatorName() && a.arguments() == b.arguments() &&
-         a.returns() == b.returns() && a.isVararg() == b.isVararg() &&
-         a.isVarret() == b.isVarret();
+         a.returns() == b.returns() && a.isVararg() == b.isVararg() && a.isVarret() == b.isVarret();
 }
 
-std::ostream& operator<<(std::ostream& os, const FunctionSchema& s) {
-  return os << s.toString();
-}
+std::ostream& operator<<(std::ostream& os, const FunctionSchema& s) { return os << s.toString(); }
 
 // ---------------------------------------------------------------------------
 // Parser
@@ -262,8 +291,7 @@ class Parser {
     parseReturns(rets, varret);
     skipWs();
     if (pos_ != s_.size()) fail("end of schema");
-    return FunctionSchema(std::move(name), std::move(args), std::move(rets), vararg,
-                          varret);
+    return FunctionSchema(std::move(name), std::move(args), std::move(rets), vararg, varret);
   }
 
   SchemaOrName parseSchemaOrName() {
@@ -308,8 +336,8 @@ class Parser {
   static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
   void skipWs() {
-    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' ||
-                                s_[pos_] == '\n' || s_[pos_] == '\r')) {
+    while (pos_ < s_.size() &&
+           (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) {
       ++pos_;
     }
   }
@@ -398,13 +426,20 @@ class Parser {
     for (size_t i = pos_; i < s_.size(); ++i) {
       const char c = s_[i];
       switch (kClass[static_cast<unsigned char>(c)]) {
-        case kOther: break;
-        case kOpen: ++depth; break;
-        case kClose: --depth; break;
+        case kOther:
+          break;
+        case kOpen:
+          ++depth;
+          break;
+        case kClose:
+          --depth;
+          break;
         case kCloseParen:
           if (depth-- == 0) return std::min<size_t>(n, 64);
           break;
-        case kComma: n += depth == 0; break;
+        case kComma:
+          n += depth == 0;
+          break;
         case kQuote:
           for (++i; i < s_.size() && s_[i] != c; ++i) {
             if (s_[i] == '\\') ++i;
@@ -485,11 +520,14 @@ class Parser {
     size_t start = pos_;
     if (pos_ >= s_.size() || !isIdentStart(s_[pos_])) fail("a type");
     const std::string_view id = parseIdentView("a type");
-    struct Named { std::string_view name; TypeKind kind; };  // no strlen per compare
+    struct Named {
+      std::string_view name;
+      TypeKind kind;
+    };  // no strlen per compare
     static constexpr Named names[] = {
         {"Tensor", TypeKind::Tensor}, {"int", TypeKind::Int},
         {"SymInt", TypeKind::SymInt}, {"float", TypeKind::Float},
-        {"bool", TypeKind::Bool}, {"str", TypeKind::Str},
+        {"bool", TypeKind::Bool},     {"str", TypeKind::Str},
         {"Scalar", TypeKind::Scalar}, {"ScalarType", TypeKind::ScalarType},
         {"Layout", TypeKind::Layout}, {"MemoryFormat", TypeKind::MemoryFormat},
         {"Device", TypeKind::Device}, {"Generator", TypeKind::Generator},
@@ -504,8 +542,9 @@ class Parser {
                         "declare the overload without Dimname arguments");
     }
     pos_ = start;
-    fail("a type (Tensor, int, SymInt, float, bool, str, Scalar, ScalarType, "
-         "Layout, MemoryFormat, Device, Generator, Stream, Storage)");
+    fail(
+        "a type (Tensor, int, SymInt, float, bool, str, Scalar, ScalarType, "
+        "Layout, MemoryFormat, Device, Generator, Stream, Storage)");
   }
 
   std::string parseAliasSet() {
@@ -675,9 +714,10 @@ class Parser {
         d.s = id;
         d.i = *enumDefaultValue(id);
       } else {
-        failAt(start, "a default value (number, True, False, None, a string, a list, "
-                      "or a known enum such as contiguous_format or long) but found '" +
-                          id + "'");
+        failAt(start,
+               "a default value (number, True, False, None, a string, a list, "
+               "or a known enum such as contiguous_format or long) but found '" +
+                   id + "'");
       }
       return;
     }
@@ -705,9 +745,12 @@ class Parser {
       if (lt->isList()) elem = lt->elem().baseKind();
       bool any_float = false, any_bool = false;
       for (const DefaultValue& it : items) {
-        if (it.kind == DefaultValue::Kind::Float) any_float = true;
-        else if (it.kind == DefaultValue::Kind::Bool) any_bool = true;
-        else if (it.kind != DefaultValue::Kind::Int) failAt(start, "a list of numbers or booleans");
+        if (it.kind == DefaultValue::Kind::Float)
+          any_float = true;
+        else if (it.kind == DefaultValue::Kind::Bool)
+          any_bool = true;
+        else if (it.kind != DefaultValue::Kind::Int)
+          failAt(start, "a list of numbers or booleans");
       }
       if (any_bool || (items.empty() && elem == TypeKind::Bool)) {
         d.kind = DefaultValue::Kind::BoolList;
@@ -727,8 +770,8 @@ class Parser {
     }
     d.text = std::string(s_.substr(start, pos_ - start));
     if (d.kind == DefaultValue::Kind::None && !type.isOptional()) {
-      failAt(start, "default None for non-optional type " + type.toString() +
-                        " (write " + type.toString() + "?)");
+      failAt(start, "default None for non-optional type " + type.toString() + " (write " +
+                        type.toString() + "?)");
     }
   }
 
@@ -738,16 +781,11 @@ class Parser {
 
 }  // namespace
 
-FunctionSchema FunctionSchema::parse(std::string_view text) {
-  return Parser(text).parseSchema();
-}
+FunctionSchema FunctionSchema::parse(std::string_view text) { return Parser(text).parseSchema(); }
 
-SchemaOrName parseSchemaOrName(std::string_view text) {
-  return Parser(text).parseSchemaOrName();
-}
+SchemaOrName parseSchemaOrName(std::string_view text) { return Parser(text).parseSchemaOrName(); }
 
-std::string diffKernelSchema(const FunctionSchema& declared,
-                             const FunctionSchema& inferred) {
+std::string diffKernelSchema(const FunctionSchema& declared, const FunctionSchema& inferred) {
   // Every differing position is listed, so one registration attempt shows
   // the whole fix. The common case (a match) builds no strings.
   const auto& da = declared.arguments();
@@ -757,8 +795,10 @@ std::string diffKernelSchema(const FunctionSchema& declared,
   // The common case (a match) first, without building anything.
   if (da.size() == ia.size() && dr.size() == ir.size()) {
     bool same = true;
-    for (size_t i = 0; same && i < da.size(); ++i) same = da[i].type.equivalentForKernel(ia[i].type);
-    for (size_t i = 0; same && i < dr.size(); ++i) same = dr[i].type.equivalentForKernel(ir[i].type);
+    for (size_t i = 0; same && i < da.size(); ++i)
+      same = da[i].type.equivalentForKernel(ia[i].type);
+    for (size_t i = 0; same && i < dr.size(); ++i)
+      same = dr[i].type.equivalentForKernel(ir[i].type);
     if (same) return std::string();
   }
   std::vector<std::string> mismatches;
@@ -787,11 +827,9 @@ std::string diffKernelSchema(const FunctionSchema& declared,
   }
   for (size_t i = 0; i < std::max(dr.size(), ir.size()); ++i) {
     if (i >= ir.size()) {
-      note("return ", i, " is ", dr[i].type.toString(),
-           " in the schema but missing in the kernel");
+      note("return ", i, " is ", dr[i].type.toString(), " in the schema but missing in the kernel");
     } else if (i >= dr.size()) {
-      note("return ", i, " is ", ir[i].type.toString(),
-           " in the kernel but missing in the schema");
+      note("return ", i, " is ", ir[i].type.toString(), " in the kernel but missing in the schema");
     } else if (!dr[i].type.equivalentForKernel(ir[i].type)) {
       note("return ", i, " is ", dr[i].type.toString(), " in the schema but ",
            ir[i].type.toString(), " in the kernel");

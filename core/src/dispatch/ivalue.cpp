@@ -6,25 +6,44 @@ namespace st {
 
 const char* IValue::tagName(Tag t) {
   switch (t) {
-    case Tag::None: return "None";
-    case Tag::Tensor: return "Tensor";
-    case Tag::Int: return "int";
-    case Tag::Double: return "float";
-    case Tag::Bool: return "bool";
-    case Tag::String: return "str";
-    case Tag::Scalar: return "Scalar";
-    case Tag::Device: return "Device";
-    case Tag::ScalarType: return "ScalarType";
-    case Tag::Layout: return "Layout";
-    case Tag::MemoryFormat: return "MemoryFormat";
-    case Tag::IntList: return "int[]";
-    case Tag::DoubleList: return "float[]";
-    case Tag::BoolList: return "bool[]";
-    case Tag::StringList: return "str[]";
-    case Tag::TensorList: return "Tensor[]";
-    case Tag::List: return "List";
-    case Tag::Tuple: return "Tuple";
-    case Tag::Generator: return "Generator";
+    case Tag::None:
+      return "None";
+    case Tag::Tensor:
+      return "Tensor";
+    case Tag::Int:
+      return "int";
+    case Tag::Double:
+      return "float";
+    case Tag::Bool:
+      return "bool";
+    case Tag::String:
+      return "str";
+    case Tag::Scalar:
+      return "Scalar";
+    case Tag::Device:
+      return "Device";
+    case Tag::ScalarType:
+      return "ScalarType";
+    case Tag::Layout:
+      return "Layout";
+    case Tag::MemoryFormat:
+      return "MemoryFormat";
+    case Tag::IntList:
+      return "int[]";
+    case Tag::DoubleList:
+      return "float[]";
+    case Tag::BoolList:
+      return "bool[]";
+    case Tag::StringList:
+      return "str[]";
+    case Tag::TensorList:
+      return "Tensor[]";
+    case Tag::List:
+      return "List";
+    case Tag::Tuple:
+      return "Tuple";
+    case Tag::Generator:
+      return "Generator";
   }
   return "?";
 }
@@ -35,11 +54,16 @@ void IValue::throwTypeError(Tag expected) const {
 
 Scalar IValue::toScalar() const {
   switch (tag()) {
-    case Tag::Scalar: return std::get<6>(v_);
-    case Tag::Int: return Scalar(std::get<2>(v_));
-    case Tag::Double: return Scalar(std::get<3>(v_));
-    case Tag::Bool: return Scalar(std::get<4>(v_));
-    default: ST_ERROR("expected Scalar but got ", tagName());
+    case Tag::Scalar:
+      return std::get<6>(v_);
+    case Tag::Int:
+      return Scalar(std::get<2>(v_));
+    case Tag::Double:
+      return Scalar(std::get<3>(v_));
+    case Tag::Bool:
+      return Scalar(std::get<4>(v_));
+    default:
+      ST_ERROR("expected Scalar but got ", tagName());
   }
 }
 
@@ -96,21 +120,36 @@ bool operator==(const IValue& a, const IValue& b) {
   if (a.tag() != b.tag()) return false;
   using Tag = IValue::Tag;
   switch (a.tag()) {
-    case Tag::None: return true;
-    case Tag::Tensor: return a.toTensor().is_same(b.toTensor());
-    case Tag::Int: return a.toInt() == b.toInt();
-    case Tag::Double: return a.toDouble() == b.toDouble();
-    case Tag::Bool: return a.toBool() == b.toBool();
-    case Tag::String: return a.toStringRef() == b.toStringRef();
-    case Tag::Scalar: return a.toScalar().equal(b.toScalar());
-    case Tag::Device: return a.toDevice() == b.toDevice();
-    case Tag::ScalarType: return a.toScalarType() == b.toScalarType();
-    case Tag::Layout: return a.toLayout() == b.toLayout();
-    case Tag::MemoryFormat: return a.toMemoryFormat() == b.toMemoryFormat();
-    case Tag::IntList: return a.toIntVector() == b.toIntVector();
-    case Tag::DoubleList: return a.toDoubleVector() == b.toDoubleVector();
-    case Tag::BoolList: return a.toBoolVector() == b.toBoolVector();
-    case Tag::StringList: return a.toStringVector() == b.toStringVector();
+    case Tag::None:
+      return true;
+    case Tag::Tensor:
+      return a.toTensor().is_same(b.toTensor());
+    case Tag::Int:
+      return a.toInt() == b.toInt();
+    case Tag::Double:
+      return a.toDouble() == b.toDouble();
+    case Tag::Bool:
+      return a.toBool() == b.toBool();
+    case Tag::String:
+      return a.toStringRef() == b.toStringRef();
+    case Tag::Scalar:
+      return a.toScalar().equal(b.toScalar());
+    case Tag::Device:
+      return a.toDevice() == b.toDevice();
+    case Tag::ScalarType:
+      return a.toScalarType() == b.toScalarType();
+    case Tag::Layout:
+      return a.toLayout() == b.toLayout();
+    case Tag::MemoryFormat:
+      return a.toMemoryFormat() == b.toMemoryFormat();
+    case Tag::IntList:
+      return a.toIntVector() == b.toIntVector();
+    case Tag::DoubleList:
+      return a.toDoubleVector() == b.toDoubleVector();
+    case Tag::BoolList:
+      return a.toBoolVector() == b.toBoolVector();
+    case Tag::StringList:
+      return a.toStringVector() == b.toStringVector();
     case Tag::TensorList: {
       const auto& x = a.toTensorVector();
       const auto& y = b.toTensorVector();
@@ -120,9 +159,12 @@ bool operator==(const IValue& a, const IValue& b) {
       }
       return true;
     }
-    case Tag::List: return a.toListRef() == b.toListRef();
-    case Tag::Tuple: return a.toTupleRef() == b.toTupleRef();
-    case Tag::Generator: return a.toGenerator().get() == b.toGenerator().get();
+    case Tag::List:
+      return a.toListRef() == b.toListRef();
+    case Tag::Tuple:
+      return a.toTupleRef() == b.toTupleRef();
+    case Tag::Generator:
+      return a.toGenerator().get() == b.toGenerator().get();
   }
   return false;
 }
@@ -166,24 +208,52 @@ void printDouble(std::ostream& os, double d) {
 std::ostream& operator<<(std::ostream& os, const IValue& v) {
   using Tag = IValue::Tag;
   switch (v.tag()) {
-    case Tag::None: return os << "None";
-    case Tag::Tensor: printTensor(os, v.toTensor()); return os;
-    case Tag::Int: return os << v.toInt();
-    case Tag::Double: printDouble(os, v.toDouble()); return os;
-    case Tag::Bool: return os << (v.toBool() ? "True" : "False");
-    case Tag::String: return os << "'" << v.toStringRef() << "'";
-    case Tag::Scalar: return os << v.toScalar();
-    case Tag::Device: return os << v.toDevice();
-    case Tag::ScalarType: return os << v.toScalarType();
-    case Tag::Layout: return os << v.toLayout();
-    case Tag::MemoryFormat: return os << v.toMemoryFormat();
-    case Tag::IntList: printList(os, v.toIntVector(), [&](int64_t x) { os << x; }); return os;
-    case Tag::DoubleList: printList(os, v.toDoubleVector(), [&](double x) { printDouble(os, x); }); return os;
-    case Tag::BoolList: printList(os, v.toBoolVector(), [&](bool x) { os << (x ? "True" : "False"); }); return os;
-    case Tag::StringList: printList(os, v.toStringVector(), [&](const std::string& x) { os << "'" << x << "'"; }); return os;
-    case Tag::TensorList: printList(os, v.toTensorVector(), [&](const Tensor& t) { printTensor(os, t); }); return os;
-    case Tag::List: printList(os, v.toListRef(), [&](const IValue& x) { os << x; }); return os;
-    case Tag::Tuple: printList(os, v.toTupleRef(), [&](const IValue& x) { os << x; }, "(", ")"); return os;
+    case Tag::None:
+      return os << "None";
+    case Tag::Tensor:
+      printTensor(os, v.toTensor());
+      return os;
+    case Tag::Int:
+      return os << v.toInt();
+    case Tag::Double:
+      printDouble(os, v.toDouble());
+      return os;
+    case Tag::Bool:
+      return os << (v.toBool() ? "True" : "False");
+    case Tag::String:
+      return os << "'" << v.toStringRef() << "'";
+    case Tag::Scalar:
+      return os << v.toScalar();
+    case Tag::Device:
+      return os << v.toDevice();
+    case Tag::ScalarType:
+      return os << v.toScalarType();
+    case Tag::Layout:
+      return os << v.toLayout();
+    case Tag::MemoryFormat:
+      return os << v.toMemoryFormat();
+    case Tag::IntList:
+      printList(os, v.toIntVector(), [&](int64_t x) { os << x; });
+      return os;
+    case Tag::DoubleList:
+      printList(os, v.toDoubleVector(), [&](double x) { printDouble(os, x); });
+      return os;
+    case Tag::BoolList:
+      printList(os, v.toBoolVector(), [&](bool x) { os << (x ? "True" : "False"); });
+      return os;
+    case Tag::StringList:
+      printList(os, v.toStringVector(), [&](const std::string& x) { os << "'" << x << "'"; });
+      return os;
+    case Tag::TensorList:
+      printList(os, v.toTensorVector(), [&](const Tensor& t) { printTensor(os, t); });
+      return os;
+    case Tag::List:
+      printList(os, v.toListRef(), [&](const IValue& x) { os << x; });
+      return os;
+    case Tag::Tuple:
+      printList(
+          os, v.toTupleRef(), [&](const IValue& x) { os << x; }, "(", ")");
+      return os;
     case Tag::Generator: {
       const Generator& g = v.toGenerator();
       if (!g.defined()) return os << "Generator(undefined)";

@@ -38,8 +38,8 @@ KernelFunction KernelFunction::makeFromBoxedFunction(BoxedKernelFunction* fn) {
                         nullptr);
 }
 
-void KernelFunction::fallthroughKernel(OperatorKernel*, const OperatorHandle& op,
-                                       DispatchKeySet ks, Stack*) {
+void KernelFunction::fallthroughKernel(OperatorKernel*, const OperatorHandle& op, DispatchKeySet ks,
+                                       Stack*) {
   ST_ERROR("the fallthrough kernel of operator '", op.operatorName(),
            "' was called directly (dispatch key set ", ks,
            "); a fallthrough only tells the dispatcher to skip its key");
@@ -54,13 +54,13 @@ const char* KernelFunction::kindName() const {
 namespace detail {
 
 void throwStackUnderflow(size_t needed, size_t have) {
-  ST_ERROR("boxed call: the kernel takes ", needed, " argument(s) but the stack holds only ",
-           have);
+  ST_ERROR("boxed call: the kernel takes ", needed, " argument(s) but the stack holds only ", have);
 }
 
 void throwReferenceReturnFromBoxed() {
-  ST_ERROR("a typed call returning a reference reached a boxed-only kernel; call the "
-           "operator through callBoxed or register an unboxed kernel");
+  ST_ERROR(
+      "a typed call returning a reference reached a boxed-only kernel; call the "
+      "operator through callBoxed or register an unboxed kernel");
 }
 
 }  // namespace detail

@@ -51,8 +51,8 @@ Library::~Library() {
 void Library::checkNamespace(const OperatorName& name, const char* what) const {
   auto ns = name.getNamespace();
   if (ns.has_value()) {
-    ST_CHECK(*ns == ns_ || ns_ == "_", what, " '", name, "' (", debug(),
-             ") is in namespace '", *ns, "' but the library is for namespace '", ns_, "'");
+    ST_CHECK(*ns == ns_ || ns_ == "_", what, " '", name, "' (", debug(), ") is in namespace '", *ns,
+             "' but the library is for namespace '", ns_, "'");
   } else {
     ST_CHECK(ns_ != "_", what, " '", name, "' (", debug(),
              "): a library for namespace '_' needs fully qualified names");
@@ -113,8 +113,7 @@ Library& Library::implImpl(std::string_view name_text, CppFunction&& f) {
   std::optional<DispatchKey> key = key_;
   if (f.dispatch_key_.has_value()) {
     ST_CHECK(!key_.has_value() || *key_ == *f.dispatch_key_, "impl('", name, "') ", debug(),
-             ": the kernel is pinned to ", *f.dispatch_key_, " but the library is for ",
-             *key_);
+             ": the kernel is pinned to ", *f.dispatch_key_, " but the library is for ", *key_);
     key = f.dispatch_key_;
   }
   registrations_.push_back(Dispatcher::singleton().registerImpl(

@@ -17,11 +17,16 @@ constexpr size_t keyIndex(DispatchKey k) { return static_cast<size_t>(k); }
 // The backend an autograd key belongs to (Undefined for AutogradOther).
 DispatchKey backendOfAutogradKey(DispatchKey k) {
   switch (k) {
-    case DispatchKey::AutogradCPU: return DispatchKey::CPU;
-    case DispatchKey::AutogradCUDA: return DispatchKey::CUDA;
-    case DispatchKey::AutogradMeta: return DispatchKey::Meta;
-    case DispatchKey::AutogradPrivateUse1: return DispatchKey::PrivateUse1;
-    default: return DispatchKey::Undefined;
+    case DispatchKey::AutogradCPU:
+      return DispatchKey::CPU;
+    case DispatchKey::AutogradCUDA:
+      return DispatchKey::CUDA;
+    case DispatchKey::AutogradMeta:
+      return DispatchKey::Meta;
+    case DispatchKey::AutogradPrivateUse1:
+      return DispatchKey::PrivateUse1;
+    default:
+      return DispatchKey::Undefined;
   }
 }
 
@@ -44,12 +49,11 @@ void OperatorEntry::checkKernelAgainstSchema(const AnnotatedKernel& k,
                                              const FunctionSchema& s) const {
   if (!k.inferred_schema) return;
   std::string diff = diffKernelSchema(s, *k.inferred_schema);
-  ST_CHECK(diff.empty(), "operator '", name_, "': ", diff, "\n  kernel ", k.debug,
-           "\n  schema ", schema_ ? schema_->debug : std::string("being registered"));
+  ST_CHECK(diff.empty(), "operator '", name_, "': ", diff, "\n  kernel ", k.debug, "\n  schema ",
+           schema_ ? schema_->debug : std::string("being registered"));
 }
 
-void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug,
-                                   std::vector<Tag> tags,
+void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug, std::vector<Tag> tags,
                                    std::optional<PythonModule> python_module) {
   ST_CHECK(!schema_, "operator '", name_, "' is already defined (", schema_->debug,
            "); duplicate def ", debug,
@@ -75,14 +79,14 @@ void OperatorEntry::deregisterSchema() { schema_.reset(); }
 OperatorEntry::KernelList::iterator OperatorEntry::registerKernel(std::optional<DispatchKey> key,
                                                                   AnnotatedKernel kernel) {
   const DispatchKey k = key.value_or(DispatchKey::CompositeImplicitAutograd);
-  ST_CHECK(k != DispatchKey::Undefined && k < DispatchKey::NumDispatchKeys,
-           "operator '", name_, "': cannot register a kernel for dispatch key ", k);
+  ST_CHECK(k != DispatchKey::Undefined && k < DispatchKey::NumDispatchKeys, "operator '", name_,
+           "': cannot register a kernel for dispatch key ", k);
   if (schema_) checkKernelAgainstSchema(kernel, schema_->schema);
   if (kernel.cpp_signature) {
     if (cpp_signature_) {
-      ST_CHECK(*cpp_signature_ == *kernel.cpp_signature, "operator '", name_,
-               "': kernel ", kernel.debug, " has C++ signature ", kernel.cpp_signature->name(),
-               " but ", cpp_signature_debug_, " uses ", cpp_signature_->name(),
+      ST_CHECK(*cpp_signature_ == *kernel.cpp_signature, "operator '", name_, "': kernel ",
+               kernel.debug, " has C++ signature ", kernel.cpp_signature->name(), " but ",
+               cpp_signature_debug_, " uses ", cpp_signature_->name(),
                "; all typed kernels of an operator must share one C++ signature");
     }
   }
@@ -97,11 +101,12 @@ OperatorEntry::KernelList::iterator OperatorEntry::registerKernel(std::optional<
   }
   KernelList& list = kernels_[keyIndex(k)];
   if (!list.empty()) {
-    ST_WARN("overriding a previously registered kernel for the same operator and the same "
-            "dispatch key\n  operator: ", name_,
-            (schema_ ? "\n    " + schema_->schema.toString() : std::string()),
-            "\n  dispatch key: ", k, "\n  previous kernel: ", list.front().debug,
-            "\n       new kernel: ", kernel.debug);
+    ST_WARN(
+        "overriding a previously registered kernel for the same operator and the same "
+        "dispatch key\n  operator: ",
+        name_, (schema_ ? "\n    " + schema_->schema.toString() : std::string()),
+        "\n  dispatch key: ", k, "\n  previous kernel: ", list.front().debug,
+        "\n       new kernel: ", kernel.debug);
   }
   if (kernel.cpp_signature && !cpp_signature_) {
     cpp_signature_ = kernel.cpp_signature;
@@ -129,7 +134,8 @@ void OperatorEntry::deregisterKernel(KernelList::iterator it) {
 }
 
 void OperatorEntry::recordTypedAccess(const CppSignature& sig, const FunctionSchema& inferred) {
-  ST_CHECK(schema_, "operator '", name_, "' has no schema: it was never def'd (or its "
+  ST_CHECK(schema_, "operator '", name_,
+           "' has no schema: it was never def'd (or its "
            "def was removed), so it cannot be called");
   std::string diff = diffKernelSchema(schema_->schema, inferred);
   ST_CHECK(diff.empty(), "operator '", name_, "' was accessed through typed<", sig.name(),
@@ -327,8 +333,8 @@ void OperatorEntry::reportMissingKernel(const DispatchTable& t, DispatchKey key)
     // Python: the usual cause of a missing kernel is that module not
     // having been imported.
     const PythonModule& py = *t.schema->python_module;
-    os << ". Its library declares that its Python-side registrations live in module '"
-       << py.module << "'";
+    os << ". Its library declares that its Python-side registrations live in module '" << py.module
+       << "'";
     if (!py.context.empty()) os << " (" << py.context << ")";
     os << "; import it first";
   }
@@ -354,7 +360,8 @@ std::string OperatorEntry::dumpState() const {
     }
     os << "\n";
   }
-  if (cpp_signature_) os << "C++ signature: " << cpp_signature_->name() << " (from " << cpp_signature_debug_ << ")\n";
+  if (cpp_signature_)
+    os << "C++ signature: " << cpp_signature_->name() << " (from " << cpp_signature_debug_ << ")\n";
   for (size_t i = 0; i < kernels_.size(); ++i) {
     const KernelList& list = kernels_[i];
     bool first = true;
@@ -386,8 +393,8 @@ void OperatorEntry::checkInvariants(const Fallbacks& fallbacks) const {
   ST_CHECK(kernels_[keyIndex(DispatchKey::CompositeExplicitAutograd)].empty() ||
                kernels_[keyIndex(DispatchKey::CompositeImplicitAutograd)].empty(),
            "invariant violated for '", name_, "': kernels for both composite keys");
-  ST_CHECK(kernels_[keyIndex(DispatchKey::Undefined)].empty(), "invariant violated for '",
-           name_, "': a kernel for Undefined");
+  ST_CHECK(kernels_[keyIndex(DispatchKey::Undefined)].empty(), "invariant violated for '", name_,
+           "': a kernel for Undefined");
   const DispatchTable& t = table();
   ST_CHECK(t.schema == schema_, "invariant violated for '", name_,
            "': published table has a stale schema");
@@ -396,8 +403,8 @@ void OperatorEntry::checkInvariants(const Fallbacks& fallbacks) const {
   std::unique_ptr<DispatchTable> expected = buildTable(fallbacks);
   for (int i = 1; i < kNumRuntimeKeys; ++i) {
     ST_CHECK(t.kernels[i].identicalTo(expected->kernels[i]), "invariant violated for '", name_,
-             "': table entry for ", static_cast<DispatchKey>(i),
-             " differs from the computed one\n", dumpComputedTable(fallbacks));
+             "': table entry for ", static_cast<DispatchKey>(i), " differs from the computed one\n",
+             dumpComputedTable(fallbacks));
   }
   ST_CHECK(t.non_fallthrough == expected->non_fallthrough, "invariant violated for '", name_,
            "': stale fallthrough mask");

@@ -6,16 +6,14 @@ namespace st {
 namespace {
 
 bool is_ident_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-void check_ident(std::string_view part, std::string_view what,
-                 std::string_view whole) {
+void check_ident(std::string_view part, std::string_view what, std::string_view whole) {
   ST_CHECK(!part.empty(), "OperatorName: empty ", what, " in '", whole, "'");
   for (char c : part) {
-    ST_CHECK(is_ident_char(c), "OperatorName: invalid character '", c,
-             "' in ", what, " of '", whole, "'");
+    ST_CHECK(is_ident_char(c), "OperatorName: invalid character '", c, "' in ", what, " of '",
+             whole, "'");
   }
 }
 
@@ -38,9 +36,8 @@ OperatorName OperatorName::parse(std::string_view text) {
     check_ident(overload, "overload name", text);
   }
   check_ident(rest, "operator name", text);
-  std::string full = sep == std::string_view::npos
-                         ? std::string(rest)
-                         : std::string(ns) + "::" + std::string(rest);
+  std::string full = sep == std::string_view::npos ? std::string(rest)
+                                                   : std::string(ns) + "::" + std::string(rest);
   return OperatorName(std::move(full), std::string(overload));
 }
 

@@ -37,9 +37,9 @@ class TableReclaimer {
   // not available (then they are kept, as before reclamation existed).
   bool enabled() const { return enabled_; }
   struct Stats {
-    uint64_t retired = 0;      // tables ever retired
-    uint64_t freed = 0;        // tables handed out as garbage
-    size_t waiting = 0;        // retired, not yet freed
+    uint64_t retired = 0;  // tables ever retired
+    uint64_t freed = 0;    // tables handed out as garbage
+    size_t waiting = 0;    // retired, not yet freed
     uint64_t grace_periods = 0;
   };
   Stats stats() const;  // precondition: the dispatcher mutex is held

@@ -65,7 +65,11 @@ template <uint64_t kSet, typename Make>
 Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                  bool inplace, const BinaryOptions& opt, const Make& make) {
   TensorIteratorConfig cfg;
-  cfg.name(name).add_output(out).add_input(a).add_input(b).is_inplace(inplace)
+  cfg.name(name)
+      .add_output(out)
+      .add_input(a)
+      .add_input(b)
+      .is_inplace(inplace)
       .promote_integer_inputs_to_float(opt.int_to_float);
   if (opt.kernel_out) cfg.kernel_output_dtype(*opt.kernel_out);
   TensorIterator iter = cfg.build();
@@ -100,9 +104,15 @@ Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tens
       r.defined()) {
     return r;
   }
-  constexpr uint64_t kSet = kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
-  TensorIterator iter = TensorIteratorConfig().name(name).add_output(out).add_input(a)
-                            .add_input(b).is_inplace(inplace).build();
+  constexpr uint64_t kSet =
+      kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
+  TensorIterator iter = TensorIteratorConfig()
+                            .name(name)
+                            .add_output(out)
+                            .add_input(a)
+                            .add_input(b)
+                            .is_inplace(inplace)
+                            .build();
   check_alpha(name, iter.common_dtype(), alpha);
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -198,12 +208,11 @@ DivMode parse_mode(std::optional<std::string_view> mode) {
   if (!mode.has_value()) return DivMode::True;
   if (*mode == "trunc") return DivMode::Trunc;
   if (*mode == "floor") return DivMode::Floor;
-  ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
-           *mode, "'");
+  ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *mode,
+           "'");
 }
 
-Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplace,
-                DivMode mode) {
+Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplace, DivMode mode) {
   if (mode == DivMode::True) {
     BinaryOptions opt;
     opt.int_to_float = true;
@@ -239,28 +248,29 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
 Tensor remainder_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplace) {
   BinaryOptions opt;
   opt.vec_f32 = cpu::BinaryMath::Remainder;
-  return binary_op<kAllTypes | kReducedFloatTypes>("remainder", out, a, b, inplace, opt, [](auto tag) {
-    using T = typename decltype(tag)::type;
-    return [](T x, T y) -> T {
-      if constexpr (std::is_integral_v<T>) {
-        if (y == 0) ST_ERROR("ZeroDivisionError");
-        if constexpr (std::is_signed_v<T>) {
-          if (y == T(-1)) return T(0);
-          T r = static_cast<T>(x % y);
-          if (r != 0 && ((r < 0) != (y < 0))) r = static_cast<T>(r + y);
-          return r;
-        } else {
-          return static_cast<T>(x % y);
-        }
-      } else {
-        using O = opmath_t<T>;
-        const O xo = to_opmath(x), yo = to_opmath(y);
-        O r = std::fmod(xo, yo);
-        if (r != O(0) && ((yo < O(0)) != (r < O(0)))) r += yo;
-        return from_opmath<T>(r);
-      }
-    };
-  });
+  return binary_op<kAllTypes | kReducedFloatTypes>(
+      "remainder", out, a, b, inplace, opt, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        return [](T x, T y) -> T {
+          if constexpr (std::is_integral_v<T>) {
+            if (y == 0) ST_ERROR("ZeroDivisionError");
+            if constexpr (std::is_signed_v<T>) {
+              if (y == T(-1)) return T(0);
+              T r = static_cast<T>(x % y);
+              if (r != 0 && ((r < 0) != (y < 0))) r = static_cast<T>(r + y);
+              return r;
+            } else {
+              return static_cast<T>(x % y);
+            }
+          } else {
+            using O = opmath_t<T>;
+            const O xo = to_opmath(x), yo = to_opmath(y);
+            O r = std::fmod(xo, yo);
+            if (r != O(0) && ((yo < O(0)) != (r < O(0)))) r += yo;
+            return from_opmath<T>(r);
+          }
+        };
+      });
 }
 
 // ---- maximum / minimum ------------------------------------------------------------
@@ -309,25 +319,26 @@ T int_pow(T base, T exp) {
 }
 
 Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool inplace) {
-  return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>("pow", out, base, exp, inplace, {}, [](auto tag) {
-    using T = typename decltype(tag)::type;
-    return [](T x, T y) -> T {
-      if constexpr (std::is_integral_v<T>) {
-        return int_pow(x, y);
-      } else {
-        using O = opmath_t<T>;
-        return from_opmath<T>(static_cast<O>(std::pow(to_opmath(x), to_opmath(y))));
-      }
-    };
-  });
+  return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
+      "pow", out, base, exp, inplace, {}, [](auto tag) {
+        using T = typename decltype(tag)::type;
+        return [](T x, T y) -> T {
+          if constexpr (std::is_integral_v<T>) {
+            return int_pow(x, y);
+          } else {
+            using O = opmath_t<T>;
+            return from_opmath<T>(static_cast<O>(std::pow(to_opmath(x), to_opmath(y))));
+          }
+        };
+      });
 }
 
 // ---- bitwise ---------------------------------------------------------------------------
 
 enum class BitOp { And, Or, Xor, Lshift, Rshift };
 
-Tensor bitwise_impl(const char* name, BitOp op, const Tensor& out, const Tensor& a,
-                    const Tensor& b, bool inplace) {
+Tensor bitwise_impl(const char* name, BitOp op, const Tensor& out, const Tensor& a, const Tensor& b,
+                    bool inplace) {
   if (op == BitOp::Lshift || op == BitOp::Rshift) {
     return binary_op<kIntegralTypes | kUnsignedTypes>(name, out, a, b, inplace, {}, [op](auto tag) {
       using T = typename decltype(tag)::type;
@@ -350,24 +361,31 @@ Tensor bitwise_impl(const char* name, BitOp op, const Tensor& out, const Tensor&
       };
     });
   }
-  return binary_op<kIntegralTypes | kUnsignedTypes | kBoolType>(name, out, a, b, inplace, {}, [op](auto tag) {
-    using T = typename decltype(tag)::type;
-    return [op](T x, T y) -> T {
-      if constexpr (std::is_same_v<T, bool>) {
-        switch (op) {
-          case BitOp::And: return x && y;
-          case BitOp::Or: return x || y;
-          default: return x != y;
-        }
-      } else {
-        switch (op) {
-          case BitOp::And: return static_cast<T>(x & y);
-          case BitOp::Or: return static_cast<T>(x | y);
-          default: return static_cast<T>(x ^ y);
-        }
-      }
-    };
-  });
+  return binary_op<kIntegralTypes | kUnsignedTypes | kBoolType>(
+      name, out, a, b, inplace, {}, [op](auto tag) {
+        using T = typename decltype(tag)::type;
+        return [op](T x, T y) -> T {
+          if constexpr (std::is_same_v<T, bool>) {
+            switch (op) {
+              case BitOp::And:
+                return x && y;
+              case BitOp::Or:
+                return x || y;
+              default:
+                return x != y;
+            }
+          } else {
+            switch (op) {
+              case BitOp::And:
+                return static_cast<T>(x & y);
+              case BitOp::Or:
+                return static_cast<T>(x | y);
+              default:
+                return static_cast<T>(x ^ y);
+            }
+          }
+        };
+      });
 }
 
 // ---- logical ----------------------------------------------------------------------------
@@ -482,7 +500,8 @@ Tensor div_out(const Tensor& self, const Scalar& other, const Tensor& out) {
 Tensor div(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
   return div_impl(kNone, self, other, false, parse_mode(rounding_mode));
 }
-Tensor div_(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
+Tensor div_(const Tensor& self, const Tensor& other,
+            std::optional<std::string_view> rounding_mode) {
   div_impl(self, self, other, true, parse_mode(rounding_mode));
   return self;
 }
@@ -611,29 +630,25 @@ Tensor pow_out(const Scalar& self, const Tensor& exponent, const Tensor& out) {
 }
 
 // ---- bitwise ------------------------------------------------------------------------
-#define ST_BITWISE_FAMILY(NAME, OP)                                                      \
-  Tensor NAME(const Tensor& self, const Tensor& other) {                                 \
-    return bitwise_impl(#NAME, OP, kNone, self, other, false);                           \
-  }                                                                                      \
-  Tensor NAME##_(const Tensor& self, const Tensor& other) {                              \
-    bitwise_impl(#NAME "_", OP, self, self, other, true);                                \
-    return self;                                                                         \
-  }                                                                                      \
-  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) {        \
-    bitwise_impl(#NAME, OP, out, self, other, false);                                    \
-    return out;                                                                          \
-  }                                                                                      \
-  Tensor NAME(const Tensor& self, const Scalar& other) {                                 \
-    return st::NAME(self, wrap(other));                                                  \
-  }                                                                                      \
-  Tensor NAME(const Scalar& self, const Tensor& other) {                                 \
-    return st::NAME(wrap(self), other);                                                  \
-  }                                                                                      \
-  Tensor NAME##_(const Tensor& self, const Scalar& other) {                              \
-    return st::NAME##_(self, wrap(other));                                               \
-  }                                                                                      \
-  Tensor NAME##_out(const Tensor& self, const Scalar& other, const Tensor& out) {        \
-    return st::NAME##_outf(self, wrap(other), out);                                      \
+#define ST_BITWISE_FAMILY(NAME, OP)                                                            \
+  Tensor NAME(const Tensor& self, const Tensor& other) {                                       \
+    return bitwise_impl(#NAME, OP, kNone, self, other, false);                                 \
+  }                                                                                            \
+  Tensor NAME##_(const Tensor& self, const Tensor& other) {                                    \
+    bitwise_impl(#NAME "_", OP, self, self, other, true);                                      \
+    return self;                                                                               \
+  }                                                                                            \
+  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) {              \
+    bitwise_impl(#NAME, OP, out, self, other, false);                                          \
+    return out;                                                                                \
+  }                                                                                            \
+  Tensor NAME(const Tensor& self, const Scalar& other) { return st::NAME(self, wrap(other)); } \
+  Tensor NAME(const Scalar& self, const Tensor& other) { return st::NAME(wrap(self), other); } \
+  Tensor NAME##_(const Tensor& self, const Scalar& other) {                                    \
+    return st::NAME##_(self, wrap(other));                                                     \
+  }                                                                                            \
+  Tensor NAME##_out(const Tensor& self, const Scalar& other, const Tensor& out) {              \
+    return st::NAME##_outf(self, wrap(other), out);                                            \
   }
 
 ST_BITWISE_FAMILY(bitwise_and, BitOp::And)
@@ -644,17 +659,17 @@ ST_BITWISE_FAMILY(bitwise_right_shift, BitOp::Rshift)
 #undef ST_BITWISE_FAMILY
 
 // ---- logical ------------------------------------------------------------------------
-#define ST_LOGICAL_FAMILY(NAME, OP)                                                \
-  Tensor NAME(const Tensor& self, const Tensor& other) {                           \
-    return logical_impl(#NAME, OP, kNone, self, other, false);                     \
-  }                                                                                \
-  Tensor NAME##_(const Tensor& self, const Tensor& other) {                        \
-    logical_impl(#NAME "_", OP, self, self, other, true);                          \
-    return self;                                                                   \
-  }                                                                                \
-  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) {  \
-    logical_impl(#NAME, OP, out, self, other, false);                              \
-    return out;                                                                    \
+#define ST_LOGICAL_FAMILY(NAME, OP)                                               \
+  Tensor NAME(const Tensor& self, const Tensor& other) {                          \
+    return logical_impl(#NAME, OP, kNone, self, other, false);                    \
+  }                                                                               \
+  Tensor NAME##_(const Tensor& self, const Tensor& other) {                       \
+    logical_impl(#NAME "_", OP, self, self, other, true);                         \
+    return self;                                                                  \
+  }                                                                               \
+  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) { \
+    logical_impl(#NAME, OP, out, self, other, false);                             \
+    return out;                                                                   \
   }
 
 ST_LOGICAL_FAMILY(logical_and, LogicalOp::And)

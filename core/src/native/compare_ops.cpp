@@ -42,14 +42,21 @@ bool compare(O a, O b) {
 
 Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
-  TensorIterator iter = TensorIteratorConfig().name(name).add_output(out).add_input(a)
-                            .add_input(b).kernel_output_dtype(ScalarType::Bool)
-                            .is_inplace(inplace).build();
+  TensorIterator iter = TensorIteratorConfig()
+                            .name(name)
+                            .add_output(out)
+                            .add_input(a)
+                            .add_input(b)
+                            .kernel_output_dtype(ScalarType::Bool)
+                            .is_inplace(inplace)
+                            .build();
   if (c == Cmp::Eq || c == Cmp::Ne) {
     dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
       using T = typename decltype(tag)::type;
       dispatch_constant<Cmp::Eq, Cmp::Ne>(c, [&](auto op) {
-        cpu_kernel(iter, [](T x, T y) -> bool { return compare<decltype(op)::value>(to_opmath(x), to_opmath(y)); });
+        cpu_kernel(iter, [](T x, T y) -> bool {
+          return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
+        });
       });
     });
   } else {
@@ -57,7 +64,9 @@ Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a,
         iter.common_dtype(), name, [&](auto tag) {
           using T = typename decltype(tag)::type;
           dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(c, [&](auto op) {
-            cpu_kernel(iter, [](T x, T y) -> bool { return compare<decltype(op)::value>(to_opmath(x), to_opmath(y)); });
+            cpu_kernel(iter, [](T x, T y) -> bool {
+              return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
+            });
           });
         });
   }
@@ -66,26 +75,26 @@ Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a,
 
 }  // namespace
 
-#define ST_COMPARE_FAMILY(NAME, CMP)                                                       \
-  Tensor NAME(const Tensor& self, const Tensor& other) {                                   \
-    return compare_impl(#NAME "_cpu", CMP, kNone, self, other, false);                     \
-  }                                                                                        \
-  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) {          \
-    compare_impl(#NAME "_cpu", CMP, out, self, other, false);                              \
-    return out;                                                                            \
-  }                                                                                        \
-  Tensor NAME##_(const Tensor& self, const Tensor& other) {                                \
-    compare_impl(#NAME "_cpu", CMP, self, self, other, true);                              \
-    return self;                                                                           \
-  }                                                                                        \
-  Tensor NAME(const Tensor& self, const Scalar& other) {                                   \
-    return st::NAME(self, wrapped_scalar_tensor(other));                                   \
-  }                                                                                        \
-  Tensor NAME##_out(const Tensor& self, const Scalar& other, const Tensor& out) {          \
-    return st::NAME##_outf(self, wrapped_scalar_tensor(other), out);                       \
-  }                                                                                        \
-  Tensor NAME##_(const Tensor& self, const Scalar& other) {                                \
-    return st::NAME##_(self, wrapped_scalar_tensor(other));                                \
+#define ST_COMPARE_FAMILY(NAME, CMP)                                              \
+  Tensor NAME(const Tensor& self, const Tensor& other) {                          \
+    return compare_impl(#NAME "_cpu", CMP, kNone, self, other, false);            \
+  }                                                                               \
+  Tensor NAME##_out(const Tensor& self, const Tensor& other, const Tensor& out) { \
+    compare_impl(#NAME "_cpu", CMP, out, self, other, false);                     \
+    return out;                                                                   \
+  }                                                                               \
+  Tensor NAME##_(const Tensor& self, const Tensor& other) {                       \
+    compare_impl(#NAME "_cpu", CMP, self, self, other, true);                     \
+    return self;                                                                  \
+  }                                                                               \
+  Tensor NAME(const Tensor& self, const Scalar& other) {                          \
+    return st::NAME(self, wrapped_scalar_tensor(other));                          \
+  }                                                                               \
+  Tensor NAME##_out(const Tensor& self, const Scalar& other, const Tensor& out) { \
+    return st::NAME##_outf(self, wrapped_scalar_tensor(other), out);              \
+  }                                                                               \
+  Tensor NAME##_(const Tensor& self, const Scalar& other) {                       \
+    return st::NAME##_(self, wrapped_scalar_tensor(other));                       \
   }
 
 ST_COMPARE_FAMILY(eq, Cmp::Eq)
@@ -103,8 +112,11 @@ Tensor where_impl(const Tensor& out, const Tensor& condition, const Tensor& self
                   const Tensor& other) {
   check_where_condition(condition);
   TensorIteratorConfig cfg;
-  cfg.name("where_cpu").add_output(out).add_input(condition, /*promote=*/false)
-      .add_input(self).add_input(other);
+  cfg.name("where_cpu")
+      .add_output(out)
+      .add_input(condition, /*promote=*/false)
+      .add_input(self)
+      .add_input(other);
   TensorIterator iter = cfg.build();
   dispatch_dtype<kEverything>(iter.common_dtype(), "where_cpu", [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -144,9 +156,10 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value)
   // An expanded self is written (deprecated in PyTorch, which warns but
   // allows it); a mask sharing part of self's memory is refused.
   if (has_internal_overlap(self)) {
-    ST_WARN("Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
-            "before performing this operation. This also applies to advanced indexing e.g. "
-            "tensor[mask] = scalar");
+    ST_WARN(
+        "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor "
+        "before performing this operation. This also applies to advanced indexing e.g. "
+        "tensor[mask] = scalar");
   }
   assert_no_partial_overlap(self, mask, "masked_fill_");
   TensorIterator iter = TensorIteratorConfig()
@@ -207,32 +220,37 @@ Tensor clamp_tensor_impl(const Tensor& out, const Tensor& self, const std::optio
   if (has_min) cfg.add_input(*min);
   if (has_max) cfg.add_input(*max);
   TensorIterator iter = cfg.build();
-  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType>(iter.common_dtype(), "clamp", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    using O = opmath_t<T>;
-    // NaN in x or in a bound propagates, as PyTorch's clamp.
-    auto lower = [](O v, O lo) -> O {
-      if constexpr (std::is_floating_point_v<O>) {
-        if (std::isnan(v) || std::isnan(lo)) return v + lo;
-      }
-      return v < lo ? lo : v;
-    };
-    auto upper = [](O v, O hi) -> O {
-      if constexpr (std::is_floating_point_v<O>) {
-        if (std::isnan(v) || std::isnan(hi)) return v + hi;
-      }
-      return v > hi ? hi : v;
-    };
-    if (has_min && has_max) {
-      cpu_kernel(iter, [lower, upper](T x, T lo, T hi) -> T {
-        return from_opmath<T>(upper(lower(to_opmath(x), to_opmath(lo)), to_opmath(hi)));
+  dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType>(
+      iter.common_dtype(), "clamp", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        using O = opmath_t<T>;
+        // NaN in x or in a bound propagates, as PyTorch's clamp.
+        auto lower = [](O v, O lo) -> O {
+          if constexpr (std::is_floating_point_v<O>) {
+            if (std::isnan(v) || std::isnan(lo)) return v + lo;
+          }
+          return v < lo ? lo : v;
+        };
+        auto upper = [](O v, O hi) -> O {
+          if constexpr (std::is_floating_point_v<O>) {
+            if (std::isnan(v) || std::isnan(hi)) return v + hi;
+          }
+          return v > hi ? hi : v;
+        };
+        if (has_min && has_max) {
+          cpu_kernel(iter, [lower, upper](T x, T lo, T hi) -> T {
+            return from_opmath<T>(upper(lower(to_opmath(x), to_opmath(lo)), to_opmath(hi)));
+          });
+        } else if (has_min) {
+          cpu_kernel(iter, [lower](T x, T lo) -> T {
+            return from_opmath<T>(lower(to_opmath(x), to_opmath(lo)));
+          });
+        } else {
+          cpu_kernel(iter, [upper](T x, T hi) -> T {
+            return from_opmath<T>(upper(to_opmath(x), to_opmath(hi)));
+          });
+        }
       });
-    } else if (has_min) {
-      cpu_kernel(iter, [lower](T x, T lo) -> T { return from_opmath<T>(lower(to_opmath(x), to_opmath(lo))); });
-    } else {
-      cpu_kernel(iter, [upper](T x, T hi) -> T { return from_opmath<T>(upper(to_opmath(x), to_opmath(hi))); });
-    }
-  });
   return iter.output();
 }
 
@@ -243,17 +261,21 @@ std::optional<Tensor> wrap_opt(const std::optional<Scalar>& s) {
 
 }  // namespace
 
-Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min,
+             const std::optional<Scalar>& max) {
   return clamp_tensor_impl(kNone, self, wrap_opt(min), wrap_opt(max), false);
 }
-Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+Tensor clamp(const Tensor& self, const std::optional<Tensor>& min,
+             const std::optional<Tensor>& max) {
   return clamp_tensor_impl(kNone, self, min, max, false);
 }
-Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+Tensor clamp_(const Tensor& self, const std::optional<Scalar>& min,
+              const std::optional<Scalar>& max) {
   clamp_tensor_impl(self, self, wrap_opt(min), wrap_opt(max), true);
   return self;
 }
-Tensor clamp_(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+Tensor clamp_(const Tensor& self, const std::optional<Tensor>& min,
+              const std::optional<Tensor>& max) {
   clamp_tensor_impl(self, self, min, max, true);
   return self;
 }

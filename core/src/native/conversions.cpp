@@ -16,8 +16,7 @@
 namespace st::native {
 
 Scalar item_scalar(const Tensor& t) {
-  ST_CHECK(t.numel() == 1, "a Tensor with ", t.numel(),
-           " elements cannot be converted to Scalar");
+  ST_CHECK(t.numel() == 1, "a Tensor with ", t.numel(), " elements cannot be converted to Scalar");
   check_host_memory(t, "item", "self");
   return dispatch_dtype<kEverything>(t.dtype(), "item", [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
@@ -77,9 +76,8 @@ Tensor fill_(const Tensor& self, const Scalar& value) {
 }
 
 void check_fill_value(const Tensor& value) {
-  ST_CHECK(value.dim() == 0,
-           "fill_ only supports 0-dimension value tensor but got tensor with ", value.dim(),
-           " dimensions.");
+  ST_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
+           value.dim(), " dimensions.");
 }
 
 Tensor fill_(const Tensor& self, const Tensor& value) {
@@ -87,7 +85,9 @@ Tensor fill_(const Tensor& self, const Tensor& value) {
   return native::fill_(self, item_scalar(value));
 }
 
-Tensor zero_(const Tensor& self) { return fill_impl(self, Scalar(int64_t{0}), /*allow_overlap=*/true); }
+Tensor zero_(const Tensor& self) {
+  return fill_impl(self, Scalar(int64_t{0}), /*allow_overlap=*/true);
+}
 
 Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking) {
   (void)non_blocking;  // CPU copies are synchronous

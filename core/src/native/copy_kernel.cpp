@@ -35,8 +35,7 @@ Geometry reduce(const Tensor& dst, const Tensor& src, int64_t itemsize) {
     if (!g.sizes.empty()) {
       const size_t last = g.sizes.size() - 1;
       // The previous (outer) dim steps over exactly this dim in both.
-      if (g.dst_strides[last] == ds * size &&
-          g.src_strides[last] == ss * size) {
+      if (g.dst_strides[last] == ds * size && g.src_strides[last] == ss * size) {
         g.sizes[last] *= size;
         g.dst_strides[last] = ds;
         g.src_strides[last] = ss;
@@ -68,8 +67,8 @@ void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   }
 }
 
-void inner_loop_generic(char* d, const char* s, int64_t n, int64_t ds,
-                        int64_t ss, size_t itemsize) {
+void inner_loop_generic(char* d, const char* s, int64_t n, int64_t ds, int64_t ss,
+                        size_t itemsize) {
   for (int64_t i = 0; i < n; ++i) {
     std::memcpy(d, s, itemsize);
     d += ds;
@@ -77,15 +76,26 @@ void inner_loop_generic(char* d, const char* s, int64_t n, int64_t ds,
   }
 }
 
-void run_inner(char* d, const char* s, int64_t n, int64_t ds, int64_t ss,
-               size_t itemsize) {
+void run_inner(char* d, const char* s, int64_t n, int64_t ds, int64_t ss, size_t itemsize) {
   switch (itemsize) {
-    case 1: inner_loop<1>(d, s, n, ds, ss); break;
-    case 2: inner_loop<2>(d, s, n, ds, ss); break;
-    case 4: inner_loop<4>(d, s, n, ds, ss); break;
-    case 8: inner_loop<8>(d, s, n, ds, ss); break;
-    case 16: inner_loop<16>(d, s, n, ds, ss); break;
-    default: inner_loop_generic(d, s, n, ds, ss, itemsize); break;
+    case 1:
+      inner_loop<1>(d, s, n, ds, ss);
+      break;
+    case 2:
+      inner_loop<2>(d, s, n, ds, ss);
+      break;
+    case 4:
+      inner_loop<4>(d, s, n, ds, ss);
+      break;
+    case 8:
+      inner_loop<8>(d, s, n, ds, ss);
+      break;
+    case 16:
+      inner_loop<16>(d, s, n, ds, ss);
+      break;
+    default:
+      inner_loop_generic(d, s, n, ds, ss, itemsize);
+      break;
   }
 }
 
@@ -104,8 +114,8 @@ bool has_internal_overlap(const Tensor& t) {
 // True when both tensors are dense, share a storage and their byte ranges
 // intersect without being the same elements (PyTorch's "partial overlap").
 bool partially_overlaps(const Tensor& a, const Tensor& b) {
-  if (!a.storage().is_alias_of(b.storage()) ||
-      !a.is_non_overlapping_and_dense() || !b.is_non_overlapping_and_dense()) {
+  if (!a.storage().is_alias_of(b.storage()) || !a.is_non_overlapping_and_dense() ||
+      !b.is_non_overlapping_and_dense()) {
     return false;
   }
   const char* a0 = static_cast<const char*>(a.const_data_ptr());
@@ -119,8 +129,8 @@ bool partially_overlaps(const Tensor& a, const Tensor& b) {
 }
 
 // Copies the outer rows [row_begin, row_end) of a reduced geometry.
-void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize,
-               int64_t row_begin, int64_t row_end) {
+void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize, int64_t row_begin,
+               int64_t row_end) {
   const size_t nd = g.sizes.size();
   const int64_t inner = g.sizes[nd - 1];
   const int64_t inner_ds = g.dst_strides[nd - 1];
@@ -157,11 +167,12 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
   ST_CHECK(dst.defined() && src.defined(),
            "copy_same_dtype_: expected defined tensors, got an undefined ",
            dst.defined() ? "src" : "dst");
-  ST_CHECK(dst.scalar_type() == src.scalar_type(),
-           "copy_same_dtype_: expected src dtype ", dst.scalar_type(),
-           " (the dtype of dst), got ", src.scalar_type());
-  ST_CHECK(dst.sizes() == src.sizes(), "copy_same_dtype_: expected src of "
-           "size ", dst.sizes(), " (the size of dst), got ", src.sizes());
+  ST_CHECK(dst.scalar_type() == src.scalar_type(), "copy_same_dtype_: expected src dtype ",
+           dst.scalar_type(), " (the dtype of dst), got ", src.scalar_type());
+  ST_CHECK(dst.sizes() == src.sizes(),
+           "copy_same_dtype_: expected src of "
+           "size ",
+           dst.sizes(), " (the size of dst), got ", src.sizes());
   ST_CHECK(is_host_accessible(dst.device()) && is_host_accessible(src.device()),
            "copy_same_dtype_: expected tensors in host memory (CPU or a host-accessible "
            "backend), got dst on ",
@@ -171,11 +182,13 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
       return dst;
     }
   }
-  ST_CHECK(!has_internal_overlap(dst), "copy_same_dtype_: unsupported "
+  ST_CHECK(!has_internal_overlap(dst),
+           "copy_same_dtype_: unsupported "
            "operation: more than one element of the written-to tensor refers "
            "to a single memory location. Please clone() the tensor before "
            "performing the operation.");
-  ST_CHECK(!partially_overlaps(dst, src), "copy_same_dtype_: unsupported "
+  ST_CHECK(!partially_overlaps(dst, src),
+           "copy_same_dtype_: unsupported "
            "operation: some elements of the input tensor and the written-to "
            "tensor refer to a single memory location. Please clone() the "
            "tensor before performing the operation.");
@@ -185,8 +198,7 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
   if (dst.is_contiguous() && src.is_contiguous()) {
     const int64_t n = dst.numel();
     parallel_for(0, n, kCopyGrain, [&](int64_t b, int64_t e) {
-      std::memcpy(d + b * static_cast<int64_t>(itemsize),
-                  s + b * static_cast<int64_t>(itemsize),
+      std::memcpy(d + b * static_cast<int64_t>(itemsize), s + b * static_cast<int64_t>(itemsize),
                   static_cast<size_t>(e - b) * itemsize);
     });
     return dst;
@@ -199,9 +211,8 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
   }
   const int64_t row_len = g.sizes[nd - 1];
   const int64_t row_grain = std::max<int64_t>(1, kCopyGrain / row_len);
-  parallel_for(0, rows, row_grain, [&](int64_t b, int64_t e) {
-    copy_rows(d, s, g, itemsize, b, e);
-  });
+  parallel_for(0, rows, row_grain,
+               [&](int64_t b, int64_t e) { copy_rows(d, s, g, itemsize, b, e); });
   return dst;
 }
 

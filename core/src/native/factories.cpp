@@ -69,9 +69,9 @@ ST_API Tensor empty_strided(IntArrayRef size, IntArrayRef stride, std::optional<
                                            device_or_cpu(device));
 }
 
-Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype,
-                  std::optional<Layout> layout, std::optional<Device> device,
-                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+Tensor empty_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
   check_options("empty_like", layout, pin_memory);
   const ScalarType dt = dtype.value_or(self.dtype());
   const Device dev = device.value_or(self.device());
@@ -125,8 +125,7 @@ Tensor new_ones(const Tensor& self, IntArrayRef size, std::optional<ScalarType> 
 Tensor full(IntArrayRef size, const Scalar& fill_value, std::optional<ScalarType> dtype,
             std::optional<Layout> layout, std::optional<Device> device,
             std::optional<bool> pin_memory) {
-  Tensor t = st::empty(size, dtype.value_or(dtype_of_fill(fill_value)), layout, device,
-                       pin_memory);
+  Tensor t = st::empty(size, dtype.value_or(dtype_of_fill(fill_value)), layout, device, pin_memory);
   st::fill_(t, fill_value);
   return t;
 }
@@ -159,21 +158,20 @@ Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<Sca
   return t;
 }
 
-Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype,
-                  std::optional<Layout> layout, std::optional<Device> device,
-                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
   return native::full_like(self, 0, dtype, layout, device, pin_memory, memory_format);
 }
 
-Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype,
-                 std::optional<Layout> layout, std::optional<Device> device,
-                 std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
   return native::full_like(self, 1, dtype, layout, device, pin_memory, memory_format);
 }
 
-Tensor scalar_tensor(const Scalar& s, std::optional<ScalarType> dtype,
-                     std::optional<Layout> layout, std::optional<Device> device,
-                     std::optional<bool> pin_memory) {
+Tensor scalar_tensor(const Scalar& s, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                     std::optional<Device> device, std::optional<bool> pin_memory) {
   Tensor t = st::empty({}, dtype.value_or(default_dtype()), layout, device, pin_memory);
   st::fill_(t, s);
   return t;
@@ -207,7 +205,9 @@ Tensor arange_out(const Scalar& start, const Scalar& end, const Scalar& step, co
   return out;
 }
 
-Tensor arange_out(const Scalar& end, const Tensor& out) { return native::arange_out(0, end, 1, out); }
+Tensor arange_out(const Scalar& end, const Tensor& out) {
+  return native::arange_out(0, end, 1, out);
+}
 
 Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step,
               std::optional<ScalarType> dtype, std::optional<Layout> layout,
@@ -257,9 +257,9 @@ void fill_linspace(T* p, int64_t n, int64_t steps, const Scalar& start, const Sc
     const double step =
         (static_cast<double>(hi) - static_cast<double>(lo)) / static_cast<double>(steps - 1);
     for (int64_t i = 0; i < n; ++i) {
-      const double v = i < half ? static_cast<double>(lo) + step * static_cast<double>(i)
-                                : static_cast<double>(hi) -
-                                      step * static_cast<double>(steps - i - 1);
+      const double v = i < half
+                           ? static_cast<double>(lo) + step * static_cast<double>(i)
+                           : static_cast<double>(hi) - step * static_cast<double>(steps - i - 1);
       p[i] = static_cast<T>(v);
     }
   } else if constexpr (std::is_same_v<opmath_t<T>, T> || is_complex_v<T>) {
@@ -268,8 +268,8 @@ void fill_linspace(T* p, int64_t n, int64_t steps, const Scalar& start, const Sc
     const C a = to_opmath(lo), b = to_opmath(hi);
     const C step = (b - a) / static_cast<R>(steps - 1);
     for (int64_t i = 0; i < n; ++i) {
-      const C v = i < half ? a + step * static_cast<R>(i)
-                           : b - step * static_cast<R>(steps - i - 1);
+      const C v =
+          i < half ? a + step * static_cast<R>(i) : b - step * static_cast<R>(steps - i - 1);
       p[i] = from_opmath<T>(v);
     }
   } else {

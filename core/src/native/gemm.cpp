@@ -56,7 +56,8 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
   // blocks held in an opmath accumulator (a cache-sized strip of B's rows
   // is reused across the rows of a task).
   constexpr int64_t kBlockN = 256;
-  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
+  const int64_t grain =
+      std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
   parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
     std::vector<O> acc(static_cast<size_t>(std::min(kBlockN, std::max<int64_t>(n, 1))));
     for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
@@ -86,9 +87,8 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
 }  // namespace
 
 template <typename T>
-void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
-          const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
-          int64_t ldc) {
+void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha, const T* a,
+          int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c, int64_t ldc) {
   if (m == 0 || n == 0) return;
   if constexpr (std::is_same_v<T, float>) {
     if (k == 0) {
@@ -206,7 +206,7 @@ void gemm_tensors(const Tensor& out, const Tensor& a, const Tensor& b, const Sca
   if (copy_back) copy_into(out, C);
 }
 
-#define ST_GEMM_INSTANTIATE_(T)                                                              \
+#define ST_GEMM_INSTANTIATE_(T)                                                                \
   template void gemm<T>(bool, bool, int64_t, int64_t, int64_t, opmath_t<T>, const T*, int64_t, \
                         const T*, int64_t, opmath_t<T>, T*, int64_t);
 ST_GEMM_INSTANTIATE_(float)

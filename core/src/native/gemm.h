@@ -24,9 +24,8 @@ namespace st::native {
 inline constexpr uint64_t kGemmTypes = kAllTypes | kComplexTypes | kReducedFloatTypes;
 
 template <typename T>
-void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
-          const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
-          int64_t ldc);
+void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha, const T* a,
+          int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c, int64_t ldc);
 
 // How a 2-d operand is handed to gemm without a copy: trans + leading
 // dimension, when its strides allow (row-major or column-major with a

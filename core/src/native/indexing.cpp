@@ -115,9 +115,9 @@ namespace {
 Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
   ST_CHECK(index.dim() <= 1, "index_select(): Index is supposed to be a vector, got a ",
            index.dim(), "-D tensor");
-  ST_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
-           "index_select(): Expected dtype int32/int64 for index but got: ",
-           dtype_name(index.dtype()));
+  ST_CHECK(
+      index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
+      "index_select(): Expected dtype int32/int64 for index but got: ", dtype_name(index.dtype()));
   check_host_memory(self, "index_select()", "self");
   check_same_device(index, self.device(), "index_select()", "index");
   const int64_t d = maybe_wrap_dim(dim, self.dim());
@@ -143,18 +143,17 @@ Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
   const char* s = static_cast<const char*>(src.const_data_ptr());
   char* o = static_cast<char*>(out.data_ptr());
   if (row > 0) {
-    parallel_for(0, outer, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)),
-                 [&](int64_t a, int64_t b) {
-                   for (int64_t k = a; k < b; ++k) {
-                     const char* sk = s + static_cast<size_t>(k * size) * row;
-                     char* ok = o + static_cast<size_t>(k * n) * row;
-                     for (int64_t i = 0; i < n; ++i) {
-                       std::memcpy(ok + static_cast<size_t>(i) * row,
-                                   sk + static_cast<size_t>(pos[static_cast<size_t>(i)]) * row,
-                                   row);
-                     }
-                   }
-                 });
+    parallel_for(
+        0, outer, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)), [&](int64_t a, int64_t b) {
+          for (int64_t k = a; k < b; ++k) {
+            const char* sk = s + static_cast<size_t>(k * size) * row;
+            char* ok = o + static_cast<size_t>(k * n) * row;
+            for (int64_t i = 0; i < n; ++i) {
+              std::memcpy(ok + static_cast<size_t>(i) * row,
+                          sk + static_cast<size_t>(pos[static_cast<size_t>(i)]) * row, row);
+            }
+          }
+        });
   }
   if (self.dim() == 0 && index.dim() == 0) return st::reshape(out, {});
   return out;
@@ -185,8 +184,10 @@ void check_gather_scatter(const char* op, const Tensor& self, int64_t dim, const
            src ? "self" : "input", " tensor (", id, " vs ", sd, ")");
   if (src) {
     const int64_t rd = std::max<int64_t>(src->dim(), 1);
-    ST_CHECK(rd == id, op, "(): Index tensor must have the same number of dimensions as src "
-             "tensor (", id, " vs ", rd, ")");
+    ST_CHECK(rd == id, op,
+             "(): Index tensor must have the same number of dimensions as src "
+             "tensor (",
+             id, " vs ", rd, ")");
   }
   if (index.numel() == 0) return;
   for (int64_t d = 0; d < index.dim(); ++d) {
@@ -278,8 +279,10 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
 void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
   check_gather_scatter("scatter", self, dim, index, src);
   if (src) {
-    ST_CHECK(src->dtype() == self.dtype(), "scatter(): Expected self.dtype to be equal to "
-             "src.dtype, got ", dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
+    ST_CHECK(src->dtype() == self.dtype(),
+             "scatter(): Expected self.dtype to be equal to "
+             "src.dtype, got ",
+             dtype_name(self.dtype()), " and ", dtype_name(src->dtype()));
   }
 }
 
@@ -333,8 +336,8 @@ Tensor scatter_out(const Tensor& self, int64_t dim, const Tensor& index, const S
 namespace {
 
 Tensor masked_select_impl(const Tensor& self, const Tensor& mask) {
-  ST_CHECK(mask.dtype() == ScalarType::Bool,
-           "masked_select: expected BoolTensor for mask, got ", dtype_name(mask.dtype()));
+  ST_CHECK(mask.dtype() == ScalarType::Bool, "masked_select: expected BoolTensor for mask, got ",
+           dtype_name(mask.dtype()));
   const std::vector<int64_t> shape = infer_size(self.sizes(), mask.sizes());
   const Tensor s = st::contiguous(st::expand(self, IntArrayRef(shape)));
   const Tensor m = st::contiguous(st::expand(mask, IntArrayRef(shape)));
@@ -370,8 +373,8 @@ Tensor nonzero_impl(const Tensor& self) {
   for (int64_t i = 0; i < n; ++i) count += nz[static_cast<size_t>(i)] ? 1 : 0;
   // Column-major [count, nd] (strides [1, count]), as PyTorch lays it out:
   // each dim's coordinates are contiguous.
-  Tensor out = st::transpose(
-      st::detail::empty_generic({nd, count}, ScalarType::Long, self.device()), 0, 1);
+  Tensor out =
+      st::transpose(st::detail::empty_generic({nd, count}, ScalarType::Long, self.device()), 0, 1);
   int64_t* op = static_cast<int64_t*>(out.data_ptr());
   std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
   int64_t row = 0;
@@ -475,7 +478,8 @@ IndexPlan plan_index(const Tensor& self_in, const std::vector<std::optional<Tens
 
 Tensor place_broadcast_dims(const Tensor& out, const IndexPlan& plan) {
   const std::vector<int64_t>& indexed = plan.indexed;
-  const bool adjacent = indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+  const bool adjacent =
+      indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
   if (!adjacent || indexed.front() == 0) return out;
   const int64_t nb = static_cast<int64_t>(plan.bshape.size());
   const int64_t before = indexed.front();
@@ -570,8 +574,8 @@ Tensor lay_out_index_result(const Tensor& result, const IndexPlan& plan,
   if (result.numel() <= 1) return result;
   const std::vector<int64_t> want = permuted_dense_strides(result.sizes(), strides);
   if (std::equal(want.begin(), want.end(), result.strides().begin())) return result;
-  Tensor out = st::detail::empty_strided_generic(result.sizes(), IntArrayRef(want),
-                                                 result.dtype(), result.device());
+  Tensor out = st::detail::empty_strided_generic(result.sizes(), IntArrayRef(want), result.dtype(),
+                                                 result.device());
   copy_into(out, result);
   return out;
 }
@@ -635,7 +639,6 @@ Tensor index_out(const Tensor& self, const std::vector<std::optional<Tensor>>& i
                  const Tensor& out) {
   return finish_out(native::index(self, indices), out, "index");
 }
-
 
 // ---- index_put_ (assignment through advanced indices) ------------------------------------
 
@@ -713,7 +716,8 @@ Tensor index_put_(const Tensor& self, const std::vector<std::optional<Tensor>>& 
   }
   ST_CHECK(expandable_to(src.sizes(), IntArrayRef(result_shape)),
            "index_put_(): shape mismatch: value tensor of shape ", shape_str(src.sizes()),
-           " cannot be broadcast to indexing result of shape ", shape_str(IntArrayRef(result_shape)));
+           " cannot be broadcast to indexing result of shape ",
+           shape_str(IntArrayRef(result_shape)));
   const Tensor v = st::permute(st::expand(src, IntArrayRef(result_shape)), IntArrayRef(perm));
   const std::vector<int64_t> vstr = strides_of(v);
   const std::vector<int64_t> vrest(vstr.begin() + static_cast<int64_t>(nb), vstr.end());

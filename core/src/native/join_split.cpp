@@ -96,7 +96,8 @@ void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
       bytes.push_back(static_cast<size_t>(t.numel() / outer) * item);
     }
     char* dst = static_cast<char*>(out.data_ptr());
-    const int64_t grain = std::max<int64_t>(1, static_cast<int64_t>(65536 / std::max<size_t>(out_row, 1)));
+    const int64_t grain =
+        std::max<int64_t>(1, static_cast<int64_t>(65536 / std::max<size_t>(out_row, 1)));
     parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
       for (int64_t o = o0; o < o1; ++o) {
         char* d = dst + static_cast<size_t>(o) * out_row;
@@ -134,7 +135,8 @@ Tensor cat_out(ArrayRef<Tensor> tensors, int64_t dim, const Tensor& out) {
   for (size_t i = 0; i < tensors.size(); ++i) {
     ST_CHECK(!(out.numel() > 0 && tensors[i].numel() > 0 && out.is_alias_of(tensors[i])),
              "torch.cat(): unsupported operation: the input tensors cannot refer to any of the "
-             "output memory locations. Found overlap in input tensor ", i);
+             "output memory locations. Found overlap in input tensor ",
+             i);
   }
   resize_output(out, IntArrayRef(p.shape));
   cat_into(tensors, p, out);
@@ -175,8 +177,8 @@ Tensor stack_out(ArrayRef<Tensor> tensors, int64_t dim, const Tensor& out) {
 
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   ST_CHECK(self.dim() != 0, "split expects at least a 1-dimensional tensor");
-  ST_CHECK(split_size >= 0, "split expects split_size be non-negative, but got split_size=",
-           split_size);
+  ST_CHECK(split_size >= 0,
+           "split expects split_size be non-negative, but got split_size=", split_size);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t size = self.size(d);
   ST_CHECK(split_size > 0 || size == 0,

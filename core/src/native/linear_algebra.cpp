@@ -33,17 +33,18 @@ void check_matrix(const Tensor& t, const char* op, const char* arg) {
 void check_same_dtype(const Tensor& a, const Tensor& b, const char* op, const char* an,
                       const char* bn) {
   ST_CHECK(a.dtype() == b.dtype(), op, ": expected ", an, " and ", bn,
-           " to have the same dtype, but got: ", dtype_name(a.dtype()), " != ",
-           dtype_name(b.dtype()));
+           " to have the same dtype, but got: ", dtype_name(a.dtype()),
+           " != ", dtype_name(b.dtype()));
 }
 
 void check_mm_shapes(const Tensor& a, const Tensor& b, const char* op) {
-  ST_CHECK(a.size(1) == b.size(0), op, ": mat1 and mat2 shapes cannot be multiplied (",
-           a.size(0), "x", a.size(1), " and ", b.size(0), "x", b.size(1), ")");
+  ST_CHECK(a.size(1) == b.size(0), op, ": mat1 and mat2 shapes cannot be multiplied (", a.size(0),
+           "x", a.size(1), " and ", b.size(0), "x", b.size(1), ")");
 }
 
 // Every operand in host memory, on the first operand's device.
-void check_devices(const char* op, std::initializer_list<std::pair<const Tensor*, const char*>> args) {
+void check_devices(const char* op,
+                   std::initializer_list<std::pair<const Tensor*, const char*>> args) {
   const Device device = args.begin()->first->device();
   for (const auto& [t, name] : args) {
     check_host_memory(*t, op, name);
@@ -77,8 +78,8 @@ void check_bmm_args(const Tensor& self, const Tensor& mat2, const char* op) {
   ST_CHECK(self.dim() == 3, op, ": batch1 must be a 3D tensor, got ", self.dim(), "-D tensor");
   ST_CHECK(mat2.dim() == 3, op, ": batch2 must be a 3D tensor, got ", mat2.dim(), "-D tensor");
   ST_CHECK(mat2.size(0) == self.size(0) && mat2.size(1) == self.size(2), op,
-           ": Expected size for first two dimensions of batch2 tensor to be: [", self.size(0),
-           ", ", self.size(2), "] but got: [", mat2.size(0), ", ", mat2.size(1), "].");
+           ": Expected size for first two dimensions of batch2 tensor to be: [", self.size(0), ", ",
+           self.size(2), "] but got: [", mat2.size(0), ", ", mat2.size(1), "].");
   check_same_dtype(self, mat2, op, "batch1", "batch2");
   check_gemm_dtype(self.dtype(), op);
 }
@@ -109,8 +110,8 @@ Tensor mm_out(const Tensor& self, const Tensor& mat2, const Tensor& out) {
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
   check_bmm_args(self, mat2, "bmm");
-  Tensor out = st::detail::empty_generic({self.size(0), self.size(1), mat2.size(2)},
-                                         self.dtype(), self.device());
+  Tensor out = st::detail::empty_generic({self.size(0), self.size(1), mat2.size(2)}, self.dtype(),
+                                         self.device());
   gemm_tensors(out, self, mat2, 1, 0, "bmm");
   return out;
 }
@@ -148,8 +149,8 @@ void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const
     const std::vector<int64_t> shape{mat1.size(0), mat2.size(1)};
     Tensor s = self;
     if (self.dim() != 2 || self.size(0) != shape[0] || self.size(1) != shape[1]) {
-      ST_CHECK(self.dim() <= 2, op, ": self must be broadcastable to [", shape[0], ", ",
-               shape[1], "], got a ", self.dim(), "-D tensor");
+      ST_CHECK(self.dim() <= 2, op, ": self must be broadcastable to [", shape[0], ", ", shape[1],
+               "], got a ", self.dim(), "-D tensor");
       infer_size(self.sizes(), IntArrayRef(shape));  // the broadcast error, if any
       s = st::expand(self, IntArrayRef(shape));
     }
@@ -170,8 +171,7 @@ void addmm_into(const Tensor& out, const Tensor& self, const Tensor& mat1, const
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta,
              const Scalar& alpha) {
   check_addmm_args(self, mat1, mat2, "addmm");
-  Tensor out = st::detail::empty_generic({mat1.size(0), mat2.size(1)}, mat1.dtype(),
-                                         mat1.device());
+  Tensor out = st::detail::empty_generic({mat1.size(0), mat2.size(1)}, mat1.dtype(), mat1.device());
   addmm_into(out, self, mat1, mat2, beta, alpha, "addmm");
   return out;
 }
@@ -207,15 +207,15 @@ void check_dot_args(const Tensor& self, const Tensor& tensor) {
 }  // namespace
 
 void check_dot_shapes(const Tensor& self, const Tensor& tensor) {
-  ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ",
-           self.dim(), "D and ", tensor.dim(), "D tensors");
+  ST_CHECK(self.dim() == 1 && tensor.dim() == 1, "dot: 1D tensors expected, but got ", self.dim(),
+           "D and ", tensor.dim(), "D tensors");
   ST_CHECK(self.dtype() == tensor.dtype(),
            "dot : expected both vectors to have same dtype, but found ", dtype_name(self.dtype()),
            " and ", dtype_name(tensor.dtype()));
   ST_CHECK(self.numel() == tensor.numel(), "dot: inconsistent tensor size, expected tensor [",
            self.numel(), "] and src [", tensor.numel(),
-           "] to have the same number of elements, but got ", self.numel(), " and ",
-           tensor.numel(), " elements respectively");
+           "] to have the same number of elements, but got ", self.numel(), " and ", tensor.numel(),
+           " elements respectively");
 }
 
 Tensor dot(const Tensor& self, const Tensor& tensor) {
@@ -270,8 +270,9 @@ Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
 
 Tensor matmul(const Tensor& self, const Tensor& other) {
   const int64_t d1 = self.dim(), d2 = other.dim();
-  ST_CHECK(d1 > 0 && d2 > 0, "matmul: both arguments to matmul need to be at least 1D, but they are ",
-           d1, "D and ", d2, "D");
+  ST_CHECK(d1 > 0 && d2 > 0,
+           "matmul: both arguments to matmul need to be at least 1D, but they are ", d1, "D and ",
+           d2, "D");
   if (d1 == 1 && d2 == 1) return st::dot(self, other);
   if (d1 == 2 && d2 == 1) return st::mv(self, other);
   if (d1 == 1 && d2 == 2) return st::squeeze(st::mm(st::unsqueeze(self, 0), other), 0);

@@ -33,8 +33,8 @@ constexpr double kPi = 3.14159265358979323846;
 // must live on the CPU), else the default CPU generator.
 CPUGeneratorImpl* cpu_generator(const std::optional<Generator>& generator, const char* op) {
   if (!generator.has_value() || !generator->defined()) return default_cpu_generator().cpu();
-  ST_CHECK(generator->device().is_cpu(), op, ": expected a 'cpu' device type for generator but found '",
-           generator->device(), "'");
+  ST_CHECK(generator->device().is_cpu(), op,
+           ": expected a 'cpu' device type for generator but found '", generator->device(), "'");
   return generator->cpu();
 }
 
@@ -50,7 +50,8 @@ template <uint64_t Allowed, typename Draw>
 Tensor fill_random(const Tensor& out, const char* op, CPUGeneratorImpl* gen, Draw draw) {
   if (out.numel() == 0 || out.is_meta()) return out;
   check_host_memory(out, op, "self");
-  Tensor r = out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
+  Tensor r =
+      out.is_contiguous() ? out : st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
   const int64_t n = r.numel();
   dispatch_dtype<Allowed>(r.dtype(), op, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -72,94 +73,95 @@ Tensor uniform_fill(const Tensor& out, double from, double to, CPUGeneratorImpl*
                     const char* op) {
   check_floating(op, out.dtype());
   const double span = to - from;
-  return fill_random<kAllFloat | kComplexTypes>(out, op, gen, [from, to, span](auto tag, auto* p, int64_t n,
-                                                                          CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    const uint64_t count = static_cast<uint64_t>(n);
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      RandomWordStream words(g, 4 * count);
-      for (int64_t i = 0; i < n; ++i) {
-        const U re = static_cast<U>(from + span * words.uniform_double());
-        const U im = static_cast<U>(from + span * words.uniform_double());
-        p[i] = from_opmath<T>(opmath_t<T>(re, im));
-      }
-    } else if constexpr (std::is_same_v<T, double>) {
-      RandomWordStream words(g, 2 * count);
-      for (int64_t i = 0; i < n; ++i) p[i] = from + span * words.uniform_double();
-    } else {
-      const T lo = convert<T>(from);
-      const T hi = convert<T>(to);
-      const bool redraw = static_cast<double>(lo) < static_cast<double>(hi);
-      RandomWordStream words(g, count);
-      for (int64_t i = 0; i < n; ++i) {
-        T v;
-        do {
-          v = convert<T>(from + span * static_cast<double>(words.uniform_float()));
-        } while (redraw && !(static_cast<double>(v) < static_cast<double>(hi)));
-        p[i] = v;
-      }
-    }
-  });
+  return fill_random<kAllFloat | kComplexTypes>(
+      out, op, gen, [from, to, span](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
+        using T = typename decltype(tag)::type;
+        const uint64_t count = static_cast<uint64_t>(n);
+        if constexpr (is_complex_v<T>) {
+          using U = typename opmath_t<T>::value_type;
+          RandomWordStream words(g, 4 * count);
+          for (int64_t i = 0; i < n; ++i) {
+            const U re = static_cast<U>(from + span * words.uniform_double());
+            const U im = static_cast<U>(from + span * words.uniform_double());
+            p[i] = from_opmath<T>(opmath_t<T>(re, im));
+          }
+        } else if constexpr (std::is_same_v<T, double>) {
+          RandomWordStream words(g, 2 * count);
+          for (int64_t i = 0; i < n; ++i) p[i] = from + span * words.uniform_double();
+        } else {
+          const T lo = convert<T>(from);
+          const T hi = convert<T>(to);
+          const bool redraw = static_cast<double>(lo) < static_cast<double>(hi);
+          RandomWordStream words(g, count);
+          for (int64_t i = 0; i < n; ++i) {
+            T v;
+            do {
+              v = convert<T>(from + span * static_cast<double>(words.uniform_float()));
+            } while (redraw && !(static_cast<double>(v) < static_cast<double>(hi)));
+            p[i] = v;
+          }
+        }
+      });
 }
 
 Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl* gen,
                    const char* op) {
   check_floating(op, out.dtype());
   ST_CHECK(std >= 0.0, op, ": expected std >= 0.0, but found std ", std);
-  return fill_random<kAllFloat | kComplexTypes>(out, op, gen, [mean, std](auto tag, auto* p, int64_t n,
-                                                                     CPUGeneratorImpl* g) {
-    using T = typename decltype(tag)::type;
-    // Box-Muller on (0, 1] x [0, 1): one pair of uniforms (4 words) gives
-    // two independent standard normals, radius * cos and radius * sin.
-    auto gauss_pair = [](RandomWordStream& words, double& a, double& b) {
-      const double u1 = 1.0 - words.uniform_double();
-      const double u2 = words.uniform_double();
-      const double radius = std::sqrt(-2.0 * std::log(u1));
-      const double angle = 2.0 * kPi * u2;
-      a = radius * std::cos(angle);
-      b = radius * std::sin(angle);
-    };
-    if constexpr (is_complex_v<T>) {
-      using U = typename opmath_t<T>::value_type;
-      const double s = std * std::sqrt(0.5);  // unit variance overall, as PyTorch
-      RandomWordStream words(g, 4 * static_cast<uint64_t>(n));
-      for (int64_t i = 0; i < n; ++i) {
-        double re = 0, im = 0;
-        gauss_pair(words, re, im);
-        p[i] = from_opmath<T>(opmath_t<T>(static_cast<U>(mean + re * s), static_cast<U>(mean + im * s)));
-      }
-    } else if constexpr (std::is_same_v<T, float>) {
-      // float32 draws 24-bit uniforms (one word each, two per pair) and
-      // runs Box-Muller in float through the vector functions; the pair
-      // order (cos, sin) is the double path's.
-      const int64_t pairs = (n + 1) / 2;
-      RandomWordStream words(g, 2 * static_cast<uint64_t>(pairs));
-      const auto normal_pairs = cpu::vec_math().normal_pairs_f32;
-      constexpr int64_t kBlock = 256;
-      float u1[kBlock], u2[kBlock], z[2 * kBlock];
-      const float mean_f = static_cast<float>(mean);
-      const float std_f = static_cast<float>(std);
-      for (int64_t p0 = 0; p0 < pairs; p0 += kBlock) {
-        const int64_t m = std::min(kBlock, pairs - p0);
-        for (int64_t k = 0; k < m; ++k) {
-          u1[k] = 1.0f - words.uniform_float();
-          u2[k] = words.uniform_float();
+  return fill_random<kAllFloat | kComplexTypes>(
+      out, op, gen, [mean, std](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
+        using T = typename decltype(tag)::type;
+        // Box-Muller on (0, 1] x [0, 1): one pair of uniforms (4 words) gives
+        // two independent standard normals, radius * cos and radius * sin.
+        auto gauss_pair = [](RandomWordStream& words, double& a, double& b) {
+          const double u1 = 1.0 - words.uniform_double();
+          const double u2 = words.uniform_double();
+          const double radius = std::sqrt(-2.0 * std::log(u1));
+          const double angle = 2.0 * kPi * u2;
+          a = radius * std::cos(angle);
+          b = radius * std::sin(angle);
+        };
+        if constexpr (is_complex_v<T>) {
+          using U = typename opmath_t<T>::value_type;
+          const double s = std * std::sqrt(0.5);  // unit variance overall, as PyTorch
+          RandomWordStream words(g, 4 * static_cast<uint64_t>(n));
+          for (int64_t i = 0; i < n; ++i) {
+            double re = 0, im = 0;
+            gauss_pair(words, re, im);
+            p[i] = from_opmath<T>(
+                opmath_t<T>(static_cast<U>(mean + re * s), static_cast<U>(mean + im * s)));
+          }
+        } else if constexpr (std::is_same_v<T, float>) {
+          // float32 draws 24-bit uniforms (one word each, two per pair) and
+          // runs Box-Muller in float through the vector functions; the pair
+          // order (cos, sin) is the double path's.
+          const int64_t pairs = (n + 1) / 2;
+          RandomWordStream words(g, 2 * static_cast<uint64_t>(pairs));
+          const auto normal_pairs = cpu::vec_math().normal_pairs_f32;
+          constexpr int64_t kBlock = 256;
+          float u1[kBlock], u2[kBlock], z[2 * kBlock];
+          const float mean_f = static_cast<float>(mean);
+          const float std_f = static_cast<float>(std);
+          for (int64_t p0 = 0; p0 < pairs; p0 += kBlock) {
+            const int64_t m = std::min(kBlock, pairs - p0);
+            for (int64_t k = 0; k < m; ++k) {
+              u1[k] = 1.0f - words.uniform_float();
+              u2[k] = words.uniform_float();
+            }
+            normal_pairs(z, u1, u2, m);
+            const int64_t count = std::min(2 * m, n - 2 * p0);
+            for (int64_t k = 0; k < count; ++k) p[2 * p0 + k] = mean_f + std_f * z[k];
+          }
+        } else {
+          RandomWordStream words(g, 4 * ((static_cast<uint64_t>(n) + 1) / 2));
+          for (int64_t i = 0; i < n; i += 2) {
+            double a = 0, b = 0;
+            gauss_pair(words, a, b);
+            p[i] = convert<T>(mean + std * a);
+            if (i + 1 < n) p[i + 1] = convert<T>(mean + std * b);
+          }
         }
-        normal_pairs(z, u1, u2, m);
-        const int64_t count = std::min(2 * m, n - 2 * p0);
-        for (int64_t k = 0; k < count; ++k) p[2 * p0 + k] = mean_f + std_f * z[k];
-      }
-    } else {
-      RandomWordStream words(g, 4 * ((static_cast<uint64_t>(n) + 1) / 2));
-      for (int64_t i = 0; i < n; i += 2) {
-        double a = 0, b = 0;
-        gauss_pair(words, a, b);
-        p[i] = convert<T>(mean + std * a);
-        if (i + 1 < n) p[i + 1] = convert<T>(mean + std * b);
-      }
-    }
-  });
+      });
 }
 
 // [from, to - 1] must hold values the dtype represents exactly: bool's 0
@@ -280,9 +282,9 @@ Tensor randn_out(IntArrayRef size, std::optional<Generator> generator, const Ten
   resize_output(out, size);
   return normal_fill(out, 0.0, 1.0, cpu_generator(generator, "randn"), "randn");
 }
-Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype,
-                  std::optional<Layout> layout, std::optional<Device> device,
-                  std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+Tensor randn_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
   return normal_fill(st::empty_like(self, dtype, layout, device, pin_memory, memory_format), 0.0,
                      1.0, default_cpu_generator().cpu(), "randn_like");
 }

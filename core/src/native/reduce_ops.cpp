@@ -152,14 +152,16 @@ struct MeanOps {
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
   static constexpr bool kVec = kVecInput<T>;
   bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
-  bool row(A* acc, const T* p, int64_t len, int64_t) const { return vec_sum_row<false>(acc, p, len); }
+  bool row(A* acc, const T* p, int64_t len, int64_t) const {
+    return vec_sum_row<false>(acc, p, len);
+  }
 };
 
 constexpr uint64_t kSumTypes =
     kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
 
-Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
-                bool keepdim, ScalarType out_dtype, bool prod) {
+Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims, bool keepdim,
+                ScalarType out_dtype, bool prod) {
   check_host_memory(self, name, "self");
   const Tensor input = to_dtype(self, out_dtype);
   ReduceGeometry g = make_reduce_geometry(input, dims, keepdim, name);
@@ -242,7 +244,7 @@ struct ValueIndex {
 template <typename T, bool kMax>
 struct ArgOps {
   using O = opmath_t<T>;
-  T* values;        // may be null (argmax)
+  T* values;  // may be null (argmax)
   int64_t* indices;
   ValueIndex<O> init() const { return {}; }
   void step(ValueIndex<O>& a, T v, int64_t k) const {
@@ -367,7 +369,8 @@ struct BoolReduceOps {
 Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                    bool keepdim, bool is_all) {
   ReduceGeometry g = make_reduce_geometry(self, dims, keepdim, name);
-  const ScalarType out_dtype = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  const ScalarType out_dtype =
+      self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
   Tensor result = make_result(g, out_dtype, self);
   dispatch_dtype<kEverything>(self.dtype(), name, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -575,9 +578,8 @@ Tensor extreme_identity(const Tensor& self, bool is_max) {
   dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
       self.dtype(), name, [&](auto tag) {
         using T = typename decltype(tag)::type;
-        *static_cast<T*>(r.data_ptr()) =
-            is_max ? convert<T>(ExtremeOps<T, true>{nullptr}.init())
-                   : convert<T>(ExtremeOps<T, false>{nullptr}.init());
+        *static_cast<T*>(r.data_ptr()) = is_max ? convert<T>(ExtremeOps<T, true>{nullptr}.init())
+                                                : convert<T>(ExtremeOps<T, false>{nullptr}.init());
       });
   return r;
 }
@@ -641,18 +643,18 @@ Tensor sum_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor
 Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
             std::optional<ScalarType> dtype) {
   const ScalarType dt = dtype.value_or(self.dtype());
-  ST_CHECK(torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt),
-           "mean(): could not infer output dtype. ",
-           dtype.has_value() ? "Optional dtype" : "Input dtype",
-           " must be either a floating point or complex dtype. Got: ",
-           torch::headeronly::toString(dt));
+  ST_CHECK(
+      torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt),
+      "mean(): could not infer output dtype. ",
+      dtype.has_value() ? "Optional dtype" : "Input dtype",
+      " must be either a floating point or complex dtype. Got: ", torch::headeronly::toString(dt));
   const Tensor input = to_dtype(self, dt);
   ReduceGeometry g = make_reduce_geometry(input, dim, keepdim, "mean");
   Tensor result = make_result(g, dt, self);
   dispatch_dtype<kAllFloat | kComplexTypes>(dt, "mean", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    reduce_loop<T>(g, MeanOps<T>{static_cast<T*>(result.data_ptr()),
-                                 static_cast<double>(g.reduce_size)});
+    reduce_loop<T>(
+        g, MeanOps<T>{static_cast<T*>(result.data_ptr()), static_cast<double>(g.reduce_size)});
   });
   return result;
 }
@@ -716,8 +718,8 @@ std::tuple<Tensor, Tensor> min(const Tensor& self, int64_t dim, bool keepdim) {
   ST_CHECK(!self.is_complex(), "min(): does not support complex input");
   return arg_extreme("min", self, dim, keepdim, false, true);
 }
-std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim,
-                                   const Tensor& max, const Tensor& max_values) {
+std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& max,
+                                   const Tensor& max_values) {
   check_out_dtype_exact(max, self.dtype(), "max");
   check_out_dtype_exact(max_values, ScalarType::Long, "max");
   auto r = native::max(self, dim, keepdim);
@@ -725,8 +727,8 @@ std::tuple<Tensor, Tensor> max_out(const Tensor& self, int64_t dim, bool keepdim
   reduce_into_output(std::get<1>(r), max_values, "max");
   return {max, max_values};
 }
-std::tuple<Tensor, Tensor> min_out(const Tensor& self, int64_t dim, bool keepdim,
-                                   const Tensor& min, const Tensor& min_indices) {
+std::tuple<Tensor, Tensor> min_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& min,
+                                   const Tensor& min_indices) {
   check_out_dtype_exact(min, self.dtype(), "min");
   check_out_dtype_exact(min_indices, ScalarType::Long, "min");
   auto r = native::min(self, dim, keepdim);
@@ -735,13 +737,15 @@ std::tuple<Tensor, Tensor> min_out(const Tensor& self, int64_t dim, bool keepdim
   return {min, min_indices};
 }
 Tensor max(const Tensor& self) {
-  ST_CHECK(self.numel() > 0, "max(): Expected reduction dim to be specified for input.numel() == "
+  ST_CHECK(self.numel() > 0,
+           "max(): Expected reduction dim to be specified for input.numel() == "
            "0. Specify the reduction dim with the 'dim' argument.");
   ST_CHECK(!self.is_complex(), "max(): does not support complex input");
   return extreme("max", self, {}, false, true);
 }
 Tensor min(const Tensor& self) {
-  ST_CHECK(self.numel() > 0, "min(): Expected reduction dim to be specified for input.numel() == "
+  ST_CHECK(self.numel() > 0,
+           "min(): Expected reduction dim to be specified for input.numel() == "
            "0. Specify the reduction dim with the 'dim' argument.");
   ST_CHECK(!self.is_complex(), "min(): does not support complex input");
   return extreme("min", self, {}, false, false);
@@ -775,23 +779,25 @@ Tensor argmin_out(const Tensor& self, std::optional<int64_t> dim, bool keepdim, 
 }
 
 // ---- all / any ------------------------------------------------------------------------------
-#define ST_BOOL_REDUCE_FAMILY(NAME, IS_ALL)                                                   \
-  Tensor NAME(const Tensor& self) { return bool_reduce(#NAME, self, std::nullopt, false, IS_ALL); } \
-  Tensor NAME(const Tensor& self, int64_t dim, bool keepdim) {                               \
-    return bool_reduce(#NAME, self, IntArrayRef(&dim, 1), keepdim, IS_ALL);                   \
-  }                                                                                           \
-  Tensor NAME(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {            \
-    return bool_reduce(#NAME, self, dim, keepdim, IS_ALL);                                    \
-  }                                                                                           \
-  Tensor NAME##_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) {      \
-    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);                          \
-  }                                                                                           \
-  Tensor NAME##_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,        \
-                    const Tensor& out) {                                                      \
-    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);                          \
-  }                                                                                           \
-  Tensor NAME##_out(const Tensor& self, const Tensor& out) {                                 \
-    return reduce_into_output(native::NAME(self), out, #NAME);                                        \
+#define ST_BOOL_REDUCE_FAMILY(NAME, IS_ALL)                                             \
+  Tensor NAME(const Tensor& self) {                                                     \
+    return bool_reduce(#NAME, self, std::nullopt, false, IS_ALL);                       \
+  }                                                                                     \
+  Tensor NAME(const Tensor& self, int64_t dim, bool keepdim) {                          \
+    return bool_reduce(#NAME, self, IntArrayRef(&dim, 1), keepdim, IS_ALL);             \
+  }                                                                                     \
+  Tensor NAME(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {       \
+    return bool_reduce(#NAME, self, dim, keepdim, IS_ALL);                              \
+  }                                                                                     \
+  Tensor NAME##_out(const Tensor& self, int64_t dim, bool keepdim, const Tensor& out) { \
+    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);            \
+  }                                                                                     \
+  Tensor NAME##_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,   \
+                    const Tensor& out) {                                                \
+    return reduce_into_output(native::NAME(self, dim, keepdim), out, #NAME);            \
+  }                                                                                     \
+  Tensor NAME##_out(const Tensor& self, const Tensor& out) {                            \
+    return reduce_into_output(native::NAME(self), out, #NAME);                          \
   }
 
 ST_BOOL_REDUCE_FAMILY(all, true)
@@ -847,9 +853,10 @@ Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) 
 }
 void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
   if (dtype.has_value()) {
-    ST_CHECK(*dtype == self.dtype(), "provided dtype must match the dtype of self tensor in cumsum. Got ",
-             torch::headeronly::toString(*dtype), " and ", torch::headeronly::toString(self.dtype()),
-             ".");
+    ST_CHECK(*dtype == self.dtype(),
+             "provided dtype must match the dtype of self tensor in cumsum. Got ",
+             torch::headeronly::toString(*dtype), " and ",
+             torch::headeronly::toString(self.dtype()), ".");
   }
 }
 Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
@@ -858,19 +865,20 @@ Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype)
   copy_into(self, r);
   return self;
 }
-Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const Tensor& out) {
+Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype,
+                  const Tensor& out) {
   const ScalarType dt = dtype.value_or(out.dtype());
   check_out_dtype_exact(out, dt, "cumsum");
   return reduce_into_output(native::cumsum(self, dim, dt), out, "cumsum");
 }
 
 // ---- var / std ------------------------------------------------------------------------------
-Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, const std::optional<Scalar>& correction,
-           bool keepdim) {
+Tensor var(const Tensor& self, std::optional<IntArrayRef> dim,
+           const std::optional<Scalar>& correction, bool keepdim) {
   return var_std("var", self, dim, correction, keepdim, false);
 }
-Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, const std::optional<Scalar>& correction,
-           bool keepdim) {
+Tensor std(const Tensor& self, std::optional<IntArrayRef> dim,
+           const std::optional<Scalar>& correction, bool keepdim) {
   return var_std("std", self, dim, correction, keepdim, true);
 }
 Tensor var_out(const Tensor& self, std::optional<IntArrayRef> dim,

@@ -60,8 +60,10 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
   const int64_t nd = self.dim();
   const int64_t np = static_cast<int64_t>(pad.size());
   ST_CHECK(np % 2 == 0, "Length of pad must be even but instead it equals ", np);
-  ST_CHECK(np / 2 <= nd, "Length of pad should be no more than twice the number of dimensions "
-           "of the input. Pad length is ", np, " while the input has ", nd, " dimensions.");
+  ST_CHECK(np / 2 <= nd,
+           "Length of pad should be no more than twice the number of dimensions "
+           "of the input. Pad length is ",
+           np, " while the input has ", nd, " dimensions.");
   std::vector<int64_t> new_shape(self.sizes().begin(), self.sizes().end());
   for (int64_t i = 0; i < np / 2; ++i) {
     const int64_t d = nd - 1 - i;
@@ -70,8 +72,8 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
     ST_CHECK(!__builtin_add_overflow(self.size(d), lo, &s) && !__builtin_add_overflow(s, hi, &s),
              "constant_pad_nd: padding (", lo, ", ", hi, ") of dimension ", d, " of size ",
              self.size(d), " overflows int64");
-    ST_CHECK(s >= 0, "The input size ", self.size(d), ", plus negative padding ", lo, " and ",
-             hi, " resulted in a negative output size, which is invalid. Check dimension ", d,
+    ST_CHECK(s >= 0, "The input size ", self.size(d), ", plus negative padding ", lo, " and ", hi,
+             " resulted in a negative output size, which is invalid. Check dimension ", d,
              " of your input.");
     new_shape[static_cast<size_t>(d)] = s;
   }
@@ -92,7 +94,8 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
   return out;
 }
 
-Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode, std::optional<double> value) {
+Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode,
+           std::optional<double> value) {
   if (mode == "constant") {
     return st::constant_pad_nd(self, pad, value.value_or(0.0));
   }
@@ -100,7 +103,8 @@ Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode, std::opti
            "\" doesn't take in value argument");
   ST_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular",
            "Unrecognised padding mode ", mode);
-  ST_ERROR("pad: padding mode \"", mode, "\" is not implemented yet in stabletorch (only \"constant\")");
+  ST_ERROR("pad: padding mode \"", mode,
+           "\" is not implemented yet in stabletorch (only \"constant\")");
 }
 
 }  // namespace st::native

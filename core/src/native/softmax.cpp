@@ -51,7 +51,8 @@ void softmax_kernel(const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
           for (int64_t k = 0; k < n; ++k) yr[k] = from_opmath<T>(to_opmath(xr[k]) - mx - lse);
         } else {
           const O inv = O(1) / sum;
-          for (int64_t k = 0; k < n; ++k) yr[k] = from_opmath<T>(std::exp(to_opmath(xr[k]) - mx) * inv);
+          for (int64_t k = 0; k < n; ++k)
+            yr[k] = from_opmath<T>(std::exp(to_opmath(xr[k]) - mx) * inv);
         }
       }
     });
@@ -70,7 +71,8 @@ void softmax_kernel(const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
         for (int64_t i = 0; i < inner; ++i) mx[i] = std::max(mx[i], to_opmath(xb[k * inner + i]));
       }
       for (int64_t k = 0; k < n; ++k) {
-        for (int64_t i = 0; i < inner; ++i) sum[i] += std::exp(to_opmath(xb[k * inner + i]) - mx[i]);
+        for (int64_t i = 0; i < inner; ++i)
+          sum[i] += std::exp(to_opmath(xb[k * inner + i]) - mx[i]);
       }
       for (int64_t i = 0; i < inner; ++i) {
         sum[i] = kLog ? std::log(sum[i]) : O(1) / sum[i];
@@ -96,8 +98,9 @@ void softmax_into(const Tensor& out, const Tensor& self, int64_t dim, bool half_
   const int64_t n = self.dim() ? self.size(d) : 1;
   for (int64_t i = 0; i < d; ++i) outer *= self.size(i);
   for (int64_t i = d + 1; i < self.dim(); ++i) inner *= self.size(i);
-  Tensor y = out.is_contiguous() ? out
-                                 : st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
+  Tensor y = out.is_contiguous()
+                 ? out
+                 : st::detail::empty_generic(self.sizes(), self.dtype(), self.device());
   // An empty input gives its empty result before the dtype is looked at,
   // as in PyTorch (an empty bool log_softmax succeeds).
   if (self.numel() > 0) {

@@ -19,6 +19,6 @@ ST_API void check_topk_k(int64_t k, int64_t n);
 
 // values must have the computed values' dtype (v), indices Long.
 ST_API void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
-                     const char* op);
+                            const char* op);
 
 }  // namespace st::native

@@ -150,8 +150,7 @@ void check_topk_k(int64_t k, int64_t n) {
            " but the dimension has size ", n);
 }
 
-void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices,
-                     const char* op) {
+void check_sort_outs(const Tensor& v, const Tensor& values, const Tensor& indices, const char* op) {
   ST_CHECK(values.dtype() == v.dtype(), op, "(): Expected out tensor values to have dtype ",
            torch::headeronly::toString(v.dtype()), ", but got ",
            torch::headeronly::toString(values.dtype()), " instead");

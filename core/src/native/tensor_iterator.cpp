@@ -107,7 +107,8 @@ Device TensorIteratorConfig::compute_device() const {
     } else {
       ST_CHECK(t.device() == *device, name_,
                ": expected all tensors to be on the same device, but found at least two "
-               "devices, ", *device, " and ", t.device());
+               "devices, ",
+               *device, " and ", t.device());
     }
   }
   if (!device) {
@@ -121,7 +122,8 @@ Device TensorIteratorConfig::compute_device() const {
   const Device d = device.value_or(Device(DeviceType::CPU));
   ST_CHECK(is_host_accessible(d), name_,
            ": the elementwise engine runs on host memory (the CPU or a host-accessible "
-           "backend); got device ", d);
+           "backend); got device ",
+           d);
   return d;
 }
 
@@ -422,8 +424,7 @@ void TensorIterator::for_each(const loop1d_t& loop, int64_t grain_size) const {
     run_range(loop, 0, numel_);
     return;
   }
-  parallel_for(0, numel_, grain_size,
-               [&](int64_t b, int64_t e) { run_range(loop, b, e); });
+  parallel_for(0, numel_, grain_size, [&](int64_t b, int64_t e) { run_range(loop, b, e); });
 }
 
 void TensorIterator::serial_for_each(const loop1d_t& loop) const {

@@ -62,13 +62,17 @@ template <uint64_t kSet, typename Make>
 Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
                 const UnaryOptions& opt, const Make& make) {
   TensorIteratorConfig cfg;
-  cfg.name(name).add_output(out).add_input(self).is_inplace(inplace)
+  cfg.name(name)
+      .add_output(out)
+      .add_input(self)
+      .is_inplace(inplace)
       .promote_integer_inputs_to_float(opt.int_to_float);
   if (opt.kernel_out) {
     cfg.kernel_output_dtype(*opt.kernel_out);
   } else if (opt.real_out) {
     ScalarType common = self.dtype();
-    if (opt.int_to_float && torch::headeronly::isIntegralType(common, true)) common = ScalarType::Float;
+    if (opt.int_to_float && torch::headeronly::isIntegralType(common, true))
+      common = ScalarType::Float;
     cfg.kernel_output_dtype(torch::headeronly::toRealValueType(common));
   }
   TensorIterator iter = cfg.build();
@@ -96,31 +100,58 @@ Tensor float_unary(const char* name, const Tensor& out, const Tensor& self, bool
 constexpr uint64_t kFloatComplex = kAllFloat | kComplexTypes;
 
 struct ExpF {
-  template <typename V> V operator()(V v) const { return std::exp(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::exp(v);
+  }
 };
 struct LogF {
-  template <typename V> V operator()(V v) const { return std::log(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::log(v);
+  }
 };
 struct SqrtF {
-  template <typename V> V operator()(V v) const { return std::sqrt(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::sqrt(v);
+  }
 };
 struct RsqrtF {
-  template <typename V> V operator()(V v) const { return V(1) / std::sqrt(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return V(1) / std::sqrt(v);
+  }
 };
 struct SinF {
-  template <typename V> V operator()(V v) const { return std::sin(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::sin(v);
+  }
 };
 struct CosF {
-  template <typename V> V operator()(V v) const { return std::cos(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::cos(v);
+  }
 };
 struct TanF {
-  template <typename V> V operator()(V v) const { return std::tan(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::tan(v);
+  }
 };
 struct TanhF {
-  template <typename V> V operator()(V v) const { return std::tanh(v); }
+  template <typename V>
+  V operator()(V v) const {
+    return std::tanh(v);
+  }
 };
 struct SigmoidF {
-  template <typename V> V operator()(V v) const { return V(1) / (V(1) + std::exp(-v)); }
+  template <typename V>
+  V operator()(V v) const {
+    return V(1) / (V(1) + std::exp(-v));
+  }
 };
 
 }  // namespace
@@ -293,9 +324,11 @@ Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
   });
 }
 
-Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace, std::string_view approximate) {
+Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace,
+                 std::string_view approximate) {
   const bool tanh_approx = approximate == "tanh";
-  ST_CHECK(tanh_approx || approximate == "none", "approximate argument must be either none or tanh.");
+  ST_CHECK(tanh_approx || approximate == "none",
+           "approximate argument must be either none or tanh.");
   UnaryOptions opt;
   opt.vec_f32 = tanh_approx ? cpu::UnaryMath::GeluTanh : cpu::UnaryMath::GeluErf;
   return unary_op<kAllFloat>("GeluKernelImpl", out, self, inplace, opt, [tanh_approx](auto tag) {
@@ -380,10 +413,10 @@ Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
       // The limits of the stored type (Half's max, not float's).
       using Stored = std::conditional_t<is_complex_v<T>, R, T>;
       const R nan_v = static_cast<R>(nan.value_or(0.0));
-      const R pos_v = posinf ? static_cast<R>(*posinf)
-                             : static_cast<R>(std::numeric_limits<Stored>::max());
-      const R neg_v = neginf ? static_cast<R>(*neginf)
-                             : static_cast<R>(std::numeric_limits<Stored>::lowest());
+      const R pos_v =
+          posinf ? static_cast<R>(*posinf) : static_cast<R>(std::numeric_limits<Stored>::max());
+      const R neg_v =
+          neginf ? static_cast<R>(*neginf) : static_cast<R>(std::numeric_limits<Stored>::lowest());
       auto fix = [nan_v, pos_v, neg_v](R v) {
         if (std::isnan(v)) return nan_v;
         if (std::isinf(v)) return v > 0 ? pos_v : neg_v;

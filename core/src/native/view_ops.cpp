@@ -20,13 +20,14 @@ namespace {
 using DimVector = std::vector<int64_t>;
 
 void check_defined(const Tensor& self, const char* op) {
-  ST_CHECK(self.defined(), op, ": expected a defined tensor, got an "
+  ST_CHECK(self.defined(), op,
+           ": expected a defined tensor, got an "
            "undefined one");
 }
 
 // A new tensor aliasing self's storage.
-Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides,
-                 int64_t storage_offset, ScalarType dtype) {
+Tensor make_view(const Tensor& self, IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset,
+                 ScalarType dtype) {
   auto impl = make_intrusive<TensorImpl>(self.storage(), dtype, self.device());
   impl->set_sizes_and_strides(sizes, strides, storage_offset);
   return Tensor(std::move(impl));
@@ -59,8 +60,11 @@ DimVector infer_size(IntArrayRef shape, int64_t numel) {
   if (!overflow) {
     if (numel == new_size) {
       if (infer_dim >= 0) {
-        ST_CHECK(new_size != 0, "cannot reshape tensor of 0 elements into "
-                 "shape ", shape, " because the unspecified dimension size -1 "
+        ST_CHECK(new_size != 0,
+                 "cannot reshape tensor of 0 elements into "
+                 "shape ",
+                 shape,
+                 " because the unspecified dimension size -1 "
                  "can be any value and is ambiguous");
         result[static_cast<size_t>(infer_dim)] = numel / new_size;
       }
@@ -82,8 +86,8 @@ DimVector infer_size(IntArrayRef shape, int64_t numel) {
 // step over it exactly), consume new dims until their product matches,
 // giving them strides relative to the subspace's base stride. A mismatch
 // means some new dim would straddle two subspaces: no view exists.
-bool compute_view_strides(IntArrayRef old_sizes, IntArrayRef old_strides,
-                          IntArrayRef new_sizes, DimVector& new_strides) {
+bool compute_view_strides(IntArrayRef old_sizes, IntArrayRef old_strides, IntArrayRef new_sizes,
+                          DimVector& new_strides) {
   new_strides.assign(new_sizes.size(), 1);
   if (old_sizes.size() == 0) {
     return true;  // A scalar views as any shape of one element.
@@ -105,20 +109,17 @@ bool compute_view_strides(IntArrayRef old_sizes, IntArrayRef old_strides,
   int64_t chunk_base_stride = old_strides[old_sizes.size() - 1];
   int64_t tensor_numel = 1;
   int64_t view_numel = 1;
-  for (int64_t tensor_d = static_cast<int64_t>(old_sizes.size()) - 1;
-       tensor_d >= 0; --tensor_d) {
+  for (int64_t tensor_d = static_cast<int64_t>(old_sizes.size()) - 1; tensor_d >= 0; --tensor_d) {
     const size_t td = static_cast<size_t>(tensor_d);
     tensor_numel *= old_sizes[td];
     const bool subspace_ends =
         tensor_d == 0 ||
-        (old_sizes[td - 1] != 1 &&
-         old_strides[td - 1] != tensor_numel * chunk_base_stride);
+        (old_sizes[td - 1] != 1 && old_strides[td - 1] != tensor_numel * chunk_base_stride);
     if (!subspace_ends) {
       continue;
     }
     while (view_d >= 0 &&
-           (view_numel < tensor_numel ||
-            new_sizes[static_cast<size_t>(view_d)] == 1)) {
+           (view_numel < tensor_numel || new_sizes[static_cast<size_t>(view_d)] == 1)) {
       new_strides[static_cast<size_t>(view_d)] = view_numel * chunk_base_stride;
       view_numel *= new_sizes[static_cast<size_t>(view_d)];
       --view_d;
@@ -146,27 +147,31 @@ std::string dtype_pair(ScalarType from, ScalarType to) {
 Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride,
                   std::optional<int64_t> storage_offset) {
   check_defined(self, "as_strided");
-  ST_CHECK(size.size() == stride.size(), "as_strided: mismatch in length of "
-           "strides and shape: got ", size.size(), " sizes ", size, " and ",
-           stride.size(), " strides ", stride);
+  ST_CHECK(size.size() == stride.size(),
+           "as_strided: mismatch in length of "
+           "strides and shape: got ",
+           size.size(), " sizes ", size, " and ", stride.size(), " strides ", stride);
   for (int64_t s : stride) {
-    ST_CHECK(s >= 0, "as_strided: Negative strides are not supported at the "
-             "moment, got strides: ", stride);
+    ST_CHECK(s >= 0,
+             "as_strided: Negative strides are not supported at the "
+             "moment, got strides: ",
+             stride);
   }
   for (int64_t s : size) {
-    ST_CHECK(s >= 0, "as_strided: Trying to create tensor with negative "
-             "dimension ", s, ": ", size);
+    ST_CHECK(s >= 0,
+             "as_strided: Trying to create tensor with negative "
+             "dimension ",
+             s, ": ", size);
   }
   const int64_t offset = storage_offset.value_or(self.storage_offset());
   ST_CHECK(offset >= 0, "as_strided: Tensor: invalid storage offset ", offset);
   const size_t itemsize = static_cast<size_t>(self.element_size());
-  const size_t needed =
-      checked_storage_nbytes(size, stride, itemsize, offset, "as_strided");
+  const size_t needed = checked_storage_nbytes(size, stride, itemsize, offset, "as_strided");
   const size_t available = self.storage().nbytes();
-  ST_CHECK(needed <= available, "setStorage: sizes ", size, ", strides ",
-           stride, ", storage offset ", offset, ", and itemsize ", itemsize,
-           " requiring a storage size of ", needed,
-           " are out of bounds for storage of size ", available);
+  ST_CHECK(needed <= available, "setStorage: sizes ", size, ", strides ", stride,
+           ", storage offset ", offset, ", and itemsize ", itemsize,
+           " requiring a storage size of ", needed, " are out of bounds for storage of size ",
+           available);
   return make_view(self, size, stride, offset);
 }
 
@@ -200,21 +205,16 @@ Tensor view(const Tensor& self, ScalarType dtype) {
   if (from == dtype) {
     return alias(self);
   }
-  ST_CHECK(dtype != ScalarType::Undefined &&
-               static_cast<int>(dtype) >= 0 &&
+  ST_CHECK(dtype != ScalarType::Undefined && static_cast<int>(dtype) >= 0 &&
                static_cast<int>(dtype) < static_cast<int>(ScalarType::Undefined),
-           "view: expected a concrete dtype, got ",
-           torch::headeronly::toString(dtype));
+           "view: expected a concrete dtype, got ", torch::headeronly::toString(dtype));
   const int64_t from_size = self.element_size();
-  const int64_t to_size =
-      static_cast<int64_t>(torch::headeronly::elementSize(dtype));
+  const int64_t to_size = static_cast<int64_t>(torch::headeronly::elementSize(dtype));
   if (from_size == to_size) {
-    return make_view(self, self.sizes(), self.strides(),
-                     self.storage_offset(), dtype);
+    return make_view(self, self.sizes(), self.strides(), self.storage_offset(), dtype);
   }
   const std::string pair = dtype_pair(from, dtype);
-  ST_CHECK(self.dim() > 0, "self.dim() cannot be 0 to view ", pair,
-           " (different element sizes)");
+  ST_CHECK(self.dim() > 0, "self.dim() cannot be 0 to view ", pair, " (different element sizes)");
   ST_CHECK(self.stride(-1) == 1, "self.stride(-1) must be 1 to view ", pair,
            " (different element sizes), but got ", self.stride(-1));
   DimVector sizes = self.sizes().vec();
@@ -233,16 +233,15 @@ Tensor view(const Tensor& self, ScalarType dtype) {
     offset = checked_mul(offset, ratio, "view", "the storage offset in the new dtype");
   } else {
     const int64_t ratio = to_size / from_size;
-    ST_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ",
-             ratio, " to view ", pair, " (different element sizes), but got ",
-             sizes[last]);
-    ST_CHECK(offset % ratio == 0, "self.storage_offset() must be divisible "
-             "by ", ratio, " to view ", pair,
-             " (different element sizes), but got ", offset);
+    ST_CHECK(sizes[last] % ratio == 0, "self.size(-1) must be divisible by ", ratio, " to view ",
+             pair, " (different element sizes), but got ", sizes[last]);
+    ST_CHECK(offset % ratio == 0,
+             "self.storage_offset() must be divisible "
+             "by ",
+             ratio, " to view ", pair, " (different element sizes), but got ", offset);
     for (size_t i = 0; i < last; ++i) {
-      ST_CHECK(strides[i] % ratio == 0, "self.stride(", i,
-               ") must be divisible by ", ratio, " to view ", pair,
-               " (different element sizes), but got ", strides[i]);
+      ST_CHECK(strides[i] % ratio == 0, "self.stride(", i, ") must be divisible by ", ratio,
+               " to view ", pair, " (different element sizes), but got ", strides[i]);
       strides[i] /= ratio;
     }
     sizes[last] /= ratio;
@@ -268,8 +267,10 @@ Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
 
 Tensor t(const Tensor& self) {
   check_defined(self, "t");
-  ST_CHECK(self.dim() <= 2, "t() expects a tensor with <= 2 dimensions, but "
-           "self is ", self.dim(), "D");
+  ST_CHECK(self.dim() <= 2,
+           "t() expects a tensor with <= 2 dimensions, but "
+           "self is ",
+           self.dim(), "D");
   if (self.dim() < 2) {
     return alias(self);
   }
@@ -282,7 +283,8 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
   ST_CHECK(n == static_cast<int64_t>(dims.size()),
            "permute(): number of dimensions in the tensor input does not "
            "match the length of the desired ordering of dimensions i.e. "
-           "input.dim() = ", n, " is not equal to len(dims) = ", dims.size());
+           "input.dim() = ",
+           n, " is not equal to len(dims) = ", dims.size());
   DimVector sizes(static_cast<size_t>(n));
   DimVector strides(static_cast<size_t>(n));
   std::vector<bool> seen(static_cast<size_t>(n), false);
@@ -303,13 +305,13 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   const int64_t cur_size = self.size(d);
   ST_CHECK(start >= -cur_size && start <= cur_size,
-           "start out of range (expected to be in range of [", -cur_size,
-           ", ", cur_size, "], but got ", start, ")");
+           "start out of range (expected to be in range of [", -cur_size, ", ", cur_size,
+           "], but got ", start, ")");
   if (start < 0) {
     start += cur_size;
   }
-  ST_CHECK(start <= cur_size - length, "start (", start, ") + length (",
-           length, ") exceeds dimension size (", cur_size, ").");
+  ST_CHECK(start <= cur_size - length, "start (", start, ") + length (", length,
+           ") exceeds dimension size (", cur_size, ").");
   return slice(self, d, start, start + length, 1);
 }
 
@@ -355,8 +357,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   const size_t d = static_cast<size_t>(maybe_wrap_dim(dim, self.dim()));
   const int64_t size = self.sizes()[d];
   ST_CHECK(index >= -size && index < size, "select(): index ", index,
-           " out of range for tensor of size ", self.sizes(),
-           " at dimension ", dim);
+           " out of range for tensor of size ", self.sizes(), " at dimension ", dim);
   if (index < 0) {
     index += size;
   }
@@ -384,8 +385,7 @@ Tensor squeeze_mask(const Tensor& self, const std::vector<bool>& drop) {
 
 Tensor squeeze(const Tensor& self) {
   check_defined(self, "squeeze");
-  return squeeze_mask(self,
-                      std::vector<bool>(static_cast<size_t>(self.dim()), true));
+  return squeeze_mask(self, std::vector<bool>(static_cast<size_t>(self.dim()), true));
 }
 
 Tensor squeeze(const Tensor& self, int64_t dim) {
@@ -401,11 +401,11 @@ Tensor squeeze(const Tensor& self, int64_t dim) {
 Tensor squeeze(const Tensor& self, IntArrayRef dims) {
   check_defined(self, "squeeze");
   std::vector<bool> drop(static_cast<size_t>(self.dim()), false);
-  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(self.dim(), 1)),
-                         false);
+  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(self.dim(), 1)), false);
   for (int64_t dim : dims) {
     const size_t d = static_cast<size_t>(maybe_wrap_dim(dim, self.dim()));
-    ST_CHECK(!seen[d], "dim ", d, " appears multiple times in the list of "
+    ST_CHECK(!seen[d], "dim ", d,
+             " appears multiple times in the list of "
              "dims");
     seen[d] = true;
     if (self.dim() > 0) {
@@ -417,12 +417,10 @@ Tensor squeeze(const Tensor& self, IntArrayRef dims) {
 
 Tensor unsqueeze(const Tensor& self, int64_t dim) {
   check_defined(self, "unsqueeze");
-  const size_t d =
-      static_cast<size_t>(maybe_wrap_dim(dim, self.dim() + 1));
+  const size_t d = static_cast<size_t>(maybe_wrap_dim(dim, self.dim() + 1));
   DimVector sizes = self.sizes().vec();
   DimVector strides = self.strides().vec();
-  const int64_t new_stride =
-      d >= sizes.size() ? 1 : sizes[d] * strides[d];
+  const int64_t new_stride = d >= sizes.size() ? 1 : sizes[d] * strides[d];
   sizes.insert(sizes.begin() + static_cast<std::ptrdiff_t>(d), 1);
   strides.insert(strides.begin() + static_cast<std::ptrdiff_t>(d), new_stride);
   return make_view(self, sizes, strides, self.storage_offset());
@@ -432,11 +430,11 @@ Tensor expand(const Tensor& self, IntArrayRef size) {
   check_defined(self, "expand");
   const int64_t ndim = static_cast<int64_t>(size.size());
   const int64_t tensor_dim = self.dim();
-  ST_CHECK(ndim >= tensor_dim, "expand(torch.", self.scalar_type(),
-           "Tensor{", self.sizes(), "}, size=", size,
-           "): the number of sizes provided (", ndim,
+  ST_CHECK(ndim >= tensor_dim, "expand(torch.", self.scalar_type(), "Tensor{", self.sizes(),
+           "}, size=", size, "): the number of sizes provided (", ndim,
            ") must be greater or equal to the number of dimensions in the "
-           "tensor (", tensor_dim, ")");
+           "tensor (",
+           tensor_dim, ")");
   DimVector sizes(static_cast<size_t>(ndim));
   DimVector strides(static_cast<size_t>(ndim));
   for (int64_t i = ndim - 1; i >= 0; --i) {
@@ -444,22 +442,24 @@ Tensor expand(const Tensor& self, IntArrayRef size) {
     const int64_t offset = ndim - 1 - i;
     const int64_t d = tensor_dim - 1 - offset;
     int64_t cur_size = d >= 0 ? self.sizes()[static_cast<size_t>(d)] : 1;
-    int64_t cur_stride =
-        d >= 0 ? self.strides()[static_cast<size_t>(d)]
-               : (i == ndim - 1 ? 1 : sizes[ui + 1] * strides[ui + 1]);
+    int64_t cur_stride = d >= 0 ? self.strides()[static_cast<size_t>(d)]
+                                : (i == ndim - 1 ? 1 : sizes[ui + 1] * strides[ui + 1]);
     int64_t target = size[ui];
     if (target == -1) {
-      ST_CHECK(d >= 0, "The expanded size of the tensor (-1) isn't allowed "
-               "in a leading, non-existing dimension ", i);
+      ST_CHECK(d >= 0,
+               "The expanded size of the tensor (-1) isn't allowed "
+               "in a leading, non-existing dimension ",
+               i);
       target = cur_size;
     }
-    ST_CHECK(target >= 0, "expand: Trying to create tensor with negative "
-             "dimension ", target, ": ", size);
+    ST_CHECK(target >= 0,
+             "expand: Trying to create tensor with negative "
+             "dimension ",
+             target, ": ", size);
     if (cur_size != target) {
       ST_CHECK(cur_size == 1, "The expanded size of the tensor (", target,
-               ") must match the existing size (", cur_size,
-               ") at non-singleton dimension ", i, ".  Target sizes: ", size,
-               ".  Tensor sizes: ", self.sizes());
+               ") must match the existing size (", cur_size, ") at non-singleton dimension ", i,
+               ".  Target sizes: ", size, ".  Tensor sizes: ", self.sizes());
       cur_size = target;
       cur_stride = 0;
     }
@@ -474,7 +474,8 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   const int64_t n = self.dim();
   const int64_t s = maybe_wrap_dim(start_dim, n);
   const int64_t e = maybe_wrap_dim(end_dim, n);
-  ST_CHECK(s <= e, "flatten() has invalid args: start_dim cannot come after "
+  ST_CHECK(s <= e,
+           "flatten() has invalid args: start_dim cannot come after "
            "end_dim");
   if (n == 0) {
     const int64_t one = 1;
@@ -515,9 +516,8 @@ Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes) {
       minus_ones += s == -1 ? 1 : 0;
     }
     ST_CHECK(minus_ones <= 1, "unflatten: only one dimension can be inferred");
-    ST_ERROR("unflatten: Provided sizes ", sizes,
-             " don't multiply up to the size of dim ", dim, " (", dim_size,
-             ") in the input tensor");
+    ST_ERROR("unflatten: Provided sizes ", sizes, " don't multiply up to the size of dim ", dim,
+             " (", dim_size, ") in the input tensor");
   }
   DimVector shape;
   for (int64_t i = 0; i < d; ++i) {
@@ -534,16 +534,15 @@ Tensor empty_like(const Tensor& self, MemoryFormat memory_format) {
   check_defined(self, "empty_like");
   if (memory_format == MemoryFormat::Preserve) {
     if (self.is_non_overlapping_and_dense()) {
-      return detail::empty_strided_generic(self.sizes(), self.strides(),
-                                           self.scalar_type(), self.device());
+      return detail::empty_strided_generic(self.sizes(), self.strides(), self.scalar_type(),
+                                           self.device());
     }
     memory_format = MemoryFormat::Contiguous;
     if (self.dim() == 4 && self.is_contiguous(MemoryFormat::ChannelsLast)) {
       memory_format = MemoryFormat::ChannelsLast;
     }
   }
-  return detail::empty_generic(self.sizes(), self.scalar_type(),
-                               self.device(), memory_format);
+  return detail::empty_generic(self.sizes(), self.scalar_type(), self.device(), memory_format);
 }
 
 Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {

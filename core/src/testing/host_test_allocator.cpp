@@ -43,8 +43,7 @@ class HostTestAllocator final : public Allocator {
   DataPtr allocate(size_t nbytes) override {
     const DeviceIndex device = get_device_runtime(DeviceType::PrivateUse1).current_device();
     if (nbytes == 0) return DataPtr(nullptr, Device(DeviceType::PrivateUse1, device));
-    ST_CHECK(nbytes <= (SIZE_MAX >> 1), "host test allocator: cannot allocate ", nbytes,
-             " bytes");
+    ST_CHECK(nbytes <= (SIZE_MAX >> 1), "host test allocator: cannot allocate ", nbytes, " bytes");
     const size_t rounded = (nbytes + kCpuAlignment - 1) / kCpuAlignment * kCpuAlignment;
     void* data = std::aligned_alloc(kCpuAlignment, rounded);
     ST_CHECK(data != nullptr, "host test allocator: out of memory allocating ", nbytes,
@@ -55,9 +54,9 @@ class HostTestAllocator final : public Allocator {
       ST_ERROR("host test allocator: out of memory");
     }
     Counters& c = g_counters[static_cast<size_t>(device)];
-    const int64_t now = c.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes),
-                                                 std::memory_order_relaxed) +
-                        static_cast<int64_t>(nbytes);
+    const int64_t now =
+        c.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes), std::memory_order_relaxed) +
+        static_cast<int64_t>(nbytes);
     int64_t peak = c.peak_bytes.load(std::memory_order_relaxed);
     while (now > peak && !c.peak_bytes.compare_exchange_weak(peak, now)) {
     }

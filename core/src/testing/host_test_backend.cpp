@@ -38,8 +38,7 @@ std::optional<Device> device_of_arguments(const OperatorHandle& op, const Stack&
 void run_cpu_kernel(const OperatorHandle& op, DispatchKeySet, Stack* stack) {
   const std::optional<Device> device = device_of_arguments(op, *stack);
   if (device && device->has_index()) {
-    check_device_index(DeviceType::PrivateUse1, device->index(),
-                       op.operatorName().name.c_str());
+    check_device_index(DeviceType::PrivateUse1, device->index(), op.operatorName().name.c_str());
   }
   DeviceGuard guard(device.value_or(Device(DeviceType::PrivateUse1)));
   op.redispatchBoxed(DispatchKeySet(DispatchKey::CPU), stack);

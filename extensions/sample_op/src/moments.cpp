@@ -49,16 +49,15 @@ Tensor count_of(const Tensor& x, const std::vector<int64_t>& dims) {
 
 }  // namespace
 
-std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims,
-                                   bool keepdim) {
-  STD_TORCH_CHECK(torch::headeronly::isFloatingType(x.scalar_type()), "sample_op::moments: expected a floating tensor, got ",
-                  x.scalar_type());
+std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims, bool keepdim) {
+  STD_TORCH_CHECK(torch::headeronly::isFloatingType(x.scalar_type()),
+                  "sample_op::moments: expected a floating tensor, got ", x.scalar_type());
   const Tensor n = count_of(x, dims);
   // Keep dims for the centering so the mean broadcasts against x.
   const Tensor mean_kept = divide(torch::stable::sum(x, dims, /*keepdim=*/true), n);
   const Tensor centered = torch::stable::subtract(x, mean_kept);
-  const Tensor var = divide(
-      torch::stable::sum(binary("aten::mul", centered, centered), dims, keepdim), n);
+  const Tensor var =
+      divide(torch::stable::sum(binary("aten::mul", centered, centered), dims, keepdim), n);
   const Tensor mean = keepdim ? mean_kept : divide(torch::stable::sum(x, dims, false), n);
   return {mean, var};
 }

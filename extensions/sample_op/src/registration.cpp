@@ -6,8 +6,9 @@
 #include <torch/csrc/stable/library.h>
 
 STABLE_TORCH_LIBRARY(sample_op, m) {
-  m.def("scale_add_clamp(Tensor x, Tensor y, float alpha=1., float? min=None, "
-        "float? max=None) -> Tensor");
+  m.def(
+      "scale_add_clamp(Tensor x, Tensor y, float alpha=1., float? min=None, "
+      "float? max=None) -> Tensor");
   m.def("row_normalize(Tensor x, float eps=1e-05) -> Tensor");
   m.def("scale_(Tensor(a!) x, float factor) -> Tensor(a!)");
   m.def("weighted_sum(Tensor[] tensors, float[] weights) -> Tensor");

@@ -17,12 +17,11 @@ using torch::stable::Tensor;
 
 // out = clamp(x + alpha * y, min, max); x and y of one shape and floating
 // dtype. CPU: parallel_for over elements, dtype dispatch with THO_DISPATCH_V2.
-Tensor scale_add_clamp(const Tensor& x, const Tensor& y, double alpha,
-                       std::optional<double> min, std::optional<double> max);
+Tensor scale_add_clamp(const Tensor& x, const Tensor& y, double alpha, std::optional<double> min,
+                       std::optional<double> max);
 #ifdef SAMPLE_OP_WITH_CUDA
 Tensor scale_add_clamp_cuda(const Tensor& x, const Tensor& y, double alpha,
-                            std::optional<double> min,
-                            std::optional<double> max);
+                            std::optional<double> min, std::optional<double> max);
 #endif
 
 // Each row of a 2-D tensor shifted to zero mean and scaled to unit variance
@@ -33,24 +32,20 @@ Tensor row_normalize(const Tensor& x, double eps);
 Tensor scale_(Tensor x, double factor);
 
 // sum_i weights[i] * tensors[i]; all tensors of one shape and dtype.
-Tensor weighted_sum(const std::vector<Tensor>& tensors,
-                    const std::vector<double>& weights);
+Tensor weighted_sum(const std::vector<Tensor>& tensors, const std::vector<double>& weights);
 
 // Mean and biased variance over `dims`, computed with the core's own
 // operators called through torch_call_dispatcher.
-std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims,
-                                   bool keepdim);
+std::tuple<Tensor, Tensor> moments(const Tensor& x, std::vector<int64_t> dims, bool keepdim);
 
 // A one-line description of a tensor, prefixed with `label`.
 std::string describe(const Tensor& x, std::string_view label, bool verbose);
 
 // x converted to dtype on device (a copy through the core's `to`).
-Tensor cast_to(const Tensor& x, torch::headeronly::ScalarType dtype,
-               torch::stable::Device device);
+Tensor cast_to(const Tensor& x, torch::headeronly::ScalarType dtype, torch::stable::Device device);
 
 // A copy of x (int64) with `value` where mask is true; without a mask,
 // every element becomes value.
-Tensor masked_fill_value(const Tensor& x, const std::optional<Tensor>& mask,
-                         int64_t value);
+Tensor masked_fill_value(const Tensor& x, const std::optional<Tensor>& mask, int64_t value);
 
 }  // namespace sample_op

@@ -15,13 +15,14 @@ Tensor scale_(Tensor x, double factor) {
   STD_TORCH_CHECK(x.is_contiguous(), "sample_op::scale_: expected a contiguous tensor");
   const int64_t n = x.numel();
   THO_DISPATCH_V2(x.scalar_type(), "sample_op::scale_", AT_WRAP([&] {
-    scalar_t* p = x.mutable_data_ptr<scalar_t>();
-    torch::stable::parallel_for(0, n, 16384, [&](int64_t begin, int64_t end) {
-      for (int64_t i = begin; i < end; ++i) {
-        p[i] = static_cast<scalar_t>(static_cast<double>(p[i]) * factor);
-      }
-    });
-  }), AT_EXPAND(AT_ALL_TYPES), ScalarType::Half, ScalarType::BFloat16);
+                    scalar_t* p = x.mutable_data_ptr<scalar_t>();
+                    torch::stable::parallel_for(0, n, 16384, [&](int64_t begin, int64_t end) {
+                      for (int64_t i = begin; i < end; ++i) {
+                        p[i] = static_cast<scalar_t>(static_cast<double>(p[i]) * factor);
+                      }
+                    });
+                  }),
+                  AT_EXPAND(AT_ALL_TYPES), ScalarType::Half, ScalarType::BFloat16);
   return x;
 }
 

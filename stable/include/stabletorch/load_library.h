@@ -69,7 +69,8 @@ class C10_HIDDEN_ATTR_ Plugin {
 
  private:
   StableTorchPluginHandle checked() const {
-    if (handle_ == nullptr) throw std::runtime_error("st::Plugin: no plugin (unloaded or moved from)");
+    if (handle_ == nullptr)
+      throw std::runtime_error("st::Plugin: no plugin (unloaded or moved from)");
     return handle_;
   }
   std::pair<int64_t, int64_t> counts() const {

@@ -8,15 +8,25 @@
 #define TARGET_2_10 ((2ULL << 56) | (10ULL << 48))
 #define TARGET_2_9 ((2ULL << 56) | (9ULL << 48))
 
-__attribute__((section(STABLETORCH_PLUGIN_SECTION), used))
-static const StableTorchPluginDescriptor first_descriptor = {
-    "STABLETORCH-PLUG", STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
-    sizeof(StableTorchPluginDescriptor), TARGET_2_10, TARGET_2_10, 100, 0};
+__attribute__((section(STABLETORCH_PLUGIN_SECTION),
+               used)) static const StableTorchPluginDescriptor first_descriptor = {
+    "STABLETORCH-PLUG",
+    STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
+    sizeof(StableTorchPluginDescriptor),
+    TARGET_2_10,
+    TARGET_2_10,
+    100,
+    0};
 
-__attribute__((section(STABLETORCH_PLUGIN_SECTION), used))
-static const StableTorchPluginDescriptor second_descriptor = {
-    "STABLETORCH-PLUG", STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
-    sizeof(StableTorchPluginDescriptor), TARGET_2_9, TARGET_2_9, 90, 0};
+__attribute__((section(STABLETORCH_PLUGIN_SECTION),
+               used)) static const StableTorchPluginDescriptor second_descriptor = {
+    "STABLETORCH-PLUG",
+    STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
+    sizeof(StableTorchPluginDescriptor),
+    TARGET_2_9,
+    TARGET_2_9,
+    90,
+    0};
 
 extern int elf_sample_strong_import(int x);
 extern void elf_sample_weak_import(void) __attribute__((weak));

@@ -79,7 +79,8 @@ void expect_refused_before_running(const char* plugin, const std::string& built_
     EXPECT_NE(msg.find(part), std::string::npos) << "no '" << part << "' in:\n" << msg;
   }
   EXPECT_EQ(msg.find("aoti_torch_library_init_fragment"), std::string::npos)
-      << "names an import this runtime has:\n" << msg;
+      << "names an import this runtime has:\n"
+      << msg;
   // Never mapped: the refusal came before dlopen.
   void* mapped = ::dlopen(plugin, RTLD_NOW | RTLD_NOLOAD);
   EXPECT_EQ(mapped, nullptr) << plugin << " was mapped into the process";

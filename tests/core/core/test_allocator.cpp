@@ -53,8 +53,9 @@ TEST(Allocator, PeakResets) {
 }
 
 TEST(Allocator, OverflowingRequestIsAnError) {
-  EXPECT_NE(error_of([] { st::cpu_allocator()->allocate(SIZE_MAX - 8); })
-                .find("CPU allocator: cannot allocate"),
+  EXPECT_NE(error_of([] {
+              st::cpu_allocator()->allocate(SIZE_MAX - 8);
+            }).find("CPU allocator: cannot allocate"),
             std::string::npos);
 }
 
@@ -68,12 +69,9 @@ class CountingAllocator final : public st::Allocator {
     // when a test passes an overflowing size).
     if (n > static_cast<size_t>(PTRDIFF_MAX)) throw std::bad_alloc();
     void* p = std::malloc(n == 0 ? 1 : n);
-    return st::DataPtr(p, p, &free_block,
-                       st::Device(st::DeviceType::PrivateUse1, 0));
+    return st::DataPtr(p, p, &free_block, st::Device(st::DeviceType::PrivateUse1, 0));
   }
-  void copy_data(void* dst, const void* src, size_t n) const override {
-    std::memcpy(dst, src, n);
-  }
+  void copy_data(void* dst, const void* src, size_t n) const override { std::memcpy(dst, src, n); }
   int allocations = 0;
 };
 
@@ -86,14 +84,12 @@ TEST(Allocator, RegistryPerDeviceType) {
   st::set_allocator(st::DeviceType::PrivateUse1, &counting);
   EXPECT_EQ(st::get_allocator(st::DeviceType::PrivateUse1), &counting);
   {
-    st::Tensor t = st::detail::empty_generic(
-        {4}, st::ScalarType::Float, st::Device("privateuseone:0"));
+    st::Tensor t =
+        st::detail::empty_generic({4}, st::ScalarType::Float, st::Device("privateuseone:0"));
     EXPECT_EQ(counting.allocations, 1);
     EXPECT_EQ(t.device().str(), "privateuseone:0");
   }
-  EXPECT_EQ(error_of([] {
-              st::set_allocator(st::DeviceType::CUDA, nullptr);
-            }),
+  EXPECT_EQ(error_of([] { st::set_allocator(st::DeviceType::CUDA, nullptr); }),
             "set_allocator: expected an allocator for cuda, got null");
 }
 
@@ -102,8 +98,7 @@ TEST(Allocator, DataPtrReleaseContext) {
   void* ctx = p.release_context();
   EXPECT_EQ(p.deleter(), nullptr);
   // Hand it back to a fresh owner so the counters balance.
-  st::DataPtr again(p.get(), ctx, st::cpu_allocator()->allocate(1).deleter(),
-                    st::Device("cpu"));
+  st::DataPtr again(p.get(), ctx, st::cpu_allocator()->allocate(1).deleter(), st::Device("cpu"));
 }
 
 }  // namespace

@@ -27,20 +27,15 @@ TEST(Device, ParseStrings) {
 }
 
 TEST(Device, BadStrings) {
-  EXPECT_NE(error_of([] { Device("gpu:0"); })
-                .find("device type at start of device string: gpu:0"),
+  EXPECT_NE(error_of([] { Device("gpu:0"); }).find("device type at start of device string: gpu:0"),
             std::string::npos);
   EXPECT_EQ(error_of([] { Device("cuda:x"); }),
             "Device: invalid device string: 'cuda:x' (expected '<type>' or "
             "'<type>:<index>' with an index in [0, 127])");
-  EXPECT_NE(error_of([] { Device("cuda:"); }).find("invalid device string"),
-            std::string::npos);
-  EXPECT_NE(error_of([] { Device("cuda:01"); }).find("invalid device string"),
-            std::string::npos);
-  EXPECT_NE(error_of([] { Device("cuda:-1"); }).find("invalid device string"),
-            std::string::npos);
-  EXPECT_EQ(error_of([] { Device(""); }),
-            "Device: device string must not be empty");
+  EXPECT_NE(error_of([] { Device("cuda:"); }).find("invalid device string"), std::string::npos);
+  EXPECT_NE(error_of([] { Device("cuda:01"); }).find("invalid device string"), std::string::npos);
+  EXPECT_NE(error_of([] { Device("cuda:-1"); }).find("invalid device string"), std::string::npos);
+  EXPECT_EQ(error_of([] { Device(""); }), "Device: device string must not be empty");
   EXPECT_EQ(error_of([] { Device("cpu:1"); }),
             "Device: CPU device index must be -1 or zero, got 1");
   EXPECT_EQ(error_of([] { Device(DeviceType::CUDA, -2); }),
@@ -48,8 +43,8 @@ TEST(Device, BadStrings) {
 }
 
 TEST(Device, Hashable) {
-  std::unordered_set<Device> set = {Device("cpu"), Device("cuda:0"),
-                                    Device("cuda:1"), Device("cuda:0")};
+  std::unordered_set<Device> set = {Device("cpu"), Device("cuda:0"), Device("cuda:1"),
+                                    Device("cuda:0")};
   EXPECT_EQ(set.size(), 3u);
 }
 

@@ -39,39 +39,36 @@ TEST(FromBlob, AlignmentIsTheElementTypes) {
 TEST(FromBlob, MisalignedDataIsRefusedNamingPointerDtypeAndAlignment) {
   Buffer buf;
   void* odd = buf.bytes + 1;
-  EXPECT_ST_ERROR_HAS(
-      st::detail::from_blob(odd, {4}, {1}, 0, ScalarType::Float, st::Device("cpu")),
-      "from_blob: data pointer " + pointer_text(odd) +
-          " is not aligned to the 4-byte alignment of Float elements");
+  EXPECT_ST_ERROR_HAS(st::detail::from_blob(odd, {4}, {1}, 0, ScalarType::Float, st::Device("cpu")),
+                      "from_blob: data pointer " + pointer_text(odd) +
+                          " is not aligned to the 4-byte alignment of Float elements");
   // Aligned for Float, not for Long or ComplexDouble.
   void* by4 = buf.bytes + 4;
-  EXPECT_ST_ERROR_HAS(
-      st::detail::from_blob(by4, {2}, {1}, 0, ScalarType::Long, st::Device("cpu")),
-      "8-byte alignment of Long elements");
+  EXPECT_ST_ERROR_HAS(st::detail::from_blob(by4, {2}, {1}, 0, ScalarType::Long, st::Device("cpu")),
+                      "8-byte alignment of Long elements");
   void* by8 = buf.bytes + 8;
   EXPECT_ST_ERROR_HAS(
       st::detail::from_blob(by8, {1}, {1}, 0, ScalarType::ComplexDouble, st::Device("cpu")),
       "16-byte alignment of ComplexDouble elements");
   // Refused even when the tensor has no elements: the rule is the pointer's.
-  EXPECT_ST_ERROR_HAS(
-      st::detail::from_blob(odd, {0}, {1}, 0, ScalarType::Int, st::Device("cpu")),
-      "is not aligned");
+  EXPECT_ST_ERROR_HAS(st::detail::from_blob(odd, {0}, {1}, 0, ScalarType::Int, st::Device("cpu")),
+                      "is not aligned");
 }
 
 TEST(FromBlob, AlignedDataWrapsWithoutCopyAndKernelsWriteIt) {
   Buffer buf;
   for (unsigned char& b : buf.bytes) b = 0xFF;
   // One-byte elements fit any address; wider ones need their alignment.
-  st::Tensor bytes = st::detail::from_blob(buf.bytes + 3, {5}, {1}, 0, ScalarType::Byte,
-                                           st::Device("cpu"));
+  st::Tensor bytes =
+      st::detail::from_blob(buf.bytes + 3, {5}, {1}, 0, ScalarType::Byte, st::Device("cpu"));
   EXPECT_EQ(bytes.data_ptr(), buf.bytes + 3);
   st::zero_(bytes);
   EXPECT_EQ(buf.bytes[3], 0);
   EXPECT_EQ(buf.bytes[7], 0);
   EXPECT_EQ(buf.bytes[8], 0xFF);
 
-  st::Tensor longs = st::detail::from_blob(buf.bytes + 16, {2, 2}, {2, 1}, 1, ScalarType::Long,
-                                           st::Device("cpu"));
+  st::Tensor longs =
+      st::detail::from_blob(buf.bytes + 16, {2, 2}, {2, 1}, 1, ScalarType::Long, st::Device("cpu"));
   EXPECT_EQ(longs.data_ptr(), buf.bytes + 24);  // storage offset 1 element
   EXPECT_EQ(longs.storage().nbytes(), 5u * 8);
   EXPECT_FALSE(longs.storage()->resizable());
@@ -84,16 +81,15 @@ TEST(FromBlob, AlignedDataWrapsWithoutCopyAndKernelsWriteIt) {
 
 TEST(FromBlob, GeometryOverflowIsRefused) {
   Buffer buf;
-  EXPECT_ST_ERROR_HAS(st::detail::from_blob(buf.bytes, {int64_t{1} << 61}, {1}, 0,
-                                            ScalarType::Long, st::Device("cpu")),
+  EXPECT_ST_ERROR_HAS(st::detail::from_blob(buf.bytes, {int64_t{1} << 61}, {1}, 0, ScalarType::Long,
+                                            st::Device("cpu")),
                       "from_blob: byte size of 2305843009213693952 elements of 8 bytes "
                       "overflows int64");
-  EXPECT_ST_ERROR_HAS(st::detail::from_blob(buf.bytes, {2}, {1}, INT64_MAX, ScalarType::Byte,
-                                            st::Device("cpu")),
-                      "from_blob: storage size calculation overflowed");
   EXPECT_ST_ERROR_HAS(
-      st::detail::check_blob("data", buf.bytes, {2}, {-1}, 0, ScalarType::Byte),
-      "data: negative strides are not supported");
+      st::detail::from_blob(buf.bytes, {2}, {1}, INT64_MAX, ScalarType::Byte, st::Device("cpu")),
+      "from_blob: storage size calculation overflowed");
+  EXPECT_ST_ERROR_HAS(st::detail::check_blob("data", buf.bytes, {2}, {-1}, 0, ScalarType::Byte),
+                      "data: negative strides are not supported");
 }
 
 int g_deleted = 0;

@@ -15,16 +15,13 @@ using st::testing::error_of;
 // Known-answer vectors of Philox4x32-10 (Random123's published tests).
 TEST(Generator, PhiloxKnownAnswers) {
   EXPECT_EQ(st::philox4x32_10({0, 0, 0, 0}, {0, 0}),
-            (std::array<uint32_t, 4>{0x6627e8d5, 0xe169c58d, 0xbc57ac4c,
-                                     0x9b00dbd8}));
-  EXPECT_EQ(st::philox4x32_10({0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
-                              {0xffffffff, 0xffffffff}),
-            (std::array<uint32_t, 4>{0x408f276d, 0x41c83b0e, 0xa20bc7c6,
-                                     0x6d5451fd}));
-  EXPECT_EQ(st::philox4x32_10({0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
-                              {0xa4093822, 0x299f31d0}),
-            (std::array<uint32_t, 4>{0xd16cfe09, 0x94fdcceb, 0x5001e420,
-                                     0x24126ea1}));
+            (std::array<uint32_t, 4>{0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}));
+  EXPECT_EQ(
+      st::philox4x32_10({0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}, {0xffffffff, 0xffffffff}),
+      (std::array<uint32_t, 4>{0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}));
+  EXPECT_EQ(
+      st::philox4x32_10({0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, {0xa4093822, 0x299f31d0}),
+      (std::array<uint32_t, 4>{0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}));
 }
 
 TEST(Generator, SeedReproducible) {
@@ -55,8 +52,9 @@ TEST(Generator, StateSaveRestore) {
   for (int i = 0; i < 9; ++i) EXPECT_EQ(g.cpu()->random(), first[static_cast<size_t>(i)]);
   EXPECT_EQ(error_of([&] { g->set_state(std::vector<uint8_t>(5)); }),
             "CPUGenerator::set_state: expected a state of 32 bytes, got 5");
-  EXPECT_NE(error_of([&] { g->set_state(std::vector<uint8_t>(32, 0)); })
-                .find("expected a CPU Philox state"),
+  EXPECT_NE(error_of([&] {
+              g->set_state(std::vector<uint8_t>(32, 0));
+            }).find("expected a CPU Philox state"),
             std::string::npos);
 }
 
@@ -90,7 +88,8 @@ TEST(Generator, FillWordsMatchesSingleDraws) {
       }
       std::vector<uint32_t> bulk(n + 1, 0xdeadbeef);
       a.cpu()->fill_words(bulk.data(), n);
-      for (size_t i = 0; i < n; ++i) ASSERT_EQ(bulk[i], b.cpu()->random()) << "skip " << skip << " n " << n << " word " << i;
+      for (size_t i = 0; i < n; ++i)
+        ASSERT_EQ(bulk[i], b.cpu()->random()) << "skip " << skip << " n " << n << " word " << i;
       EXPECT_EQ(bulk[n], 0xdeadbeefu) << "wrote past the end";
       EXPECT_EQ(a.cpu()->random(), b.cpu()->random()) << "skip " << skip << " n " << n;
       EXPECT_EQ(a->get_state(), b->get_state());
@@ -146,8 +145,7 @@ TEST(Generator, DefaultGenerator) {
   st::manual_seed(123);
   EXPECT_EQ(st::default_cpu_generator().cpu()->random(), x);
   EXPECT_TRUE(st::default_cpu_generator().device().is_cpu());
-  EXPECT_EQ(error_of([] { st::Generator().cpu(); }),
-            "Generator: expected a defined generator");
+  EXPECT_EQ(error_of([] { st::Generator().cpu(); }), "Generator: expected a defined generator");
 }
 
 }  // namespace

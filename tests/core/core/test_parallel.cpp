@@ -143,9 +143,7 @@ TEST(Parallel, FirstExceptionPropagates) {
                                 }),
                std::runtime_error);
   EXPECT_EQ(error_of([] {
-              st::parallel_for(0, 400, 1, [](int64_t, int64_t) {
-                ST_ERROR("kernel failed");
-              });
+              st::parallel_for(0, 400, 1, [](int64_t, int64_t) { ST_ERROR("kernel failed"); });
             }),
             "kernel failed");
   // The pool still works afterwards.
@@ -167,9 +165,7 @@ TEST(Parallel, ThreadCountChanges) {
             "set_num_threads: expected a positive number of threads, got 0");
   st::set_num_threads(2);
   EXPECT_NE(error_of([] {
-              st::parallel_for(0, 2, 1, [](int64_t, int64_t) {
-                st::set_num_threads(3);
-              });
+              st::parallel_for(0, 2, 1, [](int64_t, int64_t) { st::set_num_threads(3); });
             }).find("inside a parallel region"),
             std::string::npos);
 }
@@ -225,8 +221,7 @@ TEST(ParallelDeathTest, WorksAfterFork) {
   EXPECT_EXIT(
       {
         std::atomic<int64_t> child_sum{0};
-        st::parallel_for(0, 300, 1,
-                         [&](int64_t b, int64_t e) { child_sum += e - b; });
+        st::parallel_for(0, 300, 1, [&](int64_t b, int64_t e) { child_sum += e - b; });
         std::exit(child_sum.load() == 300 ? 0 : 1);
       },
       ::testing::ExitedWithCode(0), "");

@@ -20,8 +20,7 @@ TEST(Scalar, TagsAndTypes) {
   EXPECT_EQ(Scalar(3).type(), ScalarType::Long);
   EXPECT_EQ(Scalar(int8_t{3}).type(), ScalarType::Long);
   EXPECT_EQ(Scalar(2.5f).type(), ScalarType::Double);
-  EXPECT_EQ(Scalar(std::complex<double>(1, 2)).type(),
-            ScalarType::ComplexDouble);
+  EXPECT_EQ(Scalar(std::complex<double>(1, 2)).type(), ScalarType::ComplexDouble);
   EXPECT_TRUE(Scalar(true).isIntegral(true));
   EXPECT_FALSE(Scalar(true).isIntegral(false));
   EXPECT_TRUE(Scalar(1).isIntegral(false));
@@ -65,8 +64,7 @@ TEST(Scalar, ReducedAndHeaderonlyComplexTargets) {
   EXPECT_EQ(error_of([] { Scalar(1e6).to<Half>(); }),
             "value cannot be converted to type at::Half without overflow");
   EXPECT_TRUE(std::isinf(static_cast<float>(Scalar(INFINITY).to<Half>())));
-  const auto z = Scalar(std::complex<double>(1, -2))
-                     .to<torch::headeronly::complex<float>>();
+  const auto z = Scalar(std::complex<double>(1, -2)).to<torch::headeronly::complex<float>>();
   EXPECT_EQ(z.real(), 1.0f);
   EXPECT_EQ(z.imag(), -2.0f);
   const auto zh = Scalar(3).to<torch::headeronly::complex<Half>>();
@@ -78,8 +76,7 @@ TEST(Scalar, NegationEqualityPrinting) {
   EXPECT_TRUE((-Scalar(1.5)).equal(Scalar(-1.5)));
   EXPECT_FALSE(Scalar(1).equal(Scalar(1.0)));
   EXPECT_NE(error_of([] { -Scalar(true); }).find("bool"), std::string::npos);
-  EXPECT_NE(error_of([] { -Scalar(std::numeric_limits<int64_t>::min()); })
-                .find("overflows int64"),
+  EXPECT_NE(error_of([] { -Scalar(std::numeric_limits<int64_t>::min()); }).find("overflows int64"),
             std::string::npos);
   std::ostringstream os;
   os << Scalar(3) << " " << Scalar(true) << " " << Scalar(0.5) << " "

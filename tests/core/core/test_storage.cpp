@@ -27,12 +27,10 @@ TEST(Storage, AllocateAndResizeKeepsPrefix) {
 TEST(Storage, FromBlobWithoutDeleterIsBorrowed) {
   float blob[4] = {1, 2, 3, 4};
   {
-    st::Storage s = st::Storage::from_blob(blob, sizeof(blob),
-                                           st::Device("cpu"));
+    st::Storage s = st::Storage::from_blob(blob, sizeof(blob), st::Device("cpu"));
     EXPECT_EQ(s.data(), blob);  // zero copy
     EXPECT_FALSE(s->resizable());
-    EXPECT_NE(error_of([&] { s->resize(32); }).find("not resizable"),
-              std::string::npos);
+    EXPECT_NE(error_of([&] { s->resize(32); }).find("not resizable"), std::string::npos);
   }
   EXPECT_EQ(blob[3], 4);
 }
@@ -46,11 +44,9 @@ TEST(Storage, FromBlobDeleterRunsOnceAtLastReference) {
   float blob[2] = {0, 0};
   st::Tensor t;
   {
-    st::Storage s = st::Storage::from_blob(blob, sizeof(blob),
-                                           st::Device("cpu"), &ctx,
-                                           &count_delete);
-    auto impl = st::make_intrusive<st::TensorImpl>(s, st::ScalarType::Float,
-                                                   st::Device("cpu"));
+    st::Storage s =
+        st::Storage::from_blob(blob, sizeof(blob), st::Device("cpu"), &ctx, &count_delete);
+    auto impl = st::make_intrusive<st::TensorImpl>(s, st::ScalarType::Float, st::Device("cpu"));
     const int64_t n = 2;
     impl->set_sizes_contiguous(st::IntArrayRef(&n, 1));
     t = st::Tensor(std::move(impl));
@@ -63,9 +59,7 @@ TEST(Storage, FromBlobDeleterRunsOnceAtLastReference) {
 }
 
 TEST(Storage, NullBlobWithBytesIsAnError) {
-  EXPECT_EQ(error_of([] {
-              st::Storage::from_blob(nullptr, 8, st::Device("cpu"));
-            }),
+  EXPECT_EQ(error_of([] { st::Storage::from_blob(nullptr, 8, st::Device("cpu")); }),
             "Storage::from_blob: data is null but nbytes is 8");
 }
 

@@ -22,25 +22,17 @@ std::string str(const Tensor& t) {
 }
 
 TEST(TensorPrint, FloatMatrix) {
-  EXPECT_EQ(str(from_values<float>({1, 2, 3, 4}, {2, 2})),
-            "tensor([[1., 2.],\n        [3., 4.]])");
-  EXPECT_EQ(str(from_values<float>({0.5f, -1.25f}, {2})),
-            "tensor([ 0.5000, -1.2500])");
-  EXPECT_EQ(str(from_values<double>({1.5}, {})),
-            "tensor(1.5000, dtype=stabletorch.float64)");
-  EXPECT_EQ(str(from_values<float>({1e-5f, 1.0f}, {2})),
-            "tensor([1.0000e-05, 1.0000e+00])");
-  EXPECT_EQ(str(from_values<float>({NAN, INFINITY, 1}, {3})),
-            "tensor([nan, inf,  1.])");
+  EXPECT_EQ(str(from_values<float>({1, 2, 3, 4}, {2, 2})), "tensor([[1., 2.],\n        [3., 4.]])");
+  EXPECT_EQ(str(from_values<float>({0.5f, -1.25f}, {2})), "tensor([ 0.5000, -1.2500])");
+  EXPECT_EQ(str(from_values<double>({1.5}, {})), "tensor(1.5000, dtype=stabletorch.float64)");
+  EXPECT_EQ(str(from_values<float>({1e-5f, 1.0f}, {2})), "tensor([1.0000e-05, 1.0000e+00])");
+  EXPECT_EQ(str(from_values<float>({NAN, INFINITY, 1}, {3})), "tensor([nan, inf,  1.])");
 }
 
 TEST(TensorPrint, IntegersAndBool) {
-  EXPECT_EQ(str(from_values<int64_t>({1, -20, 3}, {3})),
-            "tensor([  1, -20,   3])");
-  EXPECT_EQ(str(from_values<int32_t>({1, 2}, {2})),
-            "tensor([1, 2], dtype=stabletorch.int32)");
-  EXPECT_EQ(str(from_values<bool>({true, false}, {2})),
-            "tensor([ True, False])");
+  EXPECT_EQ(str(from_values<int64_t>({1, -20, 3}, {3})), "tensor([  1, -20,   3])");
+  EXPECT_EQ(str(from_values<int32_t>({1, 2}, {2})), "tensor([1, 2], dtype=stabletorch.int32)");
+  EXPECT_EQ(str(from_values<bool>({true, false}, {2})), "tensor([ True, False])");
   EXPECT_EQ(str(from_values<uint8_t>({255, 0}, {2})),
             "tensor([255,   0], dtype=stabletorch.uint8)");
 }

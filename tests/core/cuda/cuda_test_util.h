@@ -23,11 +23,11 @@ inline const st::Device kCuda0("cuda:0");
 
 // Device tests use the real CUDA runtime; without a device they skip,
 // saying so, instead of failing.
-#define SKIP_WITHOUT_GPU()                                                 \
-  do {                                                                     \
-    if (st::device_count(st::DeviceType::CUDA) == 0) {                     \
-      GTEST_SKIP() << "cudaGetDeviceCount reports no CUDA device";         \
-    }                                                                      \
+#define SKIP_WITHOUT_GPU()                                         \
+  do {                                                             \
+    if (st::device_count(st::DeviceType::CUDA) == 0) {             \
+      GTEST_SKIP() << "cudaGetDeviceCount reports no CUDA device"; \
+    }                                                              \
   } while (0)
 
 inline st::Tensor to_cpu(const st::Tensor& t) {
@@ -45,8 +45,7 @@ inline void expect_match(const st::Tensor& expected, const st::Tensor& got_dev, 
   const st::Tensor got = to_cpu(got_dev);
   EXPECT_EQ(got.dtype(), expected.dtype());
   EXPECT_TRUE(got.sizes() == expected.sizes()) << got.sizes() << " vs " << expected.sizes();
-  const std::vector<double> g = st_native_test::values(got),
-                            e = st_native_test::values(expected);
+  const std::vector<double> g = st_native_test::values(got), e = st_native_test::values(expected);
   ASSERT_EQ(g.size(), e.size());
   for (size_t i = 0; i < g.size(); ++i) {
     if (std::isnan(e[i])) {

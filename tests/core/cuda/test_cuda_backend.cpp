@@ -88,7 +88,8 @@ TEST(CudaBackendTest, FillArangeAndRandom) {
     mean += v / 1000;
   }
   EXPECT_NEAR(mean, 0.5, 0.05);
-  std::vector<double> n = values(to_cpu(st::randn({4000}, ScalarType::Double, std::nullopt, kCuda0)));
+  std::vector<double> n =
+      values(to_cpu(st::randn({4000}, ScalarType::Double, std::nullopt, kCuda0)));
   double m = 0, var = 0;
   for (double v : n) m += v / 4000;
   for (double v : n) var += (v - m) * (v - m) / 4000;
@@ -121,7 +122,8 @@ TEST(CudaBackendTest, ReductionsMatchTheCpu) {
   EXPECT_EQ(values(to_cpu(st::sum(da))), values(st::sum(a)));
   EXPECT_EQ(values(to_cpu(st::sum(da, st::IntArrayRef{1}, true))),
             values(st::sum(a, st::IntArrayRef{1}, true)));
-  EXPECT_EQ(values(to_cpu(st::mean(da, st::IntArrayRef{0}))), values(st::mean(a, st::IntArrayRef{0})));
+  EXPECT_EQ(values(to_cpu(st::mean(da, st::IntArrayRef{0}))),
+            values(st::mean(a, st::IntArrayRef{0})));
   EXPECT_EQ(values(to_cpu(st::amax(da, {1}))), values(st::amax(a, {1})));
   EXPECT_EQ(values(to_cpu(st::amin(da))), values(st::amin(a)));
 }
@@ -138,7 +140,7 @@ TEST(CudaBackendTest, ComparisonsLogicalAndBitwiseMatchTheCpu) {
   expect_match(st::le(a, b), st::le(da, db));
   expect_match(st::gt(a, b), st::gt(da, db));
   expect_match(st::ge(a, b), st::ge(da, db));
-  expect_match(st::gt(a, 2), st::gt(da, 2));    // Scalar overload (composite)
+  expect_match(st::gt(a, 2), st::gt(da, 2));  // Scalar overload (composite)
   expect_match(st::eq(a, 4.0), st::eq(da, 4.0));
   Tensor ia = make({3, -7, 0, 12, 5, -1}, {2, 3}, ScalarType::Int);
   Tensor ib = make({3, 2, 1}, {3}, ScalarType::Long);
@@ -258,9 +260,9 @@ TEST(CudaBackendTest, UnaryAndTernaryMatchTheCpu) {
                st::clamp(to_cuda(ints), Scalar(int64_t{-1}), std::nullopt));
   Tensor lo = make({-1, 0, 1}, {3});
   Tensor hi = make({0, 1, 2}, {3});
-  expect_match(st::clamp(a, std::optional<Tensor>(lo), std::optional<Tensor>(hi)),
-               st::clamp(da, std::optional<Tensor>(to_cuda(lo)),
-                         std::optional<Tensor>(to_cuda(hi))));
+  expect_match(
+      st::clamp(a, std::optional<Tensor>(lo), std::optional<Tensor>(hi)),
+      st::clamp(da, std::optional<Tensor>(to_cuda(lo)), std::optional<Tensor>(to_cuda(hi))));
   Tensor cond = make({1, 0, 1}, {3}, ScalarType::Bool);
   Tensor dcond = to_cuda(cond);
   expect_match(st::where(cond, a, ints), st::where(dcond, da, to_cuda(ints)));

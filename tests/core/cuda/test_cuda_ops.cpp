@@ -241,8 +241,8 @@ TEST(CudaOpsTest, FlipMatchesTheCpu) {
   SKIP_WITHOUT_GPU();
   Tensor a = ramp({2, 3, 4});
   Tensor da = to_cuda(a);
-  for (const std::vector<int64_t>& dims : std::vector<std::vector<int64_t>>{
-           {0}, {1}, {-1}, {0, 2}, {0, 1, 2}, {}}) {
+  for (const std::vector<int64_t>& dims :
+       std::vector<std::vector<int64_t>>{{0}, {1}, {-1}, {0, 2}, {0, 1, 2}, {}}) {
     expect_match(st::flip(a, dims), st::flip(da, dims));
   }
   Tensor t = st::transpose(a, 0, 2);

@@ -21,7 +21,9 @@ using st::testing::error_of;
 
 #define EXPECT_ERROR_HAS(stmt, text) EXPECT_ST_ERROR_HAS(stmt, text)
 
-st::DeviceIndex current() { return st::get_device_runtime(DeviceType::PrivateUse1).current_device(); }
+st::DeviceIndex current() {
+  return st::get_device_runtime(DeviceType::PrivateUse1).current_device();
+}
 Stream current_stream_of(int index) {
   return st::current_stream(Device(DeviceType::PrivateUse1, static_cast<st::DeviceIndex>(index)));
 }

@@ -11,8 +11,7 @@ namespace {
 TEST(DispatchKeySetTest, HighestPriorityFollowsKeyOrder) {
   DispatchKeySet s{DispatchKey::CPU, DispatchKey::AutogradCPU, DispatchKey::ADInplaceOrView};
   EXPECT_EQ(s.highestPriorityKey(), DispatchKey::AutogradCPU);
-  EXPECT_EQ(s.remove(DispatchKey::AutogradCPU).highestPriorityKey(),
-            DispatchKey::ADInplaceOrView);
+  EXPECT_EQ(s.remove(DispatchKey::AutogradCPU).highestPriorityKey(), DispatchKey::ADInplaceOrView);
   EXPECT_EQ(DispatchKeySet().highestPriorityKey(), DispatchKey::Undefined);
   EXPECT_EQ(DispatchKeySet(DispatchKey::BackendSelect).highestPriorityIndex(),
             static_cast<int>(DispatchKey::BackendSelect));
@@ -44,7 +43,8 @@ TEST(DispatchKeySetTest, AliasKeys) {
   EXPECT_FALSE(isIncludedInAlias(DispatchKey::AutogradCPU, DispatchKey::CompositeExplicitAutograd));
   EXPECT_TRUE(isIncludedInAlias(DispatchKey::AutogradCPU, DispatchKey::CompositeImplicitAutograd));
   EXPECT_TRUE(isIncludedInAlias(DispatchKey::PrivateUse1, DispatchKey::CompositeImplicitAutograd));
-  EXPECT_FALSE(isIncludedInAlias(DispatchKey::BackendSelect, DispatchKey::CompositeImplicitAutograd));
+  EXPECT_FALSE(
+      isIncludedInAlias(DispatchKey::BackendSelect, DispatchKey::CompositeImplicitAutograd));
   EXPECT_TRUE(isIncludedInAlias(DispatchKey::AutogradOther, DispatchKey::Autograd));
   EXPECT_FALSE(isIncludedInAlias(DispatchKey::CPU, DispatchKey::Autograd));
 }
@@ -64,9 +64,9 @@ TEST(DispatchKeyTest, DeviceTypeMapping) {
   EXPECT_EQ(backendKeyForDeviceType(DeviceType::Meta), DispatchKey::Meta);
   EXPECT_EQ(backendKeyForDeviceType(DeviceType::PrivateUse1), DispatchKey::PrivateUse1);
   EXPECT_EQ(backendKeyForDeviceType(DeviceType::XLA), DispatchKey::Undefined);
-  EXPECT_EQ(tensorKeySetForBackend(DispatchKey::CUDA),
-            (DispatchKeySet{DispatchKey::CUDA, DispatchKey::AutogradCUDA,
-                            DispatchKey::ADInplaceOrView}));
+  EXPECT_EQ(
+      tensorKeySetForBackend(DispatchKey::CUDA),
+      (DispatchKeySet{DispatchKey::CUDA, DispatchKey::AutogradCUDA, DispatchKey::ADInplaceOrView}));
 }
 
 }  // namespace

@@ -108,8 +108,8 @@ TEST(DispatchPrecedence, Row4_BackendFallbackWhenNoKernelAtAll) {
   auto def = FRAG("prec4");
   def.def("op(Tensor self) -> int");
   auto fb = Library(Library::IMPL, "_", DispatchKey::PrivateUse1, __FILE__, __LINE__);
-  fb.fallback(CppFunction::makeFromBoxedLambda(
-      [](const OperatorHandle& op, DispatchKeySet, Stack* s) {
+  fb.fallback(
+      CppFunction::makeFromBoxedLambda([](const OperatorHandle& op, DispatchKeySet, Stack* s) {
         EXPECT_EQ(op.operatorName().toString(), "prec4::op");
         s->back() = IValue(4);
       }));
@@ -155,7 +155,8 @@ TEST(DispatchPrecedence, AutogradAliasKernelRunsBeforeBackendAndRedispatches) {
   auto ag = IMPL("prec7", Autograd);
   ag.impl("op", [](DispatchKeySet ks, const Tensor& t) -> int64_t {
     EXPECT_TRUE(ks.has(DispatchKey::AutogradCPU));
-    auto h = Dispatcher::singleton().findSchemaOrThrow("prec7::op", "").typed<int64_t(const Tensor&)>();
+    auto h =
+        Dispatcher::singleton().findSchemaOrThrow("prec7::op", "").typed<int64_t(const Tensor&)>();
     return 10 + h.redispatch(ks.remove(DispatchKey::AutogradCPU), t);
   });
   EXPECT_EQ(callOn("prec7::op", DeviceType::CPU), 11);
@@ -400,8 +401,8 @@ TEST(KeyExtraction, FromTensorOptionalListAndOptionalList) {
     s->push_back(IValue(keyId(ks)));
   };
   for (const char* name : {"one", "opt", "list", "optlist"}) {
-    for (DispatchKey k : {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta,
-                          DispatchKey::PrivateUse1}) {
+    for (DispatchKey k :
+         {DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::Meta, DispatchKey::PrivateUse1}) {
       fb.impl(name, dispatch(k, CppFunction::makeFromBoxedLambda(record)));
     }
   }
@@ -412,12 +413,15 @@ TEST(KeyExtraction, FromTensorOptionalListAndOptionalList) {
   };
   EXPECT_EQ(call("one", {IValue(tensorOn(DeviceType::Meta))}), DispatchKey::Meta);
   EXPECT_EQ(call("opt", {IValue(), IValue(tensorOn(DeviceType::CUDA))}), DispatchKey::CUDA);
-  EXPECT_EQ(call("opt", {IValue(tensorOn(DeviceType::PrivateUse1)), IValue(tensorOn(DeviceType::CPU))}),
-            DispatchKey::PrivateUse1);
-  EXPECT_EQ(call("list", {IValue(std::vector<Tensor>{tensorOn(DeviceType::CPU),
-                                                     tensorOn(DeviceType::CUDA)})}),
-            DispatchKey::CUDA);
-  EXPECT_EQ(call("optlist", {IValue(1), IValue::makeList({IValue(), IValue(tensorOn(DeviceType::Meta))})}),
+  EXPECT_EQ(
+      call("opt", {IValue(tensorOn(DeviceType::PrivateUse1)), IValue(tensorOn(DeviceType::CPU))}),
+      DispatchKey::PrivateUse1);
+  EXPECT_EQ(
+      call("list",
+           {IValue(std::vector<Tensor>{tensorOn(DeviceType::CPU), tensorOn(DeviceType::CUDA)})}),
+      DispatchKey::CUDA);
+  EXPECT_EQ(call("optlist",
+                 {IValue(1), IValue::makeList({IValue(), IValue(tensorOn(DeviceType::Meta))})}),
             DispatchKey::Meta);
   // Undefined tensors contribute nothing; a call with no keys and no
   // factory arguments has no backend (Note [Calls without tensor arguments]).
@@ -426,47 +430,54 @@ TEST(KeyExtraction, FromTensorOptionalListAndOptionalList) {
             std::string::npos)
       << no_keys;
   // Typed calls extract the same keys.
-  auto opt = d.findSchemaOrThrow("kx::opt", "").typed<int64_t(const std::optional<Tensor>&, const Tensor&)>();
+  auto opt = d.findSchemaOrThrow("kx::opt", "")
+                 .typed<int64_t(const std::optional<Tensor>&, const Tensor&)>();
   const std::optional<Tensor> none;
   Tensor cuda = tensorOn(DeviceType::CUDA);
-  EXPECT_EQ(static_cast<DispatchKey>(opt.call(none, cuda)),
-            DispatchKey::CUDA);
+  EXPECT_EQ(static_cast<DispatchKey>(opt.call(none, cuda)), DispatchKey::CUDA);
   auto list = d.findSchemaOrThrow("kx::list", "").typed<int64_t(const std::vector<Tensor>&)>();
   EXPECT_EQ(static_cast<DispatchKey>(list.call({tensorOn(DeviceType::Meta)})), DispatchKey::Meta);
   auto optlist = d.findSchemaOrThrow("kx::optlist", "")
                      .typed<int64_t(int64_t, const std::vector<std::optional<Tensor>>&)>();
-  EXPECT_EQ(static_cast<DispatchKey>(optlist.call(1, {std::nullopt, tensorOn(DeviceType::PrivateUse1)})),
-            DispatchKey::PrivateUse1);
+  EXPECT_EQ(
+      static_cast<DispatchKey>(optlist.call(1, {std::nullopt, tensorOn(DeviceType::PrivateUse1)})),
+      DispatchKey::PrivateUse1);
 }
 
 // --- BackendSelect -------------------------------------------------------------------
 
 TEST(BackendSelect, FactoryRoutesByDeviceArgument) {
   auto def = FRAG("bs");
-  def.def("make(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None) -> int");
+  def.def(
+      "make(int[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None) -> "
+      "int");
   auto cpu = IMPL("bs", CPU);
-  cpu.impl("make", [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
-                      std::optional<Device>) -> int64_t { return 1; });
+  cpu.impl("make",
+           [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
+              std::optional<Device>) -> int64_t { return 1; });
   auto cuda = IMPL("bs", CUDA);
-  cuda.impl("make", [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
-                       std::optional<Device> d) -> int64_t {
-    EXPECT_EQ(d->index(), 1);
-    return 2;
-  });
+  cuda.impl("make",
+            [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
+               std::optional<Device> d) -> int64_t {
+              EXPECT_EQ(d->index(), 1);
+              return 2;
+            });
   auto op = Dispatcher::singleton()
                 .findSchemaOrThrow("bs::make", "")
                 .typed<int64_t(std::vector<int64_t>, std::optional<ScalarType>,
                                std::optional<Layout>, std::optional<Device>)>();
   EXPECT_EQ(op.call({2}, std::nullopt, std::nullopt, std::nullopt), 1);  // default CPU
   EXPECT_EQ(op.call({2}, ScalarType::Float, Layout::Strided, Device(DeviceType::CUDA, 1)), 2);
-  std::string e = errorOf([&] { op.call({2}, std::nullopt, std::nullopt, Device(DeviceType::Meta)); });
+  std::string e =
+      errorOf([&] { op.call({2}, std::nullopt, std::nullopt, Device(DeviceType::Meta)); });
   EXPECT_NE(e.find("from the 'Meta' backend"), std::string::npos) << e;
   e = errorOf([&] { op.call({2}, std::nullopt, Layout::Sparse, std::nullopt); });
   EXPECT_NE(e.find("layout Sparse has no backend"), std::string::npos) << e;
   // A BackendSelect kernel of the operator's own wins over the fallback.
   auto bs = IMPL("bs", BackendSelect);
-  bs.impl("make", [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
-                     std::optional<Device>) -> int64_t { return 7; });
+  bs.impl("make",
+          [](std::vector<int64_t>, std::optional<ScalarType>, std::optional<Layout>,
+             std::optional<Device>) -> int64_t { return 7; });
   EXPECT_EQ(op.call({2}, std::nullopt, std::nullopt, std::nullopt), 7);
 }
 
@@ -485,13 +496,13 @@ TEST(BackendSelect, NoTensorArgumentsNeedACompositeKernel) {
   auto total = d.findSchemaOrThrow("nt::total", "").typed<int64_t(const std::vector<Tensor>&)>();
   EXPECT_EQ(total.call({tensorOn(DeviceType::CPU)}), 1);
   const std::string e = errorOf([&] { total.call({}); });
-  EXPECT_NE(e.find("nt::total: There were no tensor arguments to this function"),
-            std::string::npos)
+  EXPECT_NE(e.find("nt::total: There were no tensor arguments to this function"), std::string::npos)
       << e;
   EXPECT_NE(e.find("Available functions are [CPU]"), std::string::npos) << e;
   Stack s{IValue(std::vector<Tensor>{})};
-  EXPECT_NE(errorOf([&] { d.findSchemaOrThrow("nt::total", "").callBoxed(&s); })
-                .find("There were no tensor arguments"),
+  EXPECT_NE(errorOf([&] {
+              d.findSchemaOrThrow("nt::total", "").callBoxed(&s);
+            }).find("There were no tensor arguments"),
             std::string::npos);
   auto both = d.findSchemaOrThrow("nt::both", "").typed<int64_t(const std::vector<Tensor>&)>();
   EXPECT_EQ(both.call({}), 2);
@@ -521,7 +532,8 @@ TEST(CallTest, TypedAndBoxedCallsOfTypedAndBoxedKernels) {
   def.def("nothing(Tensor a) -> ()");
   auto cpu = IMPL("calls", CPU);
   cpu.impl("typed", ST_FN(addLike));
-  cpu.impl("boxed", CppFunction::makeFromBoxedLambda([](const OperatorHandle&, DispatchKeySet, Stack* s) {
+  cpu.impl("boxed",
+           CppFunction::makeFromBoxedLambda([](const OperatorHandle&, DispatchKeySet, Stack* s) {
              EXPECT_EQ(s->size(), 3u);
              EXPECT_EQ(s->at(2).toInt(), 3);
              IValue b = s->at(1);
@@ -624,7 +636,8 @@ TEST(CallTest, UnboxedEntryPointsComeWithTheirSignature) {
   auto def = FRAG("unsig");
   def.def("op(Tensor a) -> Tensor");
   Dispatcher& d = Dispatcher::singleton();
-  const KernelFunction typed = KernelFunction::makeFromUnboxedLambda([](const Tensor& t) { return t; });
+  const KernelFunction typed =
+      KernelFunction::makeFromUnboxedLambda([](const Tensor& t) { return t; });
   std::string e = errorOf([&] {
     d.registerImpl(OperatorName("unsig::op", ""), DispatchKey::CPU, typed, std::nullopt, nullptr,
                    "test");
@@ -642,7 +655,8 @@ TEST(CallTest, StackUnderflowIsAnError) {
   auto cpu = IMPL("under", CPU);
   cpu.impl("op", [](const Tensor& t, int64_t) { return t; });
   Stack s{IValue(tensorOn(DeviceType::CPU))};
-  std::string e = errorOf([&] { Dispatcher::singleton().findSchemaOrThrow("under::op", "").callBoxed(&s); });
+  std::string e =
+      errorOf([&] { Dispatcher::singleton().findSchemaOrThrow("under::op", "").callBoxed(&s); });
   EXPECT_NE(e.find("the schema has 2 argument(s) but the stack holds 1"), std::string::npos) << e;
 }
 

@@ -125,10 +125,9 @@ TEST(DispatcherConcurrency, CallsWhileReplacedTablesAreFreed) {
       // A functor kernel, so that freeing a table also frees a functor.
       Library lib(Library::IMPL, "conc_free", DispatchKey::CPU, __FILE__, __LINE__);
       auto token = std::make_shared<int64_t>(2);
-      lib.impl("op", CppFunction::makeFromBoxedLambda(
-                         [token](const OperatorHandle&, DispatchKeySet, Stack* s) {
-                           s->back() = IValue(*token);
-                         }));
+      lib.impl("op",
+               CppFunction::makeFromBoxedLambda([token](const OperatorHandle&, DispatchKeySet,
+                                                        Stack* s) { s->back() = IValue(*token); }));
     }
     d.reclaimRetiredTables();
   }
@@ -151,8 +150,8 @@ TEST(DispatcherConcurrency, ACallerInsideAKernelKeepsItsTableAlive) {
   auto token = std::make_shared<int64_t>(7);
   std::weak_ptr<int64_t> watch = token;
   std::atomic<int> stage{0};
-  auto impl = std::make_unique<Library>(Library::IMPL, "conc_inside", DispatchKey::CPU,
-                                        __FILE__, __LINE__);
+  auto impl =
+      std::make_unique<Library>(Library::IMPL, "conc_inside", DispatchKey::CPU, __FILE__, __LINE__);
   impl->impl("op", CppFunction::makeFromBoxedLambda(
                        [token, &stage](const OperatorHandle&, DispatchKeySet, Stack* s) {
                          stage.store(1);

@@ -30,33 +30,50 @@ const std::vector<std::string>& corpus() {
       "abs_(Tensor(a!) self) -> Tensor(a!)",
       "abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
       "sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
-      "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-      "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)",
+      "sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> "
+      "Tensor",
+      "sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+      "Tensor(a!) out) -> Tensor(a!)",
       "mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-      "empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-      "empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
-      "empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-      "zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? "
+      "device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? "
+      "device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor",
+      "empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? "
+      "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
+      "bool? pin_memory=None) -> Tensor",
       "ones.out(SymInt[] size, *, Tensor(a!) out) -> Tensor(a!)",
-      "full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-      "arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-      "to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-      "to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
-      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+      "full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, "
+      "Device? device=None, bool? pin_memory=None) -> Tensor",
+      "arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, "
+      "Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, Device? "
+      "device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, MemoryFormat? "
+      "memory_format=None) -> Tensor(a)",
+      "to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool "
+      "copy=False, MemoryFormat? memory_format=None) -> Tensor(a)",
+      "to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, "
+      "MemoryFormat? memory_format=None) -> Tensor(a)",
       "contiguous(Tensor(a) self, *, MemoryFormat memory_format=contiguous_format) -> Tensor(a)",
       "split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]",
       "split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> Tensor(a)[]",
       "chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]",
       "unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]",
       "max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-      "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) "
+      "max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
       "max(Tensor self) -> Tensor",
       "sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
-      "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
-      "sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
-      "topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor indices)",
+      "sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor "
+      "values, Tensor indices)",
+      "sort.values(Tensor self, int dim=-1, bool descending=False, *, Tensor(a!) values, "
+      "Tensor(b!) indices) -> (Tensor(a!) values, Tensor(b!) indices)",
+      "topk(Tensor self, SymInt k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor "
+      "values, Tensor indices)",
       "index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
-      "index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
+      "index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> "
+      "Tensor(a!)",
       "cat(Tensor[] tensors, int dim=0) -> Tensor",
       "stack(Tensor[] tensors, int dim=0) -> Tensor",
       "view(Tensor(a) self, SymInt[] size) -> Tensor(a)",
@@ -64,21 +81,32 @@ const std::vector<std::string>& corpus() {
       "transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)",
       "permute(Tensor(a) self, int[] dims) -> Tensor(a)",
       "select.int(Tensor(a) self, int dim, SymInt index) -> Tensor(a)",
-      "slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)",
+      "slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt "
+      "step=1) -> Tensor(a)",
       "expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)",
       "squeeze.dims(Tensor(a) self, int[] dim) -> Tensor(a)",
-      "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor",
-      "conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding=\"valid\", SymInt[2] dilation=1, SymInt groups=1) -> Tensor",
-      "max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",
-      "avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
-      "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
-      "native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
-      "layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor",
+      "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] "
+      "padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor",
+      "conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str "
+      "padding=\"valid\", SymInt[2] dilation=1, SymInt groups=1) -> Tensor",
+      "max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] "
+      "dilation=1, bool ceil_mode=False) -> Tensor",
+      "avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool "
+      "ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+      "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
+      "running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+      "native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
+      "running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+      "layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, "
+      "float eps=1e-05, bool cudnn_enable=True) -> Tensor",
       "dropout(Tensor input, float p, bool train) -> Tensor",
       "bernoulli(Tensor self, *, Generator? generator=None) -> Tensor",
-      "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)",
-      "randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
-      "randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> "
+      "Tensor(a!)",
+      "randperm(SymInt n, *, ScalarType? dtype=long, Layout? layout=None, Device? device=None, "
+      "bool? pin_memory=None) -> Tensor",
+      "randint.low(SymInt low, SymInt high, SymInt[] size, *, ScalarType? dtype=long, Layout? "
+      "layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
       "gelu(Tensor self, *, str approximate='none') -> Tensor",
       "clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
       "clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor",
@@ -88,16 +116,20 @@ const std::vector<std::string>& corpus() {
       "addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
       "linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor",
       "softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
-      "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor",
-      "cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor",
+      "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt "
+      "ignore_index=-100) -> Tensor",
+      "cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, "
+      "SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor",
       "copy_(Tensor(a!) self, Tensor src, bool non_blocking=False) -> Tensor(a!)",
       "fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)",
       "zero_(Tensor(a!) self) -> Tensor(a!)",
       "resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
       "_foreach_add.List(Tensor[] self, Tensor[] other, *, Scalar alpha=1) -> Tensor[]",
       "_foreach_add_.List(Tensor(a!)[] self, Tensor[] other, *, Scalar alpha=1) -> ()",
-      "_foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) -> ()",
-      "_amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor inv_scale) -> ()",
+      "_foreach_add.List_out(Tensor[] self, Tensor[] other, *, Scalar alpha=1, Tensor(a!)[] out) "
+      "-> ()",
+      "_amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor "
+      "inv_scale) -> ()",
       "item(Tensor self) -> Scalar",
       "_local_scalar_dense(Tensor self) -> Scalar",
       "is_nonzero(Tensor self) -> bool",
@@ -109,26 +141,42 @@ const std::vector<std::string>& corpus() {
       "record_stream(Tensor(a!) self, Stream s) -> ()",
       "set_.source_Storage(Tensor(a!) self, Storage source) -> Tensor(a!)",
       "aten::_assert_async.msg(Tensor self, str assert_msg) -> ()",
-      "aten::lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, Tensor, Tensor)",
+      "aten::lstm.input(Tensor input, Tensor[] hx, Tensor[] params, bool has_biases, int "
+      "num_layers, float dropout, bool train, bool bidirectional, bool batch_first) -> (Tensor, "
+      "Tensor, Tensor)",
       "aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor",
-      "aten::std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor",
-      "aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation='linear') -> Tensor",
-      "aten::stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor",
-      "aten::_fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, Tensor? grad_scale=None, Tensor? found_inf=None) -> ()",
-      "aten::_cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool bidirectional) -> Tensor",
+      "aten::std.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool "
+      "keepdim=False) -> Tensor",
+      "aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str "
+      "interpolation='linear') -> Tensor",
+      "aten::stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? "
+      "window=None, bool normalized=False, bool? onesided=None, bool? return_complex=None) -> "
+      "Tensor",
+      "aten::_fused_adam_(Tensor(a!)[] self, Tensor(b!)[] grads, Tensor(c!)[] exp_avgs, "
+      "Tensor(d!)[] exp_avg_sqs, Tensor(e!)[] max_exp_avg_sqs, Tensor[] state_steps, *, float lr, "
+      "float beta1, float beta2, float weight_decay, float eps, bool amsgrad, bool maximize, "
+      "Tensor? grad_scale=None, Tensor? found_inf=None) -> ()",
+      "aten::_cudnn_rnn_flatten_weight(Tensor[] weight_arr, int weight_stride0, SymInt input_size, "
+      "int mode, SymInt hidden_size, SymInt proj_size, int num_layers, bool batch_first, bool "
+      "bidirectional) -> Tensor",
       "aten::native_dropout(Tensor input, float p, bool? train) -> (Tensor, Tensor)",
-      "aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
-      "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-      "aten::interpolate(Tensor input, int[]? size=None, float[]? scale_factor=None, str mode='nearest', bool? align_corners=None) -> Tensor",
+      "aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool "
+      "right=False) -> Tensor",
+      "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) "
+      "-> Tensor",
+      "aten::interpolate(Tensor input, int[]? size=None, float[]? scale_factor=None, str "
+      "mode='nearest', bool? align_corners=None) -> Tensor",
       "aten::_test_optional_floatlist(Tensor values, float[]? addends) -> Tensor",
       "aten::rot90(Tensor self, int k=1, int[] dims=[0,1]) -> Tensor",
       "aten::_test_ambiguous_defaults.a(Tensor dummy, int a=1, int b=1) -> Tensor",
       "aten::_test_string_default(Tensor dummy, str a=\"\\\"'\\\\\", str b='\"\\'\\\\') -> Tensor",
-      "aten::new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+      "aten::new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, ScalarType? "
+      "dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
       "aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool",
       "aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor",
       "aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor",
-      "aten::isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False) -> bool",
+      "aten::isclose(Tensor self, Tensor other, float rtol=1e-05, float atol=1e-08, bool "
+      "equal_nan=False) -> bool",
       "aten::tensor_split.indices(Tensor(a -> *) self, SymInt[] indices, int dim=0) -> Tensor(a)[]",
       "aten::_make_dual(Tensor(a) primal, Tensor tangent, int level) -> Tensor(a)",
       "aten::_fw_primal(Tensor(a) self, int level) -> Tensor(a)",
@@ -204,9 +252,9 @@ TEST(FunctionSchemaTest, Types) {
 }
 
 TEST(FunctionSchemaTest, OptionalOnAnyType) {
-  for (const char* t : {"Tensor", "int", "SymInt", "float", "bool", "str", "Scalar",
-                        "ScalarType", "Layout", "MemoryFormat", "Device", "Generator",
-                        "int[]", "Tensor[]", "float[2]"}) {
+  for (const char* t :
+       {"Tensor", "int", "SymInt", "float", "bool", "str", "Scalar", "ScalarType", "Layout",
+        "MemoryFormat", "Device", "Generator", "int[]", "Tensor[]", "float[2]"}) {
     std::string s = std::string("f(") + t + "? x=None) -> ()";
     SCOPED_TRACE(s);
     FunctionSchema schema = FunctionSchema::parse(s);
@@ -218,7 +266,8 @@ TEST(FunctionSchemaTest, OptionalOnAnyType) {
 // Defaults live out of line (OptionalDefault): a copied schema owns its own
 // defaults and compares equal; an argument without one has none.
 TEST(FunctionSchemaTest, DefaultsAreCopiedDeeply) {
-  FunctionSchema original = FunctionSchema::parse("f(Tensor a, int[] b=[1, 2], *, str c='x') -> ()");
+  FunctionSchema original =
+      FunctionSchema::parse("f(Tensor a, int[] b=[1, 2], *, str c='x') -> ()");
   FunctionSchema copy = original;
   EXPECT_EQ(copy, original);
   EXPECT_FALSE(copy.arguments()[0].default_value.has_value());
@@ -258,7 +307,7 @@ TEST(FunctionSchemaTest, Defaults) {
   EXPECT_EQ(a[11].default_value->kind, K::Enum);
   EXPECT_EQ(a[11].default_value->s, "contiguous_format");
   EXPECT_EQ(a[11].default_value->i, 0);
-  EXPECT_EQ(a[12].default_value->i, 4);  // ScalarType::Long
+  EXPECT_EQ(a[12].default_value->i, 4);          // ScalarType::Long
   EXPECT_EQ(a[13].default_value->kind, K::Int);  // int[2] o=1 broadcasts
   EXPECT_EQ(a[14].default_value->s, "strided");
   EXPECT_EQ(a[15].default_value->i, 1);
@@ -318,8 +367,7 @@ TEST(FunctionSchemaTest, AliasAnnotations) {
   EXPECT_EQ(a[6].type.elem().aliasInfo()->before_sets, std::vector<std::string>{"f"});
   EXPECT_EQ(a[7].type.anyAliasInfo()->before_sets, std::vector<std::string>{"*"});
   EXPECT_EQ(a[8].type.anyAliasInfo()->before_sets, (std::vector<std::string>{"g", "h"}));
-  EXPECT_EQ(s.returns()[0].type.elem().aliasInfo()->before_sets,
-            std::vector<std::string>{"a"});
+  EXPECT_EQ(s.returns()[0].type.elem().aliasInfo()->before_sets, std::vector<std::string>{"a"});
   EXPECT_EQ(s.toString(),
             "f(Tensor(a) x, Tensor(b!) y, Tensor! z, Tensor(c! -> c|d) w, Tensor(a -> *) v, "
             "Tensor(e!)[] l, Tensor(f)? o, Tensor(*) star, Tensor(g|h) both) -> Tensor(a)[]");
@@ -367,25 +415,25 @@ TEST(FunctionSchemaTest, ParseErrorsNameColumnAndExpectation) {
             "schema parse error at column 17: expected ',' or ')' after an argument but "
             "found 'Tensor'\n  add(Tensor self Tensor other) -> Tensor\n"
             "                  ^");
-  EXPECT_NE(parseError("add(Tensor self) Tensor").find(
-                "column 18: expected '->' before the returns but found 'Tensor'"),
+  EXPECT_NE(parseError("add(Tensor self) Tensor")
+                .find("column 18: expected '->' before the returns but found 'Tensor'"),
             std::string::npos);
   EXPECT_NE(parseError("add(Tensr self) -> Tensor").find("column 5: expected a type"),
             std::string::npos);
-  EXPECT_NE(parseError("add(Tensor self) -> Tensor extra more").find(
-                "column 34: expected end of schema but found 'more'"),
+  EXPECT_NE(parseError("add(Tensor self) -> Tensor extra more")
+                .find("column 34: expected end of schema but found 'more'"),
             std::string::npos);
-  EXPECT_NE(parseError("add(Tensor(a self) -> Tensor").find(
-                "column 14: expected ')' closing the alias annotation"),
+  EXPECT_NE(parseError("add(Tensor(a self) -> Tensor")
+                .find("column 14: expected ')' closing the alias annotation"),
             std::string::npos);
-  EXPECT_NE(parseError("f(int x=) -> ()").find("column 9: expected a default value but "
-                                               "found ')'"),
+  EXPECT_NE(parseError("f(int x=) -> ()")
+                .find("column 9: expected a default value but "
+                      "found ')'"),
             std::string::npos);
   EXPECT_NE(parseError("f(int x=None) -> ()").find("default None for non-optional type int"),
             std::string::npos);
   EXPECT_NE(parseError("f(int x=bogus) -> ()").find("column 9"), std::string::npos);
-  EXPECT_NE(parseError("f(int[ x) -> ()").find("expected ']' or a list size"),
-            std::string::npos);
+  EXPECT_NE(parseError("f(int[ x) -> ()").find("expected ']' or a list size"), std::string::npos);
   EXPECT_NE(parseError("f(Tensor x, *, *, Tensor y) -> ()").find("'*' may appear only once"),
             std::string::npos);
   EXPECT_NE(parseError("f(Tensor x, Tensor x) -> ()").find("duplicate argument name 'x'"),
@@ -397,14 +445,15 @@ TEST(FunctionSchemaTest, ParseErrorsNameColumnAndExpectation) {
             std::string::npos);
   EXPECT_NE(parseError("f(Tensor x) ->").find("expected a type but found end of input"),
             std::string::npos);
-  EXPECT_NE(parseError("f(Tensor x").find("expected ',' or ')' after an argument but found "
-                                          "end of input"),
+  EXPECT_NE(parseError("f(Tensor x")
+                .find("expected ',' or ')' after an argument but found "
+                      "end of input"),
             std::string::npos);
 }
 
 TEST(FunctionSchemaTest, DimnameIsRejectedClearly) {
-  std::string e = parseError(
-      "empty.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None) -> Tensor");
+  std::string e =
+      parseError("empty.names(int[] size, *, Dimname[]? names, ScalarType? dtype=None) -> Tensor");
   EXPECT_NE(e.find("column 28"), std::string::npos) << e;
   EXPECT_NE(e.find("'Dimname' (named tensors) is not supported"), std::string::npos) << e;
 }
@@ -440,8 +489,9 @@ TEST(FunctionSchemaTest, OutOfRangeDefaultsAreErrors) {
   }
   // The limits themselves, and inf written as such, are fine.
   const auto a = FunctionSchema::parse(
-      "f(int a=9223372036854775807, int b=-9223372036854775808, float c=1.7976931348623157e308, "
-      "float d=-inf, float e=2.2250738585072014e-308) -> ()")
+                     "f(int a=9223372036854775807, int b=-9223372036854775808, float "
+                     "c=1.7976931348623157e308, "
+                     "float d=-inf, float e=2.2250738585072014e-308) -> ()")
                      .arguments();
   EXPECT_EQ(a[0].default_value->i, INT64_MAX);
   EXPECT_EQ(a[1].default_value->i, INT64_MIN);

@@ -38,7 +38,8 @@ TEST(IValueTest, EveryTag) {
   std::vector<int64_t> sizes{4, 5};
   EXPECT_EQ(IValue(IntArrayRef(sizes)).toIntList().size(), 2u);
   EXPECT_EQ(IValue(std::vector<double>{0.5}).toDoubleVector(), std::vector<double>{0.5});
-  EXPECT_EQ(IValue(std::vector<bool>{true, false}).toBoolVector(), (std::vector<bool>{true, false}));
+  EXPECT_EQ(IValue(std::vector<bool>{true, false}).toBoolVector(),
+            (std::vector<bool>{true, false}));
   EXPECT_EQ(IValue(std::array<bool, 2>{true, true}).toBoolVector().size(), 2u);
   EXPECT_EQ(IValue(std::vector<std::string>{"a"}).toStringVector(), std::vector<std::string>{"a"});
   EXPECT_EQ(IValue(std::vector<Tensor>{t, t}).toTensorVector().size(), 2u);

@@ -95,29 +95,29 @@ TEST(KernelFunctionTest, FunctorLambdaFunctionAndBoxed) {
 TEST(KernelFunctionTest, ArgumentConversionsThroughTheStack) {
   OperatorHandle op;
   auto k = KernelFunction::makeFromUnboxedLambda(
-      [](IntArrayRef sizes, std::optional<double> scale, const std::vector<std::optional<Tensor>>& ts,
-         std::string_view name, std::array<bool, 2> flags, ArrayRef<Tensor> list) {
+      [](IntArrayRef sizes, std::optional<double> scale,
+         const std::vector<std::optional<Tensor>>& ts, std::string_view name,
+         std::array<bool, 2> flags, ArrayRef<Tensor> list) {
         return static_cast<int64_t>(sizes.size()) + (scale ? 10 : 0) +
                static_cast<int64_t>(ts.size()) * 100 + static_cast<int64_t>(name.size()) * 1000 +
                (flags[1] ? 10000 : 0) + static_cast<int64_t>(list.size()) * 100000;
       });
   Tensor t = tensorOn(DeviceType::CPU);
-  Stack s{IValue(std::vector<int64_t>{1, 2, 3}), IValue(0.5),
+  Stack s{IValue(std::vector<int64_t>{1, 2, 3}),   IValue(0.5),
           IValue::makeList({IValue(), IValue(t)}), IValue("ab"),
-          IValue(std::vector<bool>{false, true}), IValue(std::vector<Tensor>{t})};
+          IValue(std::vector<bool>{false, true}),  IValue(std::vector<Tensor>{t})};
   k.callBoxed(op, DispatchKeySet(DispatchKey::CPU), &s);
   EXPECT_EQ(s.at(0).toInt(), 3 + 10 + 200 + 2000 + 10000 + 100000);
   // The same through the unboxed-from-boxed direction.
   std::vector<int64_t> sizes{1};
   std::vector<Tensor> list{t, t};
-  auto boxedOnly = KernelFunction::makeFromBoxedLambda([&](const OperatorHandle& h, DispatchKeySet ks, Stack* st) {
-    k.callBoxed(h, ks, st);
-  });
+  auto boxedOnly = KernelFunction::makeFromBoxedLambda(
+      [&](const OperatorHandle& h, DispatchKeySet ks, Stack* st) { k.callBoxed(h, ks, st); });
   int64_t r = boxedOnly.call<int64_t, IntArrayRef, std::optional<double>,
                              const std::vector<std::optional<Tensor>>&, std::string_view,
                              std::array<bool, 2>, ArrayRef<Tensor>>(
-      op, DispatchKeySet(DispatchKey::CPU), IntArrayRef(sizes), std::nullopt, {std::nullopt},
-      "xyz", std::array<bool, 2>{true, false}, ArrayRef<Tensor>(list));
+      op, DispatchKeySet(DispatchKey::CPU), IntArrayRef(sizes), std::nullopt, {std::nullopt}, "xyz",
+      std::array<bool, 2>{true, false}, ArrayRef<Tensor>(list));
   EXPECT_EQ(r, 1 + 0 + 100 + 3000 + 0 + 200000);
 }
 

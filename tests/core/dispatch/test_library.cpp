@@ -38,8 +38,10 @@ TEST(LibraryTest, StaticMacrosRegister) {
 }
 
 TEST(LibraryTest, NamespaceDefinedOnceErrorNamesBothPlaces) {
-  std::string e = errorOf([] { Library again(Library::DEF, "libtest_static", std::nullopt, "other.cpp", 7); });
-  EXPECT_NE(e.find("only one ST_LIBRARY may define namespace 'libtest_static'"), std::string::npos) << e;
+  std::string e =
+      errorOf([] { Library again(Library::DEF, "libtest_static", std::nullopt, "other.cpp", 7); });
+  EXPECT_NE(e.find("only one ST_LIBRARY may define namespace 'libtest_static'"), std::string::npos)
+      << e;
   EXPECT_NE(e.find("test_library.cpp:"), std::string::npos) << e;
   EXPECT_NE(e.find("registered at other.cpp:7"), std::string::npos) << e;
 }
@@ -74,7 +76,8 @@ TEST(LibraryTest, DestroyingALibraryDeregistersEverything) {
 
 TEST(LibraryTest, DefInfersSchemaFromKernel) {
   Library lib(Library::FRAGMENT, "libtest_infer", std::nullopt, __FILE__, __LINE__);
-  lib.def("scale", [](const Tensor& t, double, std::optional<int64_t>, std::vector<int64_t>) { return t; });
+  lib.def("scale",
+          [](const Tensor& t, double, std::optional<int64_t>, std::vector<int64_t>) { return t; });
   auto h = Dispatcher::singleton().findSchemaOrThrow("libtest_infer::scale", "");
   EXPECT_EQ(h.schema().toString(),
             "libtest_infer::scale(Tensor _0, float _1, int? _2, int[] _3) -> Tensor");
@@ -90,7 +93,8 @@ TEST(LibraryTest, NamespaceAndKindChecks) {
   Library impl(Library::IMPL, "libtest_ns", DispatchKey::CPU, __FILE__, __LINE__);
   e = errorOf([&] { impl.def("x(Tensor self) -> Tensor"); });
   EXPECT_NE(e.find("an IMPL library cannot define operators"), std::string::npos) << e;
-  e = errorOf([&] { impl.impl("op", dispatch(DispatchKey::CUDA, [](const Tensor& t) { return t; })); });
+  e = errorOf(
+      [&] { impl.impl("op", dispatch(DispatchKey::CUDA, [](const Tensor& t) { return t; })); });
   EXPECT_NE(e.find("pinned to CUDA but the library is for CPU"), std::string::npos) << e;
   e = errorOf([&] { lib.fallback(CppFunction::makeFallthrough()); });
   EXPECT_NE(e.find("only an IMPL library"), std::string::npos) << e;
@@ -105,7 +109,8 @@ TEST(LibraryTest, DefStoresTagsOnTheOperator) {
   lib.def("plain(Tensor self) -> Tensor");
   lib.def("tagged(Tensor self) -> Tensor", {Tag::pointwise, Tag::pt2_compliant_tag});
   std::vector<Tag> tags{Tag::inplace_view};
-  lib.def("lvalue(Tensor(a!) self) -> Tensor(a!)", tags);  // an lvalue vector picks the tags overload
+  lib.def("lvalue(Tensor(a!) self) -> Tensor(a!)",
+          tags);  // an lvalue vector picks the tags overload
   auto& d = Dispatcher::singleton();
   auto plain = d.findSchemaOrThrow("libtest_tags::plain", "");
   auto tagged = d.findSchemaOrThrow("libtest_tags::tagged", "");

@@ -20,16 +20,21 @@ TEST(NativeBinaryOps, AddSubWithAlpha) {
   expect_close(values(st::sub(a, b)), {-9, -18, -27});
   expect_close(values(st::subtract(a, b, 3)), {-29, -58, -87});
   expect_close(values(st::sub(a, 1)), {0, 1, 2});
-  EXPECT_NATIVE_ERROR(st::add(a, b, 1.5), "For integral input tensors, argument alpha must not be a floating point number.");
+  EXPECT_NATIVE_ERROR(
+      st::add(a, b, 1.5),
+      "For integral input tensors, argument alpha must not be a floating point number.");
   EXPECT_NATIVE_ERROR(st::sub(make1({1}, ScalarType::Bool), make1({1}, ScalarType::Bool)),
-                   "Subtraction, the `-` operator, with two bool tensors is not supported");
+                      "Subtraction, the `-` operator, with two bool tensors is not supported");
   EXPECT_NATIVE_ERROR(st::sub(make1({1}, ScalarType::Bool), make1({1})),
-                   "Subtraction, the `-` operator, with a bool tensor is not supported");
-  expect_close(values(st::add(make1({0, 1}, ScalarType::Bool), make1({0, 1}, ScalarType::Bool))), {0, 1});
+                      "Subtraction, the `-` operator, with a bool tensor is not supported");
+  expect_close(values(st::add(make1({0, 1}, ScalarType::Bool), make1({0, 1}, ScalarType::Bool))),
+               {0, 1});
   auto c = cvalues(st::add(st::full({1}, Scalar(std::complex<double>(1, 2))), 1, 2));
   EXPECT_EQ(c[0], std::complex<double>(3, 2));
   expect_close(values(st::add(make1({1, 2}, ScalarType::Half), 0.5)), {1.5, 2.5});
-  expect_close(values(st::add(make1({1, 2}, ScalarType::BFloat16), make1({1, 1}, ScalarType::BFloat16))), {2, 3});
+  expect_close(
+      values(st::add(make1({1, 2}, ScalarType::BFloat16), make1({1, 1}, ScalarType::BFloat16))),
+      {2, 3});
   Tensor x = make1({1, 2});
   st::sub_(x, 1);
   expect_close(values(x), {0, 1});
@@ -50,12 +55,15 @@ TEST(NativeBinaryOps, MulDiv) {
   EXPECT_EQ(st::div(a, b, "floor").dtype(), ScalarType::Long);
   expect_close(values(st::div(make1({7.5, -7.5}), 2, "floor")), {3, -4});
   expect_close(values(st::div(make1({7.5, -7.5}), 2, "trunc")), {3, -3});
-  EXPECT_NATIVE_ERROR(st::div(a, b, "round"), "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
+  EXPECT_NATIVE_ERROR(
+      st::div(a, b, "round"),
+      "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
   EXPECT_NATIVE_ERROR(st::div(a, st::zeros({4}, ScalarType::Long), "floor"), "ZeroDivisionError");
   expect_close(values(st::floor_divide(a, b)), {3, -4, -4, 3});
   expect_close(values(st::floor_divide(make1({5.0, -5.0}), 2.0)), {2, -3});
   Tensor i = make1({1, 2}, ScalarType::Long);
-  EXPECT_NATIVE_ERROR(st::div_(i, 2), "result type Float can't be cast to the desired output type Long");
+  EXPECT_NATIVE_ERROR(st::div_(i, 2),
+                      "result type Float can't be cast to the desired output type Long");
 }
 
 TEST(NativeBinaryOps, Remainder) {
@@ -93,7 +101,8 @@ TEST(NativeBinaryOps, IntegerOverflowWraps) {
   EXPECT_EQ(values(st::mm(m, m)), std::vector<double>(4, 2));
   Tensor l = st::full({64}, Scalar(std::numeric_limits<int64_t>::max()), ScalarType::Long);
   Tensor l2 = st::add(l, 1);
-  EXPECT_EQ(static_cast<const int64_t*>(l2.const_data_ptr())[63], std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(static_cast<const int64_t*>(l2.const_data_ptr())[63],
+            std::numeric_limits<int64_t>::min());
 }
 
 TEST(NativeBinaryOps, PowOverloads) {
@@ -101,8 +110,11 @@ TEST(NativeBinaryOps, PowOverloads) {
   expect_close(values(st::pow(make1({2, 3}), make1({0.5, 2}))), {std::sqrt(2.0), 9});
   expect_close(values(st::pow(2, make1({1, 2, 3}, ScalarType::Long))), {2, 4, 8});
   EXPECT_EQ(st::pow(2.5, make1({1}, ScalarType::Long)).dtype(), ScalarType::Float);
-  expect_close(values(st::pow(make1({2, 1, -1}, ScalarType::Long), make1({-1, -2, -3}, ScalarType::Long))), {0, 1, -1});
-  EXPECT_NATIVE_ERROR(st::pow(make1({2}, ScalarType::Long), -1), "Integers to negative integer powers are not allowed.");
+  expect_close(
+      values(st::pow(make1({2, 1, -1}, ScalarType::Long), make1({-1, -2, -3}, ScalarType::Long))),
+      {0, 1, -1});
+  EXPECT_NATIVE_ERROR(st::pow(make1({2}, ScalarType::Long), -1),
+                      "Integers to negative integer powers are not allowed.");
   Tensor x = make1({3});
   st::pow_(x, 2);
   expect_close(values(x), {9});
@@ -113,9 +125,11 @@ TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {
   Tensor b = make1({2, 0, kNan});
   expect_close(values(st::maximum(a, b)), {2, kNan, kNan});
   expect_close(values(st::minimum(a, b)), {1, kNan, kNan});
-  expect_close(values(st::max(make1({1, 5}, ScalarType::Int), make1({3, 2}, ScalarType::Int))), {3, 5});
-  EXPECT_NATIVE_ERROR(st::maximum(st::zeros({1}, ScalarType::ComplexFloat), st::zeros({1}, ScalarType::ComplexFloat)),
-                   "maximum not implemented for complex tensors.");
+  expect_close(values(st::max(make1({1, 5}, ScalarType::Int), make1({3, 2}, ScalarType::Int))),
+               {3, 5});
+  EXPECT_NATIVE_ERROR(st::maximum(st::zeros({1}, ScalarType::ComplexFloat),
+                                  st::zeros({1}, ScalarType::ComplexFloat)),
+                      "maximum not implemented for complex tensors.");
 }
 
 TEST(NativeBinaryOps, BitwiseAndShifts) {
@@ -126,7 +140,9 @@ TEST(NativeBinaryOps, BitwiseAndShifts) {
   expect_close(values(st::bitwise_xor(a, 3)), {15, 9});
   expect_close(values(st::bitwise_and(make1({1, 0}, ScalarType::Bool), true)), {1, 0});
   expect_close(values(st::bitwise_left_shift(make1({1, 3}, ScalarType::Long), 2)), {4, 12});
-  expect_close(values(st::bitwise_right_shift(make1({-8, 8}, ScalarType::Char), make1({1, 9}, ScalarType::Char))), {-4, 0});
+  expect_close(values(st::bitwise_right_shift(make1({-8, 8}, ScalarType::Char),
+                                              make1({1, 9}, ScalarType::Char))),
+               {-4, 0});
   expect_close(values(st::bitwise_not(make1({0, 5}, ScalarType::Int))), {-1, -6});
   expect_close(values(st::bitwise_not(make1({0, 1}, ScalarType::Bool))), {1, 0});
   EXPECT_NATIVE_ERROR(st::bitwise_and(make1({1.0}), make1({1.0})), "not implemented for 'Float'");
@@ -158,8 +174,10 @@ TEST(NativeBinaryOps, UnsignedWideTypes) {
   Tensor r = st::add(a, a, 3);
   EXPECT_EQ(r.dtype(), ScalarType::UInt32);
   expect_close(values(r), {4, 8});
-  expect_close(values(st::sub(make1({1}, ScalarType::UInt16), make1({2}, ScalarType::UInt16))), {65535});
-  EXPECT_NATIVE_ERROR(st::add(a, make1({1}, ScalarType::Int)), "Promotion for uint16, uint32, uint64 types is not supported");
+  expect_close(values(st::sub(make1({1}, ScalarType::UInt16), make1({2}, ScalarType::UInt16))),
+               {65535});
+  EXPECT_NATIVE_ERROR(st::add(a, make1({1}, ScalarType::Int)),
+                      "Promotion for uint16, uint32, uint64 types is not supported");
 }
 
 }  // namespace

@@ -19,14 +19,17 @@ std::string schema_of(const char* name, const char* overload) {
 TEST(NativeCodegen, SchemasMatchPyTorchText) {
   EXPECT_EQ(schema_of("aten::add", "Tensor"),
             "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
-  EXPECT_EQ(schema_of("aten::add", "out"),
-            "aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)");
+  EXPECT_EQ(
+      schema_of("aten::add", "out"),
+      "aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)");
   EXPECT_EQ(schema_of("aten::sum", "dim_IntList"),
-            "aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor");
+            "aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? "
+            "dtype=None) -> Tensor");
   EXPECT_EQ(schema_of("aten::transpose", "int"),
             "aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)");
-  EXPECT_EQ(schema_of("aten::max", "dim"),
-            "aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)");
+  EXPECT_EQ(
+      schema_of("aten::max", "dim"),
+      "aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)");
   EXPECT_EQ(std::string(st::ops::add_Tensor::schema_str),
             "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
   EXPECT_STREQ(st::ops::sum_dim_IntList::overload_name, "dim_IntList");
@@ -159,8 +162,10 @@ TEST(NativeCodegen, BoxedArgumentsOfEveryKind) {
 }
 
 TEST(NativeCodegen, UnsupportedDtypeErrorNamesOpAndDtype) {
-  EXPECT_NATIVE_ERROR(st::bitwise_and(make1({1}), make1({1})), "\"bitwise_and\" not implemented for 'Float'");
-  EXPECT_NATIVE_ERROR(st::exp(st::empty({1}, ScalarType::ComplexHalf)), "not implemented for 'ComplexHalf'");
+  EXPECT_NATIVE_ERROR(st::bitwise_and(make1({1}), make1({1})),
+                      "\"bitwise_and\" not implemented for 'Float'");
+  EXPECT_NATIVE_ERROR(st::exp(st::empty({1}, ScalarType::ComplexHalf)),
+                      "not implemented for 'ComplexHalf'");
 }
 
 }  // namespace

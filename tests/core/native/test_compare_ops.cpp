@@ -48,8 +48,9 @@ TEST(NativeCompareOps, Where) {
   Tensor s = st::where(cond, Scalar(1), Scalar(2.0));
   EXPECT_EQ(s.dtype(), ScalarType::Float);
   expect_close(values(s), {1, 2, 1});
-  EXPECT_NATIVE_ERROR(st::where(make1({1}), make1({1}), make1({1})),
-                   "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+  EXPECT_NATIVE_ERROR(
+      st::where(make1({1}), make1({1}), make1({1})),
+      "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
 }
 
 TEST(NativeCompareOps, MaskedFill) {
@@ -58,11 +59,13 @@ TEST(NativeCompareOps, MaskedFill) {
   expect_close(values(st::masked_fill(a, mask, -1)), {-1, 2, -1, 4});
   st::masked_fill_(a, mask, make({7}, {}));
   expect_close(values(a), {7, 2, 7, 4});
-  EXPECT_NATIVE_ERROR(st::masked_fill_(a, make1({1, 0}), 1), "masked_fill_ only supports boolean masks, but got mask with dtype Float");
-  EXPECT_NATIVE_ERROR(st::masked_fill_(a, mask, make1({1, 2})), "masked_fill_ only supports a 0-dimensional value tensor");
+  EXPECT_NATIVE_ERROR(st::masked_fill_(a, make1({1, 0}), 1),
+                      "masked_fill_ only supports boolean masks, but got mask with dtype Float");
+  EXPECT_NATIVE_ERROR(st::masked_fill_(a, mask, make1({1, 2})),
+                      "masked_fill_ only supports a 0-dimensional value tensor");
   Tensor small = make1({1, 2});
   EXPECT_NATIVE_ERROR(st::masked_fill_(small, make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool), 0),
-                   "doesn't match the broadcast shape");
+                      "doesn't match the broadcast shape");
   Tensor grown = st::masked_fill(small, make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool), 0);
   expect_close(values(grown), {0, 2, 1, 0});
 }

@@ -12,10 +12,10 @@ namespace {
 using namespace st_native_test;
 
 const std::vector<ScalarType> kDtypes = {
-    ScalarType::Byte,  ScalarType::Char,   ScalarType::Short,        ScalarType::Int,
-    ScalarType::Long,  ScalarType::Half,   ScalarType::Float,        ScalarType::Double,
-    ScalarType::Bool,  ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble,
-    ScalarType::UInt16, ScalarType::UInt32, ScalarType::UInt64};
+    ScalarType::Byte,   ScalarType::Char,     ScalarType::Short,        ScalarType::Int,
+    ScalarType::Long,   ScalarType::Half,     ScalarType::Float,        ScalarType::Double,
+    ScalarType::Bool,   ScalarType::BFloat16, ScalarType::ComplexFloat, ScalarType::ComplexDouble,
+    ScalarType::UInt16, ScalarType::UInt32,   ScalarType::UInt64};
 
 TEST(NativeCopy, EveryDtypePair) {
   for (ScalarType from : kDtypes) {
@@ -24,9 +24,9 @@ TEST(NativeCopy, EveryDtypePair) {
       Tensor dst = st::empty({4}, to);
       st::WarningCapture quiet;
       st::copy_(dst, src);
-      const std::vector<double> want =
-          to == ScalarType::Bool || from == ScalarType::Bool ? std::vector<double>{0, 1, 1, 1}
-                                                             : std::vector<double>{0, 1, 2, 3};
+      const std::vector<double> want = to == ScalarType::Bool || from == ScalarType::Bool
+                                           ? std::vector<double>{0, 1, 1, 1}
+                                           : std::vector<double>{0, 1, 2, 3};
       if (from == ScalarType::Bool) {
         expect_close(values(dst), {0, 1, 1, 1});
       } else {
@@ -58,17 +58,15 @@ TEST(NativeCopy, FloatingToIntegerOutOfRangeIsDefined) {
     // float rounds 3e10 to 30000001024.
     const bool half = from == ScalarType::Half;
     const int64_t big = from == ScalarType::Float ? 30000001024 : 30000000000;
-    EXPECT_EQ(as_long(ScalarType::Long),
-              (std::vector<int64_t>{lmin, lmin, lmin, half ? lmin : big, half ? lmin : -big, 300,
-                                    -1}));
+    EXPECT_EQ(as_long(ScalarType::Long), (std::vector<int64_t>{lmin, lmin, lmin, half ? lmin : big,
+                                                               half ? lmin : -big, 300, -1}));
     EXPECT_EQ(as_long(ScalarType::Int),
               (std::vector<int64_t>{imin, imin, imin, imin, imin, 300, -1}));
     // Narrow signed types: through int32, then wrapped (300 -> 44).
     EXPECT_EQ(as_long(ScalarType::Char), (std::vector<int64_t>{0, 0, 0, 0, 0, 44, -1}));
     // Unsigned types: through int64, then wrapped (-1 -> 255).
-    EXPECT_EQ(as_long(ScalarType::Byte),
-              (std::vector<int64_t>{0, 0, 0, half ? 0 : (big & 0xff), half ? 0 : (-big & 0xff), 44,
-                                    255}));
+    EXPECT_EQ(as_long(ScalarType::Byte), (std::vector<int64_t>{0, 0, 0, half ? 0 : (big & 0xff),
+                                                               half ? 0 : (-big & 0xff), 44, 255}));
   }
 }
 
@@ -106,7 +104,7 @@ TEST(NativeCopy, StridesAndBroadcast) {
   EXPECT_NATIVE_ERROR(st::copy_(st::zeros({2}), make1({1, 2, 3})), "");
   Tensor base = make1({0, 1, 2, 3});
   EXPECT_NATIVE_ERROR(st::copy_(st::narrow(base, 0, 0, 3), st::narrow(base, 0, 1, 3)),
-                   "refer to a single memory location");
+                      "refer to a single memory location");
 }
 
 // The 8-bit floating types convert through float, both ways and between
@@ -118,14 +116,13 @@ TEST(NativeCopy, Float8ThroughFloat) {
   for (ScalarType t : f8) {
     for (ScalarType other : {ScalarType::Float, ScalarType::Double, ScalarType::Long,
                              ScalarType::Half, ScalarType::Float8_e4m3fn}) {
-      const Tensor src = other == ScalarType::Float8_e4m3fn
-                             ? st::to(make1({0.5, 1, 2, 4}), other)
-                             : make1({0.5, 1, 2, 4}, other);
+      const Tensor src = other == ScalarType::Float8_e4m3fn ? st::to(make1({0.5, 1, 2, 4}), other)
+                                                            : make1({0.5, 1, 2, 4}, other);
       Tensor x = st::to(src, t);
       EXPECT_EQ(x.dtype(), t);
-      expect_close(values(st::to(x, ScalarType::Float)),
-                   other == ScalarType::Long ? std::vector<double>{0, 1, 2, 4}
-                                             : std::vector<double>{0.5, 1, 2, 4});
+      expect_close(values(st::to(x, ScalarType::Float)), other == ScalarType::Long
+                                                             ? std::vector<double>{0, 1, 2, 4}
+                                                             : std::vector<double>{0.5, 1, 2, 4});
     }
   }
   // e8m0fnu rounds to a power of two; its byte is the biased exponent.
@@ -135,7 +132,8 @@ TEST(NativeCopy, Float8ThroughFloat) {
   EXPECT_EQ(bits[1], 125);  // 2^-2
   // Views and same-dtype copies work by bytes, Float4_e2m1fn_x2 included.
   Tensor packed = st::empty({2, 3}, ScalarType::Float4_e2m1fn_x2);
-  st::copy_(st::view(packed, ScalarType::Byte), make1({1, 2, 3, 4, 5, 6}, ScalarType::Byte).view({2, 3}));
+  st::copy_(st::view(packed, ScalarType::Byte),
+            make1({1, 2, 3, 4, 5, 6}, ScalarType::Byte).view({2, 3}));
   Tensor t = st::empty({3, 2}, ScalarType::Float4_e2m1fn_x2);
   st::copy_(t, packed.t());
   expect_close(values(st::view(t, ScalarType::Byte)), {1, 4, 2, 5, 3, 6});
@@ -212,8 +210,10 @@ TEST(NativeTo, ContiguousFormatAliasesBelowFourDims) {
   EXPECT_TRUE(r.is_same(t));
   Tensor cl = st::empty({2, 3, 4, 5}, ScalarType::Float, std::nullopt, std::nullopt, std::nullopt,
                         st::MemoryFormat::ChannelsLast);
-  EXPECT_FALSE(st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::Contiguous).is_same(cl));
-  EXPECT_TRUE(st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::ChannelsLast).is_same(cl));
+  EXPECT_FALSE(
+      st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::Contiguous).is_same(cl));
+  EXPECT_TRUE(
+      st::to(cl, ScalarType::Float, false, false, st::MemoryFormat::ChannelsLast).is_same(cl));
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ TEST(NativeFactories, EmptyZerosOnesFull) {
   EXPECT_EQ(st::full({1}, 1.5).dtype(), ScalarType::Float);
   EXPECT_EQ(st::full({1}, Scalar(std::complex<double>(1, 2))).dtype(), ScalarType::ComplexFloat);
   EXPECT_NATIVE_ERROR(st::full({1}, 300, ScalarType::Byte),
-                   "value cannot be converted to type uint8_t without overflow");
+                      "value cannot be converted to type uint8_t without overflow");
   EXPECT_NATIVE_ERROR(st::empty({-1}), "");
 }
 
@@ -66,7 +66,8 @@ TEST(NativeFactories, Arange) {
   expect_close(values(st::arange(5, 0, -2)), {5, 3, 1});
   EXPECT_EQ(st::arange(0).numel(), 0);
   EXPECT_NATIVE_ERROR(st::arange(0, 5, 0), "step must be nonzero");
-  EXPECT_NATIVE_ERROR(st::arange(0, 5, -1), "upper bound and larger bound inconsistent with step sign");
+  EXPECT_NATIVE_ERROR(st::arange(0, 5, -1),
+                      "upper bound and larger bound inconsistent with step sign");
   Tensor out = st::empty({0}, ScalarType::Double);
   st::arange_out(out, 3);
   expect_close(values(out), {0, 1, 2});
@@ -88,7 +89,8 @@ TEST(NativeFactories, Linspace) {
   expect_close(values(st::linspace(0, 1, 3, ScalarType::BFloat16)), {0, 0.5, 1});
   expect_close(values(st::linspace(0, 4, 3, ScalarType::UInt32)), {0, 2, 4});
   // Complex ends give the default complex dtype.
-  Tensor c = st::linspace(Scalar(std::complex<double>(0, 0)), Scalar(std::complex<double>(2, 4)), 3);
+  Tensor c =
+      st::linspace(Scalar(std::complex<double>(0, 0)), Scalar(std::complex<double>(2, 4)), 3);
   EXPECT_EQ(c.dtype(), ScalarType::ComplexFloat);
   const auto cv = cvalues(c);
   EXPECT_EQ(cv[1], std::complex<double>(1, 2));
@@ -151,9 +153,11 @@ TEST(NativeFactories, HugeSizesFailBeforeAllocating) {
   constexpr int64_t k2to61 = int64_t{1} << 61;
   constexpr int64_t k2to62 = int64_t{1} << 62;
   // 2^61 Longs are 2^64 bytes: the count wrapped to 0 in size_t.
-  EXPECT_NATIVE_ERROR(st::arange(k2to61),
-                      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
-  EXPECT_NATIVE_ERROR(st::arange(Scalar(k2to61), std::optional<ScalarType>(ScalarType::Int)), "resize: byte size of 2305843009213693952 elements of 4 bytes");
+  EXPECT_NATIVE_ERROR(
+      st::arange(k2to61),
+      "resize: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(st::arange(Scalar(k2to61), std::optional<ScalarType>(ScalarType::Int)),
+                      "resize: byte size of 2305843009213693952 elements of 4 bytes");
   EXPECT_NATIVE_ERROR(st::arange(INT64_MAX), "resize: byte size of 9223372036854775807 elements");
   EXPECT_NATIVE_ERROR(st::arange(INT64_MIN, INT64_MAX, 1),
                       "arange: the number of elements of the range from -9223372036854775808 to "
@@ -171,10 +175,12 @@ TEST(NativeFactories, HugeSizesFailBeforeAllocating) {
   EXPECT_EQ(out.data_ptr(), data);
   EXPECT_EQ(out.storage().nbytes(), 24u);
 
-  EXPECT_NATIVE_ERROR(st::zeros({k2to61}, ScalarType::Long),
-                      "empty: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
-  EXPECT_NATIVE_ERROR(st::full({k2to31, k2to31, 2}, 1.5),
-                      "empty: number of elements of sizes [2147483648, 2147483648, 2] overflows int64");
+  EXPECT_NATIVE_ERROR(
+      st::zeros({k2to61}, ScalarType::Long),
+      "empty: byte size of 2305843009213693952 elements of 8 bytes overflows int64");
+  EXPECT_NATIVE_ERROR(
+      st::full({k2to31, k2to31, 2}, 1.5),
+      "empty: number of elements of sizes [2147483648, 2147483648, 2] overflows int64");
   EXPECT_NATIVE_ERROR(st::ones({k2to62, 4, 3}), "empty: number of elements of sizes");
   EXPECT_NATIVE_ERROR(st::zeros_out(out, {k2to61}), "resize: byte size");
   EXPECT_EQ(shape(out), (std::vector<int64_t>{3}));

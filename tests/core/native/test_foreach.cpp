@@ -32,8 +32,9 @@ TEST(NativeForeach, MulAddLists) {
   expect_close(values(x[0]), {0, 3});
   expect_close(values(x[1]), {0, 100, 20, 300});
 
-  EXPECT_NATIVE_ERROR(st::_foreach_mul(a, std::vector<Tensor>{b[0]}),
-                      "_foreach_mul: Tensor lists must have the same number of tensors, got 2 and 1");
+  EXPECT_NATIVE_ERROR(
+      st::_foreach_mul(a, std::vector<Tensor>{b[0]}),
+      "_foreach_mul: Tensor lists must have the same number of tensors, got 2 and 1");
   EXPECT_NATIVE_ERROR(st::_foreach_add(std::vector<Tensor>{}, std::vector<Tensor>{}),
                       "_foreach_add: Tensor list must have at least one tensor.");
   std::vector<Tensor> wide = {st::ones({2})};
@@ -44,7 +45,7 @@ TEST(NativeForeach, MulAddLists) {
 TEST(NativeForeach, IsLeaf) {
   Tensor t = st::ones({2});
   EXPECT_TRUE(st::is_leaf(t));
-  
+
   // Extensions reach it by name, boxed.
   auto op = st::Dispatcher::singleton().findSchemaOrThrow("aten::is_leaf", "");
   EXPECT_EQ(op.schema().toString(), "aten::is_leaf(Tensor self) -> bool");

@@ -62,7 +62,8 @@ inline std::vector<std::complex<double>> cvalues(const Tensor& t) {
   st::native::dispatch_dtype<st::native::kEverything>(c.dtype(), "cvalues", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* p = static_cast<const T*>(c.const_data_ptr());
-    for (size_t i = 0; i < out.size(); ++i) out[i] = st::native::convert<std::complex<double>>(p[i]);
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = st::native::convert<std::complex<double>>(p[i]);
   });
   return out;
 }

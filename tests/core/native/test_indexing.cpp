@@ -10,7 +10,9 @@ namespace {
 
 using namespace st_native_test;
 
-Tensor L(const std::vector<double>& v, std::vector<int64_t> s) { return make(v, s, ScalarType::Long); }
+Tensor L(const std::vector<double>& v, std::vector<int64_t> s) {
+  return make(v, s, ScalarType::Long);
+}
 Tensor L1(const std::vector<double>& v) { return make1(v, ScalarType::Long); }
 
 TEST(NativeIndexing, IndexSelect) {
@@ -19,18 +21,24 @@ TEST(NativeIndexing, IndexSelect) {
   expect_close(values(st::index_select(a, 0, make1({1}, ScalarType::Int))), {4, 5, 6});
   expect_close(values(st::index_select(a, -1, L1({-1}))), {3, 6});
   expect_close(values(st::index_select(st::t(a), 0, L1({1}))), {2, 5});
-  EXPECT_EQ(shape(st::index_select(a, 1, st::empty({0}, ScalarType::Long))), (std::vector<int64_t>{2, 0}));
-  for (ScalarType dt : {ScalarType::Bool, ScalarType::Half, ScalarType::ComplexDouble, ScalarType::Byte}) {
+  EXPECT_EQ(shape(st::index_select(a, 1, st::empty({0}, ScalarType::Long))),
+            (std::vector<int64_t>{2, 0}));
+  for (ScalarType dt :
+       {ScalarType::Bool, ScalarType::Half, ScalarType::ComplexDouble, ScalarType::Byte}) {
     expect_close(values(st::index_select(make1({0, 1, 1}, dt), 0, L1({2, 0}))), {1, 0});
   }
   Tensor out = st::empty({0});
   st::index_select_out(out, a, 1, L1({1}));
   expect_close(values(out), {2, 5});
-  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L1({3})), "index_select(): index 3 is out of bounds for dimension 1 with size 3");
-  EXPECT_NATIVE_ERROR(st::index_select(a, 1, make1({1})), "index_select(): Expected dtype int32/int64 for index but got: Float");
-  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L({1}, {1, 1})), "index_select(): Index is supposed to be a vector");
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L1({3})),
+                      "index_select(): index 3 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, make1({1})),
+                      "index_select(): Expected dtype int32/int64 for index but got: Float");
+  EXPECT_NATIVE_ERROR(st::index_select(a, 1, L({1}, {1, 1})),
+                      "index_select(): Index is supposed to be a vector");
   Tensor d = st::empty({0}, ScalarType::Double);
-  EXPECT_NATIVE_ERROR(st::index_select_out(d, a, 1, L1({1})), "self and result must have the same scalar type");
+  EXPECT_NATIVE_ERROR(st::index_select_out(d, a, 1, L1({1})),
+                      "self and result must have the same scalar type");
 }
 
 TEST(NativeIndexing, GatherScatter) {
@@ -41,9 +49,12 @@ TEST(NativeIndexing, GatherScatter) {
   Tensor out = st::empty({0});
   st::gather_out(out, a, 1, L({1, 1}, {2, 1}));
   expect_close(values(out), {2, 4});
-  EXPECT_NATIVE_ERROR(st::gather(a, 1, L({2}, {1, 1})), "gather(): index 2 is out of bounds for dimension 1 with size 2");
-  EXPECT_NATIVE_ERROR(st::gather(a, 1, L1({0})), "Index tensor must have the same number of dimensions as input tensor");
-  EXPECT_NATIVE_ERROR(st::gather(a, 1, make({0}, {1, 1}, ScalarType::Int)), "gather(): Expected dtype int64 for index");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, L({2}, {1, 1})),
+                      "gather(): index 2 is out of bounds for dimension 1 with size 2");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, L1({0})),
+                      "Index tensor must have the same number of dimensions as input tensor");
+  EXPECT_NATIVE_ERROR(st::gather(a, 1, make({0}, {1, 1}, ScalarType::Int)),
+                      "gather(): Expected dtype int64 for index");
   EXPECT_NATIVE_ERROR(st::gather(a, 1, L({0, 0, 0}, {3, 1})), "Size does not match at dimension 0");
 
   Tensor z = st::zeros({2, 3});
@@ -59,10 +70,12 @@ TEST(NativeIndexing, GatherScatter) {
   Tensor so = st::empty({0});
   st::scatter_out(so, st::ones({3}), 0, L1({1}), 5);
   expect_close(values(so), {1, 5, 1});
-  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({3}, {1, 1}), src), "scatter(): index 3 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({3}, {1, 1}), src),
+                      "scatter(): index 3 is out of bounds for dimension 1 with size 3");
   EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({0}, {1, 1}), st::ones({2, 3}, ScalarType::Double)),
                       "scatter(): Expected self.dtype to be equal to src.dtype");
-  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({0, 0, 0, 0}, {1, 4}), st::ones({1, 2})), "to be no larger than src");
+  EXPECT_NATIVE_ERROR(st::scatter(z, 1, L({0, 0, 0, 0}, {1, 4}), st::ones({1, 2})),
+                      "to be no larger than src");
   // Property: gather(scatter(zeros, idx = a permutation, src)) == src.
   std::mt19937 g(1);
   for (int trial = 0; trial < 20; ++trial) {
@@ -86,12 +99,16 @@ TEST(NativeIndexing, MaskedSelectNonzero) {
   Tensor a = make({1, 2, 3, 4}, {2, 2});
   Tensor m = make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool);
   expect_close(values(st::masked_select(a, m)), {1, 4});
-  expect_close(values(st::masked_select(a, make1({0, 1}, ScalarType::Bool))), {2, 4});  // broadcast mask
-  expect_close(values(st::masked_select(make1({5, 6}), make({1, 1, 0, 1}, {2, 2}, ScalarType::Bool))), {5, 6, 6});
+  expect_close(values(st::masked_select(a, make1({0, 1}, ScalarType::Bool))),
+               {2, 4});  // broadcast mask
+  expect_close(
+      values(st::masked_select(make1({5, 6}), make({1, 1, 0, 1}, {2, 2}, ScalarType::Bool))),
+      {5, 6, 6});
   Tensor out = st::empty({0});
   st::masked_select_out(out, a, m);
   expect_close(values(out), {1, 4});
-  EXPECT_NATIVE_ERROR(st::masked_select(a, st::ones({2, 2})), "masked_select: expected BoolTensor for mask");
+  EXPECT_NATIVE_ERROR(st::masked_select(a, st::ones({2, 2})),
+                      "masked_select: expected BoolTensor for mask");
 
   Tensor nz = st::nonzero(make({0, 2, 3, 0, 0, 1}, {2, 3}));
   EXPECT_EQ(nz.dtype(), ScalarType::Long);
@@ -99,12 +116,15 @@ TEST(NativeIndexing, MaskedSelectNonzero) {
   expect_close(values(nz), {0, 1, 0, 2, 1, 2});
   EXPECT_EQ(shape(st::nonzero(st::ones({}))), (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(shape(st::nonzero(st::zeros({3}))), (std::vector<int64_t>{0, 1}));
-  expect_close(values(st::nonzero(st::t(make({0, 1, 1, 0}, {2, 2}, ScalarType::Bool)))), {0, 1, 1, 0});
+  expect_close(values(st::nonzero(st::t(make({0, 1, 1, 0}, {2, 2}, ScalarType::Bool)))),
+               {0, 1, 1, 0});
   Tensor no = st::empty({0}, ScalarType::Long);
   st::nonzero_out(no, make1({0, 3}));
   expect_close(values(no), {1});
   Tensor bad = st::empty({0});
-  EXPECT_NATIVE_ERROR(st::nonzero_out(bad, make1({1})), "nonzero: Expected out tensor to have scalar type Long but got scalar type Float");
+  EXPECT_NATIVE_ERROR(
+      st::nonzero_out(bad, make1({1})),
+      "nonzero: Expected out tensor to have scalar type Long but got scalar type Float");
 }
 
 // An empty index tensor whose leading sizes multiply past int64 before its
@@ -133,7 +153,8 @@ TEST(NativeIndexing, IndexTensor) {
   // boolean mask over both dims, and over the first dim
   Tensor m = st::gt(a, 8);
   expect_close(values(st::index(a, Idx{m})), {9, 10, 11});
-  expect_close(values(st::index(a, Idx{make1({1, 0, 1}, ScalarType::Bool)})), {0, 1, 2, 3, 8, 9, 10, 11});
+  expect_close(values(st::index(a, Idx{make1({1, 0, 1}, ScalarType::Bool)})),
+               {0, 1, 2, 3, 8, 9, 10, 11});
   // negative indices, non-contiguous self, Int indices
   expect_close(values(st::index(st::t(a), Idx{make1({-1}, ScalarType::Int)})), {3, 7, 11});
   // non-adjacent advanced indices move the broadcast dims first
@@ -146,23 +167,30 @@ TEST(NativeIndexing, IndexTensor) {
   EXPECT_EQ(shape(mid), (std::vector<int64_t>{2, 2}));
   expect_close(values(mid), {1, 9, 13, 21});
   // a 0-d boolean index adds a dim
-  EXPECT_EQ(shape(st::index(a, Idx{make({1}, {}, ScalarType::Bool)})), (std::vector<int64_t>{1, 3, 4}));
-  EXPECT_EQ(shape(st::index(a, Idx{make({0}, {}, ScalarType::Bool)})), (std::vector<int64_t>{0, 3, 4}));
+  EXPECT_EQ(shape(st::index(a, Idx{make({1}, {}, ScalarType::Bool)})),
+            (std::vector<int64_t>{1, 3, 4}));
+  EXPECT_EQ(shape(st::index(a, Idx{make({0}, {}, ScalarType::Bool)})),
+            (std::vector<int64_t>{0, 3, 4}));
   Tensor out = st::empty({0});
   st::index_out(out, a, Idx{L1({1})});
   expect_close(values(out), {4, 5, 6, 7});
-  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({3})}), "index 3 is out of bounds for dimension 0 with size 3");
-  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0}), L1({0}), L1({0})}), "too many indices for tensor of dimension 2 (got 3)");
-  EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({0})}), "tensors used as indices must be long, int, byte or bool tensors");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({3})}),
+                      "index 3 is out of bounds for dimension 0 with size 3");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0}), L1({0}), L1({0})}),
+                      "too many indices for tensor of dimension 2 (got 3)");
+  EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({0})}),
+                      "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index(a, Idx{make1({1, 0}, ScalarType::Bool)}),
-                      "The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 4] at index 0");
+                      "The shape of the mask [2] at index 0 does not match the shape of the "
+                      "indexed tensor [3, 4] at index 0");
   EXPECT_NATIVE_ERROR(st::index(a, Idx{L1({0, 1}), L1({0, 1, 2})}), "must match the size");
   // Indexing a dim of size 3 when another dim is empty: an empty result,
   // no data touched (self's data pointer is null; fuzz_call_dispatcher
   // found an offset added to it), and the indices still checked.
   Tensor e = st::empty({3, 0});
   EXPECT_EQ(shape(st::index(e, Idx{L1({2, 1})})), (std::vector<int64_t>{2, 0}));
-  EXPECT_NATIVE_ERROR(st::index(e, Idx{L1({3})}), "index 3 is out of bounds for dimension 0 with size 3");
+  EXPECT_NATIVE_ERROR(st::index(e, Idx{L1({3})}),
+                      "index 3 is out of bounds for dimension 0 with size 3");
 }
 
 TEST(NativeIndexing, IndexPut) {
@@ -208,8 +236,8 @@ TEST(NativeIndexing, IndexPutAccumulate) {
   Tensor a = st::zeros({3});
   st::index_put_(a, Idx{L1({0, 2, 0, 0})}, make1({1, 2, 3, 4}), true);
   expect_close(values(a), {8, 0, 2});
-  for (ScalarType t : {ScalarType::Int, ScalarType::Half, ScalarType::BFloat16,
-                       ScalarType::Double, ScalarType::UInt16, ScalarType::Char}) {
+  for (ScalarType t : {ScalarType::Int, ScalarType::Half, ScalarType::BFloat16, ScalarType::Double,
+                       ScalarType::UInt16, ScalarType::Char}) {
     Tensor x = make1({1, 1}, t);
     st::index_put_(x, Idx{L1({1, 1})}, make1({2, 3}, t), true);
     expect_close(values(x), {1, 6});
@@ -222,7 +250,8 @@ TEST(NativeIndexing, IndexPutAccumulate) {
   st::index_put_(bo, Idx{L1({0, 0, 1})}, make1({1, 0, 0}, ScalarType::Bool), true);
   expect_close(values(bo), {1, 1, 0});
   Tensor c = st::zeros({2}, ScalarType::ComplexFloat);
-  st::index_put_(c, Idx{L1({1, 1})}, st::full({2}, Scalar(std::complex<double>(1, 2)), ScalarType::ComplexFloat), true);
+  st::index_put_(c, Idx{L1({1, 1})},
+                 st::full({2}, Scalar(std::complex<double>(1, 2)), ScalarType::ComplexFloat), true);
   EXPECT_EQ(cvalues(c)[1], std::complex<double>(2, 4));
   // Without accumulate the last of repeated indices wins (serial order).
   Tensor d = st::zeros({2});
@@ -289,8 +318,7 @@ TEST(NativeIndexing, NonzeroIsColumnMajor) {
 // (PyTorch's elementwise pass); scatter's result is contiguous.
 TEST(NativeIndexing, ResultLayoutsMatchPyTorch) {
   // self [2, 3, 4] with strides [1, 2, 6]; index along dim 0.
-  Tensor self =
-      st::permute(st::reshape(st::arange(24, ScalarType::Float), {4, 3, 2}), {2, 1, 0});
+  Tensor self = st::permute(st::reshape(st::arange(24, ScalarType::Float), {4, 3, 2}), {2, 1, 0});
   Tensor r = st::index(self, {std::optional<Tensor>(L1({1, 0}))});
   EXPECT_EQ(strides_of(r), (std::vector<int64_t>{12, 1, 3}));
   expect_close(values(st::select(r, 0, 0)), values(st::select(self, 0, 1)));

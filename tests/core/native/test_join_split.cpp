@@ -16,7 +16,8 @@ TEST(NativeJoinSplit, CatHandComputed) {
   expect_close(values(st::cat({a, c}, 1)), {1, 2, 7, 3, 4, 8});
   expect_close(values(st::cat({a, c}, -1)), {1, 2, 7, 3, 4, 8});
   // type promotion, the legacy skipped [0] tensor, non-contiguous inputs
-  Tensor r = st::cat({make1({1}, ScalarType::Int), make1({2.5}, ScalarType::Double), st::empty({0})});
+  Tensor r =
+      st::cat({make1({1}, ScalarType::Int), make1({2.5}, ScalarType::Double), st::empty({0})});
   EXPECT_EQ(r.dtype(), ScalarType::Double);
   expect_close(values(r), {1, 2.5});
   expect_close(values(st::cat({st::t(a), st::empty({0}), a})), {1, 3, 2, 4, 1, 2, 3, 4});
@@ -24,15 +25,19 @@ TEST(NativeJoinSplit, CatHandComputed) {
   Tensor out = st::empty({0}, ScalarType::Double);
   st::cat_out(out, {a, b});
   expect_close(values(out), {1, 2, 3, 4, 5, 6});
-  EXPECT_NATIVE_ERROR(st::cat({a, make1({1, 2, 3})}), "Tensors must have same number of dimensions: got 2 and 1");
+  EXPECT_NATIVE_ERROR(st::cat({a, make1({1, 2, 3})}),
+                      "Tensors must have same number of dimensions: got 2 and 1");
   EXPECT_NATIVE_ERROR(st::cat({a, make({1, 2, 3}, {1, 3})}),
-                      "Sizes of tensors must match except in dimension 0. Expected size 2 but got size 3 for tensor number 1 in the list.");
+                      "Sizes of tensors must match except in dimension 0. Expected size 2 but got "
+                      "size 3 for tensor number 1 in the list.");
   // No tensor, no backend (Note [Calls without tensor arguments]).
   EXPECT_NATIVE_ERROR(st::cat(std::vector<Tensor>{}), "aten::cat: There were no tensor arguments");
-  EXPECT_NATIVE_ERROR(st::cat({st::ones({})}), "zero-dimensional tensor (at position 0) cannot be concatenated");
+  EXPECT_NATIVE_ERROR(st::cat({st::ones({})}),
+                      "zero-dimensional tensor (at position 0) cannot be concatenated");
   EXPECT_NATIVE_ERROR(st::cat({a}, 2), "Dimension out of range");
   Tensor lo = st::empty({0}, ScalarType::Long);
-  EXPECT_NATIVE_ERROR(st::cat_out(lo, {a, b}), "torch.cat(): input types can't be cast to the desired output type Long");
+  EXPECT_NATIVE_ERROR(st::cat_out(lo, {a, b}),
+                      "torch.cat(): input types can't be cast to the desired output type Long");
   EXPECT_NATIVE_ERROR(st::cat_out(a, {a, b}), "cannot refer to any of the output memory locations");
 }
 
@@ -43,7 +48,8 @@ TEST(NativeJoinSplit, CatRandomAgainstNarrow) {
     std::vector<int64_t> base(static_cast<size_t>(nd));
     for (auto& s : base) s = std::uniform_int_distribution<int64_t>(0, 3)(g);
     const int64_t dim = std::uniform_int_distribution<int64_t>(0, nd - 1)(g);
-    const ScalarType dt = trial % 3 == 0 ? ScalarType::Half : (trial % 3 == 1 ? ScalarType::Long : ScalarType::Float);
+    const ScalarType dt =
+        trial % 3 == 0 ? ScalarType::Half : (trial % 3 == 1 ? ScalarType::Long : ScalarType::Float);
     std::vector<Tensor> parts;
     const int count = std::uniform_int_distribution<int>(1, 4)(g);
     for (int i = 0; i < count; ++i) {
@@ -72,8 +78,9 @@ TEST(NativeJoinSplit, Stack) {
   Tensor out = st::empty({0});
   st::stack_out(out, {a, b}, 1);
   expect_close(values(out), {1, 3, 2, 4});
-  EXPECT_NATIVE_ERROR(st::stack({a, make1({1, 2, 3})}),
-                      "stack expects each tensor to be equal size, but got [2] at entry 0 and [3] at entry 1");
+  EXPECT_NATIVE_ERROR(
+      st::stack({a, make1({1, 2, 3})}),
+      "stack expects each tensor to be equal size, but got [2] at entry 0 and [3] at entry 1");
   EXPECT_NATIVE_ERROR(st::stack(std::vector<Tensor>{}), "stack expects a non-empty TensorList");
   EXPECT_NATIVE_ERROR(st::stack({a, b}, 2), "Dimension out of range");
 }
@@ -94,8 +101,11 @@ TEST(NativeJoinSplit, SplitChunk) {
   ASSERT_EQ(cols.size(), 2u);
   expect_close(values(cols[1]), {2, 5});
   EXPECT_EQ(st::split(st::empty({0}), 0).size(), 1u);
-  EXPECT_NATIVE_ERROR(st::split(a, 0), "split_size can only be 0 if dimension size is 0, but got dimension size of 7");
-  EXPECT_NATIVE_ERROR(st::split(a, -1), "split expects split_size be non-negative, but got split_size=-1");
+  EXPECT_NATIVE_ERROR(
+      st::split(a, 0),
+      "split_size can only be 0 if dimension size is 0, but got dimension size of 7");
+  EXPECT_NATIVE_ERROR(st::split(a, -1),
+                      "split expects split_size be non-negative, but got split_size=-1");
   EXPECT_NATIVE_ERROR(st::split(st::ones({}), 1), "split expects at least a 1-dimensional tensor");
 
   auto c = st::chunk(a, 3);

@@ -25,9 +25,9 @@ std::vector<double> naive_mm(const std::vector<double>& a, const std::vector<dou
 }
 
 TEST(NativeLinearAlgebra, MmHandComputedEveryDtype) {
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half,
-                        ScalarType::BFloat16, ScalarType::Long, ScalarType::Int,
-                        ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16,
+        ScalarType::Long, ScalarType::Int, ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
     Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3}, dt);
     Tensor b = make({7, 8, 9, 10, 11, 12}, {3, 2}, dt);
     Tensor c = st::mm(a, b);
@@ -41,13 +41,15 @@ TEST(NativeLinearAlgebra, MmHandComputedEveryDtype) {
   Tensor cb = st::view(make({3, -1}, {1, 1, 2}, ScalarType::Float), ScalarType::ComplexFloat);
   auto cv = cvalues(st::mm(st::reshape(ca, {1, 1}), st::reshape(cb, {1, 1})));
   EXPECT_EQ(cv[0], std::complex<double>(5, 5));
-  EXPECT_NATIVE_ERROR(st::mm(make({1}, {1, 1}, ScalarType::Bool), make({1}, {1, 1}, ScalarType::Bool)),
-                      "\"mm\" not implemented for 'Bool'");
+  EXPECT_NATIVE_ERROR(
+      st::mm(make({1}, {1, 1}, ScalarType::Bool), make({1}, {1, 1}, ScalarType::Bool)),
+      "\"mm\" not implemented for 'Bool'");
 }
 
 TEST(NativeLinearAlgebra, MmLayoutsAndThreads) {
   std::mt19937 g(7);
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long, ScalarType::Half}) {
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Long, ScalarType::Half}) {
     for (int trial = 0; trial < 40; ++trial) {
       const int64_t m = std::uniform_int_distribution<int64_t>(0, 9)(g);
       const int64_t k = std::uniform_int_distribution<int64_t>(0, 9)(g);
@@ -87,11 +89,13 @@ TEST(NativeLinearAlgebra, MmLayoutsAndThreads) {
 
 TEST(NativeLinearAlgebra, MmErrors) {
   Tensor a = st::ones({2, 3});
-  EXPECT_NATIVE_ERROR(st::mm(a, st::ones({4, 2})), "mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x2)");
+  EXPECT_NATIVE_ERROR(st::mm(a, st::ones({4, 2})),
+                      "mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x2)");
   EXPECT_NATIVE_ERROR(st::mm(st::ones({3}), a), "mm: self must be a matrix, got 1-D tensor");
   EXPECT_NATIVE_ERROR(st::mm(a, st::ones({3})), "mm: mat2 must be a matrix, got 1-D tensor");
-  EXPECT_NATIVE_ERROR(st::mm(a, st::ones({3, 2}, ScalarType::Double)),
-                      "mm: expected mat1 and mat2 to have the same dtype, but got: Float != Double");
+  EXPECT_NATIVE_ERROR(
+      st::mm(a, st::ones({3, 2}, ScalarType::Double)),
+      "mm: expected mat1 and mat2 to have the same dtype, but got: Float != Double");
   Tensor out = st::empty({2, 2}, ScalarType::Double);
   EXPECT_NATIVE_ERROR(st::mm_out(out, a, st::ones({3, 2})),
                       "mm: Expected out tensor to have dtype Float, but got Double instead");
@@ -106,7 +110,8 @@ TEST(NativeLinearAlgebra, MmOutAliasingAnInput) {
 
 TEST(NativeLinearAlgebra, Bmm) {
   std::mt19937 g(11);
-  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Int, ScalarType::BFloat16}) {
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Int, ScalarType::BFloat16}) {
     Tensor a = random_ints(g, {3, 4, 5}, dt);
     Tensor b = random_ints(g, {3, 5, 2}, dt);
     Tensor c = st::bmm(relayout(a, 1), relayout(b, 2));
@@ -124,11 +129,14 @@ TEST(NativeLinearAlgebra, Bmm) {
   Tensor e = st::expand(m, {3, 2, 2});
   Tensor r = st::bmm(e, st::ones({3, 2, 1}));
   expect_close(values(r), {3, 7, 3, 7, 3, 7});
-  EXPECT_EQ(shape(st::bmm(st::empty({0, 2, 3}), st::empty({0, 3, 4}))), (std::vector<int64_t>{0, 2, 4}));
+  EXPECT_EQ(shape(st::bmm(st::empty({0, 2, 3}), st::empty({0, 3, 4}))),
+            (std::vector<int64_t>{0, 2, 4}));
   expect_close(values(st::bmm(st::empty({2, 2, 0}), st::empty({2, 0, 1}))), {0, 0, 0, 0});
-  EXPECT_NATIVE_ERROR(st::bmm(st::ones({2, 3}), st::ones({2, 3, 4})), "bmm: batch1 must be a 3D tensor");
-  EXPECT_NATIVE_ERROR(st::bmm(st::ones({2, 2, 3}), st::ones({2, 4, 4})),
-                      "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].");
+  EXPECT_NATIVE_ERROR(st::bmm(st::ones({2, 3}), st::ones({2, 3, 4})),
+                      "bmm: batch1 must be a 3D tensor");
+  EXPECT_NATIVE_ERROR(
+      st::bmm(st::ones({2, 2, 3}), st::ones({2, 4, 4})),
+      "Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].");
   Tensor out = st::empty({0});
   st::bmm_out(out, e, st::ones({3, 2, 1}));
   expect_close(values(out), {3, 7, 3, 7, 3, 7});
@@ -149,10 +157,12 @@ TEST(NativeLinearAlgebra, Addmm) {
   expect_close(values(s), {-18, -21, -42, -49});
   // integer dtype, blocked loop
   Tensor ai = make({1, 2, 3, 4}, {2, 2}, ScalarType::Long);
-  expect_close(values(st::addmm(make({10}, {1}, ScalarType::Long), ai, ai, 1, 2)), {24, 30, 40, 54});
+  expect_close(values(st::addmm(make({10}, {1}, ScalarType::Long), ai, ai, 1, 2)),
+               {24, 30, 40, 54});
   // empty inner dim: beta * self
-  expect_close(values(st::addmm(make({1, 2, 3, 4}, {2, 2}), st::empty({2, 0}), st::empty({0, 2}), 3)),
-               {3, 6, 9, 12});
+  expect_close(
+      values(st::addmm(make({1, 2, 3, 4}, {2, 2}), st::empty({2, 0}), st::empty({0, 2}), 3)),
+      {3, 6, 9, 12});
   Tensor out = st::empty({0});
   st::addmm_out(out, self, a, b);
   expect_close(values(out), {20, 24, 44, 52});
@@ -165,10 +175,14 @@ TEST(NativeLinearAlgebra, Addmm) {
 TEST(NativeLinearAlgebra, DotMv) {
   expect_close(values(st::dot(make1({1, 2, 3}), make1({4, 5, 6}))), {32});
   EXPECT_EQ(st::dot(make1({1, 2}), make1({3, 4})).dim(), 0);
-  expect_close(values(st::dot(make1({1, 2, 3}, ScalarType::Int), make1({1, 1, 1}, ScalarType::Int))), {6});
-  expect_close(values(st::dot(st::slice(make1({1, 9, 2, 9, 3, 9}), 0, 0, std::nullopt, 2), make1({1, 1, 1}))), {6});
+  expect_close(
+      values(st::dot(make1({1, 2, 3}, ScalarType::Int), make1({1, 1, 1}, ScalarType::Int))), {6});
+  expect_close(values(st::dot(st::slice(make1({1, 9, 2, 9, 3, 9}), 0, 0, std::nullopt, 2),
+                              make1({1, 1, 1}))),
+               {6});
   expect_close(values(st::dot(st::empty({0}), st::empty({0}))), {0});
-  EXPECT_NATIVE_ERROR(st::dot(st::ones({2, 2}), st::ones({2})), "dot: 1D tensors expected, but got 2D and 1D tensors");
+  EXPECT_NATIVE_ERROR(st::dot(st::ones({2, 2}), st::ones({2})),
+                      "dot: 1D tensors expected, but got 2D and 1D tensors");
   EXPECT_NATIVE_ERROR(st::dot(st::ones({2}), st::ones({3})), "inconsistent tensor size");
   EXPECT_NATIVE_ERROR(st::dot(st::ones({2}), st::ones({2}, ScalarType::Double)),
                       "dot : expected both vectors to have same dtype, but found Float and Double");
@@ -176,7 +190,8 @@ TEST(NativeLinearAlgebra, DotMv) {
   st::dot_out(o, make1({1, 2}), make1({3, 4}));
   expect_close(values(o), {11});
   expect_close(values(st::mv(make({1, 2, 3, 4, 5, 6}, {2, 3}), make1({1, 0, -1}))), {-2, -2});
-  EXPECT_NATIVE_ERROR(st::mv(st::ones({2, 3}), st::ones({2})), "mv: size mismatch, got mat (2x3), vec (2)");
+  EXPECT_NATIVE_ERROR(st::mv(st::ones({2, 3}), st::ones({2})),
+                      "mv: size mismatch, got mat (2x3), vec (2)");
   Tensor mo = st::empty({0});
   st::mv_out(mo, st::ones({2, 3}), st::ones({3}));
   expect_close(values(mo), {3, 3});
@@ -187,7 +202,8 @@ TEST(NativeLinearAlgebra, DotMv) {
 TEST(NativeLinearAlgebra, MatmulAllRanks) {
   std::mt19937 g(5);
   const std::vector<std::vector<int64_t>> lhs = {{3}, {2, 3}, {4, 2, 3}, {2, 1, 2, 3}, {1, 2, 3}};
-  const std::vector<std::vector<int64_t>> rhs = {{3}, {3, 2}, {4, 3, 2}, {1, 4, 3, 2}, {5, 1, 3, 2}};
+  const std::vector<std::vector<int64_t>> rhs = {
+      {3}, {3, 2}, {4, 3, 2}, {1, 4, 3, 2}, {5, 1, 3, 2}};
   for (const auto& sa : lhs) {
     for (const auto& sb : rhs) {
       Tensor a = random_ints(g, sa, ScalarType::Float);

@@ -77,7 +77,9 @@ class Gen {
     for (int64_t i = 0; i < nd; ++i) perm[static_cast<size_t>(i)] = i;
     if (kind == 1 && nd >= 2) {
       std::shuffle(perm.begin(), perm.end(), rng_);
-      for (int64_t i = 0; i < nd; ++i) base_shape[static_cast<size_t>(i)] = shape[static_cast<size_t>(perm[static_cast<size_t>(i)])];
+      for (int64_t i = 0; i < nd; ++i)
+        base_shape[static_cast<size_t>(i)] =
+            shape[static_cast<size_t>(perm[static_cast<size_t>(i)])];
     }
     if (kind == 2 && nd >= 1) base_shape.back() *= 2;
     int64_t n = 1;
@@ -98,11 +100,14 @@ class Gen {
     if (kind == 3 && nd >= 1 && shape[0] > 1) {
       std::vector<int64_t> one = shape;
       one[0] = 1;
-      Tensor b = make(std::vector<double>(vals.begin(), vals.begin() + [&] {
-        int64_t m = 1;
-        for (int64_t s : one) m *= s;
-        return m;
-      }()), one, dtype);
+      Tensor b = make(std::vector<double>(
+                          vals.begin(), vals.begin() +
+                                            [&] {
+                                              int64_t m = 1;
+                                              for (int64_t s : one) m *= s;
+                                              return m;
+                                            }()),
+                      one, dtype);
       return st::expand(b, shape);
     }
     return base;
@@ -112,8 +117,8 @@ class Gen {
   std::mt19937 rng_;
 };
 
-const std::vector<ScalarType> kArith = {ScalarType::Float, ScalarType::Double, ScalarType::Int,
-                                        ScalarType::Long, ScalarType::Short, ScalarType::Half,
+const std::vector<ScalarType> kArith = {ScalarType::Float,   ScalarType::Double, ScalarType::Int,
+                                        ScalarType::Long,    ScalarType::Short,  ScalarType::Half,
                                         ScalarType::BFloat16};
 
 double tol_for(ScalarType t) {
@@ -188,8 +193,10 @@ TEST(NativeProperty, ReductionsMatchReference) {
     // Reference: accumulate every input element into its output slot.
     std::vector<int64_t> out_shape;
     for (int64_t d = 0; d < nd; ++d) {
-      if (!reduced[static_cast<size_t>(d)]) out_shape.push_back(s[static_cast<size_t>(d)]);
-      else if (keepdim) out_shape.push_back(1);
+      if (!reduced[static_cast<size_t>(d)])
+        out_shape.push_back(s[static_cast<size_t>(d)]);
+      else if (keepdim)
+        out_shape.push_back(1);
     }
     EXPECT_EQ(shape(sm), out_shape);
     int64_t nout = 1;
@@ -207,7 +214,8 @@ TEST(NativeProperty, ReductionsMatchReference) {
     });
     expect_close(values(sm), ref, t == ScalarType::Half || t == ScalarType::BFloat16 ? 5e-2 : 1e-6);
     bool any_empty = false;
-    for (int64_t d = 0; d < nd; ++d) any_empty = any_empty || (reduced[static_cast<size_t>(d)] && s[static_cast<size_t>(d)] == 0);
+    for (int64_t d = 0; d < nd; ++d)
+      any_empty = any_empty || (reduced[static_cast<size_t>(d)] && s[static_cast<size_t>(d)] == 0);
     if (!any_empty && nout > 0) {
       expect_close(values(st::amax(a, dims, keepdim)), ref_max, 1e-6);
     }

@@ -39,7 +39,8 @@ TEST(NativeRandomOps, Factories) {
   }
   EXPECT_EQ(shape(st::rand_like(st::empty({2, 2}))), (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(st::randn_like(st::empty({2}, ScalarType::Double)).dtype(), ScalarType::Double);
-  EXPECT_NATIVE_ERROR(st::rand({2}, ScalarType::Long), "expected a floating point or complex dtype but got Long");
+  EXPECT_NATIVE_ERROR(st::rand({2}, ScalarType::Long),
+                      "expected a floating point or complex dtype but got Long");
 }
 
 TEST(NativeRandomOps, SameSeedSameNumbers) {

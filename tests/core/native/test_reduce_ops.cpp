@@ -46,7 +46,8 @@ TEST(NativeReduceOps, MeanProd) {
   expect_close(values(st::mean(a)), {2.5});
   expect_close(values(st::mean(a, {0})), {2, 3});
   EXPECT_NATIVE_ERROR(st::mean(make1({1}, ScalarType::Long)),
-                   "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long");
+                      "mean(): could not infer output dtype. Input dtype must be either a floating "
+                      "point or complex dtype. Got: Long");
   expect_close(values(st::mean(make1({1, 2}, ScalarType::Long), ScalarType::Double)), {1.5});
   expect_close(values(st::mean(st::empty({0}))), {kNan});
   expect_close(values(st::prod(a)), {24});
@@ -68,8 +69,10 @@ TEST(NativeReduceOps, AmaxAminMaxMin) {
   expect_close(values(mi), {0, 1, 0});
   expect_close(values(st::max(a)), {7});
   expect_close(values(st::min(a)), {1});
-  EXPECT_NATIVE_ERROR(st::max(st::empty({0})), "max(): Expected reduction dim to be specified for input.numel() == 0.");
-  EXPECT_NATIVE_ERROR(st::amax(st::empty({0, 2}), {0}), "amax(): Expected reduction dim 0 to have non-zero size.");
+  EXPECT_NATIVE_ERROR(st::max(st::empty({0})),
+                      "max(): Expected reduction dim to be specified for input.numel() == 0.");
+  EXPECT_NATIVE_ERROR(st::amax(st::empty({0, 2}), {0}),
+                      "amax(): Expected reduction dim 0 to have non-zero size.");
   auto [nv, ni] = st::max(make1({1, kNan, 3, kNan}), 0);
   expect_close(values(ni), {1});
   Tensor vo = st::empty({0}), io = st::empty({0}, ScalarType::Long);
@@ -84,7 +87,8 @@ TEST(NativeReduceOps, ArgmaxArgmin) {
   expect_close(values(st::argmax(a, 1)), {1, 0});
   expect_close(values(st::argmin(a, 0, true)), {0, 1, 0});
   EXPECT_EQ(shape(st::argmax(a, std::nullopt, true)), (std::vector<int64_t>{1, 1}));
-  EXPECT_NATIVE_ERROR(st::argmax(st::empty({0})), "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+  EXPECT_NATIVE_ERROR(st::argmax(st::empty({0})),
+                      "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
 }
 
 TEST(NativeReduceOps, AllAny) {
@@ -93,7 +97,8 @@ TEST(NativeReduceOps, AllAny) {
   expect_close(values(st::all(a)), {0});
   expect_close(values(st::any(a)), {1});
   expect_close(values(st::all(a, 0)), {1, 0});
-  expect_close(values(st::any(a, std::optional<IntArrayRef>(std::vector<int64_t>{1}), true)), {1, 1});
+  expect_close(values(st::any(a, std::optional<IntArrayRef>(std::vector<int64_t>{1}), true)),
+               {1, 1});
   EXPECT_EQ(st::all(make1({1}, ScalarType::Byte)).dtype(), ScalarType::Byte);
   expect_close(values(st::all(st::empty({0}))), {1});
   expect_close(values(st::any(st::empty({0}))), {0});
@@ -113,9 +118,11 @@ TEST(NativeReduceOps, VarStd) {
   Tensor a = make1({1, 2, 3, 4});
   expect_close(values(st::var(a)), {5.0 / 3});
   expect_close(values(st::var(a, std::nullopt, Scalar(0))), {1.25});
-  expect_close(values(st::std(a, std::optional<IntArrayRef>(std::vector<int64_t>{0}), true, false)), {std::sqrt(5.0 / 3)});
+  expect_close(values(st::std(a, std::optional<IntArrayRef>(std::vector<int64_t>{0}), true, false)),
+               {std::sqrt(5.0 / 3)});
   expect_close(values(st::var(make({1, 2, 3, 5}, {2, 2}), std::vector<int64_t>{1})), {0.5, 2});
-  EXPECT_NATIVE_ERROR(st::var(make1({1}, ScalarType::Long)), "std and var only support floating point and complex dtypes");
+  EXPECT_NATIVE_ERROR(st::var(make1({1}, ScalarType::Long)),
+                      "std and var only support floating point and complex dtypes");
   Tensor c = st::full({2}, Scalar(std::complex<double>(1, 1)));
   EXPECT_EQ(st::var(c).dtype(), ScalarType::Float);
   expect_close(values(st::var(make1({1}))), {kNan});
@@ -131,9 +138,11 @@ TEST(NativeReduceOps, Norms) {
   expect_close(values(st::linalg_vector_norm(a, 3)), {std::cbrt(27 + 64.0)});
   Tensor m = make({3, 4, 6, 8}, {2, 2});
   expect_close(values(st::norm(m, 2, {1})), {5, 10});
-  expect_close(values(st::linalg_vector_norm(m, 2, std::vector<int64_t>{0}, true, ScalarType::Double)),
-               {std::sqrt(45.0), std::sqrt(80.0)});
-  EXPECT_NATIVE_ERROR(st::linalg_vector_norm(make1({1}, ScalarType::Long)), "Expected a floating point or complex tensor as input. Got Long");
+  expect_close(
+      values(st::linalg_vector_norm(m, 2, std::vector<int64_t>{0}, true, ScalarType::Double)),
+      {std::sqrt(45.0), std::sqrt(80.0)});
+  EXPECT_NATIVE_ERROR(st::linalg_vector_norm(make1({1}, ScalarType::Long)),
+                      "Expected a floating point or complex tensor as input. Got Long");
   Tensor c = st::full({1}, Scalar(std::complex<double>(3, 4)));
   EXPECT_EQ(st::linalg_vector_norm(c).dtype(), ScalarType::Float);
   expect_close(values(st::linalg_vector_norm(c)), {5});
@@ -217,14 +226,16 @@ TEST(NativeReduceOps, MaxMinOfEmptyIntoOutGiveTheIdentity) {
 // outputs).
 std::vector<double> ramp(int64_t n, double scale) {
   std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = scale * static_cast<double>((i * 37) % 101 - 50);
+  for (int64_t i = 0; i < n; ++i)
+    v[static_cast<size_t>(i)] = scale * static_cast<double>((i * 37) % 101 - 50);
   return v;
 }
 
 TEST(NativeReduceOps, VectorLoopsMatchReferencesOnEveryLength) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
     const bool fp = dt != ScalarType::Long;
-    for (int64_t n : {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000, 4099}) {
+    for (int64_t n :
+         {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000, 4099}) {
       SCOPED_TRACE(std::to_string(n) + " " + torch::headeronly::toString(dt));
       const std::vector<double> v = ramp(n, fp ? 0.25 : 1.0);
       Tensor a = make1(v, dt);

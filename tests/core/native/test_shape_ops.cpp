@@ -9,12 +9,12 @@ using namespace st_native_test;
 
 TEST(NativeShapeOps, ViewsShareStorage) {
   Tensor a = make({0, 1, 2, 3, 4, 5}, {2, 3});
-  for (const Tensor& v : {st::view(a, {3, 2}), st::reshape(a, {6}), st::flatten(a),
-                          st::transpose(a, 0, 1), st::t(a), st::permute(a, {1, 0}),
-                          st::narrow(a, 1, 1, 2), st::select(a, 0, 1), st::slice(a, 1, 0, 3, 2),
-                          st::unsqueeze(a, 0), st::squeeze(st::unsqueeze(a, 1)),
-                          st::expand(st::unsqueeze(a, 0), {4, 2, 3}),
-                          st::as_strided(a, {2}, {3}), st::unflatten(a, 1, {3, 1})}) {
+  for (const Tensor& v :
+       {st::view(a, {3, 2}), st::reshape(a, {6}), st::flatten(a), st::transpose(a, 0, 1), st::t(a),
+        st::permute(a, {1, 0}), st::narrow(a, 1, 1, 2), st::select(a, 0, 1),
+        st::slice(a, 1, 0, 3, 2), st::unsqueeze(a, 0), st::squeeze(st::unsqueeze(a, 1)),
+        st::expand(st::unsqueeze(a, 0), {4, 2, 3}), st::as_strided(a, {2}, {3}),
+        st::unflatten(a, 1, {3, 1})}) {
     EXPECT_TRUE(v.is_alias_of(a));
   }
   expect_close(values(st::t(a)), {0, 3, 1, 4, 2, 5});
@@ -64,12 +64,13 @@ TEST(NativeShapeOps, ConstantPadAndPad) {
   Tensor crop = st::constant_pad_nd(a, {-1, 0});
   expect_close(values(crop), {2, 4});
   expect_close(values(st::pad(a, {1, 1}, "constant", 0.5)), {0.5, 1, 2, 0.5, 0.5, 3, 4, 0.5});
-  EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {1}), "Length of pad must be even but instead it equals 1");
+  EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {1}),
+                      "Length of pad must be even but instead it equals 1");
   // fuzz_call_dispatcher: size + lo + hi overflowed int64.
   EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {INT64_MIN + 1, -4}), "overflows int64");
   EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {INT64_MAX, 1}), "overflows int64");
   EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {1, 1, 1, 1, 1, 1}),
-                   "Length of pad should be no more than twice the number of dimensions");
+                      "Length of pad should be no more than twice the number of dimensions");
   EXPECT_NATIVE_ERROR(st::constant_pad_nd(a, {-2, -1}), "resulted in a negative output size");
   EXPECT_NATIVE_ERROR(st::pad(a, {1, 1}, "reflect", 1.0), "doesn't take in value argument");
 }

@@ -13,7 +13,8 @@ using namespace st_native_test;
 TEST(NativeSoftmax, HandComputed) {
   Tensor a = make({0, std::log(3.0), 1, 1}, {2, 2});
   expect_close(values(st::softmax(a, 1)), {0.25, 0.75, 0.5, 0.5});
-  expect_close(values(st::log_softmax(a, 1)), {std::log(0.25), std::log(0.75), std::log(0.5), std::log(0.5)});
+  expect_close(values(st::log_softmax(a, 1)),
+               {std::log(0.25), std::log(0.75), std::log(0.5), std::log(0.5)});
   // along dim 0 (not the last dim)
   Tensor b = make({0, 1, std::log(3.0), 1}, {2, 2});
   expect_close(values(st::softmax(b, 0)), {0.25, 0.5, 0.75, 0.5});
@@ -25,7 +26,8 @@ TEST(NativeSoftmax, HandComputed) {
   Tensor d = st::softmax(make1({1, 1}, ScalarType::Long), 0, ScalarType::Double);
   EXPECT_EQ(d.dtype(), ScalarType::Double);
   expect_close(values(d), {0.5, 0.5});
-  expect_close(values(st::softmax(make1({0, 0, 0, 0}, ScalarType::Half), 0)), {0.25, 0.25, 0.25, 0.25});
+  expect_close(values(st::softmax(make1({0, 0, 0, 0}, ScalarType::Half), 0)),
+               {0.25, 0.25, 0.25, 0.25});
   expect_close(values(st::softmax(make({2}, {}), 0)), {1});
   expect_close(values(st::log_softmax(make({2}, {}), 0)), {0});
   EXPECT_EQ(st::softmax(st::empty({0, 3}), 1).numel(), 0);
@@ -35,11 +37,14 @@ TEST(NativeSoftmax, HandComputed) {
   Tensor lout = st::empty({0});
   st::_log_softmax_out(lout, a, 1, false);
   expect_close(values(lout), {std::log(0.25), std::log(0.75), std::log(0.5), std::log(0.5)});
-  EXPECT_NATIVE_ERROR(st::softmax(make1({1, 2}, ScalarType::Long), 0), "\"softmax\" not implemented for 'Long'");
-  EXPECT_NATIVE_ERROR(st::_softmax(a, 1, true), "softmax with half to float conversion is not supported on CPU");
+  EXPECT_NATIVE_ERROR(st::softmax(make1({1, 2}, ScalarType::Long), 0),
+                      "\"softmax\" not implemented for 'Long'");
+  EXPECT_NATIVE_ERROR(st::_softmax(a, 1, true),
+                      "softmax with half to float conversion is not supported on CPU");
   EXPECT_NATIVE_ERROR(st::softmax(a, 2), "Dimension out of range");
   Tensor dout = st::empty({0}, ScalarType::Double);
-  EXPECT_NATIVE_ERROR(st::softmax_out(dout, a, 1), "Expected out tensor to have dtype Float, but got Double instead");
+  EXPECT_NATIVE_ERROR(st::softmax_out(dout, a, 1),
+                      "Expected out tensor to have dtype Float, but got Double instead");
 }
 
 TEST(NativeSoftmax, RandomRowsSumToOne) {
@@ -52,7 +57,10 @@ TEST(NativeSoftmax, RandomRowsSumToOne) {
     Tensor t = relayout(random_ints(g, s, dt), trial % 3);
     const int64_t dim = trial % 3;
     Tensor p = st::softmax(t, dim);
-    expect_close(values(st::sum(p, {dim})), std::vector<double>(static_cast<size_t>(p.numel() / s[static_cast<size_t>(dim)]), 1.0), 1e-5);
+    expect_close(
+        values(st::sum(p, {dim})),
+        std::vector<double>(static_cast<size_t>(p.numel() / s[static_cast<size_t>(dim)]), 1.0),
+        1e-5);
     expect_close(values(st::exp(st::log_softmax(t, dim))), values(p), 1e-5);
     // shift invariance
     expect_close(values(st::softmax(st::add(t, 3), dim)), values(p), 1e-5);

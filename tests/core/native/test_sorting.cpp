@@ -43,8 +43,11 @@ TEST(NativeSorting, SortHandComputed) {
   expect_close(values(vo), {1, 2, 3, 7, 8, 9});
   expect_close(values(io), {1, 2, 0, 1, 2, 0});
   Tensor bad = st::empty({0});
-  EXPECT_NATIVE_ERROR(st::sort_out(vo, bad, a), "sort(): Expected out tensor indices to have dtype Long, but got Float instead");
-  EXPECT_NATIVE_ERROR(st::sort(make1({1}, ScalarType::ComplexFloat)), "sort is not supported for complex");
+  EXPECT_NATIVE_ERROR(
+      st::sort_out(vo, bad, a),
+      "sort(): Expected out tensor indices to have dtype Long, but got Float instead");
+  EXPECT_NATIVE_ERROR(st::sort(make1({1}, ScalarType::ComplexFloat)),
+                      "sort is not supported for complex");
   EXPECT_NATIVE_ERROR(st::sort(a, 2), "Dimension out of range");
 }
 
@@ -95,7 +98,8 @@ TEST(NativeSorting, Topk) {
   st::topk_out(vo, io, a, 1);
   expect_close(values(vo), {5});
   EXPECT_NATIVE_ERROR(st::topk(a, 6), "topk(): selected index k out of range");
-  EXPECT_NATIVE_ERROR(st::topk(make1({1, 0}, ScalarType::Bool), 1), "\"topk\" not implemented for 'Bool'");
+  EXPECT_NATIVE_ERROR(st::topk(make1({1, 0}, ScalarType::Bool), 1),
+                      "\"topk\" not implemented for 'Bool'");
   // Property: topk(k) equals the first k of a descending sort.
   std::mt19937 g(8);
   for (int trial = 0; trial < 20; ++trial) {

@@ -25,8 +25,9 @@ TEST(NativeTensorIterator, BroadcastsInputs) {
 }
 
 TEST(NativeTensorIterator, BroadcastErrorNamesSizes) {
-  EXPECT_NATIVE_ERROR(st::add(make1({1, 2, 3}), make1({1, 2})),
-                   "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
+  EXPECT_NATIVE_ERROR(
+      st::add(make1({1, 2, 3}), make1({1, 2})),
+      "The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0");
 }
 
 // Expanded operands cost no memory, but their broadcast shape can hold
@@ -48,10 +49,10 @@ TEST(NativeTensorIterator, TypePromotionFollowsCategories) {
   Tensor f = make1({1, 2}, ScalarType::Float);
   Tensor d0 = make({1}, {}, ScalarType::Double);  // zero-dim
   EXPECT_EQ(st::add(i, f).dtype(), ScalarType::Float);
-  EXPECT_EQ(st::add(i, 2).dtype(), ScalarType::Int);        // int scalar keeps Int
-  EXPECT_EQ(st::add(i, 2.5).dtype(), ScalarType::Float);    // float scalar -> default
-  EXPECT_EQ(st::add(f, d0).dtype(), ScalarType::Float);     // zero-dim same category
-  EXPECT_EQ(st::add(i, d0).dtype(), ScalarType::Double);    // zero-dim higher category
+  EXPECT_EQ(st::add(i, 2).dtype(), ScalarType::Int);      // int scalar keeps Int
+  EXPECT_EQ(st::add(i, 2.5).dtype(), ScalarType::Float);  // float scalar -> default
+  EXPECT_EQ(st::add(f, d0).dtype(), ScalarType::Float);   // zero-dim same category
+  EXPECT_EQ(st::add(i, d0).dtype(), ScalarType::Double);  // zero-dim higher category
   EXPECT_EQ(st::add(make1({1}, ScalarType::Byte), make1({1}, ScalarType::Char)).dtype(),
             ScalarType::Short);
   EXPECT_EQ(st::mul(make1({1}, ScalarType::Bool), 3).dtype(), ScalarType::Long);
@@ -78,7 +79,7 @@ TEST(NativeTensorIterator, OutIsResizedWithWarning) {
 TEST(NativeTensorIterator, OutDtypeIsCheckedAndCastInto) {
   Tensor out = st::empty({0}, ScalarType::Long);
   EXPECT_NATIVE_ERROR(st::add_out(out, make1({1.5}), make1({1})),
-                   "result type Float can't be cast to the desired output type Long");
+                      "result type Float can't be cast to the desired output type Long");
   Tensor dout = st::empty({0}, ScalarType::Double);
   st::add_out(dout, make1({1, 2}, ScalarType::Int), make1({3, 4}, ScalarType::Int));
   EXPECT_EQ(dout.dtype(), ScalarType::Double);
@@ -88,9 +89,10 @@ TEST(NativeTensorIterator, OutDtypeIsCheckedAndCastInto) {
 TEST(NativeTensorIterator, InPlaceRules) {
   Tensor a = make1({1, 2, 3});
   EXPECT_NATIVE_ERROR(st::add_(a, make({1, 2, 3, 4, 5, 6}, {2, 3})),
-                   "output with shape [3] doesn't match the broadcast shape [2, 3]");
+                      "output with shape [3] doesn't match the broadcast shape [2, 3]");
   Tensor i = make1({1, 2}, ScalarType::Long);
-  EXPECT_NATIVE_ERROR(st::add_(i, 1.5), "result type Float can't be cast to the desired output type Long");
+  EXPECT_NATIVE_ERROR(st::add_(i, 1.5),
+                      "result type Float can't be cast to the desired output type Long");
   Tensor f = make1({1, 2});
   st::add_(f, make1({1, 1}, ScalarType::Double));  // Double -> Float is allowed
   EXPECT_EQ(f.dtype(), ScalarType::Float);
@@ -101,11 +103,15 @@ TEST(NativeTensorIterator, InPlaceRules) {
 
 TEST(NativeTensorIterator, WrittenOutputMayNotOverlapItself) {
   Tensor e = st::expand(make1({1}), {3});
-  EXPECT_NATIVE_ERROR(st::add_(e, 1), "more than one element of the written-to tensor refers to a single memory location");
+  EXPECT_NATIVE_ERROR(
+      st::add_(e, 1),
+      "more than one element of the written-to tensor refers to a single memory location");
   Tensor base = make1({0, 1, 2, 3, 4});
   Tensor x = st::narrow(base, 0, 0, 4);
   Tensor y = st::narrow(base, 0, 1, 4);
-  EXPECT_NATIVE_ERROR(st::add_out(x, y, y), "some elements of the input tensor and the written-to tensor refer to a single memory location");
+  EXPECT_NATIVE_ERROR(st::add_out(x, y, y),
+                      "some elements of the input tensor and the written-to tensor refer to a "
+                      "single memory location");
 }
 
 TEST(NativeTensorIterator, OutputFollowsInputLayout) {
@@ -131,7 +137,8 @@ TEST(NativeTensorIterator, ParallelPathMatchesSerial) {
   Tensor b = st::full({n}, 2.0, ScalarType::Double);
   Tensor r = st::mul(a, b);
   auto v = values(r);
-  for (int64_t i = 0; i < n; i += 9973) EXPECT_EQ(v[static_cast<size_t>(i)], 2.0 * static_cast<double>(i));
+  for (int64_t i = 0; i < n; i += 9973)
+    EXPECT_EQ(v[static_cast<size_t>(i)], 2.0 * static_cast<double>(i));
   EXPECT_EQ(v.back(), 2.0 * static_cast<double>(n - 1));
 }
 
@@ -180,13 +187,13 @@ TEST(NativeTensorIterator, OutputsOfAnotherDtypeAreConvertedByBlocks) {
     ASSERT_EQ(v[static_cast<size_t>(i)], want) << i;
   }
   // A strided in-place self (every other column of a [3, 8] tensor).
-  Tensor base = make({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
-                      22, 23},
-                     {3, 8});
+  Tensor base =
+      make({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23},
+           {3, 8});
   Tensor cols = st::slice(base, 1, 0, 8, 2);  // [3, 4], strides [8, 2]
   st::gt_(cols, make1({2, 9, 12, 23}));
-  expect_close(values(base), {0, 1, 0, 3, 0, 5, 0, 7, 1, 9, 1, 11, 0, 13, 0, 15, 1, 17, 1, 19,
-                              1, 21, 0, 23});
+  expect_close(values(base),
+               {0, 1, 0, 3, 0, 5, 0, 7, 1, 9, 1, 11, 0, 13, 0, 15, 1, 17, 1, 19, 1, 21, 0, 23});
   // A float result into a double out= (a safe cast).
   Tensor out = st::empty({3}, ScalarType::Double);
   st::mul_out(out, make1({1.5, 2, 3}), make1({2, 0.25, -1}));

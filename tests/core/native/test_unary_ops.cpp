@@ -22,12 +22,14 @@ TEST(NativeUnaryOps, FloatingFunctionsPromoteIntegers) {
   expect_close(values(st::rsqrt(i)), {kInf, 1, 0.5});
   expect_close(values(st::sin(make1({0, 1}, ScalarType::Double))), {0, std::sin(1.0)});
   expect_close(values(st::cos(make1({0, 1}, ScalarType::Half))), {1, std::cos(1.0)}, 1e-3);
-  expect_close(values(st::tanh(make1({-1, 1}, ScalarType::BFloat16))), {std::tanh(-1.0), std::tanh(1.0)}, 1e-2);
+  expect_close(values(st::tanh(make1({-1, 1}, ScalarType::BFloat16))),
+               {std::tanh(-1.0), std::tanh(1.0)}, 1e-2);
   expect_close(values(st::sigmoid(make1({0, 2}))), {0.5, 1 / (1 + std::exp(-2.0))});
   auto z = cvalues(st::exp(st::full({1}, Scalar(std::complex<double>(0, 1)))));
   EXPECT_NEAR(z[0].real(), std::cos(1.0), 1e-6);
   Tensor l = make1({1, 2}, ScalarType::Long);
-  EXPECT_NATIVE_ERROR(st::exp_(l), "result type Float can't be cast to the desired output type Long");
+  EXPECT_NATIVE_ERROR(st::exp_(l),
+                      "result type Float can't be cast to the desired output type Long");
   Tensor f = make1({0, 0});
   st::exp_(f);
   expect_close(values(f), {1, 1});
@@ -65,9 +67,11 @@ TEST(NativeUnaryOps, AbsNegSign) {
   EXPECT_EQ(c.dtype(), ScalarType::Float);
   expect_close(values(c), {5});
   expect_close(values(st::neg(make1({1, -2}))), {-1, 2});
-  EXPECT_NATIVE_ERROR(st::neg(make1({1}, ScalarType::Bool)), "Negation, the `-` operator, on a bool tensor is not supported");
+  EXPECT_NATIVE_ERROR(st::neg(make1({1}, ScalarType::Bool)),
+                      "Negation, the `-` operator, on a bool tensor is not supported");
   expect_close(values(st::sign(make1({-3, 0, 5, kNan}))), {-1, 0, 1, 0});
-  EXPECT_NATIVE_ERROR(st::sign(st::zeros({1}, ScalarType::ComplexFloat)), "torch.sign is not intended to support complex numbers");
+  EXPECT_NATIVE_ERROR(st::sign(st::zeros({1}, ScalarType::ComplexFloat)),
+                      "torch.sign is not intended to support complex numbers");
   Tensor out = st::empty({0}, ScalarType::Double);
   st::abs_out(out, make1({-1.5}));
   expect_close(values(out), {1.5});
@@ -79,7 +83,8 @@ TEST(NativeUnaryOps, ReluGelu) {
   expect_close(values(st::gelu(make1({0, 1}))), {0, 0.5 * (1 + std::erf(1 / std::sqrt(2.0)))});
   const double k = std::sqrt(2.0 / 3.14159265358979323846);
   expect_close(values(st::gelu(make1({1}), "tanh")), {0.5 * (1 + std::tanh(k * 1.044715))});
-  EXPECT_NATIVE_ERROR(st::gelu(make1({1}), "erf"), "approximate argument must be either none or tanh.");
+  EXPECT_NATIVE_ERROR(st::gelu(make1({1}), "erf"),
+                      "approximate argument must be either none or tanh.");
   EXPECT_NATIVE_ERROR(st::gelu(make1({1}, ScalarType::Long)), "not implemented for 'Long'");
 }
 
@@ -101,9 +106,10 @@ TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
   Tensor x = st::linspace(-9.0, 9.0, 2 * 301, ScalarType::Float);
   Tensor strided = x.slice(0, 0, 2 * 301, 2);
   Tensor packed = st::contiguous(strided);
-  for (auto f : {+[](const Tensor& t) { return st::exp(t); }, +[](const Tensor& t) { return st::sin(t); },
-                 +[](const Tensor& t) { return st::tanh(t); },
-                 +[](const Tensor& t) { return st::gelu(t); }}) {
+  for (auto f :
+       {+[](const Tensor& t) { return st::exp(t); }, +[](const Tensor& t) { return st::sin(t); },
+        +[](const Tensor& t) { return st::tanh(t); },
+        +[](const Tensor& t) { return st::gelu(t); }}) {
     EXPECT_EQ(values(f(strided)), values(f(packed)));
   }
   Tensor g = st::gelu(make1({-2, 0.5, 3}));

@@ -41,21 +41,19 @@ TEST(ViewOps, ViewSharesStorageAndInfers) {
 
 TEST(ViewOps, ViewErrors) {
   Tensor a = arange_float({16});
-  EXPECT_EQ(error_of([&] { native::view(a, {3, 5}); }),
+  EXPECT_EQ(error_of([&] {
+              native::view(a, {3, 5});
+            }),
             "shape '[3, 5]' is invalid for input of size 16");
-  EXPECT_EQ(error_of([&] { native::view(a, {-1, -1}); }),
-            "only one dimension can be inferred");
-  EXPECT_EQ(error_of([&] { native::view(a, {-2, 8}); }),
-            "invalid shape dimension -2");
+  EXPECT_EQ(error_of([&] { native::view(a, {-1, -1}); }), "only one dimension can be inferred");
+  EXPECT_EQ(error_of([&] { native::view(a, {-2, 8}); }), "invalid shape dimension -2");
   Tensor t = native::transpose(arange_float({2, 3}), 0, 1);
   EXPECT_EQ(error_of([&] { native::view(t, {6}); }),
             "view size is not compatible with input tensor's size and stride "
             "(at least one dimension spans across two contiguous subspaces). "
             "Use .reshape(...) instead.");
   Tensor empty = arange_float({0, 4});
-  EXPECT_NE(error_of([&] { native::view(empty, {0, -1}); })
-                .find("ambiguous"),
-            std::string::npos);
+  EXPECT_NE(error_of([&] { native::view(empty, {0, -1}); }).find("ambiguous"), std::string::npos);
 }
 
 TEST(ViewOps, ViewOfNonContiguousWhenCompatible) {
@@ -97,22 +95,23 @@ TEST(ViewOps, Permute) {
   EXPECT_EQ(p.sizes(), IntArrayRef({4, 2, 3}));
   EXPECT_EQ(p.strides(), IntArrayRef({1, 12, 4}));
   EXPECT_EQ(float_at(p, {3, 1, 2}), float_at(a, {1, 2, 3}));
-  EXPECT_EQ(error_of([&] { native::permute(a, {0, 1}); }),
+  EXPECT_EQ(error_of([&] {
+              native::permute(a, {0, 1});
+            }),
             "permute(): number of dimensions in the tensor input does not "
             "match the length of the desired ordering of dimensions i.e. "
             "input.dim() = 3 is not equal to len(dims) = 2");
-  EXPECT_EQ(error_of([&] { native::permute(a, {0, 1, -3}); }),
+  EXPECT_EQ(error_of([&] {
+              native::permute(a, {0, 1, -3});
+            }),
             "permute(): duplicate dims are not allowed.");
 }
 
 TEST(ViewOps, SliceLikePython) {
   Tensor a = arange_float({10});
-  EXPECT_EQ(float_values(native::slice(a, 0, 2, 8, 3)),
-            (std::vector<float>{2, 5}));
-  EXPECT_EQ(float_values(native::slice(a, 0, -3)),
-            (std::vector<float>{7, 8, 9}));
-  EXPECT_EQ(float_values(native::slice(a, 0, -100, 2)),
-            (std::vector<float>{0, 1}));
+  EXPECT_EQ(float_values(native::slice(a, 0, 2, 8, 3)), (std::vector<float>{2, 5}));
+  EXPECT_EQ(float_values(native::slice(a, 0, -3)), (std::vector<float>{7, 8, 9}));
+  EXPECT_EQ(float_values(native::slice(a, 0, -100, 2)), (std::vector<float>{0, 1}));
   EXPECT_EQ(native::slice(a, 0, 8, 3).numel(), 0);
   EXPECT_EQ(native::slice(a, 0, 20, 30).numel(), 0);
   EXPECT_EQ(native::slice(a, 0, std::nullopt, -1).numel(), 9);
@@ -124,12 +123,9 @@ TEST(ViewOps, SliceLikePython) {
   Tensor huge = native::slice(a, 0, 3, std::nullopt, INT64_MAX);
   EXPECT_EQ(float_values(huge), (std::vector<float>{3}));
   EXPECT_EQ(native::slice(a, 0, 3, 3, INT64_MAX).numel(), 0);
-  EXPECT_EQ(float_values(native::slice(a, 0, 0, std::nullopt, 9)),
-            (std::vector<float>{0, 9}));
-  EXPECT_EQ(error_of([&] { native::slice(a, 0, 0, 5, 0); }),
-            "slice step must be positive");
-  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float,
-                                            st::Device("cpu"));
+  EXPECT_EQ(float_values(native::slice(a, 0, 0, std::nullopt, 9)), (std::vector<float>{0, 9}));
+  EXPECT_EQ(error_of([&] { native::slice(a, 0, 0, 5, 0); }), "slice step must be positive");
+  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float, st::Device("cpu"));
   EXPECT_EQ(error_of([&] { native::slice(scalar, 0, 0, 1); }),
             "slice() cannot be applied to a 0-dim tensor.");
 }
@@ -163,7 +159,9 @@ TEST(ViewOps, SqueezeUnsqueeze) {
   EXPECT_EQ(native::squeeze(a, 1).sizes(), IntArrayRef({1, 3, 1, 2}));
   EXPECT_EQ(native::squeeze(a, {0, 2}).sizes(), IntArrayRef({3, 2}));
   EXPECT_EQ(native::squeeze(a, {0, 1}).sizes(), IntArrayRef({3, 1, 2}));
-  EXPECT_EQ(error_of([&] { native::squeeze(a, {0, -4}); }),
+  EXPECT_EQ(error_of([&] {
+              native::squeeze(a, {0, -4});
+            }),
             "dim 0 appears multiple times in the list of dims");
   EXPECT_EQ(error_of([&] { native::squeeze(a, 4); }),
             "Dimension out of range (expected to be in range of [-4, 3], but "
@@ -174,8 +172,7 @@ TEST(ViewOps, SqueezeUnsqueeze) {
   Tensor u0 = native::unsqueeze(arange_float({2, 3}), 0);
   EXPECT_EQ(u0.sizes(), IntArrayRef({1, 2, 3}));
   EXPECT_EQ(u0.strides(), IntArrayRef({6, 3, 1}));
-  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float,
-                                            st::Device("cpu"));
+  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float, st::Device("cpu"));
   EXPECT_EQ(native::unsqueeze(scalar, -1).sizes(), IntArrayRef({1}));
   EXPECT_EQ(native::squeeze(scalar, 0).dim(), 0);
   EXPECT_EQ(error_of([&] { native::unsqueeze(a, 5); }),
@@ -195,11 +192,15 @@ TEST(ViewOps, Expand) {
             "provided (1) must be greater or equal to the number of "
             "dimensions in the tensor (2)");
   Tensor b = arange_float({2, 2});
-  EXPECT_EQ(error_of([&] { native::expand(b, {2, 3}); }),
+  EXPECT_EQ(error_of([&] {
+              native::expand(b, {2, 3});
+            }),
             "The expanded size of the tensor (3) must match the existing size "
             "(2) at non-singleton dimension 1.  Target sizes: [2, 3].  Tensor "
             "sizes: [2, 2]");
-  EXPECT_EQ(error_of([&] { native::expand(b, {-1, 2, 2}); }),
+  EXPECT_EQ(error_of([&] {
+              native::expand(b, {-1, 2, 2});
+            }),
             "The expanded size of the tensor (-1) isn't allowed in a leading, "
             "non-existing dimension 0");
   // Contiguous copy of an expanded tensor materialises the repeats.
@@ -214,8 +215,7 @@ TEST(ViewOps, FlattenUnflatten) {
   EXPECT_EQ(native::flatten(a, 0, 1).sizes(), IntArrayRef({6, 4}));
   EXPECT_EQ(error_of([&] { native::flatten(a, 2, 1); }),
             "flatten() has invalid args: start_dim cannot come after end_dim");
-  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float,
-                                            st::Device("cpu"));
+  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float, st::Device("cpu"));
   EXPECT_EQ(native::flatten(scalar).sizes(), IntArrayRef({1}));
   Tensor t = native::transpose(a, 0, 2);  // [4, 3, 2], not viewable flat
   Tensor f = native::flatten(t);
@@ -225,14 +225,17 @@ TEST(ViewOps, FlattenUnflatten) {
   Tensor u = native::unflatten(a, 2, {2, -1});
   EXPECT_EQ(u.sizes(), IntArrayRef({2, 3, 2, 2}));
   EXPECT_TRUE(u.is_alias_of(a));
-  EXPECT_EQ(error_of([&] { native::unflatten(a, 1, {2, 2}); }),
+  EXPECT_EQ(error_of([&] {
+              native::unflatten(a, 1, {2, 2});
+            }),
             "unflatten: Provided sizes [2, 2] don't multiply up to the size "
             "of dim 1 (3) in the input tensor");
-  EXPECT_EQ(error_of([&] { native::unflatten(a, 1, {}); }),
-            "unflatten: sizes must be non-empty");
+  EXPECT_EQ(error_of([&] { native::unflatten(a, 1, {}); }), "unflatten: sizes must be non-empty");
   // A 0-dim tensor has no dimension to unflatten (PyTorch does not wrap
   // dim 0 or -1 onto a scalar here).
-  EXPECT_EQ(error_of([&] { native::unflatten(scalar, 0, {1, -1}); }),
+  EXPECT_EQ(error_of([&] {
+              native::unflatten(scalar, 0, {1, -1});
+            }),
             "Dimension specified as 0 but tensor has no dimensions");
 }
 
@@ -240,7 +243,9 @@ TEST(ViewOps, AsStrided) {
   Tensor a = arange_float({3, 4});
   Tensor s = native::as_strided(a, {2, 2}, {1, 4}, 1);
   EXPECT_EQ(float_values(s), (std::vector<float>{1, 5, 2, 6}));
-  EXPECT_EQ(error_of([&] { native::as_strided(a, {4, 4}, {4, 1}); }),
+  EXPECT_EQ(error_of([&] {
+              native::as_strided(a, {4, 4}, {4, 1});
+            }),
             "setStorage: sizes [4, 4], strides [4, 1], storage offset 0, and "
             "itemsize 4 requiring a storage size of 64 are out of bounds for "
             "storage of size 48");
@@ -260,9 +265,7 @@ TEST(ViewOps, ViewDtype) {
   Tensor d = native::view(a, ScalarType::Double);
   EXPECT_EQ(d.sizes(), IntArrayRef({2, 2}));
   EXPECT_EQ(d.strides(), IntArrayRef({2, 1}));
-  EXPECT_EQ(error_of([&] {
-              native::view(native::t(a), ScalarType::Short);
-            }),
+  EXPECT_EQ(error_of([&] { native::view(native::t(a), ScalarType::Short); }),
             "self.stride(-1) must be 1 to view Float as Short (different "
             "element sizes), but got 4");
   Tensor odd = arange_float({3});
@@ -270,13 +273,10 @@ TEST(ViewOps, ViewDtype) {
             "self.size(-1) must be divisible by 2 to view Float as Double "
             "(different element sizes), but got 3");
   Tensor off = native::slice(arange_float({4}), 0, 1);
-  EXPECT_EQ(error_of([&] {
-              native::view(native::slice(off, 0, 0, 2), ScalarType::Double);
-            }),
+  EXPECT_EQ(error_of([&] { native::view(native::slice(off, 0, 0, 2), ScalarType::Double); }),
             "self.storage_offset() must be divisible by 2 to view Float as "
             "Double (different element sizes), but got 1");
-  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float,
-                                            st::Device("cpu"));
+  Tensor scalar = st::detail::empty_generic({}, ScalarType::Float, st::Device("cpu"));
   EXPECT_EQ(error_of([&] { native::view(scalar, ScalarType::Short); }),
             "self.dim() cannot be 0 to view Float as Short (different element "
             "sizes)");
@@ -356,8 +356,7 @@ TEST(ViewOps, RandomViewChainsAgreeWithCopies) {
         case 2:
           if (n > 0) {
             const int64_t d = rand_int(0, n - 1);
-            next = native::slice(v, d, rand_int(-5, 5), rand_int(-5, 5),
-                                 rand_int(1, 3));
+            next = native::slice(v, d, rand_int(-5, 5), rand_int(-5, 5), rand_int(1, 3));
           }
           break;
         case 3:
@@ -440,23 +439,22 @@ TEST(ViewOps, RandomReshapesKeepOrder) {
       remaining /= f;
     }
     if (target.empty()) target.push_back(24);
-    if (rand_int(0, 1) == 1) target[static_cast<size_t>(rand_int(0, static_cast<int64_t>(target.size()) - 1))] = -1;
+    if (rand_int(0, 1) == 1)
+      target[static_cast<size_t>(rand_int(0, static_cast<int64_t>(target.size()) - 1))] = -1;
     Tensor r = native::reshape(p, target);
     ASSERT_EQ(float_values(r), expected);
     if (r.is_alias_of(p)) {
       Tensor v = native::view(p, target);
       EXPECT_EQ(v.strides(), r.strides());
     } else {
-      EXPECT_NE(error_of([&] { native::view(p, target); }).find("view size"),
-                std::string::npos);
+      EXPECT_NE(error_of([&] { native::view(p, target); }).find("view size"), std::string::npos);
     }
   }
 }
 
 TEST(CopyKernel, AllElementSizesAndStrides) {
-  for (ScalarType dt : {ScalarType::Byte, ScalarType::Half, ScalarType::Int,
-                        ScalarType::Double, ScalarType::ComplexDouble,
-                        ScalarType::Bool}) {
+  for (ScalarType dt : {ScalarType::Byte, ScalarType::Half, ScalarType::Int, ScalarType::Double,
+                        ScalarType::ComplexDouble, ScalarType::Bool}) {
     Tensor src = st::detail::empty_generic({3, 4, 5}, dt, st::Device("cpu"));
     auto* bytes = static_cast<unsigned char*>(src.data_ptr());
     for (size_t i = 0; i < src.nbytes(); ++i) {
@@ -468,20 +466,17 @@ TEST(CopyKernel, AllElementSizesAndStrides) {
     // Round trip through the transposed layout restores the bytes.
     Tensor back = st::detail::empty_generic({3, 4, 5}, dt, st::Device("cpu"));
     native::copy_same_dtype_(native::permute(back, {2, 0, 1}), dst);
-    EXPECT_EQ(std::memcmp(back.data_ptr(), src.data_ptr(), src.nbytes()), 0)
-        << dt;
+    EXPECT_EQ(std::memcmp(back.data_ptr(), src.data_ptr(), src.nbytes()), 0) << dt;
   }
 }
 
 TEST(CopyKernel, Errors) {
   Tensor a = arange_float({2, 3});
-  Tensor b = st::detail::empty_generic({3, 2}, ScalarType::Float,
-                                       st::Device("cpu"));
+  Tensor b = st::detail::empty_generic({3, 2}, ScalarType::Float, st::Device("cpu"));
   EXPECT_EQ(error_of([&] { native::copy_same_dtype_(b, a); }),
             "copy_same_dtype_: expected src of size [3, 2] (the size of dst), "
             "got [2, 3]");
-  Tensor c = st::detail::empty_generic({2, 3}, ScalarType::Int,
-                                       st::Device("cpu"));
+  Tensor c = st::detail::empty_generic({2, 3}, ScalarType::Int, st::Device("cpu"));
   EXPECT_EQ(error_of([&] { native::copy_same_dtype_(c, a); }),
             "copy_same_dtype_: expected src dtype Int (the dtype of dst), got "
             "Float");
@@ -490,17 +485,15 @@ TEST(CopyKernel, Errors) {
 TEST(CopyKernel, OverlapErrors) {
   Tensor a = arange_float({8});
   Tensor expanded = native::expand(arange_float({1}), {4});
-  EXPECT_EQ(error_of([&] {
-              native::copy_same_dtype_(expanded, native::slice(a, 0, 0, 4));
-            }),
+  EXPECT_EQ(error_of([&] { native::copy_same_dtype_(expanded, native::slice(a, 0, 0, 4)); }),
             "copy_same_dtype_: unsupported operation: more than one element "
             "of the written-to tensor refers to a single memory location. "
             "Please clone() the tensor before performing the operation.");
   EXPECT_NE(error_of([&] {
-              native::copy_same_dtype_(native::slice(a, 0, 1, 5),
-                                       native::slice(a, 0, 0, 4));
-            }).find("some elements of the input tensor and the written-to "
-                    "tensor refer to a single memory location"),
+              native::copy_same_dtype_(native::slice(a, 0, 1, 5), native::slice(a, 0, 0, 4));
+            })
+                .find("some elements of the input tensor and the written-to "
+                      "tensor refer to a single memory location"),
             std::string::npos);
   // Disjoint halves of one storage are fine.
   native::copy_same_dtype_(native::slice(a, 0, 4, 8), native::slice(a, 0, 0, 4));
@@ -515,15 +508,13 @@ TEST(CopyKernel, LargeParallelCopies) {
   const std::vector<float> expected = float_values(native::permute(src, {2, 0, 1}));
   Tensor p = native::contiguous(native::permute(src, {2, 0, 1}));
   EXPECT_EQ(float_values(p), expected);
-  Tensor flat = native::contiguous(native::slice(native::flatten(src), 0, 1,
-                                                 std::nullopt, 3));
+  Tensor flat = native::contiguous(native::slice(native::flatten(src), 0, 1, std::nullopt, 3));
   const std::vector<float> all = float_values(src);
   ASSERT_EQ(flat.numel(), static_cast<int64_t>((all.size() - 1 + 2) / 3));
   for (int64_t i = 0; i < flat.numel(); ++i) {
     ASSERT_EQ(flat.data_ptr<float>()[i], all[static_cast<size_t>(1 + 3 * i)]);
   }
-  Tensor copy = st::detail::empty_generic({64, 48, 40}, ScalarType::Float,
-                                          st::Device("cpu"));
+  Tensor copy = st::detail::empty_generic({64, 48, 40}, ScalarType::Float, st::Device("cpu"));
   native::copy_same_dtype_(copy, src);
   EXPECT_EQ(std::memcmp(copy.data_ptr(), src.data_ptr(), src.nbytes()), 0);
 }

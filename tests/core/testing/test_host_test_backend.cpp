@@ -28,15 +28,15 @@ class HostTestBackendTest : public ::testing::Test {
   void SetUp() override {
     st::testing::register_host_test_backend();
     for (int d = 0; d < 2; ++d) {
-      live_[d] = st::testing::host_test_allocator_stats(static_cast<st::DeviceIndex>(d))
-                     .live_allocations;
+      live_[d] =
+          st::testing::host_test_allocator_stats(static_cast<st::DeviceIndex>(d)).live_allocations;
     }
   }
   void TearDown() override {
     for (int d = 0; d < 2; ++d) {
-      EXPECT_EQ(st::testing::host_test_allocator_stats(static_cast<st::DeviceIndex>(d))
-                    .live_allocations,
-                live_[d])
+      EXPECT_EQ(
+          st::testing::host_test_allocator_stats(static_cast<st::DeviceIndex>(d)).live_allocations,
+          live_[d])
           << "allocations leaked on privateuseone:" << d;
     }
     EXPECT_EQ(st::get_device_runtime(DeviceType::PrivateUse1).current_device(), 0);
@@ -54,8 +54,7 @@ TEST_F(HostTestBackendTest, FactoriesAllocateOnTheRequestedDevice) {
   // No index: the current device.
   {
     st::DeviceGuard g(kDev1);
-    EXPECT_EQ(st::empty({2}, std::nullopt, std::nullopt, Device("privateuseone")).device(),
-              kDev1);
+    EXPECT_EQ(st::empty({2}, std::nullopt, std::nullopt, Device("privateuseone")).device(), kDev1);
   }
   EXPECT_EQ(st::empty({2}, std::nullopt, std::nullopt, Device("privateuseone")).device(), kDev0);
   Tensor f = st::full({2, 2}, 7, ScalarType::Int, std::nullopt, kDev0);
@@ -68,9 +67,10 @@ TEST_F(HostTestBackendTest, FactoriesAllocateOnTheRequestedDevice) {
 }
 
 TEST_F(HostTestBackendTest, FactoryErrorsNameTheDevice) {
-  EXPECT_NATIVE_ERROR(st::empty({2}, std::nullopt, std::nullopt, Device("privateuseone:2")),
-                      "aten::empty: device index 2 is out of range for device type privateuseone (2 "
-                      "devices available");
+  EXPECT_NATIVE_ERROR(
+      st::empty({2}, std::nullopt, std::nullopt, Device("privateuseone:2")),
+      "aten::empty: device index 2 is out of range for device type privateuseone (2 "
+      "devices available");
 }
 
 TEST_F(HostTestBackendTest, CopiesAcrossDevicesKeepValues) {
@@ -86,7 +86,8 @@ TEST_F(HostTestBackendTest, CopiesAcrossDevicesKeepValues) {
   // to() the same device is the tensor itself; copy=true copies.
   EXPECT_TRUE(st::to(d1, std::nullopt, std::nullopt, kDev1).is_same(d1));
   EXPECT_TRUE(st::to(d1, std::nullopt, std::nullopt, Device("privateuseone")).is_same(d1));
-  EXPECT_FALSE(st::to(d1, std::nullopt, std::nullopt, kDev1, std::nullopt, false, true).is_same(d1));
+  EXPECT_FALSE(
+      st::to(d1, std::nullopt, std::nullopt, kDev1, std::nullopt, false, true).is_same(d1));
 }
 
 TEST_F(HostTestBackendTest, CopyConvertsDtypeAndHandlesStrides) {
@@ -137,8 +138,9 @@ TEST_F(HostTestBackendTest, MixingDevicesIsAClearError) {
                       "devices, privateuseone:0 and privateuseone:1");
   EXPECT_NATIVE_ERROR(st::add(a, st::ones({3})), "privateuseone:0 and cpu");
   Tensor out = st::empty({3}, std::nullopt, std::nullopt, kDev1);
-  EXPECT_NATIVE_ERROR(st::add_out(out, a, a), "expected the output on privateuseone:0 but got "
-                                              "privateuseone:1");
+  EXPECT_NATIVE_ERROR(st::add_out(out, a, a),
+                      "expected the output on privateuseone:0 but got "
+                      "privateuseone:1");
 }
 
 // The shape, indexing, linear-algebra, sorting and softmax kernels read data
@@ -188,8 +190,9 @@ TEST_F(HostTestBackendTest, ShapeIndexingAndLinearAlgebraRunOnTheDevice) {
 TEST_F(HostTestBackendTest, KernelsRefuseOperandsOnTwoDevices) {
   Tensor a0 = st::ones({2, 2}, std::nullopt, std::nullopt, kDev0);
   Tensor a1 = st::ones({2, 2}, std::nullopt, std::nullopt, kDev1);
-  EXPECT_NATIVE_ERROR(st::mm(a0, a1), "mm: expected mat2 on device privateuseone:0 like the "
-                                      "other operands, got device privateuseone:1");
+  EXPECT_NATIVE_ERROR(st::mm(a0, a1),
+                      "mm: expected mat2 on device privateuseone:0 like the "
+                      "other operands, got device privateuseone:1");
   EXPECT_NATIVE_ERROR(st::cat({a0, st::ones({2, 2})}, 0),
                       "expected tensors[1] on device privateuseone:0 like the other operands, "
                       "got device cpu");

@@ -17,11 +17,11 @@
  * exported by this core; declared here as a plugin would after checking
  * aoti_torch_abi_version(). */
 AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr,
-                               const int64_t* strides_ptr, int64_t storage_offset,
-                               int32_t dtype, int32_t device_type, int32_t device_index,
-                               AtenTensorHandle* ret, int32_t layout,
-                               const uint8_t* opaque_metadata, int64_t opaque_metadata_size,
-                               void (*deleter)(void* data, void* ctx), void* deleter_ctx);
+                               const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype,
+                               int32_t device_type, int32_t device_index, AtenTensorHandle* ret,
+                               int32_t layout, const uint8_t* opaque_metadata,
+                               int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx),
+                               void* deleter_ctx);
 
 int blob_plugin_live_blobs = 0;
 

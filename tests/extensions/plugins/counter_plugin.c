@@ -12,11 +12,15 @@
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
 #ifdef PLUGIN_DESCRIPTOR_TARGET
-__attribute__((section(STABLETORCH_PLUGIN_SECTION), used))
-static const StableTorchPluginDescriptor plugin_descriptor = {
-    "STABLETORCH-PLUG", STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
-    sizeof(StableTorchPluginDescriptor), PLUGIN_DESCRIPTOR_TARGET, PLUGIN_DESCRIPTOR_TARGET,
-    100, 0};
+__attribute__((section(STABLETORCH_PLUGIN_SECTION),
+               used)) static const StableTorchPluginDescriptor plugin_descriptor = {
+    "STABLETORCH-PLUG",
+    STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
+    sizeof(StableTorchPluginDescriptor),
+    PLUGIN_DESCRIPTOR_TARGET,
+    PLUGIN_DESCRIPTOR_TARGET,
+    100,
+    0};
 #endif
 
 #define STR2(x) #x
@@ -49,8 +53,8 @@ __attribute__((constructor)) static void register_ops(void) {
   if (aoti_torch_library_init_def(STR(PLUGIN_NS), __FILE__, __LINE__, &def_lib) != 0) return;
   aoti_torch_library_def(def_lib, "add_one(int x) -> int");
   aoti_torch_library_def(def_lib, "scaled(Tensor x) -> Tensor");
-  if (aoti_torch_library_init_impl(STR(PLUGIN_NS), "CompositeExplicitAutograd", __FILE__,
-                                   __LINE__, &impl_lib) != 0)
+  if (aoti_torch_library_init_impl(STR(PLUGIN_NS), "CompositeExplicitAutograd", __FILE__, __LINE__,
+                                   &impl_lib) != 0)
     return;
   aoti_torch_library_impl(impl_lib, "add_one", add_one);
   aoti_torch_library_impl(impl_lib, "scaled", scaled);

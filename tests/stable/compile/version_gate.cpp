@@ -31,7 +31,9 @@ float* f(const Tensor& x) { return x.mutable_data_ptr<float>(); }
 #elif defined(CASE_DEVICE_STRING)
 torch::stable::Device f() { return torch::stable::Device(std::string("cuda:0")); }
 #elif defined(CASE_PARALLEL_FOR)
-void f() { torch::stable::parallel_for(0, 10, 1, [](int64_t, int64_t) {}); }
+void f() {
+  torch::stable::parallel_for(0, 10, 1, [](int64_t, int64_t) {});
+}
 #elif defined(CASE_LIST_CONVERSION)
 StableIValue f() { return torch::stable::detail::from(std::vector<int64_t>{1, 2}); }
 #elif defined(CASE_STRING_CONVERSION)

@@ -74,8 +74,9 @@ void hand_boxed(StableIValue* stack, uint64_t num_args, uint64_t num_outputs) {
 }  // namespace
 
 STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) {
-  m.def("forms(Tensor a, Tensor b, Tensor c, Tensor? d, Tensor[] e, str f, str g, str h, "
-        "int[] i, int[]? j, str k, float? l) -> (Tensor, int, str)");
+  m.def(
+      "forms(Tensor a, Tensor b, Tensor c, Tensor? d, Tensor[] e, str f, str g, str h, "
+      "int[] i, int[]? j, str k, float? l) -> (Tensor, int, str)");
   m.def("scale_(Tensor(a!) x, float factor) -> Tensor(a!)");
   m.def("increment_(Tensor(a!) x) -> ()");
   m.def("thrower(int x) -> int");
@@ -89,9 +90,7 @@ STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) {
 STABLE_TORCH_LIBRARY_IMPL(sdk_test, CompositeExplicitAutograd, m) {
   m.impl("late_def", TORCH_BOX(&thrower));
 }
-STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) {
-  m.def("late_def(int x) -> int");
-}
+STABLE_TORCH_LIBRARY_FRAGMENT(sdk_test, m) { m.def("late_def(int x) -> int"); }
 
 STABLE_TORCH_LIBRARY_IMPL(sdk_test, CPU, m) {
   m.impl("forms", TORCH_BOX(&forms));

@@ -35,9 +35,12 @@ MemoryFormat echo_memory_format(MemoryFormat m) {
 Device echo_device(Device d) { return Device(d.type(), d.index() + 1); }
 Scalar echo_scalar(Scalar s) {
   switch (s.kind()) {
-    case Scalar::Kind::Bool: return Scalar(!s.toBool());
-    case Scalar::Kind::Int: return Scalar(s.toLong() + 1);
-    case Scalar::Kind::Double: return Scalar(s.toDouble() / 2);
+    case Scalar::Kind::Bool:
+      return Scalar(!s.toBool());
+    case Scalar::Kind::Int:
+      return Scalar(s.toLong() + 1);
+    case Scalar::Kind::Double:
+      return Scalar(s.toDouble() / 2);
     case Scalar::Kind::Complex: {
       const auto c = s.toComplexDouble();
       return Scalar(torch::headeronly::complex<double>(c.imag(), c.real()));

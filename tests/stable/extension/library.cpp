@@ -9,14 +9,14 @@
 
 namespace {
 
-using torch::stable::Device;
-using torch::stable::Tensor;
 using torch::headeronly::Layout;
 using torch::headeronly::ScalarType;
+using torch::stable::Device;
+using torch::stable::Tensor;
 
 // Every Tensor method of the 2.10 level, as values the host can check.
-std::tuple<int64_t, int64_t, std::vector<int64_t>, std::vector<int64_t>, int64_t, int64_t,
-           bool, int64_t, bool, bool, bool, int64_t, int64_t, ScalarType, Device, Layout>
+std::tuple<int64_t, int64_t, std::vector<int64_t>, std::vector<int64_t>, int64_t, int64_t, bool,
+           int64_t, bool, bool, bool, int64_t, int64_t, ScalarType, Device, Layout>
 tensor_info(const Tensor& x) {
   return {x.dim(),
           x.numel(),
@@ -43,9 +43,9 @@ double float_sum(const Tensor& x) {
   const float* p = x.const_data_ptr<float>();
   double s = 0;
   for (int64_t i = 0; i < x.numel(); ++i) s += p[i];
-  STD_TORCH_CHECK(x.const_data_ptr() == static_cast<const void*>(p) &&
-                      x.data_ptr() == x.mutable_data_ptr(),
-                  "data pointers disagree");
+  STD_TORCH_CHECK(
+      x.const_data_ptr() == static_cast<const void*>(p) && x.data_ptr() == x.mutable_data_ptr(),
+      "data pointers disagree");
   return s;
 }
 
@@ -66,7 +66,9 @@ bool undefined_tensor_is_undefined() {
 }
 
 // Tensor::has_storage (2.14): true for x, false for an undefined tensor.
-std::tuple<bool, bool> has_storage(const Tensor& x) { return {x.has_storage(), Tensor().has_storage()}; }
+std::tuple<bool, bool> has_storage(const Tensor& x) {
+  return {x.has_storage(), Tensor().has_storage()};
+}
 
 // Tag StableIValues (2.12) decoded by the kernel: the next tag that has a
 // C code (Tag::inplace and Tag::out have none), wrapping around.
@@ -81,8 +83,9 @@ torch::headeronly::Tag next_tag(torch::headeronly::Tag t) {
 }  // namespace
 
 STABLE_TORCH_LIBRARY(sdk_test, m) {
-  m.def("tensor_info(Tensor x) -> (int, int, int[], int[], int, int, bool, int, bool, bool, "
-        "bool, int, int, ScalarType, Device, Layout)");
+  m.def(
+      "tensor_info(Tensor x) -> (int, int, int[], int[], int, int, bool, int, bool, bool, "
+      "bool, int, int, ScalarType, Device, Layout)");
   m.def("float_sum(Tensor x) -> float");
   m.def("float_set_first(Tensor(a!) x, float v) -> Tensor(a!)");
   m.def("no_grad(Tensor x) -> bool");

@@ -42,9 +42,7 @@ Tensor w_transpose(const Tensor& x, int64_t d0, int64_t d1) { return ts::transpo
 Tensor w_zero_(Tensor x) { return ts::zero_(x); }
 Tensor w_copy_(Tensor x, const Tensor& src) { return ts::copy_(x, src); }
 Tensor w_clone(const Tensor& x) { return ts::clone(x); }
-Tensor w_flatten(const Tensor& x, int64_t start, int64_t end) {
-  return ts::flatten(x, start, end);
-}
+Tensor w_flatten(const Tensor& x, int64_t start, int64_t end) { return ts::flatten(x, start, end); }
 Tensor w_unsqueeze(const Tensor& x, int64_t dim) { return ts::unsqueeze(x, dim); }
 Tensor w_squeeze(const Tensor& x, int64_t dim) { return ts::squeeze(x, dim); }
 Tensor w_select(const Tensor& x, int64_t dim, int64_t index) { return ts::select(x, dim, index); }
@@ -60,8 +58,8 @@ Tensor w_view(const Tensor& x, HeaderOnlyArrayRef<int64_t> size) { return ts::vi
 // A view of x's memory made by from_blob (x outlives it: the result is a
 // clone).
 Tensor w_from_blob(const Tensor& x) {
-  const Tensor view = ts::from_blob(x.data_ptr(), x.sizes(), x.strides(), x.device(),
-                                    x.scalar_type(), 0);
+  const Tensor view =
+      ts::from_blob(x.data_ptr(), x.sizes(), x.strides(), x.device(), x.scalar_type(), 0);
   return ts::clone(view);
 }
 Tensor w_to(const Tensor& x, std::optional<ScalarType> dtype, std::optional<Device> device,

@@ -24,7 +24,5 @@ STABLE_TORCH_LIBRARY(sdk_mismatch, m) { m.def("bad(Tensor x, int n, float? y) ->
 STABLE_TORCH_LIBRARY_IMPL(sdk_mismatch, CPU, m) { m.impl("bad", TORCH_BOX(&bad)); }
 #else
 STABLE_TORCH_LIBRARY_IMPL(sdk_mismatch_late, CPU, m) { m.impl("bad", TORCH_BOX(&bad)); }
-STABLE_TORCH_LIBRARY(sdk_mismatch_late, m) {
-  m.def("bad(Tensor x, int n, float? y) -> Tensor");
-}
+STABLE_TORCH_LIBRARY(sdk_mismatch_late, m) { m.def("bad(Tensor x, int n, float? y) -> Tensor"); }
 #endif

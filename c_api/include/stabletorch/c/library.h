@@ -23,7 +23,9 @@ extern "C" {
  *
  * kernel_signature is read during the call only (not retained).
  * Thread-safe: registration is serialized inside the core. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_impl_with_signature(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version, const char* kernel_signature);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_impl_with_signature(
+    TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t),
+    uint64_t extension_build_version, const char* kernel_signature);
 
 /* Reports that registering into self failed inside the extension, e.g. a
  * registration block threw after some of its defs: message says what. The
@@ -36,7 +38,8 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_impl_with_signature(TorchLi
  *
  * self: NULL or a foreign handle fails. message: read during the call only;
  * NULL reads as "(no message)". Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_report_failure(TorchLibraryHandle self, const char* message);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_library_report_failure(TorchLibraryHandle self,
+                                                                    const char* message);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -44,7 +44,8 @@ typedef struct StableTorchPluginOpaque* StableTorchPluginHandle;
  * refused, the file already opened by the process without the loader),
  * leaving nothing loaded or registered. path (read during the call only)
  * and ret_plugin: NULL fails. Thread-safe (see above). */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_load_library(const char* path, StableTorchPluginHandle* ret_plugin);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_load_library(const char* path,
+                                                          StableTorchPluginHandle* ret_plugin);
 
 /* Drops one reference; the last one deregisters every operator and kernel
  * the plugin registered and unloads it. Refused (the plugin stays loaded,
@@ -60,12 +61,15 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_unload_library(StableTorchPluginHan
  * notes, as text. ret_report: returns borrowed reference, valid while the
  * handle lives (until its stabletorch_unload_library succeeds). Fails for
  * a NULL or unknown plugin handle and a NULL ret_report. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_report(StableTorchPluginHandle plugin, const char** ret_report);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_report(StableTorchPluginHandle plugin,
+                                                           const char** ret_report);
 
 /* Counts from the load report: operators the plugin defined and kernels
  * it registered (values). Fails for a NULL or unknown plugin handle and a
  * NULL out-parameter. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_counts(StableTorchPluginHandle plugin, int64_t* ret_ops_defined, int64_t* ret_kernels_registered);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_plugin_counts(StableTorchPluginHandle plugin,
+                                                           int64_t* ret_ops_defined,
+                                                           int64_t* ret_kernels_registered);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -20,13 +20,13 @@
 #define STABLETORCH_PLUGIN_DESCRIPTOR_VERSION 1
 
 typedef struct StableTorchPluginDescriptor {
-  char magic[16];               /* STABLETORCH_PLUGIN_MAGIC */
-  uint32_t descriptor_version;  /* STABLETORCH_PLUGIN_DESCRIPTOR_VERSION */
-  uint32_t descriptor_size;     /* sizeof(StableTorchPluginDescriptor) */
-  uint64_t target_abi_version;  /* TORCH_FEATURE_VERSION the plugin targets */
-  uint64_t build_abi_version;   /* TORCH_ABI_VERSION of its headers */
-  uint32_t sdk_version_number;  /* STABLETORCH_VERSION_NUMBER of its SDK */
-  uint32_t reserved;            /* zero */
+  char magic[16];              /* STABLETORCH_PLUGIN_MAGIC */
+  uint32_t descriptor_version; /* STABLETORCH_PLUGIN_DESCRIPTOR_VERSION */
+  uint32_t descriptor_size;    /* sizeof(StableTorchPluginDescriptor) */
+  uint64_t target_abi_version; /* TORCH_FEATURE_VERSION the plugin targets */
+  uint64_t build_abi_version;  /* TORCH_ABI_VERSION of its headers */
+  uint32_t sdk_version_number; /* STABLETORCH_VERSION_NUMBER of its SDK */
+  uint32_t reserved;           /* zero */
 } StableTorchPluginDescriptor;
 
 #if defined(__cplusplus)

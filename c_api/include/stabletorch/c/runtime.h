@@ -40,21 +40,27 @@ typedef struct StableScalarOpaque* StableScalarHandle;
  * hand it to the core on a stack, which steals it). Fails only for a NULL
  * ret and when memory runs out. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_bool(bool value, StableScalarHandle* ret);
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_int(int64_t value, StableScalarHandle* ret);
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_double(double value, StableScalarHandle* ret);
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_complex(double real, double imag, StableScalarHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_int(int64_t value,
+                                                             StableScalarHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_double(double value,
+                                                                StableScalarHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_from_complex(double real, double imag,
+                                                                 StableScalarHandle* ret);
 /* The readers below fail for a NULL, foreign, deleted or other-kind
  * scalar handle and a NULL out-parameter, leaving it untouched; they are
  * thread-safe (a scalar handle is never modified after it is made).
  * stabletorch_scalar_kind: one of STABLETORCH_SCALAR_*. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_kind(StableScalarHandle scalar, int32_t* ret_kind);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_kind(StableScalarHandle scalar,
+                                                         int32_t* ret_kind);
 /* Exact reads: fail when the kind differs (no silent narrowing). */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_bool(StableScalarHandle scalar, bool* ret);
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_int(StableScalarHandle scalar, int64_t* ret);
 /* Any real kind as double (bool/int converted); a complex fails.
  * stabletorch_scalar_to_complex: any kind (real ones with imag 0). */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_double(StableScalarHandle scalar, double* ret);
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_complex(StableScalarHandle scalar, double* ret_real, double* ret_imag);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_double(StableScalarHandle scalar,
+                                                              double* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_scalar_to_complex(StableScalarHandle scalar,
+                                                               double* ret_real, double* ret_imag);
 /* Deletes a scalar handle. NULL is a harmless no-op; a foreign, deleted or
  * other-kind handle fails. Races with every other use of the handle. */
 AOTI_TORCH_EXPORT AOTITorchError stabletorch_delete_scalar(StableScalarHandle scalar);
@@ -68,16 +74,21 @@ AOTI_TORCH_EXPORT AOTITorchError stabletorch_delete_scalar(StableScalarHandle sc
  *
  * ret: returns new reference (free with torch_delete_generator) to a new
  * CPU generator seeded with `seed`. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed, AtenGeneratorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_new_generator(int32_t device_type, uint64_t seed,
+                                                           AtenGeneratorHandle* ret);
 /* ret: returns new reference to the process-wide default generator of the
  * device type: the one random operators draw from when given none. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_default_generator(int32_t device_type, AtenGeneratorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_default_generator(int32_t device_type,
+                                                               AtenGeneratorHandle* ret);
 /* Sets the seed and restarts the generator's stream. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_manual_seed(AtenGeneratorHandle generator, uint64_t seed);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_manual_seed(AtenGeneratorHandle generator,
+                                                                   uint64_t seed);
 /* ret_seed: the seed the generator's stream started from. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_initial_seed(AtenGeneratorHandle generator,
+                                                                    uint64_t* ret_seed);
 /* Reseeds from a non-deterministic source; ret_seed: the seed chosen. */
-AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_seed(AtenGeneratorHandle generator, uint64_t* ret_seed);
+AOTI_TORCH_EXPORT AOTITorchError stabletorch_generator_seed(AtenGeneratorHandle generator,
+                                                            uint64_t* ret_seed);
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
 /* The number of handles of every kind (tensors, lists, strings, scalars,

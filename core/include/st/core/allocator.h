@@ -21,16 +21,14 @@ using DeleterFn = void (*)(void* context);
 class ST_API DataPtr {
  public:
   DataPtr() noexcept : device_(DeviceType::CPU) {}
-  explicit DataPtr(void* data, Device device) noexcept
-      : data_(data), device_(device) {}
+  explicit DataPtr(void* data, Device device) noexcept : data_(data), device_(device) {}
   DataPtr(void* data, void* context, DeleterFn deleter, Device device) noexcept
       : data_(data), context_(context), deleter_(deleter), device_(device) {}
 
   DataPtr(const DataPtr&) = delete;
   DataPtr& operator=(const DataPtr&) = delete;
   DataPtr(DataPtr&& o) noexcept
-      : data_(o.data_), context_(o.context_), deleter_(o.deleter_),
-        device_(o.device_) {
+      : data_(o.data_), context_(o.context_), deleter_(o.deleter_), device_(o.device_) {
     o.data_ = nullptr;
     o.context_ = nullptr;
     o.deleter_ = nullptr;

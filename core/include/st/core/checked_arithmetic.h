@@ -18,24 +18,21 @@ namespace st {
 // a * b in int64, or st::Error "<op>: <what> overflows int64: a * b".
 inline int64_t checked_mul(int64_t a, int64_t b, const char* op, const char* what) {
   int64_t r = 0;
-  ST_CHECK(!__builtin_mul_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " * ",
-           b);
+  ST_CHECK(!__builtin_mul_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " * ", b);
   return r;
 }
 
 // a + b in int64, or st::Error "<op>: <what> overflows int64: a + b".
 inline int64_t checked_add(int64_t a, int64_t b, const char* op, const char* what) {
   int64_t r = 0;
-  ST_CHECK(!__builtin_add_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " + ",
-           b);
+  ST_CHECK(!__builtin_add_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " + ", b);
   return r;
 }
 
 // a - b in int64, or st::Error "<op>: <what> overflows int64: a - b".
 inline int64_t checked_sub(int64_t a, int64_t b, const char* op, const char* what) {
   int64_t r = 0;
-  ST_CHECK(!__builtin_sub_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " - ",
-           b);
+  ST_CHECK(!__builtin_sub_overflow(a, b, &r), op, ": ", what, " overflows int64: ", a, " - ", b);
   return r;
 }
 

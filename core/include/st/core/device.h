@@ -21,14 +21,11 @@ class ST_API Device {
   // Throws st::Error for an index below -1, or a CPU index other than -1/0
   // (cpu:0 is kept, as in PyTorch; a CPU tensor's device is always plain
   // "cpu", see TensorImpl).
-  /* implicit */ Device(DeviceType type, DeviceIndex index = -1)
-      : type_(type), index_(index) {
-    if (__builtin_expect(index < -1 ||
-                             (type == DeviceType::CPU && index > 0) ||
-                             static_cast<int8_t>(type) < 0 ||
-                             static_cast<int8_t>(type) >=
-                                 torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES,
-                         0)) {
+  /* implicit */ Device(DeviceType type, DeviceIndex index = -1) : type_(type), index_(index) {
+    if (__builtin_expect(
+            index < -1 || (type == DeviceType::CPU && index > 0) || static_cast<int8_t>(type) < 0 ||
+                static_cast<int8_t>(type) >= torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES,
+            0)) {
       validate_and_normalize();
     }
   }
@@ -36,8 +33,7 @@ class ST_API Device {
   // Parses "cpu", "cuda", "cuda:1", "meta", "privateuseone:0", ...
   // Throws st::Error naming the string and what was expected.
   /* implicit */ Device(const std::string& device_string);
-  /* implicit */ Device(const char* device_string)
-      : Device(std::string(device_string)) {}
+  /* implicit */ Device(const char* device_string) : Device(std::string(device_string)) {}
 
   DeviceType type() const noexcept { return type_; }
   DeviceIndex index() const noexcept { return index_; }
@@ -46,9 +42,7 @@ class ST_API Device {
   bool is_cuda() const noexcept { return type_ == DeviceType::CUDA; }
   bool is_meta() const noexcept { return type_ == DeviceType::Meta; }
 
-  bool operator==(const Device& o) const noexcept {
-    return type_ == o.type_ && index_ == o.index_;
-  }
+  bool operator==(const Device& o) const noexcept { return type_ == o.type_ && index_ == o.index_; }
   bool operator!=(const Device& o) const noexcept { return !(*this == o); }
 
   // "cpu", "cuda:1".

@@ -17,15 +17,14 @@ namespace detail {
 // ChannelsLast for 4-d, ChannelsLast3d for 5-d). Throws st::Error for
 // negative sizes, numel * element size overflow (checked_arithmetic.h),
 // Preserve, or a format that does not fit the rank.
-ST_API Tensor empty_generic(
-    IntArrayRef sizes, ScalarType dtype, Device device,
-    MemoryFormat memory_format = MemoryFormat::Contiguous);
+ST_API Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
+                            MemoryFormat memory_format = MemoryFormat::Contiguous);
 
 // An uninitialised tensor with explicit strides (storage big enough for the
 // largest reachable element). Throws for negative sizes or strides,
 // mismatched lengths, overflow.
-ST_API Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides,
-                                    ScalarType dtype, Device device);
+ST_API Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, ScalarType dtype,
+                                    Device device);
 
 // Contiguous strides for `sizes` (size-0/1 dims get the stride the next
 // dim would have, as PyTorch). Throws st::Error "Stride calculation

@@ -53,11 +53,11 @@ template <typename... Args>
 
 // ST_CHECK(cond, msg...): throws st::Error(msg...) when cond is false. The
 // message must say where (operation, argument) and what was expected vs got.
-#define ST_CHECK(cond, ...)                         \
-  do {                                              \
-    if (__builtin_expect(!(cond), 0)) {             \
-      ::st::detail::throw_error(__VA_ARGS__);       \
-    }                                               \
+#define ST_CHECK(cond, ...)                   \
+  do {                                        \
+    if (__builtin_expect(!(cond), 0)) {       \
+      ::st::detail::throw_error(__VA_ARGS__); \
+    }                                         \
   } while (0)
 
 // ST_ERROR(msg...): throws st::Error(msg...) unconditionally.

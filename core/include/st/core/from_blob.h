@@ -44,11 +44,10 @@ ST_API size_t check_blob(const char* op, const void* data, IntArrayRef sizes, In
 // fails the deleter is not run and the caller keeps ownership of data and
 // context; after it passed, the tensor owns them (an allocation failure then
 // runs the deleter).
-ST_API Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides,
-                        int64_t storage_offset, ScalarType dtype, Device device);
-ST_API Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides,
-                        int64_t storage_offset, ScalarType dtype, Device device, void* context,
-                        DeleterFn deleter);
+ST_API Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset,
+                        ScalarType dtype, Device device);
+ST_API Tensor from_blob(void* data, IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset,
+                        ScalarType dtype, Device device, void* context, DeleterFn deleter);
 
 }  // namespace detail
 }  // namespace st

@@ -68,8 +68,8 @@ class ST_API CPUGeneratorImpl final : public GeneratorImpl {
   std::vector<uint8_t> get_state() const override;
   void set_state(const std::vector<uint8_t>& state) override;
 
-  uint32_t random();      // uniform 32 bits
-  uint64_t random64();    // uniform 64 bits
+  uint32_t random();        // uniform 32 bits
+  uint64_t random64();      // uniform 64 bits
   double uniform_double();  // [0, 1) with 53 random bits
   float uniform_float();    // [0, 1) with 24 random bits
 
@@ -98,8 +98,7 @@ class ST_API CPUGeneratorImpl final : public GeneratorImpl {
 class ST_API Generator {
  public:
   Generator() = default;
-  explicit Generator(intrusive_ptr<GeneratorImpl> impl)
-      : impl_(std::move(impl)) {}
+  explicit Generator(intrusive_ptr<GeneratorImpl> impl) : impl_(std::move(impl)) {}
 
   bool defined() const noexcept { return impl_.defined(); }
   GeneratorImpl* get() const noexcept { return impl_.get(); }
@@ -149,8 +148,7 @@ class ST_API RandomWordStream {
   uint32_t buffer_[kBatch];
 };
 
-ST_API Generator make_cpu_generator(
-    uint64_t seed = CPUGeneratorImpl::kDefaultSeed);
+ST_API Generator make_cpu_generator(uint64_t seed = CPUGeneratorImpl::kDefaultSeed);
 ST_API Generator default_cpu_generator();
 // Seeds the default CPU generator.
 ST_API void manual_seed(uint64_t seed);

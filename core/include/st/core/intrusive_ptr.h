@@ -24,14 +24,10 @@ class ST_API intrusive_ptr_target {
   intrusive_ptr_target() noexcept = default;
   // Copying an object does not copy who owns it.
   intrusive_ptr_target(const intrusive_ptr_target&) noexcept {}
-  intrusive_ptr_target& operator=(const intrusive_ptr_target&) noexcept {
-    return *this;
-  }
+  intrusive_ptr_target& operator=(const intrusive_ptr_target&) noexcept { return *this; }
 
   // Number of intrusive_ptrs (and released raw references) to this object.
-  size_t use_count() const noexcept {
-    return refcount_.load(std::memory_order_acquire);
-  }
+  size_t use_count() const noexcept { return refcount_.load(std::memory_order_acquire); }
 
  protected:
   virtual ~intrusive_ptr_target() = default;
@@ -40,9 +36,7 @@ class ST_API intrusive_ptr_target {
   template <typename T>
   friend class intrusive_ptr;
 
-  void incref() const noexcept {
-    refcount_.fetch_add(1, std::memory_order_relaxed);
-  }
+  void incref() const noexcept { refcount_.fetch_add(1, std::memory_order_relaxed); }
   // Returns true when this dropped the last reference.
   bool decref() const noexcept {
     // The sole owner needs no read-modify-write: nobody else can reach the
@@ -76,16 +70,13 @@ class intrusive_ptr {
   intrusive_ptr(intrusive_ptr&& other) noexcept : target_(other.target_) {
     other.target_ = nullptr;
   }
-  template <typename U,
-            typename = std::enable_if_t<std::is_convertible_v<U*, T*>>>
-  intrusive_ptr(const intrusive_ptr<U>& other) noexcept
-      : target_(other.get()) {
+  template <typename U, typename = std::enable_if_t<std::is_convertible_v<U*, T*>>>
+  intrusive_ptr(const intrusive_ptr<U>& other) noexcept : target_(other.get()) {
     if (target_ != nullptr) {
       target_->incref();
     }
   }
-  template <typename U,
-            typename = std::enable_if_t<std::is_convertible_v<U*, T*>>>
+  template <typename U, typename = std::enable_if_t<std::is_convertible_v<U*, T*>>>
   intrusive_ptr(intrusive_ptr<U>&& other) noexcept : target_(other.release()) {}
 
   ~intrusive_ptr() { reset(); }
@@ -113,9 +104,7 @@ class intrusive_ptr {
   explicit operator bool() const noexcept { return target_ != nullptr; }
   bool defined() const noexcept { return target_ != nullptr; }
 
-  size_t use_count() const noexcept {
-    return target_ == nullptr ? 0 : target_->use_count();
-  }
+  size_t use_count() const noexcept { return target_ == nullptr ? 0 : target_->use_count(); }
   bool unique() const noexcept { return use_count() == 1; }
 
   // Gives up this pointer's reference without dropping it; the caller

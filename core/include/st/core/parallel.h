@@ -39,15 +39,13 @@ ST_API void parallel_run(int64_t begin, int64_t end, int64_t grain_size,
 // st::Error before fn runs: its length, and so its chunks, are not
 // representable.
 template <typename F>
-void parallel_for(int64_t begin, int64_t end, int64_t grain_size,
-                  const F& fn) {
+void parallel_for(int64_t begin, int64_t end, int64_t grain_size, const F& fn) {
   if (begin >= end) {
     return;
   }
   const int64_t length =
       checked_sub(end, begin, "parallel_for", "the length end - begin of the range");
-  if (length <= grain_size || in_parallel_region() ||
-      get_num_threads() == 1) {
+  if (length <= grain_size || in_parallel_region() || get_num_threads() == 1) {
     fn(begin, end);
     return;
   }

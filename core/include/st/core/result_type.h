@@ -25,10 +25,8 @@ ST_API ScalarType default_dtype() noexcept;
 ST_API ScalarType default_complex_dtype() noexcept;
 
 // Folds one operand into the state (undefined tensors are skipped).
-ST_API ResultTypeState update_result_type_state(const Tensor& tensor,
-                                                const ResultTypeState& in);
-ST_API ResultTypeState update_result_type_state(const Scalar& scalar,
-                                                const ResultTypeState& in);
+ST_API ResultTypeState update_result_type_state(const Tensor& tensor, const ResultTypeState& in);
+ST_API ResultTypeState update_result_type_state(const Scalar& scalar, const ResultTypeState& in);
 ST_API ScalarType result_type(const ResultTypeState& state);
 
 ST_API ScalarType result_type(ArrayRef<Tensor> tensors);

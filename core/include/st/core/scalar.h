@@ -22,17 +22,28 @@ namespace detail {
 
 template <typename T>
 constexpr const char* scalar_type_name() {
-  if constexpr (std::is_same_v<T, bool>) return "bool";
-  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
-  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
-  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
-  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
-  else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
-  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
-  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
-  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
-  else if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, double>) return "double";
+  if constexpr (std::is_same_v<T, bool>)
+    return "bool";
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return "int8_t";
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return "uint8_t";
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return "int16_t";
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return "uint16_t";
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return "int32_t";
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return "uint32_t";
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return "int64_t";
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return "uint64_t";
+  else if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else if constexpr (std::is_same_v<T, double>)
+    return "double";
   else if constexpr (std::is_same_v<T, std::complex<float>>)
     return "c10::complex<float>";
   else if constexpr (std::is_same_v<T, std::complex<double>>)
@@ -45,10 +56,10 @@ constexpr const char* scalar_type_name() {
     return "c10::complex<float>";
   else if constexpr (std::is_same_v<T, torch::headeronly::complex<double>>)
     return "c10::complex<double>";
-  else if constexpr (std::is_same_v<
-                         T, torch::headeronly::complex<torch::headeronly::Half>>)
+  else if constexpr (std::is_same_v<T, torch::headeronly::complex<torch::headeronly::Half>>)
     return "c10::complex<c10::Half>";
-  else return "the requested type";
+  else
+    return "the requested type";
 }
 }  // namespace detail
 
@@ -61,8 +72,7 @@ class ST_API Scalar {
   // Every integer type goes through int64; uint64 above INT64_MAX is an
   // error (st::Error), as PyTorch refuses it.
   template <typename T,
-            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>,
-                             int> = 0>
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   Scalar(T v) : tag_(Tag::Int) {
     if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(int64_t)) {
       ST_CHECK(v <= static_cast<T>(INT64_MAX), "Scalar: unsigned value ", v,
@@ -70,8 +80,7 @@ class ST_API Scalar {
     }
     v_.i = static_cast<int64_t>(v);
   }
-  template <typename T,
-            std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
+  template <typename T, std::enable_if_t<std::is_floating_point_v<T>, int> = 0>
   Scalar(T v) : tag_(Tag::Double) {
     v_.d = static_cast<double>(v);
   }
@@ -101,9 +110,7 @@ class ST_API Scalar {
   int32_t toInt() const { return to<int32_t>(); }
   double toDouble() const { return to<double>(); }
   float toFloat() const { return to<float>(); }
-  std::complex<double> toComplexDouble() const {
-    return to<std::complex<double>>();
-  }
+  std::complex<double> toComplexDouble() const { return to<std::complex<double>>(); }
 
   // Unchecked views of the payload.
   int64_t raw_int() const noexcept { return v_.i; }
@@ -138,8 +145,7 @@ T Scalar::from_int(int64_t i) {
   } else if constexpr (std::is_integral_v<T>) {
     bool fits;
     if constexpr (std::is_unsigned_v<T>) {
-      const uint64_t magnitude =
-          i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+      const uint64_t magnitude = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
       fits = magnitude <= static_cast<uint64_t>(std::numeric_limits<T>::max());
     } else {
       fits = i >= static_cast<int64_t>(std::numeric_limits<T>::min()) &&
@@ -160,8 +166,7 @@ T Scalar::from_double(double d) {
     return d != 0;
   } else if constexpr (std::is_integral_v<T>) {
     // 2^bits as a double is exact, so the bounds below are exact too.
-    const double limit =
-        std::ldexp(1.0, std::numeric_limits<T>::digits);  // max + 1
+    const double limit = std::ldexp(1.0, std::numeric_limits<T>::digits);  // max + 1
     bool fits;
     if constexpr (std::is_unsigned_v<T>) {
       fits = std::fabs(d) < limit;
@@ -179,8 +184,7 @@ T Scalar::from_double(double d) {
     return static_cast<T>(d);
   } else {
     // Floating: finite values beyond the range overflow; inf/nan pass.
-    if (std::isfinite(d) &&
-        std::fabs(d) > static_cast<double>(std::numeric_limits<T>::max())) {
+    if (std::isfinite(d) && std::fabs(d) > static_cast<double>(std::numeric_limits<T>::max())) {
       detail::throw_scalar_overflow(detail::scalar_type_name<T>());
     }
     return static_cast<T>(d);
@@ -218,7 +222,7 @@ T Scalar::to() const {
       return T(z.real(), z.imag());
     }
   } else if constexpr (std::is_same_v<T, std::complex<double>> ||
-                std::is_same_v<T, std::complex<float>>) {
+                       std::is_same_v<T, std::complex<float>>) {
     using V = typename T::value_type;
     switch (tag_) {
       case Tag::Bool:
@@ -231,8 +235,7 @@ T Scalar::to() const {
     }
     return T();
   } else {
-    static_assert(std::is_arithmetic_v<T>,
-                  "Scalar::to<T>: T must be arithmetic or std::complex");
+    static_assert(std::is_arithmetic_v<T>, "Scalar::to<T>: T must be arithmetic or std::complex");
     switch (tag_) {
       case Tag::Bool:
       case Tag::Int:

@@ -56,21 +56,15 @@ class SizesAndStrides {
   size_t size() const noexcept { return size_; }
   bool is_inline() const noexcept { return size_ <= kInlineDims; }
 
-  const int64_t* sizes_data() const noexcept {
-    return is_inline() ? inline_ : heap_;
-  }
+  const int64_t* sizes_data() const noexcept { return is_inline() ? inline_ : heap_; }
   int64_t* sizes_data() noexcept { return is_inline() ? inline_ : heap_; }
   const int64_t* strides_data() const noexcept {
     return is_inline() ? inline_ + kInlineDims : heap_ + size_;
   }
-  int64_t* strides_data() noexcept {
-    return is_inline() ? inline_ + kInlineDims : heap_ + size_;
-  }
+  int64_t* strides_data() noexcept { return is_inline() ? inline_ + kInlineDims : heap_ + size_; }
 
   IntArrayRef sizes() const noexcept { return IntArrayRef(sizes_data(), size_); }
-  IntArrayRef strides() const noexcept {
-    return IntArrayRef(strides_data(), size_);
-  }
+  IntArrayRef strides() const noexcept { return IntArrayRef(strides_data(), size_); }
 
   // Changes the number of dims, keeping the leading min(old, new) entries;
   // new entries are unspecified until written.
@@ -83,8 +77,7 @@ class SizesAndStrides {
         int64_t* old = heap_;
         const size_t old_size = size_;
         std::memcpy(inline_, old, new_size * sizeof(int64_t));
-        std::memcpy(inline_ + kInlineDims, old + old_size,
-                    new_size * sizeof(int64_t));
+        std::memcpy(inline_ + kInlineDims, old + old_size, new_size * sizeof(int64_t));
         delete[] old;
       } else if (new_size < size_) {
         // Strides start at a fixed slot: nothing to move.
@@ -105,8 +98,7 @@ class SizesAndStrides {
     resize(sizes.size());
     if (sizes.size() > 0) {
       std::memcpy(sizes_data(), sizes.data(), sizes.size() * sizeof(int64_t));
-      std::memcpy(strides_data(), strides.data(),
-                  strides.size() * sizeof(int64_t));
+      std::memcpy(strides_data(), strides.data(), strides.size() * sizeof(int64_t));
     }
   }
 

@@ -17,8 +17,7 @@ class ST_API StorageImpl final : public intrusive_ptr_target {
   // Allocates nbytes with `allocator` (resizable).
   StorageImpl(size_t nbytes, Allocator* allocator);
   // Adopts `data`; resizable only when an allocator is given.
-  StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator,
-              bool resizable);
+  StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool resizable);
   ~StorageImpl() override;
 
   void* mutable_data() const noexcept { return data_ptr_.get(); }
@@ -48,8 +47,7 @@ class ST_API StorageImpl final : public intrusive_ptr_target {
 class ST_API Storage {
  public:
   Storage() noexcept = default;
-  explicit Storage(intrusive_ptr<StorageImpl> impl) noexcept
-      : impl_(std::move(impl)) {}
+  explicit Storage(intrusive_ptr<StorageImpl> impl) noexcept : impl_(std::move(impl)) {}
 
   // A new owned, resizable storage of nbytes from the device's allocator.
   static Storage allocate(size_t nbytes, Device device);
@@ -59,8 +57,8 @@ class ST_API Storage {
   // ownership and must keep the blob alive; with one, deleter(context) runs
   // when the last reference goes. Never resizable.
   static Storage from_blob(void* data, size_t nbytes, Device device);
-  static Storage from_blob(void* data, size_t nbytes, Device device,
-                           void* context, DeleterFn deleter);
+  static Storage from_blob(void* data, size_t nbytes, Device device, void* context,
+                           DeleterFn deleter);
 
   bool defined() const noexcept { return impl_.defined(); }
   StorageImpl* unsafeGetStorageImpl() const noexcept { return impl_.get(); }
@@ -68,14 +66,10 @@ class ST_API Storage {
   StorageImpl* operator->() const noexcept { return impl_.get(); }
 
   size_t nbytes() const noexcept { return impl_ ? impl_->nbytes() : 0; }
-  void* mutable_data() const noexcept {
-    return impl_ ? impl_->mutable_data() : nullptr;
-  }
+  void* mutable_data() const noexcept { return impl_ ? impl_->mutable_data() : nullptr; }
   const void* data() const noexcept { return impl_ ? impl_->data() : nullptr; }
   size_t use_count() const noexcept { return impl_.use_count(); }
-  bool is_alias_of(const Storage& o) const noexcept {
-    return impl_.get() == o.impl_.get();
-  }
+  bool is_alias_of(const Storage& o) const noexcept { return impl_.get() == o.impl_.get(); }
 
  private:
   intrusive_ptr<StorageImpl> impl_;

@@ -31,32 +31,24 @@ namespace st {
 
 namespace detail {
 [[noreturn]] ST_API void throw_undefined_tensor(const char* what);
-[[noreturn]] ST_API void throw_dtype_mismatch(ScalarType expected,
-                                              ScalarType found);
+[[noreturn]] ST_API void throw_dtype_mismatch(ScalarType expected, ScalarType found);
 }  // namespace detail
 
 class ST_API Tensor {
  public:
   Tensor() noexcept = default;
-  explicit Tensor(intrusive_ptr<TensorImpl> impl) noexcept
-      : impl_(std::move(impl)) {}
+  explicit Tensor(intrusive_ptr<TensorImpl> impl) noexcept : impl_(std::move(impl)) {}
 
   bool defined() const noexcept { return impl_.defined(); }
   void reset() noexcept { impl_.reset(); }
 
   TensorImpl* unsafeGetTensorImpl() const noexcept { return impl_.get(); }
-  const intrusive_ptr<TensorImpl>& getIntrusivePtr() const noexcept {
-    return impl_;
-  }
+  const intrusive_ptr<TensorImpl>& getIntrusivePtr() const noexcept { return impl_; }
   // Gives up this handle's reference (for the C ABI); see intrusive_ptr.
-  [[nodiscard]] TensorImpl* unsafeReleaseTensorImpl() noexcept {
-    return impl_.release();
-  }
+  [[nodiscard]] TensorImpl* unsafeReleaseTensorImpl() noexcept { return impl_.release(); }
   size_t use_count() const noexcept { return impl_.use_count(); }
   // True when both handles refer to the same TensorImpl.
-  bool is_same(const Tensor& other) const noexcept {
-    return impl_.get() == other.impl_.get();
-  }
+  bool is_same(const Tensor& other) const noexcept { return impl_.get() == other.impl_.get(); }
 
   int64_t dim() const { return impl().dim(); }
   int64_t ndimension() const { return dim(); }
@@ -68,35 +60,23 @@ class ST_API Tensor {
   int64_t storage_offset() const { return impl().storage_offset(); }
   ScalarType scalar_type() const { return impl().dtype(); }
   ScalarType dtype() const { return impl().dtype(); }
-  int64_t element_size() const {
-    return static_cast<int64_t>(impl().itemsize());
-  }
+  int64_t element_size() const { return static_cast<int64_t>(impl().itemsize()); }
   int64_t itemsize() const { return element_size(); }
   // numel * element_size (the bytes the elements cover, not the storage).
-  size_t nbytes() const {
-    return static_cast<size_t>(impl().numel()) * impl().itemsize();
-  }
+  size_t nbytes() const { return static_cast<size_t>(impl().numel()) * impl().itemsize(); }
   Device device() const { return impl().device(); }
   bool is_cpu() const { return impl().device().is_cpu(); }
   bool is_cuda() const { return impl().device().is_cuda(); }
   bool is_meta() const { return impl().device().is_meta(); }
   const Storage& storage() const { return impl().storage(); }
   bool has_storage() const { return impl().has_storage(); }
-  bool is_alias_of(const Tensor& other) const {
-    return storage().is_alias_of(other.storage());
-  }
+  bool is_alias_of(const Tensor& other) const { return storage().is_alias_of(other.storage()); }
   bool is_contiguous(MemoryFormat format = MemoryFormat::Contiguous) const {
     return impl().is_contiguous(format);
   }
-  bool is_non_overlapping_and_dense() const {
-    return impl().is_non_overlapping_and_dense();
-  }
-  bool is_complex() const {
-    return torch::headeronly::isComplexType(scalar_type());
-  }
-  bool is_floating_point() const {
-    return torch::headeronly::isFloatingType(scalar_type());
-  }
+  bool is_non_overlapping_and_dense() const { return impl().is_non_overlapping_and_dense(); }
+  bool is_complex() const { return torch::headeronly::isComplexType(scalar_type()); }
+  bool is_floating_point() const { return torch::headeronly::isFloatingType(scalar_type()); }
 
   // Address of element 0. data_ptr() is the mutable one, as in PyTorch.
   void* data_ptr() const { return impl().mutable_data(); }
@@ -136,8 +116,7 @@ class ST_API Tensor {
   }
   template <typename T>
   void check_dtype() const {
-    constexpr ScalarType expected =
-        torch::headeronly::CppTypeToScalarType<T>::value;
+    constexpr ScalarType expected = torch::headeronly::CppTypeToScalarType<T>::value;
     const ScalarType found = impl().dtype();
     if (__builtin_expect(found != expected, 0)) {
       detail::throw_dtype_mismatch(expected, found);
@@ -149,8 +128,7 @@ class ST_API Tensor {
 
 template <typename T>
 T Tensor::item() const {
-  ST_CHECK(numel() == 1, "item: expected a tensor with one element, got ",
-           numel(), " elements");
+  ST_CHECK(numel() == 1, "item: expected a tensor with one element, got ", numel(), " elements");
   ST_CHECK(is_cpu(), "item: expected a CPU tensor, got device ", device());
   return *data_ptr<T>();
 }

@@ -31,9 +31,7 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   TensorImpl(const TensorImpl&) = delete;
   TensorImpl& operator=(const TensorImpl&) = delete;
 
-  int64_t dim() const noexcept {
-    return static_cast<int64_t>(sizes_and_strides_.size());
-  }
+  int64_t dim() const noexcept { return static_cast<int64_t>(sizes_and_strides_.size()); }
   IntArrayRef sizes() const noexcept { return sizes_and_strides_.sizes(); }
   IntArrayRef strides() const noexcept { return sizes_and_strides_.strides(); }
   // Wraps negative dims; throws st::Error when out of range.
@@ -54,9 +52,7 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
     }
     return is_contiguous_slow(format);
   }
-  bool is_non_overlapping_and_dense() const noexcept {
-    return is_non_overlapping_and_dense_;
-  }
+  bool is_non_overlapping_and_dense() const noexcept { return is_non_overlapping_and_dense_; }
 
   // A zero-dim tensor made from a C++ number (type promotion treats it as
   // a "wrapped number"). Only valid on 0-dim tensors.
@@ -80,8 +76,7 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   // Throws when sizes/strides lengths differ or a size is negative. Does
   // not check bounds against the storage (callers do: see as_strided).
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides);
-  void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
-                             int64_t storage_offset);
+  void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset);
   // Every setter validates before writing: on st::Error the tensor is
   // unchanged.
   void set_storage_offset(int64_t storage_offset);

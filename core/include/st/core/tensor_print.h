@@ -17,16 +17,15 @@
 namespace st {
 
 struct PrintOptions {
-  int precision = 4;        // digits after the point
-  int64_t threshold = 1000; // summarise above this many elements
-  int64_t edgeitems = 3;    // items kept at each end when summarising
+  int precision = 4;         // digits after the point
+  int64_t threshold = 1000;  // summarise above this many elements
+  int64_t edgeitems = 3;     // items kept at each end when summarising
   int64_t linewidth = 80;
 };
 
 ST_API void print(std::ostream& os, const Tensor& tensor,
                   const PrintOptions& options = PrintOptions());
-ST_API std::string to_string(const Tensor& tensor,
-                             const PrintOptions& options = PrintOptions());
+ST_API std::string to_string(const Tensor& tensor, const PrintOptions& options = PrintOptions());
 ST_API std::ostream& operator<<(std::ostream& os, const Tensor& tensor);
 
 // "stabletorch.float32", "stabletorch.int64", ...: the dtypes' names in

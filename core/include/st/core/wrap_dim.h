@@ -10,16 +10,14 @@
 namespace st {
 
 namespace detail {
-[[noreturn]] ST_API void throw_dim_out_of_range(int64_t dim, int64_t min,
-                                                int64_t max);
+[[noreturn]] ST_API void throw_dim_out_of_range(int64_t dim, int64_t min, int64_t max);
 [[noreturn]] ST_API void throw_dim_on_scalar(int64_t dim);
 }  // namespace detail
 
 // Wraps `dim` for a tensor of `ndim` dims. A 0-dim tensor accepts -1 and 0
 // when wrap_scalar is true (like PyTorch). Throws st::Error
 // "Dimension out of range (expected to be in range of [-2, 1], but got 3)".
-inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim,
-                              bool wrap_scalar = true) {
+inline int64_t maybe_wrap_dim(int64_t dim, int64_t ndim, bool wrap_scalar = true) {
   if (__builtin_expect(ndim <= 0, 0)) {
     if (!wrap_scalar) {
       detail::throw_dim_on_scalar(dim);

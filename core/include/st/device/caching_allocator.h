@@ -104,8 +104,8 @@ class ST_API CachingAllocator final : public Allocator {
   DeviceType type_;
   RawDeviceMemory* raw_;
   mutable std::mutex mutex_;
-  std::map<PoolKey, std::vector<Block*>> pool_;     // cached blocks
-  std::unordered_map<void*, Block*> raw_blocks_;    // handed out by raw_allocate
+  std::map<PoolKey, std::vector<Block*>> pool_;   // cached blocks
+  std::unordered_map<void*, Block*> raw_blocks_;  // handed out by raw_allocate
   std::map<DeviceIndex, CachingAllocatorStats> stats_;
 };
 

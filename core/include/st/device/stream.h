@@ -27,9 +27,7 @@ class ST_API Stream {
   StreamId id() const noexcept { return id_; }
   bool is_default() const noexcept { return id_ == kDefaultId; }
 
-  bool operator==(const Stream& o) const noexcept {
-    return device_ == o.device_ && id_ == o.id_;
-  }
+  bool operator==(const Stream& o) const noexcept { return device_ == o.device_ && id_ == o.id_; }
   bool operator!=(const Stream& o) const noexcept { return !(*this == o); }
 
  private:

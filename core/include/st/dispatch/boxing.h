@@ -93,54 +93,92 @@ inline constexpr bool always_false = false;
 template <typename T>
 struct ivalue_to;  // ivalue_to<decayed T>::get(IValue&) -> something T binds to
 
-template <> struct ivalue_to<IValue> { static IValue& get(IValue& v) { return v; } };
-template <> struct ivalue_to<Tensor> { static Tensor& get(IValue& v) { return v.toTensor(); } };
-template <> struct ivalue_to<int64_t> { static int64_t get(IValue& v) { return v.toInt(); } };
-template <> struct ivalue_to<double> { static double get(IValue& v) { return v.toDouble(); } };
-template <> struct ivalue_to<bool> { static bool get(IValue& v) { return v.toBool(); } };
-template <> struct ivalue_to<std::string> {
+template <>
+struct ivalue_to<IValue> {
+  static IValue& get(IValue& v) { return v; }
+};
+template <>
+struct ivalue_to<Tensor> {
+  static Tensor& get(IValue& v) { return v.toTensor(); }
+};
+template <>
+struct ivalue_to<int64_t> {
+  static int64_t get(IValue& v) { return v.toInt(); }
+};
+template <>
+struct ivalue_to<double> {
+  static double get(IValue& v) { return v.toDouble(); }
+};
+template <>
+struct ivalue_to<bool> {
+  static bool get(IValue& v) { return v.toBool(); }
+};
+template <>
+struct ivalue_to<std::string> {
   static const std::string& get(IValue& v) { return v.toStringRef(); }
 };
-template <> struct ivalue_to<std::string_view> {
+template <>
+struct ivalue_to<std::string_view> {
   static std::string_view get(IValue& v) { return v.toStringView(); }
 };
-template <> struct ivalue_to<Scalar> { static Scalar get(IValue& v) { return v.toScalar(); } };
-template <> struct ivalue_to<Device> { static Device get(IValue& v) { return v.toDevice(); } };
-template <> struct ivalue_to<ScalarType> {
+template <>
+struct ivalue_to<Scalar> {
+  static Scalar get(IValue& v) { return v.toScalar(); }
+};
+template <>
+struct ivalue_to<Device> {
+  static Device get(IValue& v) { return v.toDevice(); }
+};
+template <>
+struct ivalue_to<ScalarType> {
   static ScalarType get(IValue& v) { return v.toScalarType(); }
 };
-template <> struct ivalue_to<Layout> { static Layout get(IValue& v) { return v.toLayout(); } };
-template <> struct ivalue_to<MemoryFormat> {
+template <>
+struct ivalue_to<Layout> {
+  static Layout get(IValue& v) { return v.toLayout(); }
+};
+template <>
+struct ivalue_to<MemoryFormat> {
   static MemoryFormat get(IValue& v) { return v.toMemoryFormat(); }
 };
-template <> struct ivalue_to<Generator> {
+template <>
+struct ivalue_to<Generator> {
   static const Generator& get(IValue& v) { return v.toGenerator(); }
 };
-template <> struct ivalue_to<std::vector<int64_t>> {
+template <>
+struct ivalue_to<std::vector<int64_t>> {
   static const std::vector<int64_t>& get(IValue& v) { return v.toIntVector(); }
 };
-template <> struct ivalue_to<ArrayRef<int64_t>> {
+template <>
+struct ivalue_to<ArrayRef<int64_t>> {
   static ArrayRef<int64_t> get(IValue& v) { return v.toIntList(); }
 };
-template <> struct ivalue_to<std::vector<double>> {
+template <>
+struct ivalue_to<std::vector<double>> {
   static const std::vector<double>& get(IValue& v) { return v.toDoubleVector(); }
 };
-template <> struct ivalue_to<ArrayRef<double>> {
+template <>
+struct ivalue_to<ArrayRef<double>> {
   static ArrayRef<double> get(IValue& v) { return ArrayRef<double>(v.toDoubleVector()); }
 };
-template <> struct ivalue_to<std::vector<bool>> {
+template <>
+struct ivalue_to<std::vector<bool>> {
   static const std::vector<bool>& get(IValue& v) { return v.toBoolVector(); }
 };
-template <> struct ivalue_to<std::vector<std::string>> {
+template <>
+struct ivalue_to<std::vector<std::string>> {
   static const std::vector<std::string>& get(IValue& v) { return v.toStringVector(); }
 };
-template <> struct ivalue_to<std::vector<Tensor>> {
+template <>
+struct ivalue_to<std::vector<Tensor>> {
   static const std::vector<Tensor>& get(IValue& v) { return v.toTensorVector(); }
 };
-template <> struct ivalue_to<ArrayRef<Tensor>> {
+template <>
+struct ivalue_to<ArrayRef<Tensor>> {
   static ArrayRef<Tensor> get(IValue& v) { return ArrayRef<Tensor>(v.toTensorVector()); }
 };
-template <> struct ivalue_to<std::vector<std::optional<Tensor>>> {
+template <>
+struct ivalue_to<std::vector<std::optional<Tensor>>> {
   static std::vector<std::optional<Tensor>> get(IValue& v) { return v.toOptionalTensorVector(); }
 };
 template <size_t N>
@@ -226,8 +264,9 @@ template <typename R>
 void pushReturn(R&& r, Stack* stack) {
   using D = std::decay_t<R>;
   if constexpr (is_tuple<D>::value) {
-    std::apply([&](auto&&... e) { (stack->push_back(toIValue(std::forward<decltype(e)>(e))), ...); },
-               std::forward<R>(r));
+    std::apply(
+        [&](auto&&... e) { (stack->push_back(toIValue(std::forward<decltype(e)>(e))), ...); },
+        std::forward<R>(r));
   } else if constexpr (std::is_same_v<D, Tensor> || std::is_same_v<D, int64_t> ||
                        std::is_same_v<D, double> || std::is_same_v<D, bool>) {
     stack->emplace_back(std::forward<R>(r));  // constructs in place

@@ -73,22 +73,32 @@ ST_API std::optional<DispatchKey> parseDispatchKey(std::string_view name);
 constexpr DispatchKey backendKeyForDeviceType(torch::headeronly::DeviceType t) {
   using torch::headeronly::DeviceType;
   switch (t) {
-    case DeviceType::CPU: return DispatchKey::CPU;
-    case DeviceType::CUDA: return DispatchKey::CUDA;
-    case DeviceType::Meta: return DispatchKey::Meta;
-    case DeviceType::PrivateUse1: return DispatchKey::PrivateUse1;
-    default: return DispatchKey::Undefined;
+    case DeviceType::CPU:
+      return DispatchKey::CPU;
+    case DeviceType::CUDA:
+      return DispatchKey::CUDA;
+    case DeviceType::Meta:
+      return DispatchKey::Meta;
+    case DeviceType::PrivateUse1:
+      return DispatchKey::PrivateUse1;
+    default:
+      return DispatchKey::Undefined;
   }
 }
 
 // The autograd key paired with a backend key (AutogradOther for Undefined).
 constexpr DispatchKey autogradKeyForBackend(DispatchKey backend) {
   switch (backend) {
-    case DispatchKey::CPU: return DispatchKey::AutogradCPU;
-    case DispatchKey::CUDA: return DispatchKey::AutogradCUDA;
-    case DispatchKey::Meta: return DispatchKey::AutogradMeta;
-    case DispatchKey::PrivateUse1: return DispatchKey::AutogradPrivateUse1;
-    default: return DispatchKey::AutogradOther;
+    case DispatchKey::CPU:
+      return DispatchKey::AutogradCPU;
+    case DispatchKey::CUDA:
+      return DispatchKey::AutogradCUDA;
+    case DispatchKey::Meta:
+      return DispatchKey::AutogradMeta;
+    case DispatchKey::PrivateUse1:
+      return DispatchKey::AutogradPrivateUse1;
+    default:
+      return DispatchKey::AutogradOther;
   }
 }
 

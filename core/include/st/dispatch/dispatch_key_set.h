@@ -41,24 +41,16 @@ class DispatchKeySet {
   constexpr bool has(DispatchKey k) const {
     return (repr_ & DispatchKeySet(k).repr_) != 0 && k != DispatchKey::Undefined;
   }
-  constexpr bool isSupersetOf(DispatchKeySet o) const {
-    return (repr_ & o.repr_) == o.repr_;
-  }
+  constexpr bool isSupersetOf(DispatchKeySet o) const { return (repr_ & o.repr_) == o.repr_; }
   constexpr DispatchKeySet add(DispatchKey k) const {
     return fromRaw(repr_ | DispatchKeySet(k).repr_);
   }
   constexpr DispatchKeySet remove(DispatchKey k) const {
     return fromRaw(repr_ & ~DispatchKeySet(k).repr_);
   }
-  constexpr DispatchKeySet operator|(DispatchKeySet o) const {
-    return fromRaw(repr_ | o.repr_);
-  }
-  constexpr DispatchKeySet operator&(DispatchKeySet o) const {
-    return fromRaw(repr_ & o.repr_);
-  }
-  constexpr DispatchKeySet operator-(DispatchKeySet o) const {
-    return fromRaw(repr_ & ~o.repr_);
-  }
+  constexpr DispatchKeySet operator|(DispatchKeySet o) const { return fromRaw(repr_ | o.repr_); }
+  constexpr DispatchKeySet operator&(DispatchKeySet o) const { return fromRaw(repr_ & o.repr_); }
+  constexpr DispatchKeySet operator-(DispatchKeySet o) const { return fromRaw(repr_ & ~o.repr_); }
   constexpr bool operator==(DispatchKeySet o) const { return repr_ == o.repr_; }
   constexpr bool operator!=(DispatchKeySet o) const { return repr_ != o.repr_; }
 
@@ -114,10 +106,14 @@ constexpr DispatchKeySet getRuntimeKeySetForAlias(DispatchKey k) {
                                     DispatchKey::AutogradCUDA, DispatchKey::AutogradMeta,
                                     DispatchKey::AutogradPrivateUse1};
   switch (k) {
-    case DispatchKey::CompositeExplicitAutograd: return backends;
-    case DispatchKey::CompositeImplicitAutograd: return backends | autograd;
-    case DispatchKey::Autograd: return autograd;
-    default: return DispatchKeySet(k);
+    case DispatchKey::CompositeExplicitAutograd:
+      return backends;
+    case DispatchKey::CompositeImplicitAutograd:
+      return backends | autograd;
+    case DispatchKey::Autograd:
+      return autograd;
+    default:
+      return DispatchKeySet(k);
   }
 }
 // Whether a kernel for `alias` may fill the table slot of runtime key `k`.
@@ -129,10 +125,9 @@ constexpr bool isIncludedInAlias(DispatchKey k, DispatchKey alias) {
 // and ADInplaceOrView (both fall through unless an operator has kernels for
 // them). Empty for Undefined.
 constexpr DispatchKeySet tensorKeySetForBackend(DispatchKey backend) {
-  return backend == DispatchKey::Undefined
-             ? DispatchKeySet()
-             : DispatchKeySet({backend, DispatchKey::ADInplaceOrView,
-                               autogradKeyForBackend(backend)});
+  return backend == DispatchKey::Undefined ? DispatchKeySet()
+                                           : DispatchKeySet({backend, DispatchKey::ADInplaceOrView,
+                                                             autogradKeyForBackend(backend)});
 }
 
 ST_API std::string toString(DispatchKeySet s);

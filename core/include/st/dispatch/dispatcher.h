@@ -115,8 +115,7 @@ ST_API extern const uint64_t kDeviceTypeKeySets[torch::headeronly::COMPILE_TIME_
 inline DispatchKeySet keysOf(const Tensor& t) {
   const TensorImpl* impl = t.unsafeGetTensorImpl();
   if (impl == nullptr) return DispatchKeySet();
-  return DispatchKeySet::fromRaw(
-      kDeviceTypeKeySets[static_cast<uint8_t>(impl->device().type())]);
+  return DispatchKeySet::fromRaw(kDeviceTypeKeySets[static_cast<uint8_t>(impl->device().type())]);
 }
 inline DispatchKeySet keysOf(const std::optional<Tensor>& t) {
   return t.has_value() ? keysOf(*t) : DispatchKeySet();
@@ -182,8 +181,7 @@ inline DispatchKeySet computeKeySetBoxed(const DispatchTable& t, const Stack& st
 // The backend key for a factory call's dtype/layout/device arguments:
 // the device's backend when a device is given, CPU otherwise. Throws for a
 // device type this build has no key for, or a non-strided layout.
-ST_API DispatchKey computeDispatchKey(std::optional<ScalarType> dtype,
-                                      std::optional<Layout> layout,
+ST_API DispatchKey computeDispatchKey(std::optional<ScalarType> dtype, std::optional<Layout> layout,
                                       std::optional<Device> device);
 
 class ST_API Dispatcher {
@@ -331,8 +329,8 @@ inline __attribute__((always_inline)) Ret Dispatcher::call(
 }
 
 template <typename Ret, typename... Args>
-inline Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op,
-                                  DispatchKeySet ks, Args... args) {
+inline Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op, DispatchKeySet ks,
+                                  Args... args) {
   OperatorEntry* e = op.entry();
   DispatchReadGuard guard;
   const DispatchTable& t = e->table();

@@ -99,7 +99,15 @@ inline bool operator!=(const SchemaType& a, const SchemaType& b) { return !(a ==
 // what toString() prints; the typed fields hold the decoded value.
 struct ST_API DefaultValue {
   enum class Kind : uint8_t {
-    None, Bool, Int, Float, String, IntList, FloatList, BoolList, Enum,
+    None,
+    Bool,
+    Int,
+    Float,
+    String,
+    IntList,
+    FloatList,
+    BoolList,
+    Enum,
   };
   Kind kind = Kind::None;
   bool b = false;
@@ -171,9 +179,8 @@ inline bool operator!=(const Argument& a, const Argument& b) { return !(a == b);
 class ST_API FunctionSchema {
  public:
   FunctionSchema() = default;
-  FunctionSchema(OperatorName name, std::vector<Argument> arguments,
-                 std::vector<Argument> returns, bool is_vararg = false,
-                 bool is_varret = false);
+  FunctionSchema(OperatorName name, std::vector<Argument> arguments, std::vector<Argument> returns,
+                 bool is_vararg = false, bool is_varret = false);
 
   // Parses a full schema "ns::name.overload(args) -> returns". Throws
   // st::Error "schema parse error at column N: expected X but found Y" with
@@ -222,7 +229,6 @@ ST_API SchemaOrName parseSchemaOrName(std::string_view text);
 // and return counts and types, per SchemaType::equivalentForKernel). Returns
 // an empty string on success, otherwise a readable diff naming the first
 // mismatch.
-ST_API std::string diffKernelSchema(const FunctionSchema& declared,
-                                    const FunctionSchema& inferred);
+ST_API std::string diffKernelSchema(const FunctionSchema& declared, const FunctionSchema& inferred);
 
 }  // namespace st

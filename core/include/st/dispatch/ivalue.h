@@ -72,11 +72,10 @@ class ST_API IValue {
     std::vector<IValue> items;
   };
   // Alternative i holds Tag i.
-  using Variant =
-      std::variant<std::monostate, Tensor, int64_t, double, bool, std::string, Scalar, Device,
-                   ScalarType, Layout, MemoryFormat, std::vector<int64_t>, std::vector<double>,
-                   std::vector<bool>, std::vector<std::string>, std::vector<Tensor>, ListBox,
-                   TupleBox, Generator>;
+  using Variant = std::variant<std::monostate, Tensor, int64_t, double, bool, std::string, Scalar,
+                               Device, ScalarType, Layout, MemoryFormat, std::vector<int64_t>,
+                               std::vector<double>, std::vector<bool>, std::vector<std::string>,
+                               std::vector<Tensor>, ListBox, TupleBox, Generator>;
 
   IValue() = default;
   IValue(std::nullopt_t) {}

@@ -76,14 +76,18 @@ class ST_API KernelFunction {
   bool isFallthrough() const { return boxed_ == &fallthroughKernel; }
   bool hasUnboxed() const { return unboxed_ != nullptr; }
 
-  static KernelFunction makeFallthrough() { return KernelFunction(nullptr, &fallthroughKernel, nullptr); }
+  static KernelFunction makeFallthrough() {
+    return KernelFunction(nullptr, &fallthroughKernel, nullptr);
+  }
 
   // A boxed function known at compile time: makeFromBoxedFunction<&fn>().
   template <BoxedKernelFunction* fn>
   static KernelFunction makeFromBoxedFunction() {
     return KernelFunction(
         nullptr,
-        [](OperatorKernel*, const OperatorHandle& op, DispatchKeySet ks, Stack* s) { fn(op, ks, s); },
+        [](OperatorKernel*, const OperatorHandle& op, DispatchKeySet ks, Stack* s) {
+          fn(op, ks, s);
+        },
         nullptr);
   }
   // A boxed function pointer known at run time (e.g. from a plugin).
@@ -263,7 +267,8 @@ KernelFunction KernelFunction::makeFromUnboxedFunctor(std::shared_ptr<Functor> f
   using Full = typename detail::function_traits<Functor>::func_type;
   using Strip = detail::strip_keyset<Full>;
   using Ad = Adapters<Functor, false, nullptr, Strip::takes_keyset, typename Strip::type>;
-  return KernelFunction(std::move(functor), &Ad::boxed, reinterpret_cast<AnyUnboxedFn>(&Ad::unboxed));
+  return KernelFunction(std::move(functor), &Ad::boxed,
+                        reinterpret_cast<AnyUnboxedFn>(&Ad::unboxed));
 }
 
 template <typename Lambda>
@@ -279,8 +284,7 @@ KernelFunction KernelFunction::makeFromUnboxedLambda(Lambda&& lambda) {
 
 template <typename FuncPtr>
 KernelFunction KernelFunction::makeFromUnboxedRuntimeFunction(FuncPtr f) {
-  static_assert(std::is_pointer_v<FuncPtr> &&
-                    std::is_function_v<std::remove_pointer_t<FuncPtr>>,
+  static_assert(std::is_pointer_v<FuncPtr> && std::is_function_v<std::remove_pointer_t<FuncPtr>>,
                 "makeFromUnboxedRuntimeFunction takes a function pointer");
   ST_CHECK(f != nullptr, "makeFromUnboxedRuntimeFunction: null function pointer");
   return makeFromUnboxedLambda(f);

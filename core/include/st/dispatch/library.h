@@ -147,8 +147,7 @@ class ST_API Library final {
   // The run-time form: key by name. A key name this build has no key for
   // (e.g. "XLA") makes an inert IMPL library: its impl()s and fallback()s are
   // accepted and ignored, so code written for other builds still loads.
-  Library(Kind kind, std::string ns, std::string_view key_name, const char* file,
-          uint32_t line);
+  Library(Kind kind, std::string ns, std::string_view key_name, const char* file, uint32_t line);
   ~Library();
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;
@@ -249,30 +248,30 @@ class ST_API LibraryInit {
 #define ST_LIBRARY_CONCAT_(a, b) ST_LIBRARY_CONCAT_INNER_(a, b)
 
 // Defines namespace `ns` (once per process). `m` is the Library.
-#define ST_LIBRARY(ns, m)                                                           \
-  static void ST_LIBRARY_init_##ns(::st::Library&);                                 \
-  static const ::st::detail::LibraryInit ST_LIBRARY_static_init_##ns(               \
+#define ST_LIBRARY(ns, m)                                                                \
+  static void ST_LIBRARY_init_##ns(::st::Library&);                                      \
+  static const ::st::detail::LibraryInit ST_LIBRARY_static_init_##ns(                    \
       ::st::Library::DEF, &ST_LIBRARY_init_##ns, #ns, std::nullopt, __FILE__, __LINE__); \
   void ST_LIBRARY_init_##ns(::st::Library& m)
 
 // Adds definitions to namespace `ns` (any number of times).
 #define ST_LIBRARY_FRAGMENT(ns, m) ST_LIBRARY_FRAGMENT_UID_(ns, m, __COUNTER__)
-#define ST_LIBRARY_FRAGMENT_UID_(ns, m, uid)                                          \
-  static void ST_LIBRARY_CONCAT_(ST_LIBRARY_fragment_init_##ns##_, uid)(::st::Library&); \
-  static const ::st::detail::LibraryInit ST_LIBRARY_CONCAT_(                          \
-      ST_LIBRARY_fragment_static_init_##ns##_, uid)(                                  \
-      ::st::Library::FRAGMENT, &ST_LIBRARY_CONCAT_(ST_LIBRARY_fragment_init_##ns##_, uid), \
-      #ns, std::nullopt, __FILE__, __LINE__);                                         \
+#define ST_LIBRARY_FRAGMENT_UID_(ns, m, uid)                                                    \
+  static void ST_LIBRARY_CONCAT_(ST_LIBRARY_fragment_init_##ns##_, uid)(::st::Library&);        \
+  static const ::st::detail::LibraryInit ST_LIBRARY_CONCAT_(                                    \
+      ST_LIBRARY_fragment_static_init_##ns##_, uid)(                                            \
+      ::st::Library::FRAGMENT, &ST_LIBRARY_CONCAT_(ST_LIBRARY_fragment_init_##ns##_, uid), #ns, \
+      std::nullopt, __FILE__, __LINE__);                                                        \
   void ST_LIBRARY_CONCAT_(ST_LIBRARY_fragment_init_##ns##_, uid)(::st::Library & m)
 
 // Registers kernels of namespace `ns` for dispatch key `k` (CPU, CUDA,
 // Meta, PrivateUse1, CompositeExplicitAutograd, ...; `_` as ns for
 // fallbacks). A key this build does not have makes an inert library.
 #define ST_LIBRARY_IMPL(ns, k, m) ST_LIBRARY_IMPL_UID_(ns, k, m, __COUNTER__)
-#define ST_LIBRARY_IMPL_UID_(ns, k, m, uid)                                           \
-  static void ST_LIBRARY_CONCAT_(ST_LIBRARY_impl_init_##ns##_##k##_, uid)(::st::Library&); \
-  static const ::st::detail::LibraryInit ST_LIBRARY_CONCAT_(                          \
-      ST_LIBRARY_impl_static_init_##ns##_##k##_, uid)(                                \
-      ::st::Library::IMPL, &ST_LIBRARY_CONCAT_(ST_LIBRARY_impl_init_##ns##_##k##_, uid), \
-      #ns, #k, __FILE__, __LINE__);                                                   \
+#define ST_LIBRARY_IMPL_UID_(ns, k, m, uid)                                                       \
+  static void ST_LIBRARY_CONCAT_(ST_LIBRARY_impl_init_##ns##_##k##_, uid)(::st::Library&);        \
+  static const ::st::detail::LibraryInit ST_LIBRARY_CONCAT_(                                      \
+      ST_LIBRARY_impl_static_init_##ns##_##k##_, uid)(                                            \
+      ::st::Library::IMPL, &ST_LIBRARY_CONCAT_(ST_LIBRARY_impl_init_##ns##_##k##_, uid), #ns, #k, \
+      __FILE__, __LINE__);                                                                        \
   void ST_LIBRARY_CONCAT_(ST_LIBRARY_impl_init_##ns##_##k##_, uid)(::st::Library & m)

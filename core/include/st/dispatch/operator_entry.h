@@ -24,7 +24,7 @@ struct ST_API AnnotatedKernel {
   KernelFunction kernel;
   std::optional<CppSignature> cpp_signature;
   std::shared_ptr<const FunctionSchema> inferred_schema;  // null for boxed kernels
-  std::string debug;  // "registered at file:line"
+  std::string debug;                                      // "registered at file:line"
   bool builtin = false;  // installed by the dispatcher itself (fallbacks)
   // The key it is registered for (set by registerKernel), so that undoing a
   // registration needs only the list position.
@@ -96,10 +96,10 @@ struct ST_API AnnotatedSchema {
 // every test that checks invariants.
 struct ST_API DispatchTable {
   std::array<KernelFunction, kNumRuntimeKeys> kernels;  // [0] = Undefined: missing
-  DispatchKeySet non_fallthrough;  // keys whose entry is not a fallthrough
-  uint32_t registered_keys = 0;    // bit k: a kernel list for DispatchKey k is non-empty
+  DispatchKeySet non_fallthrough;                       // keys whose entry is not a fallthrough
+  uint32_t registered_keys = 0;  // bit k: a kernel list for DispatchKey k is non-empty
   uint32_t num_args = 0;
-  uint64_t tensor_arg_mask = 0;    // bit i: argument i is Tensor, Tensor?, Tensor[] or Tensor?[]
+  uint64_t tensor_arg_mask = 0;  // bit i: argument i is Tensor, Tensor?, Tensor[] or Tensor?[]
   std::shared_ptr<const AnnotatedSchema> schema;  // null until def'd
   // Unique to this table among all tables ever built (0: the shared empty
   // table), so a caller can remember a table without keeping it alive:

@@ -39,9 +39,7 @@ struct ST_API OperatorName {
 inline bool operator==(const OperatorName& a, const OperatorName& b) {
   return a.name == b.name && a.overload_name == b.overload_name;
 }
-inline bool operator!=(const OperatorName& a, const OperatorName& b) {
-  return !(a == b);
-}
+inline bool operator!=(const OperatorName& a, const OperatorName& b) { return !(a == b); }
 
 ST_API std::ostream& operator<<(std::ostream& os, const OperatorName& n);
 
@@ -51,7 +49,7 @@ template <>
 struct std::hash<st::OperatorName> {
   size_t operator()(const st::OperatorName& n) const noexcept {
     size_t h = std::hash<std::string>()(n.name);
-    return h ^ (std::hash<std::string>()(n.overload_name) + 0x9e3779b97f4a7c15ULL +
-                (h << 6) + (h >> 2));
+    return h ^ (std::hash<std::string>()(n.overload_name) + 0x9e3779b97f4a7c15ULL + (h << 6) +
+                (h >> 2));
   }
 };

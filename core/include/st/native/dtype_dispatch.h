@@ -35,31 +35,26 @@ struct TypeTag {
   using type = T;
 };
 
-constexpr uint64_t dtype_bit(ScalarType t) {
-  return uint64_t{1} << static_cast<unsigned>(t);
-}
+constexpr uint64_t dtype_bit(ScalarType t) { return uint64_t{1} << static_cast<unsigned>(t); }
 
 // Dtype sets (bit masks over ScalarType ordinals).
 inline constexpr uint64_t kIntegralTypes =
-    dtype_bit(ScalarType::Byte) | dtype_bit(ScalarType::Char) |
-    dtype_bit(ScalarType::Short) | dtype_bit(ScalarType::Int) |
-    dtype_bit(ScalarType::Long);
-inline constexpr uint64_t kUnsignedTypes = dtype_bit(ScalarType::UInt16) |
-                                           dtype_bit(ScalarType::UInt32) |
-                                           dtype_bit(ScalarType::UInt64);
+    dtype_bit(ScalarType::Byte) | dtype_bit(ScalarType::Char) | dtype_bit(ScalarType::Short) |
+    dtype_bit(ScalarType::Int) | dtype_bit(ScalarType::Long);
+inline constexpr uint64_t kUnsignedTypes =
+    dtype_bit(ScalarType::UInt16) | dtype_bit(ScalarType::UInt32) | dtype_bit(ScalarType::UInt64);
 inline constexpr uint64_t kFloatTypes =
     dtype_bit(ScalarType::Float) | dtype_bit(ScalarType::Double);
 inline constexpr uint64_t kReducedFloatTypes =
     dtype_bit(ScalarType::Half) | dtype_bit(ScalarType::BFloat16);
-inline constexpr uint64_t kComplexTypes = dtype_bit(ScalarType::ComplexFloat) |
-                                          dtype_bit(ScalarType::ComplexDouble);
+inline constexpr uint64_t kComplexTypes =
+    dtype_bit(ScalarType::ComplexFloat) | dtype_bit(ScalarType::ComplexDouble);
 inline constexpr uint64_t kBoolType = dtype_bit(ScalarType::Bool);
 // PyTorch's "all types": integral + float + double.
 inline constexpr uint64_t kAllTypes = kIntegralTypes | kFloatTypes;
 inline constexpr uint64_t kAllFloat = kFloatTypes | kReducedFloatTypes;
-inline constexpr uint64_t kEverything = kAllTypes | kReducedFloatTypes |
-                                        kComplexTypes | kBoolType |
-                                        kUnsignedTypes;
+inline constexpr uint64_t kEverything =
+    kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
 
 // The 8-bit floating types. Like PyTorch's CPU kernels, only copies
 // (conversions go through float) and fills reach them: dispatch_float8.
@@ -70,28 +65,33 @@ inline constexpr uint64_t kFloat8Types =
 constexpr bool is_float8(ScalarType t) { return (kFloat8Types & dtype_bit(t)) != 0; }
 
 // "add" not implemented for 'Half'
-[[noreturn]] ST_API void throw_dtype_not_implemented(const char* op,
-                                                     ScalarType t);
+[[noreturn]] ST_API void throw_dtype_not_implemented(const char* op, ScalarType t);
 
 // dispatch_dtype for the kFloat8Types.
 template <typename F>
 decltype(auto) dispatch_float8(ScalarType t, const char* op, F&& f) {
   switch (t) {
-    case ScalarType::Float8_e5m2: return f(TypeTag<torch::headeronly::Float8_e5m2>{});
-    case ScalarType::Float8_e4m3fn: return f(TypeTag<torch::headeronly::Float8_e4m3fn>{});
-    case ScalarType::Float8_e5m2fnuz: return f(TypeTag<torch::headeronly::Float8_e5m2fnuz>{});
-    case ScalarType::Float8_e4m3fnuz: return f(TypeTag<torch::headeronly::Float8_e4m3fnuz>{});
-    case ScalarType::Float8_e8m0fnu: return f(TypeTag<torch::headeronly::Float8_e8m0fnu>{});
-    default: break;
+    case ScalarType::Float8_e5m2:
+      return f(TypeTag<torch::headeronly::Float8_e5m2>{});
+    case ScalarType::Float8_e4m3fn:
+      return f(TypeTag<torch::headeronly::Float8_e4m3fn>{});
+    case ScalarType::Float8_e5m2fnuz:
+      return f(TypeTag<torch::headeronly::Float8_e5m2fnuz>{});
+    case ScalarType::Float8_e4m3fnuz:
+      return f(TypeTag<torch::headeronly::Float8_e4m3fnuz>{});
+    case ScalarType::Float8_e8m0fnu:
+      return f(TypeTag<torch::headeronly::Float8_e8m0fnu>{});
+    default:
+      break;
   }
   throw_dtype_not_implemented(op, t);
 }
 
-#define ST_NATIVE_DTYPE_CASE_(cpp, name)                      \
-  case ScalarType::name:                                      \
+#define ST_NATIVE_DTYPE_CASE_(cpp, name)                       \
+  case ScalarType::name:                                       \
     if constexpr ((kSet & dtype_bit(ScalarType::name)) != 0) { \
-      return f(TypeTag<cpp>{});                               \
-    }                                                         \
+      return f(TypeTag<cpp>{});                                \
+    }                                                          \
     break;
 
 template <uint64_t kSet, typename F>
@@ -146,8 +146,7 @@ struct is_std_complex : std::false_type {};
 template <typename U>
 struct is_std_complex<std::complex<U>> : std::true_type {};
 template <typename T>
-inline constexpr bool is_complex_v =
-    is_std_complex<T>::value || is_std_complex<opmath_t<T>>::value;
+inline constexpr bool is_complex_v = is_std_complex<T>::value || is_std_complex<opmath_t<T>>::value;
 
 // The real type of an opmath type (float for std::complex<float>).
 template <typename T>
@@ -193,12 +192,12 @@ inline I floating_to_integer(F x) {
   if constexpr (sizeof(I) == 8 || std::is_unsigned_v<I>) {
     constexpr double kLimit = 9223372036854775808.0;  // 2^63, exact
     const int64_t r = (x >= -kLimit && x < kLimit) ? static_cast<int64_t>(x)
-                                                    : std::numeric_limits<int64_t>::min();
+                                                   : std::numeric_limits<int64_t>::min();
     return static_cast<I>(r);
   } else {
     constexpr double kLimit = 2147483648.0;  // 2^31, exact
     const int32_t r = (x >= -kLimit && x < kLimit) ? static_cast<int32_t>(x)
-                                                    : std::numeric_limits<int32_t>::min();
+                                                   : std::numeric_limits<int32_t>::min();
     return static_cast<I>(r);
   }
 }

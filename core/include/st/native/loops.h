@@ -58,9 +58,9 @@ template <typename Traits, size_t S, typename F, size_t... I>
 inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, const F& f,
                               std::index_sequence<I...>) {
   using R = typename Traits::ret;
-  const bool fits = strides[0] == static_cast<int64_t>(sizeof(R)) && strides[S + 1] == 0 &&
-                    ((I == S || strides[I + 1] == static_cast<int64_t>(sizeof(arg_t<Traits, I>))) &&
-                     ...);
+  const bool fits =
+      strides[0] == static_cast<int64_t>(sizeof(R)) && strides[S + 1] == 0 &&
+      ((I == S || strides[I + 1] == static_cast<int64_t>(sizeof(arg_t<Traits, I>))) && ...);
   if (!fits) return false;
   const arg_t<Traits, S> scalar = *reinterpret_cast<const arg_t<Traits, S>*>(data[S + 1]);
   R* out = reinterpret_cast<R*>(data[0]);
@@ -96,8 +96,8 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
   }
 }
 
-[[noreturn]] ST_API void throw_kernel_type_mismatch(const char* op, int operand,
-                                                    size_t expected, size_t got);
+[[noreturn]] ST_API void throw_kernel_type_mismatch(const char* op, int operand, size_t expected,
+                                                    size_t got);
 
 }  // namespace detail
 
@@ -105,16 +105,15 @@ template <typename F>
 void cpu_kernel(TensorIterator& iter, const F& f, int64_t grain_size = 32768) {
   using Traits = detail::lambda_traits<F>;
   using R = typename Traits::ret;
-  ST_CHECK(iter.ninputs() == static_cast<int>(Traits::arity), iter.name(),
-           ": kernel takes ", Traits::arity, " inputs but the iterator has ", iter.ninputs());
+  ST_CHECK(iter.ninputs() == static_cast<int>(Traits::arity), iter.name(), ": kernel takes ",
+           Traits::arity, " inputs but the iterator has ", iter.ninputs());
   if (torch::headeronly::elementSize(iter.dtype(0)) != sizeof(R)) {
     detail::throw_kernel_type_mismatch(iter.name(), 0, sizeof(R),
                                        torch::headeronly::elementSize(iter.dtype(0)));
   }
   iter.for_each(
       [&f](char** data, const int64_t* strides, int64_t n) {
-        detail::basic_loop<Traits>(data, strides, n, f,
-                                   std::make_index_sequence<Traits::arity>());
+        detail::basic_loop<Traits>(data, strides, n, f, std::make_index_sequence<Traits::arity>());
       },
       grain_size);
   iter.finish();

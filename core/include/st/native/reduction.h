@@ -52,12 +52,12 @@ namespace st::native {
 
 struct ST_API ReduceGeometry {
   Tensor input;
-  std::vector<bool> mask;                 // per input dim: reduced?
+  std::vector<bool> mask;                         // per input dim: reduced?
   std::vector<int64_t> kept_sizes, kept_strides;  // outer, original order
   std::vector<int64_t> red_sizes, red_strides;    // coalesced, outer first
   int64_t num_outputs = 1;
   int64_t reduce_size = 1;
-  std::vector<int64_t> out_shape;          // honours keepdim
+  std::vector<int64_t> out_shape;  // honours keepdim
 };
 
 // dims: nullopt or empty = every dim (PyTorch's sum(dim=[])). Throws for
@@ -92,8 +92,7 @@ constexpr int64_t kGatherChunk = 256;
 
 // out[j] = src[j * stride] for j < n, for items of 4 or 8 bytes (the
 // common stride 2 by the per-ISA table's vector loop).
-ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride,
-                           size_t itemsize);
+ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize);
 
 template <typename In, typename Ops, typename Acc>
 void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const Ops& ops) {
@@ -124,8 +123,8 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
 }
 
 template <typename In, typename Ops, typename Acc>
-void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t k0,
-                  int64_t k1, Acc& acc, const Ops& ops, std::vector<int64_t>& idx) {
+void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t k0, int64_t k1,
+                  Acc& acc, const Ops& ops, std::vector<int64_t>& idx) {
   const size_t nd = g.red_sizes.size();
   if (k0 >= k1) return;
   if (nd == 0) {

@@ -118,8 +118,7 @@ class ST_API TensorIteratorConfig {
   Device compute_device() const;
   void compute_common_dtype(TensorIterator& it) const;
   std::vector<int64_t> compute_dim_order(const TensorIterator& it) const;
-  void prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order,
-                       Device device) const;
+  void prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order, Device device) const;
   bool aliased_in_another_layout(const Tensor& out) const;
   void prepare_inputs(TensorIterator& it) const;
   static void coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order);

@@ -19,8 +19,7 @@ namespace st::native {
 
 // A view of self's storage with the given geometry. The storage must hold
 // every element reachable; strides must be non-negative.
-ST_API Tensor as_strided(const Tensor& self, IntArrayRef size,
-                         IntArrayRef stride,
+ST_API Tensor as_strided(const Tensor& self, IntArrayRef size, IntArrayRef stride,
                          std::optional<int64_t> storage_offset = std::nullopt);
 
 // A view with new sizes (one may be -1). Fails when self's strides make it
@@ -37,14 +36,12 @@ ST_API Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1);
 ST_API Tensor t(const Tensor& self);
 ST_API Tensor permute(const Tensor& self, IntArrayRef dims);
 
-ST_API Tensor narrow(const Tensor& self, int64_t dim, int64_t start,
-                     int64_t length);
+ST_API Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length);
 // Python-style slicing along dim: start/end may be negative or out of
 // range (clamped); step must be positive.
 ST_API Tensor slice(const Tensor& self, int64_t dim = 0,
                     std::optional<int64_t> start = std::nullopt,
-                    std::optional<int64_t> end = std::nullopt,
-                    int64_t step = 1);
+                    std::optional<int64_t> end = std::nullopt, int64_t step = 1);
 ST_API Tensor select(const Tensor& self, int64_t dim, int64_t index);
 
 ST_API Tensor squeeze(const Tensor& self);
@@ -55,20 +52,16 @@ ST_API Tensor unsqueeze(const Tensor& self, int64_t dim);
 // -1 keeps a size; new leading dims are added with stride 0.
 ST_API Tensor expand(const Tensor& self, IntArrayRef size);
 
-ST_API Tensor flatten(const Tensor& self, int64_t start_dim = 0,
-                      int64_t end_dim = -1);
+ST_API Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);
 ST_API Tensor unflatten(const Tensor& self, int64_t dim, IntArrayRef sizes);
 
 // self when already contiguous in `memory_format`, else a copy that is.
-ST_API Tensor contiguous(
-    const Tensor& self,
-    torch::headeronly::MemoryFormat memory_format =
-        torch::headeronly::MemoryFormat::Contiguous);
+ST_API Tensor contiguous(const Tensor& self, torch::headeronly::MemoryFormat memory_format =
+                                                 torch::headeronly::MemoryFormat::Contiguous);
 
 // A new uninitialised tensor like self (same sizes, dtype, device) in
 // memory_format; Preserve keeps self's strides when it is dense.
-ST_API Tensor empty_like(const Tensor& self,
-                         torch::headeronly::MemoryFormat memory_format =
-                             torch::headeronly::MemoryFormat::Contiguous);
+ST_API Tensor empty_like(const Tensor& self, torch::headeronly::MemoryFormat memory_format =
+                                                 torch::headeronly::MemoryFormat::Contiguous);
 
 }  // namespace st::native

@@ -73,12 +73,32 @@ cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t 
 // Comparisons and logical ops return 1 or 0 in the compute type; the store
 // into a bool output turns that into true/false.
 enum class Binary : int32_t {
-  Add, Sub, Mul, Div, Maximum, Minimum,
-  DivTrunc, DivFloor, Remainder, Pow,
-  Eq, Ne, Lt, Le, Gt, Ge,
-  LogicalAnd, LogicalOr, LogicalXor,
-  BitAnd, BitOr, BitXor, Shl, Shr,
-  ClampMin, ClampMax,  // clamp with one bound: b is the bound
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Maximum,
+  Minimum,
+  DivTrunc,
+  DivFloor,
+  Remainder,
+  Pow,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  LogicalAnd,
+  LogicalOr,
+  LogicalXor,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  ClampMin,
+  ClampMax,  // clamp with one bound: b is the bound
 };
 // out = a op (alpha * b) for Add/Sub (alpha ignored otherwise), computed in
 // `compute`. Integer DivTrunc/DivFloor/Remainder by zero store 0 and set
@@ -91,7 +111,17 @@ cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand
 // The unary ops with their own dtype rules; the floating functions have
 // entry points of their own (FloatUnaryEntry, below).
 enum class Unary : int32_t {
-  Neg, Abs, Relu, Sign, LogicalNot, BitwiseNot, IsNan, IsInf, Gelu, GeluTanh, NanToNum,
+  Neg,
+  Abs,
+  Relu,
+  Sign,
+  LogicalNot,
+  BitwiseNot,
+  IsNan,
+  IsInf,
+  Gelu,
+  GeluTanh,
+  NanToNum,
 };
 // Extra arguments of the ops that take them (NanToNum: the replacements for
 // NaN, +inf and -inf).
@@ -99,8 +129,7 @@ struct UnaryParams {
   double p0 = 0, p1 = 0, p2 = 0;
 };
 cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& out,
-                  const Operand& in, const UnaryParams& params, int64_t numel,
-                  cudaStream_t stream);
+                  const Operand& in, const UnaryParams& params, int64_t numel, cudaStream_t stream);
 
 // Note [CUDA pointwise entry points]
 // An op served by a generic launcher is one device functor and one entry
@@ -139,8 +168,8 @@ cudaError_t arg_reduce_rows(bool is_max, Compute compute, const void* in, int32_
 
 // Uniform in [a, b) or normal(mean a, std b) from Philox4x32-10 with `seed`,
 // starting at counter `offset` (one counter per 4 values), contiguous.
-cudaError_t random(bool normal, void* out, int32_t dtype, int64_t n, uint64_t seed,
-                   uint64_t offset, double a, double b, cudaStream_t stream);
+cudaError_t random(bool normal, void* out, int32_t dtype, int64_t n, uint64_t seed, uint64_t offset,
+                   double a, double b, cudaStream_t stream);
 
 // out = self.index_select(dim, index) for contiguous out and self of
 // `element_size`-byte elements: self viewed as [outer, self_dim, inner],
@@ -165,22 +194,20 @@ cudaError_t norm_rows(Compute compute, double p, const void* in, int32_t in_dtyp
 // wrap at 64 bits, so the stored value wraps as the CPU's). `partials`
 // is device scratch of dot_partials() 8-byte words.
 int64_t dot_partials(int64_t n);
-cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b,
-                int64_t stride_b, int32_t dtype, void* out, int64_t n, void* partials,
-                cudaStream_t stream);
+cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b, int64_t stride_b,
+                int32_t dtype, void* out, int64_t n, void* partials, cudaStream_t stream);
 
 // Softmax (log_softmax when `log`) of contiguous x viewed as [outer, n,
 // inner] along the middle dimension into contiguous y, in `compute` (Float
 // or Double); each line is shifted by its maximum first.
 cudaError_t softmax(bool log, Compute compute, const void* x, int32_t x_dtype, void* y,
-                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner,
-                    cudaStream_t stream);
+                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner, cudaStream_t stream);
 
 // Inclusive prefix sums of contiguous x viewed as [outer, n, inner] along
 // the middle dimension into contiguous y (x and y of `dtype`), accumulated
 // in double for floating dtypes and wrapping int64 for the others.
-cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n,
-                   int64_t inner, cudaStream_t stream);
+cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n, int64_t inner,
+                   cudaStream_t stream);
 
 // out (contiguous, `shape`) = src with the dimensions whose bit is set in
 // `flip_mask` reversed; src given by its element strides. Moves raw
@@ -233,9 +260,9 @@ size_t sort_scratch_bytes(int64_t rows, int64_t n);
 // ascending, first descending), -0.0 equals 0.0, ties keep their order.
 // Writes the first k of each sorted row: values (dtype, [rows, k]) and
 // their indices in the row (int64, [rows, k]).
-cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows,
-                      int64_t n, int64_t k, bool descending, void* values, int64_t* indices,
-                      void* scratch, size_t scratch_bytes, cudaStream_t stream);
+cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows, int64_t n,
+                      int64_t k, bool descending, void* values, int64_t* indices, void* scratch,
+                      size_t scratch_bytes, cudaStream_t stream);
 
 // ---- index.Tensor ---------------------------------------------------------------
 

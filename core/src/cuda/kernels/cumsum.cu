@@ -38,24 +38,26 @@ __global__ void cumsum_kernel(const void* x, void* y, int32_t dtype, int64_t lin
 }
 
 template <typename Acc>
-cudaError_t launch(const void* x, void* y, int32_t dtype, int64_t lines, int64_t n,
-                   int64_t inner, cudaStream_t stream) {
+cudaError_t launch(const void* x, void* y, int32_t dtype, int64_t lines, int64_t n, int64_t inner,
+                   cudaStream_t stream) {
   cumsum_kernel<Acc><<<row_blocks(lines), kThreads, 0, stream>>>(x, y, dtype, lines, n, inner);
   return cudaGetLastError();
 }
 
 }  // namespace
 
-cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n,
-                   int64_t inner, cudaStream_t stream) {
+cudaError_t cumsum(const void* x, void* y, int32_t dtype, int64_t outer, int64_t n, int64_t inner,
+                   cudaStream_t stream) {
   const int64_t lines = outer * inner;
   if (lines == 0 || n == 0) return cudaSuccess;
   switch (dtype) {
     case kHalf:
     case kBFloat16:
     case kFloat:
-    case kDouble: return launch<double>(x, y, dtype, lines, n, inner, stream);
-    default: return launch<uint64_t>(x, y, dtype, lines, n, inner, stream);
+    case kDouble:
+      return launch<double>(x, y, dtype, lines, n, inner, stream);
+    default:
+      return launch<uint64_t>(x, y, dtype, lines, n, inner, stream);
   }
 }
 

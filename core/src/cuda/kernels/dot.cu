@@ -42,12 +42,12 @@ __global__ void dot_final_kernel(const Acc* partials, int64_t count, void* out, 
 }
 
 template <typename Acc>
-cudaError_t launch(const void* a, int64_t sa, const void* b, int64_t sb, int32_t dtype,
-                   void* out, int64_t n, void* partials, cudaStream_t stream) {
+cudaError_t launch(const void* a, int64_t sa, const void* b, int64_t sb, int32_t dtype, void* out,
+                   int64_t n, void* partials, cudaStream_t stream) {
   const int64_t count = dot_partials(n);
   auto* p = static_cast<Acc*>(partials);
-  dot_partial_kernel<Acc><<<static_cast<unsigned int>(count), kThreads, 0, stream>>>(
-      a, sa, b, sb, dtype, n, p);
+  dot_partial_kernel<Acc>
+      <<<static_cast<unsigned int>(count), kThreads, 0, stream>>>(a, sa, b, sb, dtype, n, p);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return err;
   dot_final_kernel<Acc><<<1, kThreads, 0, stream>>>(p, count, out, dtype);
@@ -61,9 +61,8 @@ int64_t dot_partials(int64_t n) {
   return b < 1 ? 1 : (b < kMaxPartials ? b : kMaxPartials);
 }
 
-cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b,
-                int64_t stride_b, int32_t dtype, void* out, int64_t n, void* partials,
-                cudaStream_t stream) {
+cudaError_t dot(Compute compute, const void* a, int64_t stride_a, const void* b, int64_t stride_b,
+                int32_t dtype, void* out, int64_t n, void* partials, cudaStream_t stream) {
   switch (compute) {
     case Compute::Float:
       return launch<float>(a, stride_a, b, stride_b, dtype, out, n, partials, stream);

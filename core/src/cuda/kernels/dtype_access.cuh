@@ -45,17 +45,26 @@ __device__ __forceinline__ Acc load(const void* data, int32_t dtype, int64_t off
     return static_cast<uint64_t>(load<int64_t>(data, dtype, off));
   } else {
     switch (dtype) {
-      case kByte: return static_cast<Acc>(static_cast<const uint8_t*>(data)[off]);
-      case kChar: return static_cast<Acc>(static_cast<const int8_t*>(data)[off]);
-      case kShort: return static_cast<Acc>(static_cast<const int16_t*>(data)[off]);
-      case kInt: return static_cast<Acc>(static_cast<const int32_t*>(data)[off]);
-      case kLong: return static_cast<Acc>(static_cast<const int64_t*>(data)[off]);
-      case kBool: return static_cast<Acc>(static_cast<const bool*>(data)[off] ? 1 : 0);
-      case kHalf: return static_cast<Acc>(__half2float(static_cast<const __half*>(data)[off]));
+      case kByte:
+        return static_cast<Acc>(static_cast<const uint8_t*>(data)[off]);
+      case kChar:
+        return static_cast<Acc>(static_cast<const int8_t*>(data)[off]);
+      case kShort:
+        return static_cast<Acc>(static_cast<const int16_t*>(data)[off]);
+      case kInt:
+        return static_cast<Acc>(static_cast<const int32_t*>(data)[off]);
+      case kLong:
+        return static_cast<Acc>(static_cast<const int64_t*>(data)[off]);
+      case kBool:
+        return static_cast<Acc>(static_cast<const bool*>(data)[off] ? 1 : 0);
+      case kHalf:
+        return static_cast<Acc>(__half2float(static_cast<const __half*>(data)[off]));
       case kBFloat16:
         return static_cast<Acc>(__bfloat162float(static_cast<const __nv_bfloat16*>(data)[off]));
-      case kDouble: return static_cast<Acc>(static_cast<const double*>(data)[off]);
-      default: return static_cast<Acc>(static_cast<const float*>(data)[off]);
+      case kDouble:
+        return static_cast<Acc>(static_cast<const double*>(data)[off]);
+      default:
+        return static_cast<Acc>(static_cast<const float*>(data)[off]);
     }
   }
 }
@@ -68,18 +77,36 @@ __device__ __forceinline__ void store(void* data, int32_t dtype, int64_t off, Ac
     store<int64_t>(data, dtype, off, static_cast<int64_t>(v));
   } else {
     switch (dtype) {
-      case kByte: static_cast<uint8_t*>(data)[off] = static_cast<uint8_t>(v); break;
-      case kChar: static_cast<int8_t*>(data)[off] = static_cast<int8_t>(v); break;
-      case kShort: static_cast<int16_t*>(data)[off] = static_cast<int16_t>(v); break;
-      case kInt: static_cast<int32_t*>(data)[off] = static_cast<int32_t>(v); break;
-      case kLong: static_cast<int64_t*>(data)[off] = static_cast<int64_t>(v); break;
-      case kBool: static_cast<bool*>(data)[off] = v != Acc(0); break;
-      case kHalf: static_cast<__half*>(data)[off] = __float2half(static_cast<float>(v)); break;
+      case kByte:
+        static_cast<uint8_t*>(data)[off] = static_cast<uint8_t>(v);
+        break;
+      case kChar:
+        static_cast<int8_t*>(data)[off] = static_cast<int8_t>(v);
+        break;
+      case kShort:
+        static_cast<int16_t*>(data)[off] = static_cast<int16_t>(v);
+        break;
+      case kInt:
+        static_cast<int32_t*>(data)[off] = static_cast<int32_t>(v);
+        break;
+      case kLong:
+        static_cast<int64_t*>(data)[off] = static_cast<int64_t>(v);
+        break;
+      case kBool:
+        static_cast<bool*>(data)[off] = v != Acc(0);
+        break;
+      case kHalf:
+        static_cast<__half*>(data)[off] = __float2half(static_cast<float>(v));
+        break;
       case kBFloat16:
         static_cast<__nv_bfloat16*>(data)[off] = __float2bfloat16(static_cast<float>(v));
         break;
-      case kDouble: static_cast<double*>(data)[off] = static_cast<double>(v); break;
-      default: static_cast<float*>(data)[off] = static_cast<float>(v); break;
+      case kDouble:
+        static_cast<double*>(data)[off] = static_cast<double>(v);
+        break;
+      default:
+        static_cast<float*>(data)[off] = static_cast<float>(v);
+        break;
     }
   }
 }

@@ -39,12 +39,18 @@ cudaError_t flip(const Shape& shape, const Operand& src, uint32_t flip_mask, voi
                  int32_t element_size, int64_t numel, cudaStream_t stream) {
   if (numel == 0) return cudaSuccess;
   switch (element_size) {
-    case 1: return launch<uint8_t>(shape, src, flip_mask, out, numel, stream);
-    case 2: return launch<uint16_t>(shape, src, flip_mask, out, numel, stream);
-    case 4: return launch<uint32_t>(shape, src, flip_mask, out, numel, stream);
-    case 8: return launch<uint64_t>(shape, src, flip_mask, out, numel, stream);
-    case 16: return launch<uint4>(shape, src, flip_mask, out, numel, stream);
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return launch<uint8_t>(shape, src, flip_mask, out, numel, stream);
+    case 2:
+      return launch<uint16_t>(shape, src, flip_mask, out, numel, stream);
+    case 4:
+      return launch<uint32_t>(shape, src, flip_mask, out, numel, stream);
+    case 8:
+      return launch<uint64_t>(shape, src, flip_mask, out, numel, stream);
+    case 16:
+      return launch<uint4>(shape, src, flip_mask, out, numel, stream);
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

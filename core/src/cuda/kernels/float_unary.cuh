@@ -45,7 +45,7 @@ cudaError_t launch_float_unary(F f, Compute compute, const Shape& shape, const O
     }                                                                                       \
   };                                                                                        \
   cudaError_t float_unary_##NAME(Compute compute, const Shape& shape, const Operand& out,   \
-                                 const Operand& in, int64_t numel, cudaStream_t stream) {  \
+                                 const Operand& in, int64_t numel, cudaStream_t stream) {   \
     return launch_float_unary(FloatUnary_##NAME{}, compute, shape, out, in, numel, stream); \
   }                                                                                         \
   }  // namespace st::cuda::kernels

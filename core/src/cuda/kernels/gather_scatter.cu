@@ -15,8 +15,8 @@ namespace {
 // The offsets of linear index i in `a` and `b` (full coordinates) and in
 // self with the `dim` coordinate left out.
 __device__ __forceinline__ void offsets(const Shape& shape, const Operand& a, const Operand& b,
-                                        const Operand& self, int32_t dim, int64_t i,
-                                        int64_t* off_a, int64_t* off_b, int64_t* off_self) {
+                                        const Operand& self, int32_t dim, int64_t i, int64_t* off_a,
+                                        int64_t* off_b, int64_t* off_self) {
   int64_t oa = 0, ob = 0, os = 0;
   for (int d = shape.ndim - 1; d >= 0; --d) {
     const int64_t size = shape.sizes[d];
@@ -32,8 +32,7 @@ __device__ __forceinline__ void offsets(const Shape& shape, const Operand& a, co
 }
 
 // v wrapped into [0, dim_size), or -1 (flagged) when out of range.
-__device__ __forceinline__ int64_t wrap_index(int64_t v, int64_t dim_size,
-                                              int32_t* out_of_range) {
+__device__ __forceinline__ int64_t wrap_index(int64_t v, int64_t dim_size, int32_t* out_of_range) {
   if (v < -dim_size || v >= dim_size) {
     *out_of_range = 1;  // every writer stores the same value
     return -1;
@@ -58,9 +57,9 @@ __global__ void gather_kernel(Shape shape, Operand out, Operand self, Operand in
 
 // src null: every written element is `value`.
 template <typename Word>
-__global__ void scatter_kernel(Shape shape, Operand self, Operand index, Operand src,
-                               bool has_src, Word value, int32_t dim, int64_t dim_size,
-                               int32_t* out_of_range, int64_t numel) {
+__global__ void scatter_kernel(Shape shape, Operand self, Operand index, Operand src, bool has_src,
+                               Word value, int32_t dim, int64_t dim_size, int32_t* out_of_range,
+                               int64_t numel) {
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < numel;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
     int64_t or_, oi, os;
@@ -84,9 +83,8 @@ cudaError_t launch_gather(const Shape& shape, const Operand& out, const Operand&
 
 template <typename Word>
 cudaError_t launch_scatter(const Shape& shape, const Operand& self, const Operand& index,
-                           const Operand* src, const RawValue& value, int32_t dim,
-                           int64_t dim_size, int32_t* out_of_range, int64_t numel,
-                           cudaStream_t stream) {
+                           const Operand* src, const RawValue& value, int32_t dim, int64_t dim_size,
+                           int32_t* out_of_range, int64_t numel, cudaStream_t stream) {
   // The value's bytes as a Word, copied rather than reinterpreted
   // (RawValue is only 8-byte aligned).
   Word w;
@@ -107,16 +105,21 @@ cudaError_t gather(const Shape& shape, const Operand& out, const Operand& self,
   if (numel == 0) return cudaSuccess;
   auto run = [&](auto word) {
     using Word = decltype(word);
-    return launch_gather<Word>(shape, out, self, index, dim, dim_size, out_of_range, numel,
-                               stream);
+    return launch_gather<Word>(shape, out, self, index, dim, dim_size, out_of_range, numel, stream);
   };
   switch (element_size) {
-    case 1: return run(uint8_t{});
-    case 2: return run(uint16_t{});
-    case 4: return run(uint32_t{});
-    case 8: return run(uint64_t{});
-    case 16: return run(uint4{});
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return run(uint8_t{});
+    case 2:
+      return run(uint16_t{});
+    case 4:
+      return run(uint32_t{});
+    case 8:
+      return run(uint64_t{});
+    case 16:
+      return run(uint4{});
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 
@@ -127,16 +130,22 @@ cudaError_t scatter(const Shape& shape, const Operand& self, const Operand& inde
   if (numel == 0) return cudaSuccess;
   auto run = [&](auto word) {
     using Word = decltype(word);
-    return launch_scatter<Word>(shape, self, index, src, value, dim, dim_size, out_of_range,
-                                numel, stream);
+    return launch_scatter<Word>(shape, self, index, src, value, dim, dim_size, out_of_range, numel,
+                                stream);
   };
   switch (element_size) {
-    case 1: return run(uint8_t{});
-    case 2: return run(uint16_t{});
-    case 4: return run(uint32_t{});
-    case 8: return run(uint64_t{});
-    case 16: return run(uint4{});
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return run(uint8_t{});
+    case 2:
+      return run(uint16_t{});
+    case 4:
+      return run(uint32_t{});
+    case 8:
+      return run(uint64_t{});
+    case 16:
+      return run(uint4{});
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

@@ -51,8 +51,8 @@ cudaError_t launch_gather(const Shape& rest, const Operand& self, const int64_t*
 cudaError_t index_offsets(const Shape& shape, const IndexArgs& args, int64_t* base,
                           int32_t* out_of_range, int64_t bnum, cudaStream_t stream) {
   if (bnum == 0) return cudaSuccess;
-  index_offsets_kernel<<<blocks_for(bnum), kThreads, 0, stream>>>(shape, args, base,
-                                                                  out_of_range, bnum);
+  index_offsets_kernel<<<blocks_for(bnum), kThreads, 0, stream>>>(shape, args, base, out_of_range,
+                                                                  bnum);
   return cudaGetLastError();
 }
 
@@ -61,12 +61,18 @@ cudaError_t index_gather(const Shape& rest, const Operand& self, const int64_t* 
   const int64_t total = bnum * rnum;
   if (total == 0) return cudaSuccess;
   switch (element_size) {
-    case 1: return launch_gather<uint8_t>(rest, self, base, out, rnum, total, stream);
-    case 2: return launch_gather<uint16_t>(rest, self, base, out, rnum, total, stream);
-    case 4: return launch_gather<uint32_t>(rest, self, base, out, rnum, total, stream);
-    case 8: return launch_gather<uint64_t>(rest, self, base, out, rnum, total, stream);
-    case 16: return launch_gather<uint4>(rest, self, base, out, rnum, total, stream);
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return launch_gather<uint8_t>(rest, self, base, out, rnum, total, stream);
+    case 2:
+      return launch_gather<uint16_t>(rest, self, base, out, rnum, total, stream);
+    case 4:
+      return launch_gather<uint32_t>(rest, self, base, out, rnum, total, stream);
+    case 8:
+      return launch_gather<uint64_t>(rest, self, base, out, rnum, total, stream);
+    case 16:
+      return launch_gather<uint4>(rest, self, base, out, rnum, total, stream);
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

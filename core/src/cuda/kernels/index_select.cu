@@ -18,8 +18,8 @@ __global__ void index_select_kernel(Word* out, const Word* self, const int64_t* 
 }
 
 template <typename Word>
-cudaError_t launch(void* out, const void* self, const int64_t* index, int64_t nindex,
-                   int64_t outer, int64_t self_dim, int64_t inner, cudaStream_t stream) {
+cudaError_t launch(void* out, const void* self, const int64_t* index, int64_t nindex, int64_t outer,
+                   int64_t self_dim, int64_t inner, cudaStream_t stream) {
   const int64_t total = outer * nindex * inner;
   if (total == 0) return cudaSuccess;
   index_select_kernel<Word><<<blocks_for(total), kThreads, 0, stream>>>(
@@ -34,12 +34,18 @@ cudaError_t index_select(void* out, const void* self, const int64_t* index, int6
                          int64_t outer, int64_t self_dim, int64_t inner, int32_t element_size,
                          cudaStream_t stream) {
   switch (element_size) {
-    case 1: return launch<uint8_t>(out, self, index, nindex, outer, self_dim, inner, stream);
-    case 2: return launch<uint16_t>(out, self, index, nindex, outer, self_dim, inner, stream);
-    case 4: return launch<uint32_t>(out, self, index, nindex, outer, self_dim, inner, stream);
-    case 8: return launch<uint64_t>(out, self, index, nindex, outer, self_dim, inner, stream);
-    case 16: return launch<uint4>(out, self, index, nindex, outer, self_dim, inner, stream);
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return launch<uint8_t>(out, self, index, nindex, outer, self_dim, inner, stream);
+    case 2:
+      return launch<uint16_t>(out, self, index, nindex, outer, self_dim, inner, stream);
+    case 4:
+      return launch<uint32_t>(out, self, index, nindex, outer, self_dim, inner, stream);
+    case 8:
+      return launch<uint64_t>(out, self, index, nindex, outer, self_dim, inner, stream);
+    case 16:
+      return launch<uint4>(out, self, index, nindex, outer, self_dim, inner, stream);
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

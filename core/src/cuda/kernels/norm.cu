@@ -52,8 +52,8 @@ template <typename Acc>
 cudaError_t launch(double p, const void* in, int32_t in_dtype, void* out, int32_t out_dtype,
                    int64_t rows, int64_t row_len, cudaStream_t stream) {
   const NormOp<Acc> op{static_cast<Acc>(p), std::isinf(p)};
-  norm_rows_kernel<Acc><<<row_blocks(rows), kThreads, 0, stream>>>(op, in, in_dtype, out,
-                                                                   out_dtype, rows, row_len);
+  norm_rows_kernel<Acc>
+      <<<row_blocks(rows), kThreads, 0, stream>>>(op, in, in_dtype, out, out_dtype, rows, row_len);
   return cudaGetLastError();
 }
 

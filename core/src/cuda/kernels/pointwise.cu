@@ -34,33 +34,54 @@ __device__ __forceinline__ Acc floor_div(Acc a, Acc b) {
 template <typename Acc>
 __device__ __forceinline__ Acc apply_binary(Binary op, Acc a, Acc b, Acc alpha, int32_t*) {
   switch (op) {
-    case Binary::Add: return a + alpha * b;
-    case Binary::Sub: return a - alpha * b;
-    case Binary::Mul: return a * b;
-    case Binary::Div: return a / b;
-    case Binary::DivTrunc: return trunc(a / b);
-    case Binary::DivFloor: return floor_div(a, b);
+    case Binary::Add:
+      return a + alpha * b;
+    case Binary::Sub:
+      return a - alpha * b;
+    case Binary::Mul:
+      return a * b;
+    case Binary::Div:
+      return a / b;
+    case Binary::DivTrunc:
+      return trunc(a / b);
+    case Binary::DivFloor:
+      return floor_div(a, b);
     case Binary::Remainder: {
       Acc r = fmod(a, b);
       if (r != Acc(0) && ((b < Acc(0)) != (r < Acc(0)))) r += b;
       return r;
     }
-    case Binary::Pow: return pow(a, b);
+    case Binary::Pow:
+      return pow(a, b);
     // NaN wins in maximum/minimum and clamp, as on the CPU.
-    case Binary::Maximum: return is_nan(a) ? a : (is_nan(b) ? b : (a < b ? b : a));
-    case Binary::Minimum: return is_nan(a) ? a : (is_nan(b) ? b : (b < a ? b : a));
-    case Binary::ClampMin: return (is_nan(a) || is_nan(b)) ? a + b : (a < b ? b : a);
-    case Binary::ClampMax: return (is_nan(a) || is_nan(b)) ? a + b : (a > b ? b : a);
-    case Binary::Eq: return Acc(a == b);
-    case Binary::Ne: return Acc(a != b);
-    case Binary::Lt: return Acc(a < b);
-    case Binary::Le: return Acc(a <= b);
-    case Binary::Gt: return Acc(a > b);
-    case Binary::Ge: return Acc(a >= b);
-    case Binary::LogicalAnd: return Acc(a != Acc(0) && b != Acc(0));
-    case Binary::LogicalOr: return Acc(a != Acc(0) || b != Acc(0));
-    case Binary::LogicalXor: return Acc((a != Acc(0)) != (b != Acc(0)));
-    default: return Acc(0);
+    case Binary::Maximum:
+      return is_nan(a) ? a : (is_nan(b) ? b : (a < b ? b : a));
+    case Binary::Minimum:
+      return is_nan(a) ? a : (is_nan(b) ? b : (b < a ? b : a));
+    case Binary::ClampMin:
+      return (is_nan(a) || is_nan(b)) ? a + b : (a < b ? b : a);
+    case Binary::ClampMax:
+      return (is_nan(a) || is_nan(b)) ? a + b : (a > b ? b : a);
+    case Binary::Eq:
+      return Acc(a == b);
+    case Binary::Ne:
+      return Acc(a != b);
+    case Binary::Lt:
+      return Acc(a < b);
+    case Binary::Le:
+      return Acc(a <= b);
+    case Binary::Gt:
+      return Acc(a > b);
+    case Binary::Ge:
+      return Acc(a >= b);
+    case Binary::LogicalAnd:
+      return Acc(a != Acc(0) && b != Acc(0));
+    case Binary::LogicalOr:
+      return Acc(a != Acc(0) || b != Acc(0));
+    case Binary::LogicalXor:
+      return Acc((a != Acc(0)) != (b != Acc(0)));
+    default:
+      return Acc(0);
   }
 }
 
@@ -72,9 +93,12 @@ __device__ __forceinline__ int64_t apply_binary<int64_t>(Binary op, int64_t a, i
                                                          int64_t alpha, int32_t* zero_division) {
   using U = uint64_t;
   switch (op) {
-    case Binary::Add: return static_cast<int64_t>(U(a) + U(alpha) * U(b));
-    case Binary::Sub: return static_cast<int64_t>(U(a) - U(alpha) * U(b));
-    case Binary::Mul: return static_cast<int64_t>(U(a) * U(b));
+    case Binary::Add:
+      return static_cast<int64_t>(U(a) + U(alpha) * U(b));
+    case Binary::Sub:
+      return static_cast<int64_t>(U(a) - U(alpha) * U(b));
+    case Binary::Mul:
+      return static_cast<int64_t>(U(a) * U(b));
     case Binary::Div:
     case Binary::DivTrunc:
     case Binary::DivFloor:
@@ -107,41 +131,65 @@ __device__ __forceinline__ int64_t apply_binary<int64_t>(Binary op, int64_t a, i
       return static_cast<int64_t>(r);
     }
     case Binary::Maximum:
-    case Binary::ClampMin: return a < b ? b : a;
+    case Binary::ClampMin:
+      return a < b ? b : a;
     case Binary::Minimum:
-    case Binary::ClampMax: return b < a ? b : a;
-    case Binary::Eq: return a == b;
-    case Binary::Ne: return a != b;
-    case Binary::Lt: return a < b;
-    case Binary::Le: return a <= b;
-    case Binary::Gt: return a > b;
-    case Binary::Ge: return a >= b;
-    case Binary::LogicalAnd: return a != 0 && b != 0;
-    case Binary::LogicalOr: return a != 0 || b != 0;
-    case Binary::LogicalXor: return (a != 0) != (b != 0);
-    case Binary::BitAnd: return a & b;
-    case Binary::BitOr: return a | b;
-    case Binary::BitXor: return a ^ b;
+    case Binary::ClampMax:
+      return b < a ? b : a;
+    case Binary::Eq:
+      return a == b;
+    case Binary::Ne:
+      return a != b;
+    case Binary::Lt:
+      return a < b;
+    case Binary::Le:
+      return a <= b;
+    case Binary::Gt:
+      return a > b;
+    case Binary::Ge:
+      return a >= b;
+    case Binary::LogicalAnd:
+      return a != 0 && b != 0;
+    case Binary::LogicalOr:
+      return a != 0 || b != 0;
+    case Binary::LogicalXor:
+      return (a != 0) != (b != 0);
+    case Binary::BitAnd:
+      return a & b;
+    case Binary::BitOr:
+      return a | b;
+    case Binary::BitXor:
+      return a ^ b;
     // Operands are sign- (or zero-, for uint8) extended to 64 bits, so a
     // shift by at least the stored width already gives the CPU's 0 (left)
     // or sign fill (right) once stored; only shifts the int64 cannot do
     // need the explicit rule.
-    case Binary::Shl: return (b < 0 || b >= 64) ? 0 : static_cast<int64_t>(U(a) << b);
-    case Binary::Shr: return (b < 0 || b >= 64) ? (a < 0 ? -1 : 0) : (a >> b);
-    default: return 0;
+    case Binary::Shl:
+      return (b < 0 || b >= 64) ? 0 : static_cast<int64_t>(U(a) << b);
+    case Binary::Shr:
+      return (b < 0 || b >= 64) ? (a < 0 ? -1 : 0) : (a >> b);
+    default:
+      return 0;
   }
 }
 
 template <typename Acc>
 __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p) {
   switch (op) {
-    case Unary::Neg: return -x;
-    case Unary::Abs: return fabs(x);
-    case Unary::Relu: return (x > Acc(0) || is_nan(x)) ? x : Acc(0);
-    case Unary::Sign: return Acc((Acc(0) < x) - (x < Acc(0)));
-    case Unary::LogicalNot: return Acc(x == Acc(0));
-    case Unary::IsNan: return Acc(is_nan(x));
-    case Unary::IsInf: return Acc(isinf(x));
+    case Unary::Neg:
+      return -x;
+    case Unary::Abs:
+      return fabs(x);
+    case Unary::Relu:
+      return (x > Acc(0) || is_nan(x)) ? x : Acc(0);
+    case Unary::Sign:
+      return Acc((Acc(0) < x) - (x < Acc(0)));
+    case Unary::LogicalNot:
+      return Acc(x == Acc(0));
+    case Unary::IsNan:
+      return Acc(is_nan(x));
+    case Unary::IsInf:
+      return Acc(isinf(x));
     // gelu in double for every dtype, with the CPU kernel's expressions
     // (v / sqrt(2), not v * (1 / sqrt(2)), so the bits agree).
     case Unary::Gelu: {
@@ -157,7 +205,8 @@ __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p
       if (is_nan(x)) return static_cast<Acc>(p.p0);
       if (isinf(x)) return static_cast<Acc>(x > Acc(0) ? p.p1 : p.p2);
       return x;
-    default: return x;  // BitwiseNot: integers only
+    default:
+      return x;  // BitwiseNot: integers only
   }
 }
 
@@ -165,15 +214,23 @@ __device__ __forceinline__ Acc apply_unary(Unary op, Acc x, const UnaryParams& p
 template <>
 __device__ __forceinline__ int64_t apply_unary<int64_t>(Unary op, int64_t x, const UnaryParams&) {
   switch (op) {
-    case Unary::Neg: return static_cast<int64_t>(uint64_t(0) - uint64_t(x));
-    case Unary::Abs: return x < 0 ? static_cast<int64_t>(uint64_t(0) - uint64_t(x)) : x;
-    case Unary::Relu: return x > 0 ? x : 0;
-    case Unary::Sign: return (0 < x) - (x < 0);
-    case Unary::LogicalNot: return x == 0;
-    case Unary::BitwiseNot: return ~x;
+    case Unary::Neg:
+      return static_cast<int64_t>(uint64_t(0) - uint64_t(x));
+    case Unary::Abs:
+      return x < 0 ? static_cast<int64_t>(uint64_t(0) - uint64_t(x)) : x;
+    case Unary::Relu:
+      return x > 0 ? x : 0;
+    case Unary::Sign:
+      return (0 < x) - (x < 0);
+    case Unary::LogicalNot:
+      return x == 0;
+    case Unary::BitwiseNot:
+      return ~x;
     case Unary::IsNan:
-    case Unary::IsInf: return 0;
-    default: return x;  // NanToNum
+    case Unary::IsInf:
+      return 0;
+    default:
+      return x;  // NanToNum
   }
 }
 
@@ -184,13 +241,13 @@ __device__ __forceinline__ Acc apply_ternary(Ternary op, Acc a, Acc b, Acc c) {
   return (is_nan(lo) || is_nan(c)) ? lo + c : (lo > c ? c : lo);
 }
 
-#define ST_GRID_STRIDE_LOOP(i, n)                                                 \
-  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; \
-       i < (n); i += static_cast<int64_t>(gridDim.x) * blockDim.x)
+#define ST_GRID_STRIDE_LOOP(i, n)                                                        \
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < (n); \
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x)
 
 template <typename Acc>
-__global__ void binary_kernel(Binary op, Shape shape, Operand out, Operand a, Operand b,
-                              Acc alpha, int32_t* zero_division, int64_t n) {
+__global__ void binary_kernel(Binary op, Shape shape, Operand out, Operand a, Operand b, Acc alpha,
+                              int32_t* zero_division, int64_t n) {
   ST_GRID_STRIDE_LOOP(i, n) {
     const Acc x = load<Acc>(a.data, a.dtype, offset_of(shape, a, i));
     const Acc y = load<Acc>(b.data, b.dtype, offset_of(shape, b, i));
@@ -234,8 +291,8 @@ cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand
           op, shape, out, a, b, static_cast<float>(alpha), zero_division, numel);
       break;
     case Compute::Double:
-      binary_kernel<double><<<blocks, kThreads, 0, stream>>>(op, shape, out, a, b, alpha,
-                                                             zero_division, numel);
+      binary_kernel<double>
+          <<<blocks, kThreads, 0, stream>>>(op, shape, out, a, b, alpha, zero_division, numel);
       break;
     case Compute::Int:
       binary_kernel<int64_t><<<blocks, kThreads, 0, stream>>>(

@@ -66,11 +66,11 @@ __global__ void random_kernel(bool normal, void* out, int32_t dtype, int64_t n, 
 
 }  // namespace
 
-cudaError_t random(bool normal, void* out, int32_t dtype, int64_t n, uint64_t seed,
-                   uint64_t offset, double a, double b, cudaStream_t stream) {
+cudaError_t random(bool normal, void* out, int32_t dtype, int64_t n, uint64_t seed, uint64_t offset,
+                   double a, double b, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
   random_kernel<<<blocks_for((n + 3) / 4), kThreads, 0, stream>>>(normal, out, dtype, n, seed,
-                                                                   offset, a, b);
+                                                                  offset, a, b);
   return cudaGetLastError();
 }
 

@@ -86,9 +86,8 @@ __device__ __forceinline__ bool arg_better(bool is_max, Acc v, int64_t vi, Acc a
 }
 
 template <typename Acc>
-__global__ void arg_reduce_rows_kernel(bool is_max, const void* in, int32_t in_dtype,
-                                       void* values, int32_t values_dtype, int64_t* indices,
-                                       int64_t row_len) {
+__global__ void arg_reduce_rows_kernel(bool is_max, const void* in, int32_t in_dtype, void* values,
+                                       int32_t values_dtype, int64_t* indices, int64_t row_len) {
   __shared__ Acc best[kThreads];
   __shared__ int64_t best_index[kThreads];
   const int64_t row = blockIdx.x;
@@ -133,16 +132,16 @@ cudaError_t reduce_rows(Reduce op, Compute compute, const void* in, int32_t in_d
   const auto blocks = static_cast<unsigned int>(rows);
   switch (compute) {
     case Compute::Float:
-      reduce_rows_kernel<float><<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out, out_dtype,
-                                                                 row_len);
+      reduce_rows_kernel<float>
+          <<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out, out_dtype, row_len);
       break;
     case Compute::Double:
-      reduce_rows_kernel<double><<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out,
-                                                                  out_dtype, row_len);
+      reduce_rows_kernel<double>
+          <<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out, out_dtype, row_len);
       break;
     case Compute::Int:
-      reduce_rows_kernel<int64_t><<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out,
-                                                                   out_dtype, row_len);
+      reduce_rows_kernel<int64_t>
+          <<<blocks, kThreads, 0, stream>>>(op, in, in_dtype, out, out_dtype, row_len);
       break;
   }
   return cudaGetLastError();

@@ -79,12 +79,18 @@ cudaError_t masked_compact(const void* src, const int64_t* positions, void* out,
                            int32_t element_size, int64_t n, cudaStream_t stream) {
   if (n == 0) return cudaSuccess;
   switch (element_size) {
-    case 1: return launch_compact<uint8_t>(src, positions, out, n, stream);
-    case 2: return launch_compact<uint16_t>(src, positions, out, n, stream);
-    case 4: return launch_compact<uint32_t>(src, positions, out, n, stream);
-    case 8: return launch_compact<uint64_t>(src, positions, out, n, stream);
-    case 16: return launch_compact<uint4>(src, positions, out, n, stream);
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return launch_compact<uint8_t>(src, positions, out, n, stream);
+    case 2:
+      return launch_compact<uint16_t>(src, positions, out, n, stream);
+    case 4:
+      return launch_compact<uint32_t>(src, positions, out, n, stream);
+    case 8:
+      return launch_compact<uint64_t>(src, positions, out, n, stream);
+    case 16:
+      return launch_compact<uint4>(src, positions, out, n, stream);
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

@@ -70,12 +70,12 @@ template <typename Acc>
 cudaError_t launch(bool log_out, const void* x, int32_t x_dtype, void* y, int32_t y_dtype,
                    int64_t outer, int64_t n, int64_t inner, cudaStream_t stream) {
   if (inner == 1) {
-    softmax_last_dim_kernel<Acc><<<row_blocks(outer), kThreads, 0, stream>>>(
-        log_out, x, x_dtype, y, y_dtype, outer, n);
+    softmax_last_dim_kernel<Acc>
+        <<<row_blocks(outer), kThreads, 0, stream>>>(log_out, x, x_dtype, y, y_dtype, outer, n);
   } else {
     const int64_t lines = outer * inner;
-    softmax_inner_kernel<Acc><<<blocks_for(lines), kThreads, 0, stream>>>(
-        log_out, x, x_dtype, y, y_dtype, lines, n, inner);
+    softmax_inner_kernel<Acc><<<blocks_for(lines), kThreads, 0, stream>>>(log_out, x, x_dtype, y,
+                                                                          y_dtype, lines, n, inner);
   }
   return cudaGetLastError();
 }
@@ -83,8 +83,7 @@ cudaError_t launch(bool log_out, const void* x, int32_t x_dtype, void* y, int32_
 }  // namespace
 
 cudaError_t softmax(bool log, Compute compute, const void* x, int32_t x_dtype, void* y,
-                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner,
-                    cudaStream_t stream) {
+                    int32_t y_dtype, int64_t outer, int64_t n, int64_t inner, cudaStream_t stream) {
   if (outer == 0 || n == 0 || inner == 0) return cudaSuccess;
   if (compute == Compute::Double) {
     return launch<double>(log, x, x_dtype, y, y_dtype, outer, n, inner, stream);

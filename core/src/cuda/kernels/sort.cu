@@ -30,8 +30,8 @@ struct Layout {
 // segment a single block, far too little for one long row). More rows: the
 // segmented sort. Both are stable.
 cudaError_t run_sort(void* temp, size_t& bytes, const uint64_t* keys_in, uint64_t* keys_out,
-                     const int64_t* idx_in, int64_t* idx_out, int64_t rows, int64_t n,
-                     int* offsets, cudaStream_t stream) {
+                     const int64_t* idx_in, int64_t* idx_out, int64_t rows, int64_t n, int* offsets,
+                     cudaStream_t stream) {
   if (rows == 1) {
     return cub::DeviceRadixSort::SortPairs(temp, bytes, keys_in, keys_out, idx_in, idx_out,
                                            static_cast<int>(n), 0, 64, stream);
@@ -104,8 +104,7 @@ cudaError_t launch_take(const void* in, const int64_t* sorted_index, int64_t row
                         int64_t k, void* values, int64_t* indices, cudaStream_t stream) {
   if (rows * k == 0) return cudaSuccess;
   take_kernel<Word><<<blocks_for(rows * k), kThreads, 0, stream>>>(
-      static_cast<const Word*>(in), sorted_index, rows, n, k, static_cast<Word*>(values),
-      indices);
+      static_cast<const Word*>(in), sorted_index, rows, n, k, static_cast<Word*>(values), indices);
   return cudaGetLastError();
 }
 
@@ -113,9 +112,9 @@ cudaError_t launch_take(const void* in, const int64_t* sorted_index, int64_t row
 
 size_t sort_scratch_bytes(int64_t rows, int64_t n) { return layout(rows, n).total; }
 
-cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows,
-                      int64_t n, int64_t k, bool descending, void* values, int64_t* indices,
-                      void* scratch, size_t scratch_bytes, cudaStream_t stream) {
+cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64_t rows, int64_t n,
+                      int64_t k, bool descending, void* values, int64_t* indices, void* scratch,
+                      size_t scratch_bytes, cudaStream_t stream) {
   const int64_t total = rows * n;
   if (total == 0 || k == 0) return cudaSuccess;
   if (total > 2147483647) return cudaErrorInvalidValue;  // CUB's int item count
@@ -127,8 +126,8 @@ cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64
   auto* idx_in = reinterpret_cast<int64_t*>(base + 2 * l.keys);
   auto* idx_out = reinterpret_cast<int64_t*>(base + 2 * l.keys + l.indices);
   auto* offsets = reinterpret_cast<int*>(base + 2 * l.keys + 2 * l.indices);
-  keys_kernel<<<blocks_for(total), kThreads, 0, stream>>>(in, dtype, total, n, descending,
-                                                          keys_in, idx_in, offsets, rows);
+  keys_kernel<<<blocks_for(total), kThreads, 0, stream>>>(in, dtype, total, n, descending, keys_in,
+                                                          idx_in, offsets, rows);
   cudaError_t err = cudaGetLastError();
   if (err != cudaSuccess) return err;
   size_t cub_bytes_used = l.cub_bytes;
@@ -136,11 +135,16 @@ cudaError_t sort_rows(const void* in, int32_t dtype, int32_t element_size, int64
                  offsets, stream);
   if (err != cudaSuccess) return err;
   switch (element_size) {
-    case 1: return launch_take<uint8_t>(in, idx_out, rows, n, k, values, indices, stream);
-    case 2: return launch_take<uint16_t>(in, idx_out, rows, n, k, values, indices, stream);
-    case 4: return launch_take<uint32_t>(in, idx_out, rows, n, k, values, indices, stream);
-    case 8: return launch_take<uint64_t>(in, idx_out, rows, n, k, values, indices, stream);
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return launch_take<uint8_t>(in, idx_out, rows, n, k, values, indices, stream);
+    case 2:
+      return launch_take<uint16_t>(in, idx_out, rows, n, k, values, indices, stream);
+    case 4:
+      return launch_take<uint32_t>(in, idx_out, rows, n, k, values, indices, stream);
+    case 8:
+      return launch_take<uint64_t>(in, idx_out, rows, n, k, values, indices, stream);
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 

@@ -38,8 +38,8 @@ bool out_ok(const Tensor& out, const Tensor& self, const Tensor& other) {
   }
   const bool same_as_self = out.const_data_ptr() == self.const_data_ptr();
   if (out.is_alias_of(self) && !same_as_self) return false;
-  if (out.is_alias_of(other) && !(out.const_data_ptr() == other.const_data_ptr() &&
-                                  same_sizes(out.sizes(), other.sizes()))) {
+  if (out.is_alias_of(other) &&
+      !(out.const_data_ptr() == other.const_data_ptr() && same_sizes(out.sizes(), other.sizes()))) {
     return false;
   }
   return true;
@@ -56,9 +56,8 @@ void run_blocks(int64_t n, const F& f) {
 
 }  // namespace
 
-Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
-                       const Tensor& other, const Scalar& alpha, bool negate_alpha,
-                       bool inplace) {
+Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self, const Tensor& other,
+                       const Scalar& alpha, bool negate_alpha, bool inplace) {
   if (!self.defined() || !other.defined()) return Tensor();
   const ScalarType dt = self.dtype();
   if (dt != ScalarType::Float && dt != ScalarType::Double) return Tensor();

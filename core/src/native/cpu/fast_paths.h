@@ -24,8 +24,7 @@ namespace st::native::cpu {
 enum class BinaryKind { Add, Mul };
 
 // out undefined: allocate; inplace: out is self. alpha is ignored for Mul.
-Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self,
-                       const Tensor& other, const Scalar& alpha, bool negate_alpha,
-                       bool inplace);
+Tensor try_fast_binary(BinaryKind kind, const Tensor& out, const Tensor& self, const Tensor& other,
+                       const Scalar& alpha, bool negate_alpha, bool inplace);
 
 }  // namespace st::native::cpu

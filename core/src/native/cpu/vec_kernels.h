@@ -22,8 +22,8 @@ struct VecKernels {
   // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i). stream:
   // write with non-temporal stores (outputs far larger than the caches:
   // no read-for-ownership of out, no eviction of the inputs).
-  void (*add_f32)(float* out, const float* a, const float* b, float alpha, int64_t n,
-                  bool b_scalar, bool stream);
+  void (*add_f32)(float* out, const float* a, const float* b, float alpha, int64_t n, bool b_scalar,
+                  bool stream);
   void (*add_f64)(double* out, const double* a, const double* b, double alpha, int64_t n,
                   bool b_scalar, bool stream);
   // out[i] = a[i] * b[i] (b_scalar: b[0])

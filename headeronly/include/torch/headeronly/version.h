@@ -23,9 +23,8 @@
 #define TORCH_MAKE_ABI_VERSION_IMPL_(major, minor, patch) \
   (((major##ULL) << 56) | ((minor##ULL) << 48) | ((patch##ULL) << 40))
 
-#define TORCH_ABI_VERSION                                               \
-  (TORCH_MAKE_ABI_VERSION(TORCH_VERSION_MAJOR, TORCH_VERSION_MINOR,     \
-                          TORCH_VERSION_PATCH) |                        \
+#define TORCH_ABI_VERSION                                                                  \
+  (TORCH_MAKE_ABI_VERSION(TORCH_VERSION_MAJOR, TORCH_VERSION_MINOR, TORCH_VERSION_PATCH) | \
    TORCH_VERSION_ABI_TAG)
 
 // Feature-level constants used by version blocks in C and C++ headers.

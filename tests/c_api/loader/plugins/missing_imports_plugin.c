@@ -10,11 +10,15 @@
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
 #ifdef PLUGIN_DESCRIPTOR_TARGET
-__attribute__((section(STABLETORCH_PLUGIN_SECTION), used))
-static const StableTorchPluginDescriptor plugin_descriptor = {
-    "STABLETORCH-PLUG", STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
-    sizeof(StableTorchPluginDescriptor), PLUGIN_DESCRIPTOR_TARGET, PLUGIN_DESCRIPTOR_TARGET,
-    100, 0};
+__attribute__((section(STABLETORCH_PLUGIN_SECTION),
+               used)) static const StableTorchPluginDescriptor plugin_descriptor = {
+    "STABLETORCH-PLUG",
+    STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
+    sizeof(StableTorchPluginDescriptor),
+    PLUGIN_DESCRIPTOR_TARGET,
+    PLUGIN_DESCRIPTOR_TARGET,
+    100,
+    0};
 #endif
 
 /* Declared here only: nothing this suite links defines them. */

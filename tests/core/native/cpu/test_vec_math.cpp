@@ -33,15 +33,24 @@ const float kNan = std::numeric_limits<float>::quiet_NaN();
 
 double reference(UnaryMath op, double x) {
   switch (op) {
-    case UnaryMath::Exp: return std::exp(x);
-    case UnaryMath::Log: return std::log(x);
-    case UnaryMath::Sqrt: return std::sqrt(x);
-    case UnaryMath::Rsqrt: return 1.0 / static_cast<double>(std::sqrt(static_cast<float>(x)));
-    case UnaryMath::Sin: return std::sin(x);
-    case UnaryMath::Cos: return std::cos(x);
-    case UnaryMath::Tanh: return std::tanh(x);
-    case UnaryMath::Sigmoid: return 1.0 / (1.0 + std::exp(-x));
-    case UnaryMath::GeluErf: return 0.5 * x * std::erfc(-x / std::sqrt(2.0));
+    case UnaryMath::Exp:
+      return std::exp(x);
+    case UnaryMath::Log:
+      return std::log(x);
+    case UnaryMath::Sqrt:
+      return std::sqrt(x);
+    case UnaryMath::Rsqrt:
+      return 1.0 / static_cast<double>(std::sqrt(static_cast<float>(x)));
+    case UnaryMath::Sin:
+      return std::sin(x);
+    case UnaryMath::Cos:
+      return std::cos(x);
+    case UnaryMath::Tanh:
+      return std::tanh(x);
+    case UnaryMath::Sigmoid:
+      return 1.0 / (1.0 + std::exp(-x));
+    case UnaryMath::GeluErf:
+      return 0.5 * x * std::erfc(-x / std::sqrt(2.0));
     case UnaryMath::GeluTanh: {
       const double u = std::sqrt(2.0 / 3.14159265358979323846) * (x + 0.044715 * x * x * x);
       return x / (1.0 + std::exp(-2.0 * u));
@@ -56,22 +65,28 @@ double reference(UnaryMath op, double x) {
 double max_ulps(UnaryMath op) {
   switch (op) {
     case UnaryMath::Exp:
-    case UnaryMath::Log: return 1.0;
+    case UnaryMath::Log:
+      return 1.0;
     case UnaryMath::Sqrt:
-    case UnaryMath::Rsqrt: return 0.5;
+    case UnaryMath::Rsqrt:
+      return 0.5;
     case UnaryMath::Sin:
     case UnaryMath::Cos:
-    case UnaryMath::Tanh: return 2.0;
-    case UnaryMath::Sigmoid: return 3.0;
-    case UnaryMath::GeluErf: return 6.0;
-    case UnaryMath::GeluTanh: return 4.0;
+    case UnaryMath::Tanh:
+      return 2.0;
+    case UnaryMath::Sigmoid:
+      return 3.0;
+    case UnaryMath::GeluErf:
+      return 6.0;
+    case UnaryMath::GeluTanh:
+      return 4.0;
   }
   return 0;
 }
 
 const char* name(UnaryMath op) {
-  static const char* names[] = {"exp",  "log",     "sqrt", "rsqrt",     "sin",
-                                "cos",  "tanh",    "sigmoid", "gelu", "gelu_tanh"};
+  static const char* names[] = {"exp", "log",  "sqrt",    "rsqrt", "sin",
+                                "cos", "tanh", "sigmoid", "gelu",  "gelu_tanh"};
   return names[static_cast<int>(op)];
 }
 
@@ -85,10 +100,12 @@ std::vector<float> inputs() {
     std::memcpy(&f, &u, sizeof(f));
     v.push_back(f);
   }
-  for (float f : {0.0f, -0.0f, kInf, -kInf, kNan, 1e-45f, -1e-45f, 1.17549435e-38f, 88.7228394f,
-                  88.7228317f, -87.3365479f, -103.972076f, -103.9721f, 3.4028235e38f,
-                  -3.4028235e38f, 1.0f, -1.0f, 0.625f, -0.625f, 0x1p20f, -0x1p20f, 1048577.f,
-                  1.5707964f, 3.1415927f, 20.0f, -20.0f, 14.0f, -14.0f}) {
+  for (float f :
+       {0.0f,       -0.0f,           kInf,           -kInf,       kNan,         1e-45f,
+        -1e-45f,    1.17549435e-38f, 88.7228394f,    88.7228317f, -87.3365479f, -103.972076f,
+        -103.9721f, 3.4028235e38f,   -3.4028235e38f, 1.0f,        -1.0f,        0.625f,
+        -0.625f,    0x1p20f,         -0x1p20f,       1048577.f,   1.5707964f,   3.1415927f,
+        20.0f,      -20.0f,          14.0f,          -14.0f}) {
     v.push_back(f);
   }
   return v;
@@ -226,8 +243,8 @@ TEST(NativeVecMath, RemainderAndFloorDivideMatchTheScalarDefinitionsExactly) {
   std::mt19937 g(7);
   std::uniform_real_distribution<float> d(-100, 100);
   std::vector<float> a, b;
-  const float special[] = {0.0f, -0.0f, kInf, -kInf, kNan, 1.0f, -1.0f, 3.0f, -3.0f,
-                           0.5f, 1e-45f, 3e38f, 7.0f, 1e10f, -1e-30f};
+  const float special[] = {0.0f,  -0.0f, kInf,   -kInf, kNan, 1.0f,  -1.0f,  3.0f,
+                           -3.0f, 0.5f,  1e-45f, 3e38f, 7.0f, 1e10f, -1e-30f};
   for (float x : special) {
     for (float y : special) {
       a.push_back(x);
@@ -283,7 +300,8 @@ TEST(NativeVecMath, SoftmaxRow) {
     SCOPED_TRACE(m->isa);
     for (int64_t n : {1, 5, 16, 33, 1000}) {
       std::vector<float> x(static_cast<size_t>(n));
-      for (int64_t i = 0; i < n; ++i) x[static_cast<size_t>(i)] = static_cast<float>((i * 37) % 23) - 11.5f;
+      for (int64_t i = 0; i < n; ++i)
+        x[static_cast<size_t>(i)] = static_cast<float>((i * 37) % 23) - 11.5f;
       if (n > 4) x[3] = -kInf;
       double mx = -kInf, sum = 0;
       for (float v : x) mx = std::max(mx, static_cast<double>(v));

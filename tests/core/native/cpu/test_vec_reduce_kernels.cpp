@@ -164,8 +164,10 @@ TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
         EXPECT_EQ(mn[static_cast<size_t>(i)], std::min(0.5f, x[static_cast<size_t>(i)]));
         EXPECT_EQ(mxd[static_cast<size_t>(i)], std::max(0.5, v));
         EXPECT_EQ(mnd[static_cast<size_t>(i)], std::min(0.5, v));
-        EXPECT_EQ(static_cast<uint64_t>(al[static_cast<size_t>(i)]), uint64_t{3} + static_cast<uint64_t>(w));
-        EXPECT_EQ(static_cast<uint64_t>(ml[static_cast<size_t>(i)]), uint64_t{3} * static_cast<uint64_t>(w));
+        EXPECT_EQ(static_cast<uint64_t>(al[static_cast<size_t>(i)]),
+                  uint64_t{3} + static_cast<uint64_t>(w));
+        EXPECT_EQ(static_cast<uint64_t>(ml[static_cast<size_t>(i)]),
+                  uint64_t{3} * static_cast<uint64_t>(w));
         EXPECT_EQ(mxl[static_cast<size_t>(i)], w);
         EXPECT_EQ(mnl[static_cast<size_t>(i)], 3);
       }

@@ -14,7 +14,8 @@
 
 #ifdef TORCH_TARGET_VERSION
 #if TORCH_TARGET_VERSION > TORCH_ABI_VERSION
-#error "TORCH_TARGET_VERSION is newer than the stable-ABI level of these headers (TORCH_ABI_VERSION); use headers of that level or lower the target"
+#error \
+    "TORCH_TARGET_VERSION is newer than the stable-ABI level of these headers (TORCH_ABI_VERSION); use headers of that level or lower the target"
 #endif
 #define TORCH_FEATURE_VERSION TORCH_TARGET_VERSION
 #else

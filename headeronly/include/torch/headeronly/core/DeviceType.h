@@ -80,38 +80,98 @@ inline std::string DeviceTypeName(DeviceType d, bool lower_case = false) {
   const char* upper = nullptr;
   const char* lower = nullptr;
   switch (d) {
-    case DeviceType::CPU: upper = "CPU"; lower = "cpu"; break;
-    case DeviceType::CUDA: upper = "CUDA"; lower = "cuda"; break;
-    case DeviceType::MKLDNN: upper = "MKLDNN"; lower = "mkldnn"; break;
-    case DeviceType::OPENGL: upper = "OPENGL"; lower = "opengl"; break;
-    case DeviceType::OPENCL: upper = "OPENCL"; lower = "opencl"; break;
-    case DeviceType::IDEEP: upper = "IDEEP"; lower = "ideep"; break;
-    case DeviceType::HIP: upper = "HIP"; lower = "hip"; break;
-    case DeviceType::FPGA: upper = "FPGA"; lower = "fpga"; break;
-    case DeviceType::MAIA: upper = "MAIA"; lower = "maia"; break;
-    case DeviceType::XLA: upper = "XLA"; lower = "xla"; break;
-    case DeviceType::Vulkan: upper = "VULKAN"; lower = "vulkan"; break;
-    case DeviceType::Metal: upper = "METAL"; lower = "metal"; break;
-    case DeviceType::XPU: upper = "XPU"; lower = "xpu"; break;
-    case DeviceType::MPS: upper = "MPS"; lower = "mps"; break;
-    case DeviceType::Meta: upper = "META"; lower = "meta"; break;
-    case DeviceType::HPU: upper = "HPU"; lower = "hpu"; break;
-    case DeviceType::VE: upper = "VE"; lower = "ve"; break;
-    case DeviceType::Lazy: upper = "LAZY"; lower = "lazy"; break;
-    case DeviceType::IPU: upper = "IPU"; lower = "ipu"; break;
-    case DeviceType::MTIA: upper = "MTIA"; lower = "mtia"; break;
+    case DeviceType::CPU:
+      upper = "CPU";
+      lower = "cpu";
+      break;
+    case DeviceType::CUDA:
+      upper = "CUDA";
+      lower = "cuda";
+      break;
+    case DeviceType::MKLDNN:
+      upper = "MKLDNN";
+      lower = "mkldnn";
+      break;
+    case DeviceType::OPENGL:
+      upper = "OPENGL";
+      lower = "opengl";
+      break;
+    case DeviceType::OPENCL:
+      upper = "OPENCL";
+      lower = "opencl";
+      break;
+    case DeviceType::IDEEP:
+      upper = "IDEEP";
+      lower = "ideep";
+      break;
+    case DeviceType::HIP:
+      upper = "HIP";
+      lower = "hip";
+      break;
+    case DeviceType::FPGA:
+      upper = "FPGA";
+      lower = "fpga";
+      break;
+    case DeviceType::MAIA:
+      upper = "MAIA";
+      lower = "maia";
+      break;
+    case DeviceType::XLA:
+      upper = "XLA";
+      lower = "xla";
+      break;
+    case DeviceType::Vulkan:
+      upper = "VULKAN";
+      lower = "vulkan";
+      break;
+    case DeviceType::Metal:
+      upper = "METAL";
+      lower = "metal";
+      break;
+    case DeviceType::XPU:
+      upper = "XPU";
+      lower = "xpu";
+      break;
+    case DeviceType::MPS:
+      upper = "MPS";
+      lower = "mps";
+      break;
+    case DeviceType::Meta:
+      upper = "META";
+      lower = "meta";
+      break;
+    case DeviceType::HPU:
+      upper = "HPU";
+      lower = "hpu";
+      break;
+    case DeviceType::VE:
+      upper = "VE";
+      lower = "ve";
+      break;
+    case DeviceType::Lazy:
+      upper = "LAZY";
+      lower = "lazy";
+      break;
+    case DeviceType::IPU:
+      upper = "IPU";
+      lower = "ipu";
+      break;
+    case DeviceType::MTIA:
+      upper = "MTIA";
+      lower = "mtia";
+      break;
     case DeviceType::PrivateUse1:
-      upper = "PRIVATEUSEONE"; lower = "privateuseone"; break;
+      upper = "PRIVATEUSEONE";
+      lower = "privateuseone";
+      break;
     default:
-      STD_TORCH_CHECK_MSG(false, "Unknown device type ordinal ",
-                          static_cast<int>(d));
+      STD_TORCH_CHECK_MSG(false, "Unknown device type ordinal ", static_cast<int>(d));
   }
   return lower_case ? lower : upper;
 }
 
 inline bool isValidDeviceType(DeviceType d) {
-  return static_cast<int>(d) >= 0 &&
-         static_cast<int>(d) < COMPILE_TIME_MAX_DEVICE_TYPES;
+  return static_cast<int>(d) >= 0 && static_cast<int>(d) < COMPILE_TIME_MAX_DEVICE_TYPES;
 }
 
 inline std::ostream& operator<<(std::ostream& os, DeviceType d) {

@@ -20,17 +20,13 @@
 // dtypes...): THO_DISPATCH_V2 with a custom switch and case macro (made with
 // THO_DISPATCH_SWITCH_TMPL / THO_DISPATCH_CASE_TMPL). The body is passed
 // on in parentheses, which keeps its commas together and still calls it.
-#define THO_DISPATCH_V2_TMPL(DISPATCH_SWITCH, DISPATCH_CASE, TYPE, NAME, BODY, \
-                             ...)                                              \
-  DISPATCH_SWITCH(TYPE, NAME,                                                  \
-                  THO_DV2_FOR_EACH_(DISPATCH_CASE, (BODY), __VA_ARGS__))
+#define THO_DISPATCH_V2_TMPL(DISPATCH_SWITCH, DISPATCH_CASE, TYPE, NAME, BODY, ...) \
+  DISPATCH_SWITCH(TYPE, NAME, THO_DV2_FOR_EACH_(DISPATCH_CASE, (BODY), __VA_ARGS__))
 
 // (Not written as a call of THO_DISPATCH_V2_TMPL: BODY must be put in
 // parentheses at its first substitution, before its commas can split it.)
 #define THO_DISPATCH_V2(TYPE, NAME, BODY, ...) \
-  THO_DISPATCH_SWITCH(                         \
-      TYPE, NAME,                              \
-      THO_DV2_FOR_EACH_(THO_DISPATCH_CASE, (BODY), __VA_ARGS__))
+  THO_DISPATCH_SWITCH(TYPE, NAME, THO_DV2_FOR_EACH_(THO_DISPATCH_CASE, (BODY), __VA_ARGS__))
 
 // Passes an argument containing commas as one macro argument.
 #define AT_WRAP(...) __VA_ARGS__
@@ -38,38 +34,29 @@
 #define AT_EXPAND(X) X
 
 // Type sets, with PyTorch's contents (and order).
-#define AT_FLOATING_TYPES                  \
-  ::torch::headeronly::ScalarType::Double, \
-      ::torch::headeronly::ScalarType::Float
-#define AT_INTEGRAL_TYPES                     \
-  ::torch::headeronly::ScalarType::Byte,      \
-      ::torch::headeronly::ScalarType::Char,  \
-      ::torch::headeronly::ScalarType::Int,   \
-      ::torch::headeronly::ScalarType::Long,  \
+#define AT_FLOATING_TYPES \
+  ::torch::headeronly::ScalarType::Double, ::torch::headeronly::ScalarType::Float
+#define AT_INTEGRAL_TYPES                                                          \
+  ::torch::headeronly::ScalarType::Byte, ::torch::headeronly::ScalarType::Char,    \
+      ::torch::headeronly::ScalarType::Int, ::torch::headeronly::ScalarType::Long, \
       ::torch::headeronly::ScalarType::Short
-#define AT_BAREBONES_UNSIGNED_TYPES          \
-  ::torch::headeronly::ScalarType::UInt16,   \
-      ::torch::headeronly::ScalarType::UInt32, \
+#define AT_BAREBONES_UNSIGNED_TYPES                                                 \
+  ::torch::headeronly::ScalarType::UInt16, ::torch::headeronly::ScalarType::UInt32, \
       ::torch::headeronly::ScalarType::UInt64
-#define AT_INTEGRAL_TYPES_V2 \
-  AT_EXPAND(AT_INTEGRAL_TYPES), AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES)
-#define AT_COMPLEX_TYPES                          \
-  ::torch::headeronly::ScalarType::ComplexDouble, \
-      ::torch::headeronly::ScalarType::ComplexFloat
-#define AT_QINT_TYPES                          \
-  ::torch::headeronly::ScalarType::QInt8,      \
-      ::torch::headeronly::ScalarType::QUInt8, \
+#define AT_INTEGRAL_TYPES_V2 AT_EXPAND(AT_INTEGRAL_TYPES), AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES)
+#define AT_COMPLEX_TYPES \
+  ::torch::headeronly::ScalarType::ComplexDouble, ::torch::headeronly::ScalarType::ComplexFloat
+#define AT_QINT_TYPES                                                              \
+  ::torch::headeronly::ScalarType::QInt8, ::torch::headeronly::ScalarType::QUInt8, \
       ::torch::headeronly::ScalarType::QInt32
-#define AT_FLOAT8_TYPES                                  \
-  ::torch::headeronly::ScalarType::Float8_e5m2,          \
-      ::torch::headeronly::ScalarType::Float8_e5m2fnuz,  \
-      ::torch::headeronly::ScalarType::Float8_e4m3fn,    \
-      ::torch::headeronly::ScalarType::Float8_e4m3fnuz,  \
+#define AT_FLOAT8_TYPES                                                                           \
+  ::torch::headeronly::ScalarType::Float8_e5m2, ::torch::headeronly::ScalarType::Float8_e5m2fnuz, \
+      ::torch::headeronly::ScalarType::Float8_e4m3fn,                                             \
+      ::torch::headeronly::ScalarType::Float8_e4m3fnuz,                                           \
       ::torch::headeronly::ScalarType::Float8_e8m0fnu
 // As in PyTorch, "all" means integral + floating: no Bool, Half, BFloat16.
 #define AT_ALL_TYPES AT_EXPAND(AT_INTEGRAL_TYPES), AT_EXPAND(AT_FLOATING_TYPES)
-#define AT_ALL_TYPES_AND_COMPLEX \
-  AT_EXPAND(AT_ALL_TYPES), AT_EXPAND(AT_COMPLEX_TYPES)
+#define AT_ALL_TYPES_AND_COMPLEX AT_EXPAND(AT_ALL_TYPES), AT_EXPAND(AT_COMPLEX_TYPES)
 
 // clang-format off
 // Unsigned storage-only dtypes and the like, which kernels treat as opaque
@@ -204,13 +191,11 @@
 //    lists of up to 122 elements (more than twice the number of dtypes).
 //    A longer list leaves THO_DV2_NEXT_ in the output: a compile error.
 // These helpers stay defined: they run where THO_DISPATCH_V2 is used.
-#define THO_DV2_FOR_EACH_(C, B, ...) \
-  THO_DV2_SCAN_(THO_DV2_STEP_(C, B, __VA_ARGS__, (), ()))
-#define THO_DV2_STEP_(C, B, x, ...)                             \
-  THO_DV2_CAT_(THO_DV2_IF_, THO_DV2_IS_PAREN_(x))(              \
-      /* end of list: nothing */,                               \
-      C(x, B) THO_DV2_NEXT_ THO_DV2_EMPTY_ THO_DV2_EMPTY_()()() \
-          (C, B, __VA_ARGS__))
+#define THO_DV2_FOR_EACH_(C, B, ...) THO_DV2_SCAN_(THO_DV2_STEP_(C, B, __VA_ARGS__, (), ()))
+#define THO_DV2_STEP_(C, B, x, ...)               \
+  THO_DV2_CAT_(THO_DV2_IF_, THO_DV2_IS_PAREN_(x)) \
+  (/* end of list: nothing */,                    \
+   C(x, B) THO_DV2_NEXT_ THO_DV2_EMPTY_ THO_DV2_EMPTY_()()()(C, B, __VA_ARGS__))
 #define THO_DV2_NEXT_() THO_DV2_STEP_
 #define THO_DV2_EMPTY_()
 #define THO_DV2_IF_1(then_, else_) then_
@@ -221,12 +206,8 @@
 #define THO_DV2_PAREN_PROBE_(...) ~, 1
 #define THO_DV2_SECOND_(...) THO_DV2_SECOND_I_(__VA_ARGS__)
 #define THO_DV2_SECOND_I_(a, b, ...) b
-#define THO_DV2_SCAN_(...) \
-  THO_DV2_SCAN27_(THO_DV2_SCAN27_(THO_DV2_SCAN27_(__VA_ARGS__)))
-#define THO_DV2_SCAN27_(...) \
-  THO_DV2_SCAN9_(THO_DV2_SCAN9_(THO_DV2_SCAN9_(__VA_ARGS__)))
-#define THO_DV2_SCAN9_(...) \
-  THO_DV2_SCAN3_(THO_DV2_SCAN3_(THO_DV2_SCAN3_(__VA_ARGS__)))
-#define THO_DV2_SCAN3_(...) \
-  THO_DV2_SCAN1_(THO_DV2_SCAN1_(THO_DV2_SCAN1_(__VA_ARGS__)))
+#define THO_DV2_SCAN_(...) THO_DV2_SCAN27_(THO_DV2_SCAN27_(THO_DV2_SCAN27_(__VA_ARGS__)))
+#define THO_DV2_SCAN27_(...) THO_DV2_SCAN9_(THO_DV2_SCAN9_(THO_DV2_SCAN9_(__VA_ARGS__)))
+#define THO_DV2_SCAN9_(...) THO_DV2_SCAN3_(THO_DV2_SCAN3_(THO_DV2_SCAN3_(__VA_ARGS__)))
+#define THO_DV2_SCAN3_(...) THO_DV2_SCAN1_(THO_DV2_SCAN1_(THO_DV2_SCAN1_(__VA_ARGS__)))
 #define THO_DV2_SCAN1_(...) __VA_ARGS__

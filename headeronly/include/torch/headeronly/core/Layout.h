@@ -31,21 +31,28 @@ constexpr Layout kJagged = Layout::Jagged;
 
 inline const char* toString(Layout layout) {
   switch (layout) {
-    case Layout::Strided: return "Strided";
-    case Layout::Sparse: return "Sparse";
-    case Layout::SparseCsr: return "SparseCsr";
-    case Layout::Mkldnn: return "Mkldnn";
-    case Layout::SparseCsc: return "SparseCsc";
-    case Layout::SparseBsr: return "SparseBsr";
-    case Layout::SparseBsc: return "SparseBsc";
-    case Layout::Jagged: return "Jagged";
-    default: return "UNKNOWN_LAYOUT";
+    case Layout::Strided:
+      return "Strided";
+    case Layout::Sparse:
+      return "Sparse";
+    case Layout::SparseCsr:
+      return "SparseCsr";
+    case Layout::Mkldnn:
+      return "Mkldnn";
+    case Layout::SparseCsc:
+      return "SparseCsc";
+    case Layout::SparseBsr:
+      return "SparseBsr";
+    case Layout::SparseBsc:
+      return "SparseBsc";
+    case Layout::Jagged:
+      return "Jagged";
+    default:
+      return "UNKNOWN_LAYOUT";
   }
 }
 
-inline std::ostream& operator<<(std::ostream& os, Layout layout) {
-  return os << toString(layout);
-}
+inline std::ostream& operator<<(std::ostream& os, Layout layout) { return os << toString(layout); }
 
 }  // namespace torch::headeronly
 

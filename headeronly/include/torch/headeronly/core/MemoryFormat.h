@@ -16,17 +16,20 @@ enum class MemoryFormat : int8_t {
 };
 
 // The memory format of a freshly allocated contiguous tensor.
-inline MemoryFormat get_contiguous_memory_format() {
-  return MemoryFormat::Contiguous;
-}
+inline MemoryFormat get_contiguous_memory_format() { return MemoryFormat::Contiguous; }
 
 inline const char* toString(MemoryFormat format) {
   switch (format) {
-    case MemoryFormat::Contiguous: return "Contiguous";
-    case MemoryFormat::Preserve: return "Preserve";
-    case MemoryFormat::ChannelsLast: return "ChannelsLast";
-    case MemoryFormat::ChannelsLast3d: return "ChannelsLast3d";
-    default: return "UNKNOWN_MEMORY_FORMAT";
+    case MemoryFormat::Contiguous:
+      return "Contiguous";
+    case MemoryFormat::Preserve:
+      return "Preserve";
+    case MemoryFormat::ChannelsLast:
+      return "ChannelsLast";
+    case MemoryFormat::ChannelsLast3d:
+      return "ChannelsLast3d";
+    default:
+      return "UNKNOWN_MEMORY_FORMAT";
   }
 }
 

@@ -46,8 +46,7 @@ struct RestrictPtrTraits {
 };
 
 // Data pointer plus borrowed size/stride arrays of length N.
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 class TensorAccessorBase {
   static_assert(N >= 1, "an accessor needs at least one dimension");
@@ -55,8 +54,7 @@ class TensorAccessorBase {
  public:
   using PtrType = typename PtrTraits<T>::PtrType;
 
-  C10_HOST_DEVICE TensorAccessorBase(PtrType data, const index_t* sizes,
-                                     const index_t* strides)
+  C10_HOST_DEVICE TensorAccessorBase(PtrType data, const index_t* sizes, const index_t* strides)
       : data_(data), sizes_(sizes), strides_(strides) {}
 
   // Host only: HeaderOnlyArrayRef is not a device type.
@@ -78,8 +76,7 @@ class TensorAccessorBase {
 
 // operator[] peels the first dimension: a TensorAccessor<T, N - 1> over the
 // sub-tensor, or a reference to the element when N == 1.
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 class TensorAccessor : public TensorAccessorBase<T, N, PtrTraits, index_t> {
   using Base = TensorAccessorBase<T, N, PtrTraits, index_t>;
@@ -92,9 +89,8 @@ class TensorAccessor : public TensorAccessorBase<T, N, PtrTraits, index_t> {
     if constexpr (N == 1) {
       return static_cast<T&>(this->data_[this->strides_[0] * i]);
     } else {
-      return TensorAccessor<T, N - 1, PtrTraits, index_t>(
-          this->data_ + this->strides_[0] * i, this->sizes_ + 1,
-          this->strides_ + 1);
+      return TensorAccessor<T, N - 1, PtrTraits, index_t>(this->data_ + this->strides_[0] * i,
+                                                          this->sizes_ + 1, this->strides_ + 1);
     }
   }
   C10_HOST_DEVICE decltype(auto) operator[](index_t i) const {
@@ -102,17 +98,15 @@ class TensorAccessor : public TensorAccessorBase<T, N, PtrTraits, index_t> {
       return static_cast<const T&>(this->data_[this->strides_[0] * i]);
     } else {
       return static_cast<const TensorAccessor<T, N - 1, PtrTraits, index_t>>(
-          TensorAccessor<T, N - 1, PtrTraits, index_t>(
-              this->data_ + this->strides_[0] * i, this->sizes_ + 1,
-              this->strides_ + 1));
+          TensorAccessor<T, N - 1, PtrTraits, index_t>(this->data_ + this->strides_[0] * i,
+                                                       this->sizes_ + 1, this->strides_ + 1));
     }
   }
 };
 
 // Data pointer plus its own copies of the sizes and strides, so the whole
 // accessor is a trivially copyable value (a kernel argument).
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 class GenericPackedTensorAccessorBase {
   static_assert(N >= 1, "an accessor needs at least one dimension");
@@ -120,8 +114,7 @@ class GenericPackedTensorAccessorBase {
  public:
   using PtrType = typename PtrTraits<T>::PtrType;
 
-  C10_HOST_DEVICE GenericPackedTensorAccessorBase(PtrType data,
-                                                  const index_t* sizes,
+  C10_HOST_DEVICE GenericPackedTensorAccessorBase(PtrType data, const index_t* sizes,
                                                   const index_t* strides)
       : data_(data) {
     for (size_t d = 0; d < N; ++d) {
@@ -134,12 +127,10 @@ class GenericPackedTensorAccessorBase {
   // accessor). Values are narrowed without a check: the caller must know
   // that every size and stride fits index_t.
   template <typename source_index_t,
-            typename = std::enable_if_t<
-                std::is_same_v<source_index_t, int64_t> &&
-                !std::is_same_v<source_index_t, index_t>>>
-  C10_HOST_DEVICE GenericPackedTensorAccessorBase(
-      PtrType data, const source_index_t* sizes,
-      const source_index_t* strides)
+            typename = std::enable_if_t<std::is_same_v<source_index_t, int64_t> &&
+                                        !std::is_same_v<source_index_t, index_t>>>
+  C10_HOST_DEVICE GenericPackedTensorAccessorBase(PtrType data, const source_index_t* sizes,
+                                                  const source_index_t* strides)
       : data_(data) {
     for (size_t d = 0; d < N; ++d) {
       sizes_[d] = static_cast<index_t>(sizes[d]);
@@ -169,8 +160,7 @@ class GenericPackedTensorAccessorBase {
   }
 };
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 class GenericPackedTensorAccessor
     : public GenericPackedTensorAccessorBase<T, N, PtrTraits, index_t> {
@@ -185,9 +175,8 @@ class GenericPackedTensorAccessor
     if constexpr (N == 1) {
       return static_cast<T&>(this->data_[this->strides_[0] * i]);
     } else {
-      return TensorAccessor<T, N - 1, PtrTraits, index_t>(
-          this->data_ + this->strides_[0] * i, this->sizes_ + 1,
-          this->strides_ + 1);
+      return TensorAccessor<T, N - 1, PtrTraits, index_t>(this->data_ + this->strides_[0] * i,
+                                                          this->sizes_ + 1, this->strides_ + 1);
     }
   }
   C10_HOST_DEVICE decltype(auto) operator[](index_t i) const {
@@ -195,16 +184,14 @@ class GenericPackedTensorAccessor
       return static_cast<const T&>(this->data_[this->strides_[0] * i]);
     } else {
       return static_cast<const TensorAccessor<T, N - 1, PtrTraits, index_t>>(
-          TensorAccessor<T, N - 1, PtrTraits, index_t>(
-              this->data_ + this->strides_[0] * i, this->sizes_ + 1,
-              this->strides_ + 1));
+          TensorAccessor<T, N - 1, PtrTraits, index_t>(this->data_ + this->strides_[0] * i,
+                                                       this->sizes_ + 1, this->strides_ + 1));
     }
   }
 
   // The same memory with dimensions dim1 and dim2 swapped (sizes and
   // strides exchanged; no element moves). Throws for an invalid dimension.
-  C10_HOST GenericPackedTensorAccessor transpose(index_t dim1,
-                                                 index_t dim2) const {
+  C10_HOST GenericPackedTensorAccessor transpose(index_t dim1, index_t dim2) const {
     Base::check_dim_(dim1);
     Base::check_dim_(dim2);
     GenericPackedTensorAccessor result(*this);
@@ -218,39 +205,29 @@ class GenericPackedTensorAccessor
   }
 };
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits>
-using PackedTensorAccessor32 =
-    GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor32 = GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits>
-using PackedTensorAccessor64 =
-    GenericPackedTensorAccessor<T, N, PtrTraits, int64_t>;
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor64 = GenericPackedTensorAccessor<T, N, PtrTraits, int64_t>;
 
 // The spellings of PyTorch >= 2.10 (see the file comment).
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
-using HeaderOnlyTensorAccessorBase =
-    TensorAccessorBase<T, N, PtrTraits, index_t>;
+using HeaderOnlyTensorAccessorBase = TensorAccessorBase<T, N, PtrTraits, index_t>;
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 using HeaderOnlyTensorAccessor = TensorAccessor<T, N, PtrTraits, index_t>;
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
 using HeaderOnlyGenericPackedTensorAccessorBase =
     GenericPackedTensorAccessorBase<T, N, PtrTraits, index_t>;
 
-template <typename T, size_t N,
-          template <typename U> class PtrTraits = DefaultPtrTraits,
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = int64_t>
-using HeaderOnlyGenericPackedTensorAccessor =
-    GenericPackedTensorAccessor<T, N, PtrTraits, index_t>;
+using HeaderOnlyGenericPackedTensorAccessor = GenericPackedTensorAccessor<T, N, PtrTraits, index_t>;
 
 }  // namespace torch::headeronly
 

@@ -28,21 +28,20 @@
 // GPU_ATOMIC_INTEGER(NAME, OP, DTYPE) defines gpuAtomic<NAME>(DTYPE*, DTYPE)
 // over it, with OP an expression of the incoming value `a` and the stored
 // value `b`.
-#define ATOMIC_INTEGER_IMPL(NAME)                                          \
-  template <typename T, size_t n>                                          \
-  struct Atomic##NAME##IntegerImpl {                                       \
-    template <typename func_t>                                             \
-    inline __device__ void operator()(T* address, T val,                   \
-                                      const func_t& func) {                \
-      ::torch::headeronly::detail::atomic_apply(                           \
-          address, [&](T old) { return static_cast<T>(func(val, old)); }); \
-    }                                                                      \
+#define ATOMIC_INTEGER_IMPL(NAME)                                              \
+  template <typename T, size_t n>                                              \
+  struct Atomic##NAME##IntegerImpl {                                           \
+    template <typename func_t>                                                 \
+    inline __device__ void operator()(T* address, T val, const func_t& func) { \
+      ::torch::headeronly::detail::atomic_apply(                               \
+          address, [&](T old) { return static_cast<T>(func(val, old)); });     \
+    }                                                                          \
   };
 
-#define GPU_ATOMIC_INTEGER(NAME, OP, DTYPE)                           \
-  inline __device__ void gpuAtomic##NAME(DTYPE* address, DTYPE val) { \
-    Atomic##NAME##IntegerImpl<DTYPE, sizeof(DTYPE)>()(                \
-        address, val, [](DTYPE a, DTYPE b) { return OP; });           \
+#define GPU_ATOMIC_INTEGER(NAME, OP, DTYPE)                                                 \
+  inline __device__ void gpuAtomic##NAME(DTYPE* address, DTYPE val) {                       \
+    Atomic##NAME##IntegerImpl<DTYPE, sizeof(DTYPE)>()(address, val,                         \
+                                                      [](DTYPE a, DTYPE b) { return OP; }); \
   }
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
@@ -58,8 +57,7 @@ namespace torch::headeronly::detail {
 // it replaced. T is 1, 2, 4 or 8 bytes and naturally aligned.
 template <typename T, typename F>
 __device__ inline T atomic_apply(T* address, const F& update) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 ||
-                    sizeof(T) == 8,
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
                 "atomic_apply: unsupported size");
   if constexpr (sizeof(T) == 8) {
     auto* word = reinterpret_cast<unsigned long long*>(address);
@@ -81,12 +79,10 @@ __device__ inline T atomic_apply(T* address, const F& update) {
     // The aligned 32-bit word holding the value, and the value's bit
     // offset in it (little-endian).
     const size_t offset = reinterpret_cast<size_t>(address) & 3u;
-    auto* word = reinterpret_cast<unsigned int*>(
-        reinterpret_cast<char*>(address) - offset);
+    auto* word = reinterpret_cast<unsigned int*>(reinterpret_cast<char*>(address) - offset);
     const unsigned int shift = static_cast<unsigned int>(offset) * 8u;
     const unsigned int mask =
-        sizeof(T) == 4 ? 0xFFFFFFFFu
-                       : (((1u << (sizeof(T) * 8u)) - 1u) << shift);
+        sizeof(T) == 4 ? 0xFFFFFFFFu : (((1u << (sizeof(T) * 8u)) - 1u) << shift);
     unsigned int old = *word;
     unsigned int assumed;
     do {
@@ -123,52 +119,41 @@ ATOMIC_INTEGER_IMPL(Add)
 GPU_ATOMIC_INTEGER(Add, a || b, bool)
 
 inline __device__ void gpuAtomicAdd(uint8_t* address, uint8_t val) {
-  AtomicAddIntegerImpl<uint8_t, 1>()(
-      address, val, [](uint8_t a, uint8_t b) { return a + b; });
+  AtomicAddIntegerImpl<uint8_t, 1>()(address, val, [](uint8_t a, uint8_t b) { return a + b; });
 }
 inline __device__ void gpuAtomicAdd(int8_t* address, int8_t val) {
-  AtomicAddIntegerImpl<int8_t, 1>()(
-      address, val, [](int8_t a, int8_t b) { return a + b; });
+  AtomicAddIntegerImpl<int8_t, 1>()(address, val, [](int8_t a, int8_t b) { return a + b; });
 }
 inline __device__ void gpuAtomicAdd(int16_t* address, int16_t val) {
-  AtomicAddIntegerImpl<int16_t, 2>()(
-      address, val, [](int16_t a, int16_t b) { return a + b; });
+  AtomicAddIntegerImpl<int16_t, 2>()(address, val, [](int16_t a, int16_t b) { return a + b; });
 }
 inline __device__ int32_t gpuAtomicAdd(int32_t* address, int32_t val) {
   return atomicAdd(address, val);
 }
 inline __device__ void gpuAtomicAdd(int64_t* address, int64_t val) {
   // Two's complement: the unsigned 64-bit add is the signed one.
-  atomicAdd(reinterpret_cast<unsigned long long*>(address),
-            static_cast<unsigned long long>(val));
+  atomicAdd(reinterpret_cast<unsigned long long*>(address), static_cast<unsigned long long>(val));
 }
-inline __device__ torch::headeronly::Half gpuAtomicAdd(
-    torch::headeronly::Half* address, torch::headeronly::Half val) {
-  return torch::headeronly::detail::atomic_apply(
-      address, [val](torch::headeronly::Half old) {
-        return torch::headeronly::Half(static_cast<float>(old) +
-                                       static_cast<float>(val));
-      });
+inline __device__ torch::headeronly::Half gpuAtomicAdd(torch::headeronly::Half* address,
+                                                       torch::headeronly::Half val) {
+  return torch::headeronly::detail::atomic_apply(address, [val](torch::headeronly::Half old) {
+    return torch::headeronly::Half(static_cast<float>(old) + static_cast<float>(val));
+  });
 }
-inline __device__ torch::headeronly::BFloat16 gpuAtomicAdd(
-    torch::headeronly::BFloat16* address, torch::headeronly::BFloat16 val) {
-  return torch::headeronly::detail::atomic_apply(
-      address, [val](torch::headeronly::BFloat16 old) {
-        return torch::headeronly::BFloat16(static_cast<float>(old) +
-                                           static_cast<float>(val));
-      });
+inline __device__ torch::headeronly::BFloat16 gpuAtomicAdd(torch::headeronly::BFloat16* address,
+                                                           torch::headeronly::BFloat16 val) {
+  return torch::headeronly::detail::atomic_apply(address, [val](torch::headeronly::BFloat16 old) {
+    return torch::headeronly::BFloat16(static_cast<float>(old) + static_cast<float>(val));
+  });
 }
 inline __device__ double gpuAtomicAdd(double* address, double val) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600
-  return torch::headeronly::detail::atomic_apply(
-      address, [val](double old) { return old + val; });
+  return torch::headeronly::detail::atomic_apply(address, [val](double old) { return old + val; });
 #else
   return atomicAdd(address, val);
 #endif
 }
-inline __device__ float gpuAtomicAdd(float* address, float val) {
-  return atomicAdd(address, val);
-}
+inline __device__ float gpuAtomicAdd(float* address, float val) { return atomicAdd(address, val); }
 template <typename T>
 inline __device__ void gpuAtomicAdd(torch::headeronly::complex<T>* address,
                                     torch::headeronly::complex<T> val) {
@@ -177,35 +162,25 @@ inline __device__ void gpuAtomicAdd(torch::headeronly::complex<T>* address,
 }
 
 // atomicAdd for the types CUDA's own overloads do not cover.
-inline __device__ torch::headeronly::Half atomicAdd(
-    torch::headeronly::Half* address, torch::headeronly::Half val) {
+inline __device__ torch::headeronly::Half atomicAdd(torch::headeronly::Half* address,
+                                                    torch::headeronly::Half val) {
   return gpuAtomicAdd(address, val);
 }
-inline __device__ torch::headeronly::BFloat16 atomicAdd(
-    torch::headeronly::BFloat16* address, torch::headeronly::BFloat16 val) {
+inline __device__ torch::headeronly::BFloat16 atomicAdd(torch::headeronly::BFloat16* address,
+                                                        torch::headeronly::BFloat16 val) {
   return gpuAtomicAdd(address, val);
 }
-inline __device__ void atomicAdd(uint8_t* address, uint8_t val) {
-  gpuAtomicAdd(address, val);
-}
-inline __device__ void atomicAdd(int8_t* address, int8_t val) {
-  gpuAtomicAdd(address, val);
-}
-inline __device__ void atomicAdd(int16_t* address, int16_t val) {
-  gpuAtomicAdd(address, val);
-}
-inline __device__ void atomicAdd(int64_t* address, int64_t val) {
-  gpuAtomicAdd(address, val);
-}
-inline __device__ void atomicAdd(bool* address, bool val) {
-  gpuAtomicAdd(address, val);
-}
+inline __device__ void atomicAdd(uint8_t* address, uint8_t val) { gpuAtomicAdd(address, val); }
+inline __device__ void atomicAdd(int8_t* address, int8_t val) { gpuAtomicAdd(address, val); }
+inline __device__ void atomicAdd(int16_t* address, int16_t val) { gpuAtomicAdd(address, val); }
+inline __device__ void atomicAdd(int64_t* address, int64_t val) { gpuAtomicAdd(address, val); }
+inline __device__ void atomicAdd(bool* address, bool val) { gpuAtomicAdd(address, val); }
 
 // The same additions when the caller does not need the previous value,
 // which lets the compiler emit the cheaper reduction instruction.
 template <typename T>
-inline __device__ void gpuAtomicAddNoReturn(
-    torch::headeronly::complex<T>* address, torch::headeronly::complex<T> val) {
+inline __device__ void gpuAtomicAddNoReturn(torch::headeronly::complex<T>* address,
+                                            torch::headeronly::complex<T> val) {
   gpuAtomicAdd(address, val);
 }
 inline __device__ void gpuAtomicAddNoReturn(uint8_t* address, uint8_t val) {
@@ -223,15 +198,13 @@ inline __device__ void gpuAtomicAddNoReturn(int32_t* address, int32_t val) {
 inline __device__ void gpuAtomicAddNoReturn(int64_t* address, int64_t val) {
   gpuAtomicAdd(address, val);
 }
-inline __device__ void gpuAtomicAddNoReturn(bool* address, bool val) {
-  gpuAtomicAdd(address, val);
-}
+inline __device__ void gpuAtomicAddNoReturn(bool* address, bool val) { gpuAtomicAdd(address, val); }
 inline __device__ void gpuAtomicAddNoReturn(torch::headeronly::Half* address,
                                             torch::headeronly::Half val) {
   gpuAtomicAdd(address, val);
 }
-inline __device__ void gpuAtomicAddNoReturn(
-    torch::headeronly::BFloat16* address, torch::headeronly::BFloat16 val) {
+inline __device__ void gpuAtomicAddNoReturn(torch::headeronly::BFloat16* address,
+                                            torch::headeronly::BFloat16 val) {
   gpuAtomicAdd(address, val);
 }
 inline __device__ void gpuAtomicAddNoReturn(float* address, float val) {
@@ -263,19 +236,19 @@ GPU_ATOMIC_INTEGER(Min, safe_min(a, b), int16_t)
 GPU_ATOMIC_INTEGER(Min, safe_min(a, b), int32_t)
 GPU_ATOMIC_INTEGER(Min, safe_min(a, b), int64_t)
 
-#define TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(NAME, T, EXPR)                     \
-  inline __device__ T gpuAtomic##NAME(T* address, T val) {                    \
-    return torch::headeronly::detail::atomic_apply(address, [val](T old) {   \
-      using C = std::conditional_t<sizeof(T) < 4, float, T>;                  \
-      const C a = static_cast<C>(val);                                        \
-      const C b = static_cast<C>(old);                                        \
-      return static_cast<T>(EXPR);                                            \
-    });                                                                       \
+#define TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(NAME, T, EXPR)                  \
+  inline __device__ T gpuAtomic##NAME(T* address, T val) {                 \
+    return torch::headeronly::detail::atomic_apply(address, [val](T old) { \
+      using C = std::conditional_t<sizeof(T) < 4, float, T>;               \
+      const C a = static_cast<C>(val);                                     \
+      const C b = static_cast<C>(old);                                     \
+      return static_cast<T>(EXPR);                                         \
+    });                                                                    \
   }
-TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, torch::headeronly::Half, a * b)
-TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, torch::headeronly::BFloat16, a * b)
-TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, float, a * b)
-TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, double, a * b)
+TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, torch::headeronly::Half, a* b)
+TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, torch::headeronly::BFloat16, a* b)
+TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, float, a* b)
+TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Mul, double, a* b)
 TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Max, torch::headeronly::Half, safe_max(a, b))
 TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Max, torch::headeronly::BFloat16, safe_max(a, b))
 TORCH_HEADERONLY_GPU_ATOMIC_FLOAT_(Max, float, safe_max(a, b))

@@ -20,10 +20,8 @@ namespace detail {
 // 16-bit lanes), with the other lane adding zero. Falls back to the scalar
 // atomic when the pair would leave the tensor.
 template <typename scalar_t, typename Pair, typename index_t>
-__device__ __forceinline__ void paired_atomic_add(scalar_t* tensor,
-                                                  index_t index,
-                                                  const index_t numel,
-                                                  scalar_t value) {
+__device__ __forceinline__ void paired_atomic_add(scalar_t* tensor, index_t index,
+                                                  const index_t numel, scalar_t value) {
   scalar_t* target = tensor + index;
   const bool low_lane = (reinterpret_cast<size_t>(target) % sizeof(Pair)) == 0;
   if (low_lane && index < numel - 1) {
@@ -46,10 +44,8 @@ __device__ __forceinline__ void paired_atomic_add(scalar_t* tensor,
 
 template <typename scalar_t, typename index_t,
           std::enable_if_t<std::is_same_v<Half, scalar_t>>* = nullptr>
-__device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor,
-                                                         index_t index,
-                                                         const index_t numel,
-                                                         scalar_t value) {
+__device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor, index_t index,
+                                                         const index_t numel, scalar_t value) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 700
   gpuAtomicAddNoReturn(tensor + index, value);
 #else
@@ -59,31 +55,26 @@ __device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor,
 
 template <typename scalar_t, typename index_t,
           std::enable_if_t<std::is_same_v<BFloat16, scalar_t>>* = nullptr>
-__device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor,
-                                                         index_t index,
-                                                         const index_t numel,
-                                                         scalar_t value) {
+__device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor, index_t index,
+                                                         const index_t numel, scalar_t value) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
   gpuAtomicAddNoReturn(tensor + index, value);
 #else
-  detail::paired_atomic_add<scalar_t, __nv_bfloat162>(tensor, index, numel,
-                                                      value);
+  detail::paired_atomic_add<scalar_t, __nv_bfloat162>(tensor, index, numel, value);
 #endif
 }
 
 template <typename scalar_t, typename index_t,
           std::enable_if_t<!std::is_same_v<Half, scalar_t> &&
                            !std::is_same_v<BFloat16, scalar_t>>* = nullptr>
-__device__ __forceinline__ void fastSpecializedAtomicAdd(
-    scalar_t* tensor, index_t index, const index_t /*numel*/, scalar_t value) {
+__device__ __forceinline__ void fastSpecializedAtomicAdd(scalar_t* tensor, index_t index,
+                                                         const index_t /*numel*/, scalar_t value) {
   gpuAtomicAddNoReturn(tensor + index, value);
 }
 
 template <class scalar_t, class index_t>
-__device__ __forceinline__ void fastAtomicAdd(scalar_t* tensor, index_t index,
-                                              const index_t numel,
-                                              scalar_t value,
-                                              bool fast_atomics) {
+__device__ __forceinline__ void fastAtomicAdd(scalar_t* tensor, index_t index, const index_t numel,
+                                              scalar_t value, bool fast_atomics) {
   if (fast_atomics) {
     fastSpecializedAtomicAdd(tensor, index, numel, value);
   } else {

@@ -20,16 +20,12 @@
 
 // ---- sanitizer opt-outs and detection ----------------------------------------
 #if defined(__clang__)
-#define __ubsan_ignore_float_divide_by_zero__ \
-  __attribute__((no_sanitize("float-divide-by-zero")))
+#define __ubsan_ignore_float_divide_by_zero__ __attribute__((no_sanitize("float-divide-by-zero")))
 #define __ubsan_ignore_undefined__ __attribute__((no_sanitize("undefined")))
-#define __ubsan_ignore_signed_int_overflow__ \
-  __attribute__((no_sanitize("signed-integer-overflow")))
-#define __ubsan_ignore_pointer_overflow__ \
-  __attribute__((no_sanitize("pointer-overflow")))
+#define __ubsan_ignore_signed_int_overflow__ __attribute__((no_sanitize("signed-integer-overflow")))
+#define __ubsan_ignore_pointer_overflow__ __attribute__((no_sanitize("pointer-overflow")))
 #define __ubsan_ignore_function__ __attribute__((no_sanitize("function")))
-#define __ubsan_ignore_float_cast_overflow__ \
-  __attribute__((no_sanitize("float-cast-overflow")))
+#define __ubsan_ignore_float_cast_overflow__ __attribute__((no_sanitize("float-cast-overflow")))
 #else
 #define __ubsan_ignore_float_divide_by_zero__
 #define __ubsan_ignore_undefined__
@@ -162,9 +158,8 @@ using namespace c10::xpu;
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
 constexpr uint32_t CUDA_MAX_THREADS_PER_SM = 1024;
-#elif defined(__CUDA_ARCH__) &&                                         \
-    (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || \
-     __CUDA_ARCH__ == 1200)
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || \
+                                 __CUDA_ARCH__ == 890 || __CUDA_ARCH__ == 1200)
 constexpr uint32_t CUDA_MAX_THREADS_PER_SM = 1536;
 #else
 constexpr uint32_t CUDA_MAX_THREADS_PER_SM = 2048;
@@ -177,18 +172,16 @@ constexpr uint32_t CUDA_THREADS_PER_BLOCK_FALLBACK = 256;
 // values.
 #define C10_MAX_THREADS_PER_BLOCK(val) \
   (((val) <= CUDA_MAX_THREADS_PER_BLOCK) ? (val) : CUDA_THREADS_PER_BLOCK_FALLBACK)
-#define C10_MIN_BLOCKS_PER_SM(threads_per_block, blocks_per_sm)         \
+#define C10_MIN_BLOCKS_PER_SM(threads_per_block, blocks_per_sm)        \
   ((((threads_per_block) * (blocks_per_sm) <= CUDA_MAX_THREADS_PER_SM) \
-        ? (blocks_per_sm)                                               \
-        : ((CUDA_MAX_THREADS_PER_SM + (threads_per_block)-1) /          \
-           (threads_per_block))))
+        ? (blocks_per_sm)                                              \
+        : ((CUDA_MAX_THREADS_PER_SM + (threads_per_block)-1) / (threads_per_block))))
 #define C10_LAUNCH_BOUNDS_0 __launch_bounds__(256, 4)
 #define C10_LAUNCH_BOUNDS_1(max_threads_per_block) \
   __launch_bounds__((C10_MAX_THREADS_PER_BLOCK((max_threads_per_block))))
-#define C10_LAUNCH_BOUNDS_2(max_threads_per_block, min_blocks_per_sm) \
-  __launch_bounds__(                                                  \
-      (C10_MAX_THREADS_PER_BLOCK((max_threads_per_block))),           \
-      (C10_MIN_BLOCKS_PER_SM((max_threads_per_block), (min_blocks_per_sm))))
+#define C10_LAUNCH_BOUNDS_2(max_threads_per_block, min_blocks_per_sm)     \
+  __launch_bounds__((C10_MAX_THREADS_PER_BLOCK((max_threads_per_block))), \
+                    (C10_MIN_BLOCKS_PER_SM((max_threads_per_block), (min_blocks_per_sm))))
 #endif
 
 #ifdef __HIPCC__
@@ -221,51 +214,43 @@ constexpr uint32_t CUDA_THREADS_PER_BLOCK_FALLBACK = 256;
 // runtime declares it); other C libraries declare it in <assert.h>
 // whatever NDEBUG says.
 #if defined(__GLIBC__) && (defined(__CUDACC__) || defined(__HIPCC__))
-extern "C" __host__ __device__ void __assert_fail(const char* assertion,
-                                                  const char* file,
-                                                  unsigned int line,
-                                                  const char* function) noexcept
+extern "C" __host__ __device__ void __assert_fail(const char* assertion, const char* file,
+                                                  unsigned int line, const char* function) noexcept
     __attribute__((__noreturn__));
 #elif defined(__GLIBC__)
 #ifdef __cplusplus
-extern "C" void __assert_fail(const char* assertion, const char* file,
-                              unsigned int line, const char* function) noexcept
-    __attribute__((__noreturn__));
+extern "C" void __assert_fail(const char* assertion, const char* file, unsigned int line,
+                              const char* function) noexcept __attribute__((__noreturn__));
 #else
-extern void __assert_fail(const char* assertion, const char* file,
-                          unsigned int line, const char* function)
-    __attribute__((__noreturn__));
+extern void __assert_fail(const char* assertion, const char* file, unsigned int line,
+                          const char* function) __attribute__((__noreturn__));
 #endif
 #endif
-#define CUDA_KERNEL_ASSERT(cond)                                       \
-  if (C10_UNLIKELY(!(cond))) {                                         \
-    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), \
-                  __func__);                                           \
+#define CUDA_KERNEL_ASSERT(cond)                                                   \
+  if (C10_UNLIKELY(!(cond))) {                                                     \
+    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), __func__); \
   }
-#define CUDA_KERNEL_ASSERT_MSG(cond, msg)                            \
-  if (C10_UNLIKELY(!(cond))) {                                       \
-    __assert_fail(msg, __FILE__, static_cast<unsigned int>(__LINE__), \
-                  __func__);                                         \
+#define CUDA_KERNEL_ASSERT_MSG(cond, msg)                                        \
+  if (C10_UNLIKELY(!(cond))) {                                                   \
+    __assert_fail(msg, __FILE__, static_cast<unsigned int>(__LINE__), __func__); \
   }
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-#define CUDA_KERNEL_ASSERT_PRINTF(cond, msg, ...)                             \
-  if (C10_UNLIKELY(!(cond))) {                                                \
+#define CUDA_KERNEL_ASSERT_PRINTF(cond, msg, ...)                                  \
+  if (C10_UNLIKELY(!(cond))) {                                                     \
     printf("[CUDA_KERNEL_ASSERT] " __FILE__ ":" C10_STRINGIZE(__LINE__)     \
            ": %s: block: [%d,%d,%d], thread: [%d,%d,%d]: Assertion failed: " \
            "`%s`: " msg "\n",                                                \
            __func__, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,        \
-           threadIdx.y, threadIdx.z, #cond, ##__VA_ARGS__);                  \
-    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__),      \
-                  __func__);                                                 \
+           threadIdx.y, threadIdx.z, #cond, ##__VA_ARGS__);      \
+    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), __func__); \
   }
 #else
-#define CUDA_KERNEL_ASSERT_PRINTF(cond, msg, ...)                        \
-  if (C10_UNLIKELY(!(cond))) {                                           \
-    printf("[CUDA_KERNEL_ASSERT] " __FILE__ ":" C10_STRINGIZE(__LINE__) \
-           ": %s: Assertion failed: `%s`: " msg "\n",                    \
-           __func__, #cond, ##__VA_ARGS__);                              \
-    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__),  \
-                  __func__);                                             \
+#define CUDA_KERNEL_ASSERT_PRINTF(cond, msg, ...)                                  \
+  if (C10_UNLIKELY(!(cond))) {                                                     \
+    printf("[CUDA_KERNEL_ASSERT] " __FILE__                                        \
+           ":" C10_STRINGIZE(__LINE__) ": %s: Assertion failed: `%s`: " msg "\n",  \
+           __func__, #cond, ##__VA_ARGS__);                                        \
+    __assert_fail(#cond, __FILE__, static_cast<unsigned int>(__LINE__), __func__); \
   }
 #endif
 #define SYCL_KERNEL_ASSERT(cond) CUDA_KERNEL_ASSERT(cond)
@@ -273,8 +258,7 @@ extern void __assert_fail(const char* assertion, const char* file,
 
 // With C10_ENABLE_VERBOSE_ASSERT the extra arguments are printed.
 #ifdef C10_ENABLE_VERBOSE_ASSERT
-#define CUDA_KERNEL_ASSERT_VERBOSE(cond, ...) \
-  CUDA_KERNEL_ASSERT_PRINTF(cond, __VA_ARGS__)
+#define CUDA_KERNEL_ASSERT_VERBOSE(cond, ...) CUDA_KERNEL_ASSERT_PRINTF(cond, __VA_ARGS__)
 #else
 #define CUDA_KERNEL_ASSERT_VERBOSE(cond, ...) CUDA_KERNEL_ASSERT(cond)
 #endif
@@ -286,8 +270,7 @@ extern void __assert_fail(const char* assertion, const char* file,
 #if defined(__ANDROID__)
 #define C10_ANDROID 1
 #define C10_MOBILE 1
-#elif defined(__APPLE__) && \
-    (TARGET_IPHONE_SIMULATOR || TARGET_OS_SIMULATOR || TARGET_OS_IPHONE)
+#elif defined(__APPLE__) && (TARGET_IPHONE_SIMULATOR || TARGET_OS_SIMULATOR || TARGET_OS_IPHONE)
 #define C10_IOS 1
 #define C10_MOBILE 1
 #endif
@@ -305,8 +288,7 @@ extern void __assert_fail(const char* assertion, const char* file,
 #define STATIC_CONST_STR_OUT_OF_LINE_FOR_WIN_CUDA(cls, field, val)
 
 #ifndef HAS_DEMANGLE
-#if defined(__ANDROID__) || defined(_WIN32) || defined(__EMSCRIPTEN__) || \
-    defined(C10_IOS)
+#if defined(__ANDROID__) || defined(_WIN32) || defined(__EMSCRIPTEN__) || defined(C10_IOS)
 #define HAS_DEMANGLE 0
 #else
 #define HAS_DEMANGLE 1
@@ -319,8 +301,7 @@ extern void __assert_fail(const char* assertion, const char* file,
 #ifdef __clang__
 #define C10_CLANG_DIAGNOSTIC_PUSH() _Pragma("clang diagnostic push")
 #define C10_CLANG_DIAGNOSTIC_POP() _Pragma("clang diagnostic pop")
-#define C10_CLANG_DIAGNOSTIC_IGNORE(flag) \
-  _C10_PRAGMA_(clang diagnostic ignored flag)
+#define C10_CLANG_DIAGNOSTIC_IGNORE(flag) _C10_PRAGMA_(clang diagnostic ignored flag)
 #define C10_CLANG_HAS_WARNING(flag) __has_warning(flag)
 #define C10_DIAGNOSTIC_PUSH_AND_IGNORED_IF_DEFINED(warning)         \
   _C10_PRAGMA_(clang diagnostic push)                               \
@@ -348,8 +329,7 @@ extern void __assert_fail(const char* assertion, const char* file,
 
 // 1 where returning a local by name needs std::move to avoid a copy
 // (compilers before C++20's implicit move rules).
-#if (defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13 && \
-     __cplusplus < 202002L) ||                                    \
+#if (defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13 && __cplusplus < 202002L) || \
     (defined(__clang_major__) && __clang_major__ < 13)
 #define C10_RETURN_MOVE_IF_OLD_COMPILER 1
 #else
@@ -377,13 +357,28 @@ extern void __assert_fail(const char* assertion, const char* file,
 // the same names closes them.
 #define C10_NS_PICK_(_1, _2, _3, _4, NAME, ...) NAME
 #define C10_NS_OPEN_1_(attr, a) namespace a attr {
-#define C10_NS_OPEN_2_(attr, a, b) namespace a { C10_NS_OPEN_1_(attr, b)
-#define C10_NS_OPEN_3_(attr, a, b, c) namespace a { C10_NS_OPEN_2_(attr, b, c)
-#define C10_NS_OPEN_4_(attr, a, b, c, d) namespace a { C10_NS_OPEN_3_(attr, b, c, d)
+#define C10_NS_OPEN_2_(attr, a, b) \
+  namespace a {                    \
+  C10_NS_OPEN_1_(attr, b)
+#define C10_NS_OPEN_3_(attr, a, b, c) \
+  namespace a {                       \
+  C10_NS_OPEN_2_(attr, b, c)
+#define C10_NS_OPEN_4_(attr, a, b, c, d) \
+  namespace a {                          \
+  C10_NS_OPEN_3_(attr, b, c, d)
 #define C10_NS_CLOSE_1_(a) }
-#define C10_NS_CLOSE_2_(a, b) }}
-#define C10_NS_CLOSE_3_(a, b, c) }}}
-#define C10_NS_CLOSE_4_(a, b, c, d) }}}}
+#define C10_NS_CLOSE_2_(a, b) \
+  }                           \
+  }
+#define C10_NS_CLOSE_3_(a, b, c) \
+  }                              \
+  }                              \
+  }
+#define C10_NS_CLOSE_4_(a, b, c, d) \
+  }                                 \
+  }                                 \
+  }                                 \
+  }
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32)
 #define C10_HIDDEN_ATTR_ __attribute__((visibility("hidden")))
@@ -391,9 +386,9 @@ extern void __assert_fail(const char* assertion, const char* file,
 #define C10_HIDDEN_ATTR_
 #endif
 
-#define HIDDEN_NAMESPACE_BEGIN(...)                                   \
-  C10_NS_PICK_(__VA_ARGS__, C10_NS_OPEN_4_, C10_NS_OPEN_3_,           \
-               C10_NS_OPEN_2_, C10_NS_OPEN_1_)(C10_HIDDEN_ATTR_, __VA_ARGS__)
-#define HIDDEN_NAMESPACE_END(...)                                     \
-  C10_NS_PICK_(__VA_ARGS__, C10_NS_CLOSE_4_, C10_NS_CLOSE_3_,         \
-               C10_NS_CLOSE_2_, C10_NS_CLOSE_1_)(__VA_ARGS__)
+#define HIDDEN_NAMESPACE_BEGIN(...)                                                         \
+  C10_NS_PICK_(__VA_ARGS__, C10_NS_OPEN_4_, C10_NS_OPEN_3_, C10_NS_OPEN_2_, C10_NS_OPEN_1_) \
+  (C10_HIDDEN_ATTR_, __VA_ARGS__)
+#define HIDDEN_NAMESPACE_END(...)                                                               \
+  C10_NS_PICK_(__VA_ARGS__, C10_NS_CLOSE_4_, C10_NS_CLOSE_3_, C10_NS_CLOSE_2_, C10_NS_CLOSE_1_) \
+  (__VA_ARGS__)

@@ -17,8 +17,7 @@
 namespace torch::headeronly {
 template <typename T>
 struct is_reduced_floating_point
-    : std::integral_constant<bool, std::is_same_v<T, Half> ||
-                                       std::is_same_v<T, BFloat16>> {};
+    : std::integral_constant<bool, std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>> {};
 template <typename T>
 constexpr bool is_reduced_floating_point_v = is_reduced_floating_point<T>::value;
 }  // namespace torch::headeronly
@@ -28,16 +27,14 @@ using torch::headeronly::is_reduced_floating_point;
 using torch::headeronly::is_reduced_floating_point_v;
 }  // namespace c10
 
-#define TORCH_HEADERONLY_IF_REDUCED_(T)                                    \
-  typename T, typename std::enable_if_t<                                  \
-                  torch::headeronly::is_reduced_floating_point_v<T>, int> = 0
+#define TORCH_HEADERONLY_IF_REDUCED_(T) \
+  typename T, typename std::enable_if_t<torch::headeronly::is_reduced_floating_point_v<T>, int> = 0
 
 namespace std {
 
 // PyTorch also names the trait in std.
 using torch::headeronly::is_reduced_floating_point;
 using torch::headeronly::is_reduced_floating_point_v;
-
 
 template <TORCH_HEADERONLY_IF_REDUCED_(T)>
 inline T acos(T a) {

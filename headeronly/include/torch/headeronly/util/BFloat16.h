@@ -53,23 +53,19 @@ round_to_nearest_even(float src) noexcept {
   return static_cast<uint16_t>((bits + 0x7FFFu + lsb) >> 16);
 }
 
-} // namespace detail
+}  // namespace detail
 
 struct alignas(2) BFloat16 {
   uint16_t x;
 
   struct from_bits_t {};
-  C10_HOST_DEVICE static constexpr from_bits_t from_bits() {
-    return from_bits_t();
-  }
+  C10_HOST_DEVICE static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   BFloat16() = default;
   C10_HOST_DEVICE constexpr BFloat16(uint16_t bits, from_bits_t) : x(bits) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR BFloat16(
-      float value)
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR BFloat16(float value)
       : x(detail::round_to_nearest_even(value)) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float()
-      const {
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float() const {
     return detail::f32_from_bits(x);
   }
 
@@ -115,7 +111,7 @@ inline C10_HOST_DEVICE bool operator<(BFloat16& lhs, BFloat16& rhs) {
   return static_cast<float>(lhs) < static_cast<float>(rhs);
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::BFloat16;
@@ -129,8 +125,8 @@ namespace detail {
 using torch::headeronly::detail::bits_from_f32;
 using torch::headeronly::detail::f32_from_bits;
 using torch::headeronly::detail::round_to_nearest_even;
-} // namespace detail
-} // namespace c10
+}  // namespace detail
+}  // namespace c10
 
 namespace std {
 
@@ -150,28 +146,18 @@ class numeric_limits<torch::headeronly::BFloat16>
   static constexpr int max_exponent10 = 38;
 
   C10_HOST_DEVICE static constexpr B min() { return B(0x0080, B::from_bits()); }
-  C10_HOST_DEVICE static constexpr B lowest() {
-    return B(0xFF7F, B::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr B lowest() { return B(0xFF7F, B::from_bits()); }
   C10_HOST_DEVICE static constexpr B max() { return B(0x7F7F, B::from_bits()); }
   C10_HOST_DEVICE static constexpr B epsilon() {
-    return B(0x3C00, B::from_bits()); // 2^-7
+    return B(0x3C00, B::from_bits());  // 2^-7
   }
   C10_HOST_DEVICE static constexpr B round_error() {
-    return B(0x3F00, B::from_bits()); // 0.5
+    return B(0x3F00, B::from_bits());  // 0.5
   }
-  C10_HOST_DEVICE static constexpr B infinity() {
-    return B(0x7F80, B::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr B quiet_NaN() {
-    return B(0x7FC0, B::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr B signaling_NaN() {
-    return B(0x7FA0, B::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr B denorm_min() {
-    return B(0x0001, B::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr B infinity() { return B(0x7F80, B::from_bits()); }
+  C10_HOST_DEVICE static constexpr B quiet_NaN() { return B(0x7FC0, B::from_bits()); }
+  C10_HOST_DEVICE static constexpr B signaling_NaN() { return B(0x7FA0, B::from_bits()); }
+  C10_HOST_DEVICE static constexpr B denorm_min() { return B(0x0001, B::from_bits()); }
 };
 
-} // namespace std
+}  // namespace std

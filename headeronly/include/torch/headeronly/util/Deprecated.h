@@ -10,8 +10,7 @@
 // nvcc rejects the attribute on alias declarations, so there the alias is
 // declared without it.
 #if defined(__CUDACC__)
-#define C10_DEFINE_DEPRECATED_USING(TypeName, TypeThingy) \
-  using TypeName = TypeThingy;
+#define C10_DEFINE_DEPRECATED_USING(TypeName, TypeThingy) using TypeName = TypeThingy;
 #else
 #define C10_DEFINE_DEPRECATED_USING(TypeName, TypeThingy) \
   using TypeName [[deprecated]] = TypeThingy;

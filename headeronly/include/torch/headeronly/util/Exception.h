@@ -32,9 +32,9 @@ std::string check_message(const char* /*fallback*/, const T& first, const Rest&.
 }
 
 template <typename... Args>
-[[noreturn]] C10_NOINLINE void throw_check_failure(
-    const char* prefix, const char* func, const char* file, int line,
-    const Args&... args) {
+[[noreturn]] C10_NOINLINE void throw_check_failure(const char* prefix, const char* func,
+                                                   const char* file, int line,
+                                                   const Args&... args) {
   std::ostringstream os;
   if (prefix != nullptr) {
     os << prefix;
@@ -49,22 +49,22 @@ HIDDEN_NAMESPACE_END(torch, headeronly, detail)
 // STD_TORCH_CHECK(cond, msg...): if cond is false, throws std::runtime_error
 // "Expected <cond> to be true, but got false.  <msg...> (in <func> at
 // <file>:<line>)". A single statement; usable after `if` without braces.
-#define STD_TORCH_CHECK(cond, ...)                                         \
-  do {                                                                     \
-    if (C10_UNLIKELY(!(cond))) {                                           \
-      ::torch::headeronly::detail::throw_check_failure(                    \
-          "Expected " #cond " to be true, but got false.  ", __func__,     \
-          __FILE__, __LINE__, ##__VA_ARGS__);                              \
-    }                                                                      \
+#define STD_TORCH_CHECK(cond, ...)                                                         \
+  do {                                                                                     \
+    if (C10_UNLIKELY(!(cond))) {                                                           \
+      ::torch::headeronly::detail::throw_check_failure(                                    \
+          "Expected " #cond " to be true, but got false.  ", __func__, __FILE__, __LINE__, \
+          ##__VA_ARGS__);                                                                  \
+    }                                                                                      \
   } while (0)
 
 // STD_TORCH_CHECK_MSG(cond, msg...): as STD_TORCH_CHECK, but the message is
 // only the streamed arguments (for checks whose condition text would confuse
 // the reader).
-#define STD_TORCH_CHECK_MSG(cond, ...)                                     \
-  do {                                                                     \
-    if (C10_UNLIKELY(!(cond))) {                                           \
-      ::torch::headeronly::detail::throw_check_failure(                    \
-          nullptr, __func__, __FILE__, __LINE__, ##__VA_ARGS__);           \
-    }                                                                      \
+#define STD_TORCH_CHECK_MSG(cond, ...)                                                        \
+  do {                                                                                        \
+    if (C10_UNLIKELY(!(cond))) {                                                              \
+      ::torch::headeronly::detail::throw_check_failure(nullptr, __func__, __FILE__, __LINE__, \
+                                                       ##__VA_ARGS__);                        \
+    }                                                                                         \
   } while (0)

@@ -29,8 +29,8 @@ namespace torch::headeronly {
 
 namespace detail {
 
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float
-fp8e5m2_to_fp32_value(uint8_t input) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp8e5m2_to_fp32_value(
+    uint8_t input) noexcept {
   const uint32_t sign = static_cast<uint32_t>(input & 0x80u) << 24;
   const uint32_t mag = input & 0x7Fu;
   if (mag >= 0x7Cu) {
@@ -46,30 +46,25 @@ fp8e5m2_from_fp32_value(float f) noexcept {
   const uint32_t sign = (bits >> 24) & 0x80u;
   const uint32_t abs_bits = bits & 0x7FFFFFFFu;
   if (abs_bits >= 0x7F800000u) {
-    return static_cast<uint8_t>(sign |
-                                (abs_bits == 0x7F800000u ? 0x7Cu : 0x7Fu));
+    return static_cast<uint8_t>(sign | (abs_bits == 0x7F800000u ? 0x7Cu : 0x7Fu));
   }
   const uint32_t code = round_fp32_magnitude_rne<2, 15>(abs_bits);
   return static_cast<uint8_t>(sign | (code > 0x7Cu ? 0x7Cu : code));
 }
 
-} // namespace detail
+}  // namespace detail
 
 struct alignas(1) Float8_e5m2 {
   uint8_t x;
 
   struct from_bits_t {};
-  C10_HOST_DEVICE static constexpr from_bits_t from_bits() {
-    return from_bits_t();
-  }
+  C10_HOST_DEVICE static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   Float8_e5m2() = default;
   C10_HOST_DEVICE constexpr Float8_e5m2(uint8_t bits, from_bits_t) : x(bits) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e5m2(
-      float value)
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e5m2(float value)
       : x(detail::fp8e5m2_from_fp32_value(value)) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float()
-      const {
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float() const {
     return detail::fp8e5m2_to_fp32_value(x);
   }
   C10_HOST_DEVICE constexpr bool isnan() const { return (x & 0x7Fu) > 0x7Cu; }
@@ -84,7 +79,7 @@ inline std::ostream& operator<<(std::ostream& out, const Float8_e5m2& value) {
   return out;
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::Float8_e5m2;
@@ -92,8 +87,8 @@ using torch::headeronly::operator<<;
 namespace detail {
 using torch::headeronly::detail::fp8e5m2_from_fp32_value;
 using torch::headeronly::detail::fp8e5m2_to_fp32_value;
-} // namespace detail
-} // namespace c10
+}  // namespace detail
+}  // namespace c10
 
 namespace std {
 
@@ -116,29 +111,25 @@ class numeric_limits<torch::headeronly::Float8_e5m2>
   static constexpr int max_exponent10 = 4;
 
   C10_HOST_DEVICE static constexpr F min() {
-    return F(0x04, F::from_bits()); // 2^-14
+    return F(0x04, F::from_bits());  // 2^-14
   }
   C10_HOST_DEVICE static constexpr F lowest() {
-    return F(0xFB, F::from_bits()); // -57344
+    return F(0xFB, F::from_bits());  // -57344
   }
   C10_HOST_DEVICE static constexpr F max() {
-    return F(0x7B, F::from_bits()); // 57344
+    return F(0x7B, F::from_bits());  // 57344
   }
   C10_HOST_DEVICE static constexpr F epsilon() {
-    return F(0x34, F::from_bits()); // 2^-2
+    return F(0x34, F::from_bits());  // 2^-2
   }
   C10_HOST_DEVICE static constexpr F round_error() {
-    return F(0x38, F::from_bits()); // 0.5
+    return F(0x38, F::from_bits());  // 0.5
   }
-  C10_HOST_DEVICE static constexpr F infinity() {
-    return F(0x7C, F::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr F quiet_NaN() {
-    return F(0x7F, F::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr F infinity() { return F(0x7C, F::from_bits()); }
+  C10_HOST_DEVICE static constexpr F quiet_NaN() { return F(0x7F, F::from_bits()); }
   C10_HOST_DEVICE static constexpr F denorm_min() {
-    return F(0x01, F::from_bits()); // 2^-16
+    return F(0x01, F::from_bits());  // 2^-16
   }
 };
 
-} // namespace std
+}  // namespace std

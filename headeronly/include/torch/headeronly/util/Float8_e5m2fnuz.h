@@ -21,8 +21,8 @@ namespace torch::headeronly {
 
 namespace detail {
 
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float
-fp8e5m2fnuz_to_fp32_value(uint8_t input) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp8e5m2fnuz_to_fp32_value(
+    uint8_t input) noexcept {
   return fp8_fnuz_to_fp32_value<5, 2>(input);
 }
 
@@ -31,24 +31,19 @@ fp8e5m2fnuz_from_fp32_value(float f) noexcept {
   return fp8_fnuz_from_fp32_value<5, 2>(f);
 }
 
-} // namespace detail
+}  // namespace detail
 
 struct alignas(1) Float8_e5m2fnuz {
   uint8_t x;
 
   struct from_bits_t {};
-  C10_HOST_DEVICE static constexpr from_bits_t from_bits() {
-    return from_bits_t();
-  }
+  C10_HOST_DEVICE static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   Float8_e5m2fnuz() = default;
-  C10_HOST_DEVICE constexpr Float8_e5m2fnuz(uint8_t bits, from_bits_t)
-      : x(bits) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e5m2fnuz(
-      float value)
+  C10_HOST_DEVICE constexpr Float8_e5m2fnuz(uint8_t bits, from_bits_t) : x(bits) {}
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e5m2fnuz(float value)
       : x(detail::fp8e5m2fnuz_from_fp32_value(value)) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float()
-      const {
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float() const {
     return detail::fp8e5m2fnuz_to_fp32_value(x);
   }
   C10_HOST_DEVICE constexpr bool isnan() const { return x == 0x80u; }
@@ -58,13 +53,12 @@ struct alignas(1) Float8_e5m2fnuz {
 // The arithmetic PyTorch declares for Float8_e5m2fnuz: computed in float.
 TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(Float8_e5m2fnuz)
 
-inline std::ostream& operator<<(std::ostream& out,
-                                const Float8_e5m2fnuz& value) {
+inline std::ostream& operator<<(std::ostream& out, const Float8_e5m2fnuz& value) {
   out << static_cast<float>(value);
   return out;
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::Float8_e5m2fnuz;
@@ -72,8 +66,8 @@ using torch::headeronly::operator<<;
 namespace detail {
 using torch::headeronly::detail::fp8e5m2fnuz_from_fp32_value;
 using torch::headeronly::detail::fp8e5m2fnuz_to_fp32_value;
-} // namespace detail
-} // namespace c10
+}  // namespace detail
+}  // namespace c10
 
 namespace std {
 
@@ -96,29 +90,27 @@ class numeric_limits<torch::headeronly::Float8_e5m2fnuz>
   static constexpr int max_exponent10 = 4;
 
   C10_HOST_DEVICE static constexpr F min() {
-    return F(0x04, F::from_bits()); // 2^-15
+    return F(0x04, F::from_bits());  // 2^-15
   }
   C10_HOST_DEVICE static constexpr F lowest() {
-    return F(0xFF, F::from_bits()); // -57344
+    return F(0xFF, F::from_bits());  // -57344
   }
   C10_HOST_DEVICE static constexpr F max() {
-    return F(0x7F, F::from_bits()); // 57344
+    return F(0x7F, F::from_bits());  // 57344
   }
   C10_HOST_DEVICE static constexpr F epsilon() {
-    return F(0x38, F::from_bits()); // 2^-2
+    return F(0x38, F::from_bits());  // 2^-2
   }
   C10_HOST_DEVICE static constexpr F round_error() {
-    return F(0x3C, F::from_bits()); // 0.5
+    return F(0x3C, F::from_bits());  // 0.5
   }
   C10_HOST_DEVICE static constexpr F infinity() {
-    return F(0x80, F::from_bits()); // NaN: no Inf; as PyTorch
+    return F(0x80, F::from_bits());  // NaN: no Inf; as PyTorch
   }
-  C10_HOST_DEVICE static constexpr F quiet_NaN() {
-    return F(0x80, F::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr F quiet_NaN() { return F(0x80, F::from_bits()); }
   C10_HOST_DEVICE static constexpr F denorm_min() {
-    return F(0x01, F::from_bits()); // 2^-17
+    return F(0x01, F::from_bits());  // 2^-17
   }
 };
 
-} // namespace std
+}  // namespace std

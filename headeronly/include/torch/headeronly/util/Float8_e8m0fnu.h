@@ -30,13 +30,13 @@ namespace torch::headeronly {
 
 namespace detail {
 
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float
-fp8e8m0fnu_to_fp32_value(uint8_t input) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp8e8m0fnu_to_fp32_value(
+    uint8_t input) noexcept {
   if (input == 0xFFu) {
     return fp32_from_bits(0x7FC00000u);
   }
   if (input == 0) {
-    return fp32_from_bits(0x00400000u); // 2^-127 needs a subnormal float
+    return fp32_from_bits(0x00400000u);  // 2^-127 needs a subnormal float
   }
   return fp32_from_bits(static_cast<uint32_t>(input) << 23);
 }
@@ -57,24 +57,19 @@ fp8e8m0fnu_from_fp32_value(float f) noexcept {
   return static_cast<uint8_t>(round_up && exp < 0xFEu ? exp + 1 : exp);
 }
 
-} // namespace detail
+}  // namespace detail
 
 struct alignas(1) Float8_e8m0fnu {
   uint8_t x;
 
   struct from_bits_t {};
-  C10_HOST_DEVICE static constexpr from_bits_t from_bits() {
-    return from_bits_t();
-  }
+  C10_HOST_DEVICE static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   Float8_e8m0fnu() = default;
-  C10_HOST_DEVICE constexpr Float8_e8m0fnu(uint8_t bits, from_bits_t)
-      : x(bits) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e8m0fnu(
-      float value)
+  C10_HOST_DEVICE constexpr Float8_e8m0fnu(uint8_t bits, from_bits_t) : x(bits) {}
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Float8_e8m0fnu(float value)
       : x(detail::fp8e8m0fnu_from_fp32_value(value)) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float()
-      const {
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float() const {
     return detail::fp8e8m0fnu_to_fp32_value(x);
   }
   C10_HOST_DEVICE constexpr bool isnan() const { return x == 0xFFu; }
@@ -83,13 +78,12 @@ struct alignas(1) Float8_e8m0fnu {
 // No arithmetic operators of its own: like PyTorch, arithmetic on e8m0fnu
 // values happens on their float conversions and yields float.
 
-inline std::ostream& operator<<(std::ostream& out,
-                                const Float8_e8m0fnu& value) {
+inline std::ostream& operator<<(std::ostream& out, const Float8_e8m0fnu& value) {
   out << static_cast<float>(value);
   return out;
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::Float8_e8m0fnu;
@@ -97,8 +91,8 @@ using torch::headeronly::operator<<;
 namespace detail {
 using torch::headeronly::detail::fp8e8m0fnu_from_fp32_value;
 using torch::headeronly::detail::fp8e8m0fnu_to_fp32_value;
-} // namespace detail
-} // namespace c10
+}  // namespace detail
+}  // namespace c10
 
 namespace std {
 
@@ -121,26 +115,24 @@ class numeric_limits<torch::headeronly::Float8_e8m0fnu>
   static constexpr int max_exponent10 = 38;
 
   C10_HOST_DEVICE static constexpr F min() {
-    return F(0x00, F::from_bits()); // 2^-127
+    return F(0x00, F::from_bits());  // 2^-127
   }
   C10_HOST_DEVICE static constexpr F lowest() {
-    return F(0x00, F::from_bits()); // 2^-127: nothing is smaller
+    return F(0x00, F::from_bits());  // 2^-127: nothing is smaller
   }
   C10_HOST_DEVICE static constexpr F max() {
-    return F(0xFE, F::from_bits()); // 2^127
+    return F(0xFE, F::from_bits());  // 2^127
   }
   C10_HOST_DEVICE static constexpr F epsilon() {
-    return F(0x7F, F::from_bits()); // 1: the step from 1 to 2
+    return F(0x7F, F::from_bits());  // 1: the step from 1 to 2
   }
   C10_HOST_DEVICE static constexpr F round_error() {
-    return F(0x7E, F::from_bits()); // 0.5
+    return F(0x7E, F::from_bits());  // 0.5
   }
-  C10_HOST_DEVICE static constexpr F quiet_NaN() {
-    return F(0xFF, F::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr F quiet_NaN() { return F(0xFF, F::from_bits()); }
   C10_HOST_DEVICE static constexpr F denorm_min() {
-    return F(0x00, F::from_bits()); // no subnormals: same as min()
+    return F(0x00, F::from_bits());  // no subnormals: same as min()
   }
 };
 
-} // namespace std
+}  // namespace std

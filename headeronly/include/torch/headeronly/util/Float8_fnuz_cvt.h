@@ -20,16 +20,16 @@ inline C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp8_fnuz_to_fp3
     return fp32_from_bits(0x7FC00000u);
   }
   const uint32_t sign = static_cast<uint32_t>(x & 0x80u) << 24;
-  return fp32_from_bits(
-      sign | fp32_bits_from_magnitude<static_cast<int>(wm), (1 << (we - 1))>(x & 0x7Fu));
+  return fp32_from_bits(sign |
+                        fp32_bits_from_magnitude<static_cast<int>(wm), (1 << (we - 1))>(x & 0x7Fu));
 }
 
 // The encoder, as PyTorch's: round to nearest, ties to even; a result that
 // would round above the largest finite value becomes NaN (0x80), as do
 // +-Inf and NaN; a result that rounds to zero is +0 whatever its sign.
 template <uint32_t we, uint32_t wm>
-inline C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint8_t fp8_fnuz_from_fp32_value(
-    float f) noexcept {
+inline C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint8_t
+fp8_fnuz_from_fp32_value(float f) noexcept {
   static_assert((we == 4 && wm == 3) || (we == 5 && wm == 2),
                 "fp8_fnuz_from_fp32_value: only E4M3 and E5M2 are fnuz formats");
   const uint32_t bits = fp32_to_bits(f);
@@ -38,8 +38,7 @@ inline C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint8_t fp8_fnuz_from
   if (abs_bits >= 0x7F800000u) {
     return 0x80u;
   }
-  const uint32_t code =
-      round_fp32_magnitude_rne<static_cast<int>(wm), (1 << (we - 1))>(abs_bits);
+  const uint32_t code = round_fp32_magnitude_rne<static_cast<int>(wm), (1 << (we - 1))>(abs_bits);
   if (code > 0x7Fu) {
     return 0x80u;
   }

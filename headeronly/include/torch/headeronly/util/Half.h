@@ -27,12 +27,10 @@
 // 1 on x86 host code compiled with F16C, whose half<->float instructions
 // code may use directly (util/Half.h itself converts portably, with the
 // same results).
-#if (defined(__GNUC__) || defined(__clang__)) &&                          \
-    (defined(__x86_64__) || defined(_M_X64) || defined(__i386) ||         \
-     defined(_M_IX86)) &&                                                 \
-    defined(__F16C__) &&                                                  \
-    !(defined(__CUDA_ARCH__) || defined(__CUDACC__) ||                    \
-      defined(__HIP_DEVICE_COMPILE__))
+#if (defined(__GNUC__) || defined(__clang__)) &&                                       \
+    (defined(__x86_64__) || defined(_M_X64) || defined(__i386) || defined(_M_IX86)) && \
+    defined(__F16C__) &&                                                               \
+    !(defined(__CUDA_ARCH__) || defined(__CUDACC__) || defined(__HIP_DEVICE_COMPILE__))
 #define C10_X86_F16 1
 #include <immintrin.h>
 #endif
@@ -68,8 +66,8 @@ fp16_ieee_to_fp32_bits(uint16_t h) noexcept {
   return sign | (e << 23) | ((m & 0x3FFu) << 13);
 }
 
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float
-fp16_ieee_to_fp32_value(uint16_t h) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp16_ieee_to_fp32_value(
+    uint16_t h) noexcept {
   return fp32_from_bits(fp16_ieee_to_fp32_bits(h));
 }
 
@@ -79,14 +77,13 @@ fp16_ieee_from_fp32_value(float f) noexcept {
   const uint32_t sign = (bits >> 16) & 0x8000u;
   const uint32_t abs_bits = bits & 0x7FFFFFFFu;
   if (abs_bits >= 0x7F800000u) {
-    return static_cast<uint16_t>(sign |
-                                 (abs_bits == 0x7F800000u ? 0x7C00u : 0x7E00u));
+    return static_cast<uint16_t>(sign | (abs_bits == 0x7F800000u ? 0x7C00u : 0x7E00u));
   }
   const uint32_t code = round_fp32_magnitude_rne<10, 15>(abs_bits);
   return static_cast<uint16_t>(sign | (code < 0x7C00u ? code : 0x7C00u));
 }
 
-} // namespace detail
+}  // namespace detail
 
 struct alignas(2) Half {
   uint16_t x;
@@ -94,24 +91,20 @@ struct alignas(2) Half {
   // Tag for the constructor that takes a raw bit pattern, so that
   // Half(uint16_t) can never be confused with a numeric conversion.
   struct from_bits_t {};
-  C10_HOST_DEVICE static constexpr from_bits_t from_bits() {
-    return from_bits_t();
-  }
+  C10_HOST_DEVICE static constexpr from_bits_t from_bits() { return from_bits_t(); }
 
   Half() = default;
   C10_HOST_DEVICE constexpr Half(uint16_t bits, from_bits_t) : x(bits) {}
   C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR Half(float value)
       : x(detail::fp16_ieee_from_fp32_value(value)) {}
-  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float()
-      const {
+  C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR operator float() const {
     return detail::fp16_ieee_to_fp32_value(x);
   }
 
 #if defined(__CUDACC__)
   // Kernels move between c10::Half and CUDA's __half freely; the raw form
   // keeps the bits unchanged and works on host and device.
-  C10_HOST_DEVICE Half(const __half& value)
-      : x(static_cast<__half_raw>(value).x) {}
+  C10_HOST_DEVICE Half(const __half& value) : x(static_cast<__half_raw>(value).x) {}
   C10_HOST_DEVICE operator __half() const {
     __half_raw raw;
     raw.x = x;
@@ -128,7 +121,7 @@ inline std::ostream& operator<<(std::ostream& out, const Half& value) {
   return out;
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::Half;
@@ -137,8 +130,8 @@ namespace detail {
 using torch::headeronly::detail::fp16_ieee_from_fp32_value;
 using torch::headeronly::detail::fp16_ieee_to_fp32_bits;
 using torch::headeronly::detail::fp16_ieee_to_fp32_value;
-} // namespace detail
-} // namespace c10
+}  // namespace detail
+}  // namespace c10
 
 namespace std {
 
@@ -158,28 +151,18 @@ class numeric_limits<torch::headeronly::Half>
   static constexpr int max_exponent10 = 4;
 
   C10_HOST_DEVICE static constexpr H min() { return H(0x0400, H::from_bits()); }
-  C10_HOST_DEVICE static constexpr H lowest() {
-    return H(0xFBFF, H::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr H lowest() { return H(0xFBFF, H::from_bits()); }
   C10_HOST_DEVICE static constexpr H max() { return H(0x7BFF, H::from_bits()); }
   C10_HOST_DEVICE static constexpr H epsilon() {
-    return H(0x1400, H::from_bits()); // 2^-10
+    return H(0x1400, H::from_bits());  // 2^-10
   }
   C10_HOST_DEVICE static constexpr H round_error() {
-    return H(0x3800, H::from_bits()); // 0.5
+    return H(0x3800, H::from_bits());  // 0.5
   }
-  C10_HOST_DEVICE static constexpr H infinity() {
-    return H(0x7C00, H::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr H quiet_NaN() {
-    return H(0x7E00, H::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr H signaling_NaN() {
-    return H(0x7D00, H::from_bits());
-  }
-  C10_HOST_DEVICE static constexpr H denorm_min() {
-    return H(0x0001, H::from_bits());
-  }
+  C10_HOST_DEVICE static constexpr H infinity() { return H(0x7C00, H::from_bits()); }
+  C10_HOST_DEVICE static constexpr H quiet_NaN() { return H(0x7E00, H::from_bits()); }
+  C10_HOST_DEVICE static constexpr H signaling_NaN() { return H(0x7D00, H::from_bits()); }
+  C10_HOST_DEVICE static constexpr H denorm_min() { return H(0x0001, H::from_bits()); }
 };
 
-} // namespace std
+}  // namespace std

@@ -31,22 +31,19 @@ class HeaderOnlyArrayRef {
   // A view of one element.
   constexpr HeaderOnlyArrayRef(const T& one) : data_(&one), length_(1) {}
 
-  constexpr HeaderOnlyArrayRef(const T* data, size_t length)
-      : data_(data), length_(length) {}
+  constexpr HeaderOnlyArrayRef(const T* data, size_t length) : data_(data), length_(length) {}
 
   constexpr HeaderOnlyArrayRef(const T* begin, const T* end)
       : data_(begin), length_(static_cast<size_t>(end - begin)) {}
 
   template <typename A>
-  HeaderOnlyArrayRef(const std::vector<T, A>& v)
-      : data_(v.data()), length_(v.size()) {
+  HeaderOnlyArrayRef(const std::vector<T, A>& v) : data_(v.data()), length_(v.size()) {
     static_assert(!std::is_same_v<T, bool>,
                   "HeaderOnlyArrayRef<bool> cannot view std::vector<bool>");
   }
 
   template <size_t N>
-  constexpr HeaderOnlyArrayRef(const std::array<T, N>& a)
-      : data_(a.data()), length_(N) {}
+  constexpr HeaderOnlyArrayRef(const std::array<T, N>& a) : data_(a.data()), length_(N) {}
 
   template <size_t N>
   constexpr HeaderOnlyArrayRef(const T (&a)[N]) : data_(a), length_(N) {}
@@ -59,8 +56,7 @@ class HeaderOnlyArrayRef {
 #pragma GCC diagnostic ignored "-Winit-list-lifetime"
 #endif
   constexpr HeaderOnlyArrayRef(const std::initializer_list<T>& list)
-      : data_(list.begin() == list.end() ? nullptr : list.begin()),
-        length_(list.size()) {}
+      : data_(list.begin() == list.end() ? nullptr : list.begin()), length_(list.size()) {}
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -79,20 +75,18 @@ class HeaderOnlyArrayRef {
 
   // Bounds-checked access.
   const T& at(size_t index) const {
-    STD_TORCH_CHECK_MSG(index < length_, "HeaderOnlyArrayRef: invalid index ",
-                        index, "; size is ", length_);
+    STD_TORCH_CHECK_MSG(index < length_, "HeaderOnlyArrayRef: invalid index ", index, "; size is ",
+                        length_);
     return data_[index];
   }
 
   const T& front() const {
-    STD_TORCH_CHECK_MSG(!empty(),
-                        "HeaderOnlyArrayRef: front() called on an empty view");
+    STD_TORCH_CHECK_MSG(!empty(), "HeaderOnlyArrayRef: front() called on an empty view");
     return data_[0];
   }
 
   const T& back() const {
-    STD_TORCH_CHECK_MSG(!empty(),
-                        "HeaderOnlyArrayRef: back() called on an empty view");
+    STD_TORCH_CHECK_MSG(!empty(), "HeaderOnlyArrayRef: back() called on an empty view");
     return data_[length_ - 1];
   }
 
@@ -111,15 +105,17 @@ class HeaderOnlyArrayRef {
   // The elements [start, start + n).
   HeaderOnlyArrayRef slice(size_t start, size_t n) const {
     STD_TORCH_CHECK_MSG(start <= length_ && n <= length_ - start,
-                        "HeaderOnlyArrayRef: invalid slice [", start, ", ",
-                        start, " + ", n, ") of a view of size ", length_);
+                        "HeaderOnlyArrayRef: invalid slice [", start, ", ", start, " + ", n,
+                        ") of a view of size ", length_);
     return HeaderOnlyArrayRef(data_ + start, n);
   }
 
   // The elements from start to the end.
   HeaderOnlyArrayRef slice(size_t start) const {
-    STD_TORCH_CHECK_MSG(start <= length_, "HeaderOnlyArrayRef: invalid slice "
-                        "start ", start, " of a view of size ", length_);
+    STD_TORCH_CHECK_MSG(start <= length_,
+                        "HeaderOnlyArrayRef: invalid slice "
+                        "start ",
+                        start, " of a view of size ", length_);
     return slice(start, length_ - start);
   }
 
@@ -139,8 +135,7 @@ class HeaderOnlyArrayRef {
   // statement ends. (The template form keeps `ref = {}` choosing the
   // ordinary assignment.)
   template <typename U>
-  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>>& operator=(
-      U&& temporary) = delete;
+  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>>& operator=(U&& temporary) = delete;
   template <typename U>
   std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>>& operator=(
       std::initializer_list<U>) = delete;

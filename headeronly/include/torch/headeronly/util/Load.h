@@ -13,9 +13,7 @@ namespace torch::headeronly {
 namespace detail {
 template <typename T>
 struct LoadImpl {
-  C10_HOST_DEVICE static T apply(const void* src) {
-    return *reinterpret_cast<const T*>(src);
-  }
+  C10_HOST_DEVICE static T apply(const void* src) { return *reinterpret_cast<const T*>(src); }
 };
 
 template <>

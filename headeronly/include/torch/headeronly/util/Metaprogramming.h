@@ -16,8 +16,7 @@ namespace torch::headeronly::guts {
 // The pieces of a plain function type.
 template <class Func>
 struct function_traits {
-  static_assert(false_t<Func>::value,
-                "function_traits<F>: F must be a function type");
+  static_assert(false_t<Func>::value, "function_traits<F>: F must be a function type");
 };
 template <class Result, class... Args>
 struct function_traits<Result(Args...)> {
@@ -31,8 +30,7 @@ struct function_traits<Result(Args...)> {
 // call operator).
 template <typename Functor>
 struct infer_function_traits {
-  using type = function_traits<
-      detail::strip_class_t<decltype(&Functor::operator())>>;
+  using type = function_traits<detail::strip_class_t<decltype(&Functor::operator())>>;
 };
 template <typename Result, typename... Args>
 struct infer_function_traits<Result (*)(Args...)> {
@@ -48,16 +46,14 @@ using infer_function_traits_t = typename infer_function_traits<T>::type;
 // function_traits built from a return type and a typelist of parameters.
 template <typename Result, typename ArgList>
 struct make_function_traits {
-  static_assert(false_t<ArgList>::value,
-                "make_function_traits<R, L>: L must be a typelist");
+  static_assert(false_t<ArgList>::value, "make_function_traits<R, L>: L must be a typelist");
 };
 template <typename Result, typename... Args>
 struct make_function_traits<Result, typelist::typelist<Args...>> {
   using type = function_traits<Result(Args...)>;
 };
 template <typename Result, typename ArgList>
-using make_function_traits_t =
-    typename make_function_traits<Result, ArgList>::type;
+using make_function_traits_t = typename make_function_traits<Result, ArgList>::type;
 
 // std::index_sequence<Start, Start + 1, ..., Start + N - 1>.
 template <size_t Start, size_t N, size_t... Is>
@@ -68,8 +64,7 @@ struct make_offset_index_sequence_impl<Start, 0, Is...> {
   using type = std::index_sequence<Is...>;
 };
 template <size_t Start, size_t N>
-using make_offset_index_sequence =
-    typename make_offset_index_sequence_impl<Start, N>::type;
+using make_offset_index_sequence = typename make_offset_index_sequence_impl<Start, N>::type;
 
 // The tuple of the elements of t at the given indices.
 template <class Tuple, size_t... Is>
@@ -92,11 +87,9 @@ template <class Tuple, int N>
 struct TupleTake<Tuple, N, std::enable_if_t<(N < 0)>> {
   static auto call(Tuple t) {
     constexpr size_t size = std::tuple_size_v<Tuple>;
-    static_assert(static_cast<size_t>(-N) <= size,
-                  "tuple_take: -N is larger than the tuple");
+    static_assert(static_cast<size_t>(-N) <= size, "tuple_take: -N is larger than the tuple");
     return tuple_elements(
-        t, make_offset_index_sequence<size - static_cast<size_t>(-N),
-                                      static_cast<size_t>(-N)>{});
+        t, make_offset_index_sequence<size - static_cast<size_t>(-N), static_cast<size_t>(-N)>{});
   }
 };
 template <class Tuple, int N>
@@ -125,8 +118,7 @@ auto tuple_map(std::tuple<Args...>&& tuple, const Mapper& mapper,
 // A tuple of mapper(element) for each element, in order.
 template <class Mapper, class... Args>
 auto tuple_map(std::tuple<Args...>&& tuple, const Mapper& mapper) {
-  return detail::tuple_map(std::move(tuple), mapper,
-                           std::index_sequence_for<Args...>());
+  return detail::tuple_map(std::move(tuple), mapper, std::index_sequence_for<Args...>());
 }
 
 }  // namespace torch::headeronly::guts

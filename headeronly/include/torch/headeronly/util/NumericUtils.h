@@ -49,12 +49,11 @@ inline C10_HOST_DEVICE bool _isnan(T val) {
   return (val.x & 0x7FFFu) > 0x7F80u;
 }
 
-template <typename T,
-          std::enable_if_t<std::is_same_v<T, Float8_e5m2> ||
-                               std::is_same_v<T, Float8_e4m3fn> ||
-                               std::is_same_v<T, Float8_e5m2fnuz> ||
-                               std::is_same_v<T, Float8_e4m3fnuz>,
-                           int> = 0>
+template <
+    typename T,
+    std::enable_if_t<std::is_same_v<T, Float8_e5m2> || std::is_same_v<T, Float8_e4m3fn> ||
+                         std::is_same_v<T, Float8_e5m2fnuz> || std::is_same_v<T, Float8_e4m3fnuz>,
+                     int> = 0>
 inline C10_HOST_DEVICE bool _isnan(T val) {
   return val.isnan();
 }
@@ -73,25 +72,13 @@ inline C10_HOST_DEVICE bool _isinf(T val) {
 #endif
 }
 
-inline C10_HOST_DEVICE bool _isinf(Half val) {
-  return (val.x & 0x7FFFu) == 0x7C00u;
-}
-inline C10_HOST_DEVICE bool _isinf(BFloat16 val) {
-  return (val.x & 0x7FFFu) == 0x7F80u;
-}
-inline C10_HOST_DEVICE bool _isinf(Float8_e5m2 val) {
-  return val.isinf();
-}
+inline C10_HOST_DEVICE bool _isinf(Half val) { return (val.x & 0x7FFFu) == 0x7C00u; }
+inline C10_HOST_DEVICE bool _isinf(BFloat16 val) { return (val.x & 0x7FFFu) == 0x7F80u; }
+inline C10_HOST_DEVICE bool _isinf(Float8_e5m2 val) { return val.isinf(); }
 // These formats have no infinities.
-inline C10_HOST_DEVICE bool _isinf(Float8_e4m3fn /*val*/) {
-  return false;
-}
-inline C10_HOST_DEVICE bool _isinf(Float8_e5m2fnuz /*val*/) {
-  return false;
-}
-inline C10_HOST_DEVICE bool _isinf(Float8_e4m3fnuz /*val*/) {
-  return false;
-}
+inline C10_HOST_DEVICE bool _isinf(Float8_e4m3fn /*val*/) { return false; }
+inline C10_HOST_DEVICE bool _isinf(Float8_e5m2fnuz /*val*/) { return false; }
+inline C10_HOST_DEVICE bool _isinf(Float8_e4m3fnuz /*val*/) { return false; }
 
 }  // namespace torch::headeronly
 

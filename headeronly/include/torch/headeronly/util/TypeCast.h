@@ -34,8 +34,7 @@ namespace torch::headeronly {
 // Whether converting src_t to dest_t drops an imaginary part.
 template <typename dest_t, typename src_t>
 struct needs_real {
-  constexpr static bool value =
-      is_complex<src_t>::value && !is_complex<dest_t>::value;
+  constexpr static bool value = is_complex<src_t>::value && !is_complex<dest_t>::value;
 };
 
 template <bool, typename src_t>
@@ -44,9 +43,7 @@ struct maybe_real {
 };
 template <typename src_t>
 struct maybe_real<true, src_t> {
-  C10_HOST_DEVICE static inline decltype(auto) apply(src_t src) {
-    return src.real();
-  }
+  C10_HOST_DEVICE static inline decltype(auto) apply(src_t src) { return src.real(); }
 };
 
 template <bool, typename src_t>
@@ -55,15 +52,12 @@ struct maybe_bool {
 };
 template <typename src_t>
 struct maybe_bool<true, src_t> {
-  C10_HOST_DEVICE static inline decltype(auto) apply(src_t src) {
-    return src.real() || src.imag();
-  }
+  C10_HOST_DEVICE static inline decltype(auto) apply(src_t src) { return src.real() || src.imag(); }
 };
 
 // The floating-to-integer cast, exempt from UBSan's range check.
 template <typename dest_t, typename src_t>
-C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline dest_t
-unchecked_cast_to_int(src_t src) {
+C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline dest_t unchecked_cast_to_int(src_t src) {
   return static_cast<dest_t>(src);
 }
 
@@ -78,19 +72,16 @@ struct is_reduced_complex<complex<BFloat16>> : std::true_type {};
 
 template <typename dest_t, typename src_t>
 struct static_cast_with_inter_type {
-  C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline dest_t apply(
-      src_t src) {
-    if constexpr (detail::is_reduced_complex<dest_t>::value &&
-                  !std::is_same_v<dest_t, src_t>) {
+  C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline dest_t apply(src_t src) {
+    if constexpr (detail::is_reduced_complex<dest_t>::value && !std::is_same_v<dest_t, src_t>) {
       // complex<Half>/<BFloat16> are built from complex<float>.
       if constexpr (is_complex<src_t>::value) {
-        return dest_t(complex<float>(static_cast<float>(src.real()),
-                                     static_cast<float>(src.imag())));
+        return dest_t(
+            complex<float>(static_cast<float>(src.real()), static_cast<float>(src.imag())));
       } else {
         return dest_t(complex<float>(static_cast<float>(src), 0.0f));
       }
-    } else if constexpr (detail::is_reduced_complex<src_t>::value &&
-                         is_complex<dest_t>::value &&
+    } else if constexpr (detail::is_reduced_complex<src_t>::value && is_complex<dest_t>::value &&
                          !std::is_same_v<dest_t, src_t>) {
       using V = typename dest_t::value_type;
       return dest_t(static_cast<V>(static_cast<float>(src.real())),
@@ -101,8 +92,7 @@ struct static_cast_with_inter_type {
       using R = decltype(r);
       if constexpr (std::is_integral_v<dest_t> && !std::is_integral_v<R>) {
         return unchecked_cast_to_int<dest_t>(r);
-      } else if constexpr (std::is_same_v<R, Half> ||
-                           std::is_same_v<R, BFloat16>) {
+      } else if constexpr (std::is_same_v<R, Half> || std::is_same_v<R, BFloat16>) {
         // Half/BFloat16 convert to other types through float.
         return static_cast<dest_t>(static_cast<float>(r));
       } else {
@@ -122,15 +112,13 @@ struct static_cast_with_inter_type<bool, src_t> {
 
 template <typename src_t>
 struct static_cast_with_inter_type<uint8_t, src_t> {
-  C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline uint8_t apply(
-      src_t src) {
+  C10_HOST_DEVICE __ubsan_ignore_undefined__ static inline uint8_t apply(src_t src) {
     constexpr bool real = needs_real<uint8_t, src_t>::value;
     auto r = maybe_real<real, src_t>::apply(src);
     if constexpr (std::is_integral_v<decltype(r)>) {
       return static_cast<uint8_t>(static_cast<int64_t>(r));
     } else {
-      return static_cast<uint8_t>(
-          unchecked_cast_to_int<int64_t>(static_cast<double>(r)));
+      return static_cast<uint8_t>(unchecked_cast_to_int<int64_t>(static_cast<double>(r)));
     }
   }
 };

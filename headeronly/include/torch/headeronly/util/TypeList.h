@@ -57,8 +57,7 @@ using from_tuple_t = typename from_tuple<Tuple>::type;
 
 template <class... TypeLists>
 struct concat final {
-  static_assert(false_t<TypeLists...>::value,
-                "concat<...>: every argument must be a typelist");
+  static_assert(false_t<TypeLists...>::value, "concat<...>: every argument must be a typelist");
 };
 template <>
 struct concat<> final {
@@ -79,8 +78,7 @@ namespace detail {
 template <class TypeList, class Type>
 struct contains_impl : std::false_type {};
 template <class Type, class... Types>
-struct contains_impl<typelist<Types...>, Type>
-    : std::disjunction<std::is_same<Type, Types>...> {};
+struct contains_impl<typelist<Types...>, Type> : std::disjunction<std::is_same<Type, Types>...> {};
 }  // namespace detail
 
 // std::true_type when Type is one of the list's items.
@@ -93,13 +91,11 @@ struct all {
   static_assert(false_t<TypeList>::value, "all<C, T>: T is not a typelist");
 };
 template <template <class> class Condition, class... Types>
-struct all<Condition, typelist<Types...>>
-    : std::conjunction<Condition<Types>...> {};
+struct all<Condition, typelist<Types...>> : std::conjunction<Condition<Types>...> {};
 
 template <template <class> class Condition, class TypeList>
 struct true_for_any_type final {
-  static_assert(false_t<TypeList>::value,
-                "true_for_any_type<C, T>: T is not a typelist");
+  static_assert(false_t<TypeList>::value, "true_for_any_type<C, T>: T is not a typelist");
 };
 template <template <class> class Condition, class... Types>
 struct true_for_any_type<Condition, typelist<Types...>> final
@@ -107,8 +103,7 @@ struct true_for_any_type<Condition, typelist<Types...>> final
 
 template <class TypeList>
 struct head final {
-  static_assert(false_t<TypeList>::value,
-                "head<T>: T is not a non-empty typelist");
+  static_assert(false_t<TypeList>::value, "head<T>: T is not a non-empty typelist");
 };
 template <class Head, class... Tail>
 struct head<typelist<Head, Tail...>> final {
@@ -157,20 +152,18 @@ struct take_elements<TypeList, Offset, std::index_sequence<Is...>> final {
 // The first / all but the first `num` items.
 template <class TypeList, size_t num>
 struct take final {
-  static_assert(num <= size<TypeList>::value,
-                "take<T, num>: num is larger than the list");
-  using type = typename detail::take_elements<
-      TypeList, 0, std::make_index_sequence<num>>::type;
+  static_assert(num <= size<TypeList>::value, "take<T, num>: num is larger than the list");
+  using type = typename detail::take_elements<TypeList, 0, std::make_index_sequence<num>>::type;
 };
 template <class TypeList, size_t num>
 using take_t = typename take<TypeList, num>::type;
 
 template <class TypeList, size_t num>
 struct drop final {
-  static_assert(num <= size<TypeList>::value,
-                "drop<T, num>: num is larger than the list");
-  using type = typename detail::take_elements<
-      TypeList, num, std::make_index_sequence<size<TypeList>::value - num>>::type;
+  static_assert(num <= size<TypeList>::value, "drop<T, num>: num is larger than the list");
+  using type =
+      typename detail::take_elements<TypeList, num,
+                                     std::make_index_sequence<size<TypeList>::value - num>>::type;
 };
 template <class TypeList, size_t num>
 using drop_t = typename drop<TypeList, num>::type;
@@ -178,11 +171,9 @@ using drop_t = typename drop<TypeList, num>::type;
 // Like drop, but an empty list stays empty instead of failing.
 template <class TypeList, size_t num>
 struct drop_if_nonempty final {
-  static constexpr size_t count_ =
-      num < size<TypeList>::value ? num : size<TypeList>::value;
+  static constexpr size_t count_ = num < size<TypeList>::value ? num : size<TypeList>::value;
   using type = typename detail::take_elements<
-      TypeList, count_,
-      std::make_index_sequence<size<TypeList>::value - count_>>::type;
+      TypeList, count_, std::make_index_sequence<size<TypeList>::value - count_>>::type;
 };
 template <class TypeList, size_t num>
 using drop_if_nonempty_t = typename drop_if_nonempty<TypeList, num>::type;

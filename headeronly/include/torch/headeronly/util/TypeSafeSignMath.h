@@ -41,8 +41,7 @@ C10_HOST_DEVICE inline constexpr bool signs_differ(const T& a, const U& b) {
 // converting x to a narrower type first.
 template <typename Limit, typename T>
 C10_HOST_DEVICE inline constexpr bool greater_than_max(const T& x) {
-  constexpr bool can_overflow =
-      std::numeric_limits<T>::digits > std::numeric_limits<Limit>::digits;
+  constexpr bool can_overflow = std::numeric_limits<T>::digits > std::numeric_limits<Limit>::digits;
   if constexpr (std::is_integral_v<T> && std::is_floating_point_v<Limit>) {
     // Every integer type fits a floating range (the digits comparison
     // would only say the float rounds it).
@@ -72,8 +71,7 @@ C10_HOST_DEVICE inline constexpr bool less_than_lowest(const T& x) {
     return x < T(0);
   } else if constexpr (!std::numeric_limits<T>::is_signed) {
     return false;
-  } else if constexpr (std::numeric_limits<T>::digits >
-                       std::numeric_limits<Limit>::digits) {
+  } else if constexpr (std::numeric_limits<T>::digits > std::numeric_limits<Limit>::digits) {
     return x < static_cast<T>(std::numeric_limits<Limit>::lowest());
   } else {
     return false;

@@ -13,8 +13,7 @@ namespace torch::headeronly::guts {
 template <class T, class Enable = void>
 struct is_equality_comparable : std::false_type {};
 template <class T>
-struct is_equality_comparable<
-    T, std::void_t<decltype(std::declval<T&>() == std::declval<T&>())>>
+struct is_equality_comparable<T, std::void_t<decltype(std::declval<T&>() == std::declval<T&>())>>
     : std::true_type {};
 template <class T>
 using is_equality_comparable_t = typename is_equality_comparable<T>::type;
@@ -22,8 +21,8 @@ using is_equality_comparable_t = typename is_equality_comparable<T>::type;
 template <class T, class Enable = void>
 struct is_hashable : std::false_type {};
 template <class T>
-struct is_hashable<T, std::void_t<decltype(std::hash<T>()(std::declval<T&>()))>>
-    : std::true_type {};
+struct is_hashable<T, std::void_t<decltype(std::hash<T>()(std::declval<T&>()))>> : std::true_type {
+};
 template <class T>
 using is_hashable_t = typename is_hashable<T>::type;
 
@@ -63,9 +62,8 @@ using strip_class_t = typename strip_class<T>::type;
 template <class Functor, class Enable = void>
 struct is_functor : std::false_type {};
 template <class Functor>
-struct is_functor<Functor,
-                  std::enable_if_t<is_function_type<detail::strip_class_t<
-                      decltype(&Functor::operator())>>::value>>
+struct is_functor<Functor, std::enable_if_t<is_function_type<
+                               detail::strip_class_t<decltype(&Functor::operator())>>::value>>
     : std::true_type {};
 
 namespace detail {
@@ -94,8 +92,7 @@ template <template <class> class C, class Enable = void>
 struct is_type_condition : std::false_type {};
 template <template <class> class C>
 struct is_type_condition<
-    C, std::enable_if_t<
-           std::is_same_v<bool, std::remove_cv_t<decltype(C<int>::value)>>>>
+    C, std::enable_if_t<std::is_same_v<bool, std::remove_cv_t<decltype(C<int>::value)>>>>
     : std::true_type {};
 
 template <class T>

@@ -18,8 +18,7 @@
 #define TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST 1
 #endif
 #endif
-#if !defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST) && defined(_MSC_VER) && \
-    _MSC_VER >= 1926
+#if !defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST) && defined(_MSC_VER) && _MSC_VER >= 1926
 #define TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST 1
 #endif
 
@@ -44,11 +43,11 @@
 namespace torch::headeronly {
 
 template <typename To, typename From>
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR std::enable_if_t<
-    sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> &&
-        std::is_trivially_copyable_v<From>,
-    To>
-bit_cast(const From& src) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR
+    std::enable_if_t<sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> &&
+                         std::is_trivially_copyable_v<From>,
+                     To>
+    bit_cast(const From& src) noexcept {
 #if defined(TORCH_HEADERONLY_HAS_BUILTIN_BIT_CAST)
   return __builtin_bit_cast(To, src);
 #else
@@ -60,8 +59,8 @@ bit_cast(const From& src) noexcept {
 #endif
 }
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::bit_cast;
-} // namespace c10
+}  // namespace c10

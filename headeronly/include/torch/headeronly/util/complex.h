@@ -47,7 +47,7 @@ C10_HOST_DEVICE constexpr T complex_component_cast(const U& u) {
     return static_cast<T>(u);
   }
 }
-} // namespace detail
+}  // namespace detail
 
 template <typename T>
 struct alignas(sizeof(T) * 2) complex {
@@ -57,22 +57,18 @@ struct alignas(sizeof(T) * 2) complex {
   T imag_ = T(0);
 
   constexpr complex() = default;
-  C10_HOST_DEVICE constexpr complex(const T& re, const T& im = T())
-      : real_(re), imag_(im) {}
+  C10_HOST_DEVICE constexpr complex(const T& re, const T& im = T()) : real_(re), imag_(im) {}
   template <typename U>
   C10_HOST_DEVICE explicit constexpr complex(const std::complex<U>& other)
-      : real_(static_cast<T>(other.real())),
-        imag_(static_cast<T>(other.imag())) {}
+      : real_(static_cast<T>(other.real())), imag_(static_cast<T>(other.imag())) {}
 
-  template <typename U,
-            std::enable_if_t<detail::complex_is_widening<U, T>::value, int> = 0>
+  template <typename U, std::enable_if_t<detail::complex_is_widening<U, T>::value, int> = 0>
   C10_HOST_DEVICE constexpr complex(const complex<U>& other)
       : real_(detail::complex_component_cast<T>(other.real())),
         imag_(detail::complex_component_cast<T>(other.imag())) {}
-  template <typename U,
-            std::enable_if_t<!detail::complex_is_widening<U, T>::value &&
-                                 !std::is_same_v<U, T>,
-                             int> = 0>
+  template <
+      typename U,
+      std::enable_if_t<!detail::complex_is_widening<U, T>::value && !std::is_same_v<U, T>, int> = 0>
   C10_HOST_DEVICE explicit constexpr complex(const complex<U>& other)
       : real_(detail::complex_component_cast<T>(other.real())),
         imag_(detail::complex_component_cast<T>(other.imag())) {}
@@ -187,82 +183,77 @@ struct alignas(sizeof(T) * 2) complex {
 // but compute in float: each operation rounds once, at the end, instead of
 // after every partial product. Both specializations declare the same
 // members, spelled once here.
-#define TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS(N)                    \
-  using value_type = N;                                                       \
-                                                                              \
-  N real_;                                                                    \
-  N imag_;                                                                    \
-                                                                              \
-  complex() = default;                                                        \
-  C10_HOST_DEVICE constexpr complex(const N& re, const N& im)                 \
-      : real_(re), imag_(im) {}                                               \
-  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const N& re)    \
-      : real_(re), imag_(N(0.0f)) {}                                          \
-  C10_HOST_DEVICE explicit complex(const complex<float>& value)               \
-      : real_(value.real()), imag_(value.imag()) {}                           \
-  C10_HOST_DEVICE explicit complex(const complex<double>& value)              \
-      : real_(static_cast<float>(value.real())),                              \
-        imag_(static_cast<float>(value.imag())) {}                            \
-                                                                              \
-  C10_HOST_DEVICE constexpr N real() const { return real_; }                  \
-  C10_HOST_DEVICE constexpr void real(N value) { real_ = value; }             \
-  C10_HOST_DEVICE constexpr N imag() const { return imag_; }                  \
-  C10_HOST_DEVICE constexpr void imag(N value) { imag_ = value; }             \
-                                                                              \
-  C10_HOST_DEVICE explicit operator complex<float>() const {                  \
-    return complex<float>(real_, imag_);                                      \
-  }                                                                           \
-                                                                              \
-  /* The float operators of complex<float> are declared further down, so */ \
-  /* these use its compound-assignment members. */                            \
-  C10_HOST_DEVICE complex& operator+=(const complex& other) {                 \
-    complex<float> r = to_float();                                            \
-    r += other.to_float();                                                    \
-    return *this = complex(r);                                                \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator-=(const complex& other) {                 \
-    complex<float> r = to_float();                                            \
-    r -= other.to_float();                                                    \
-    return *this = complex(r);                                                \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator*=(const complex& other) {                 \
-    complex<float> r = to_float();                                            \
-    r *= other.to_float();                                                    \
-    return *this = complex(r);                                                \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator/=(const complex& other) {                 \
-    complex<float> r = to_float();                                            \
-    r /= other.to_float();                                                    \
-    return *this = complex(r);                                                \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator+=(const N& re) {                          \
-    real_ = N(static_cast<float>(real_) + static_cast<float>(re));            \
-    return *this;                                                             \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator-=(const N& re) {                          \
-    real_ = N(static_cast<float>(real_) - static_cast<float>(re));            \
-    return *this;                                                             \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator*=(const N& re) {                          \
-    complex<float> r = to_float();                                            \
-    r *= static_cast<float>(re);                                              \
-    return *this = complex(r);                                                \
-  }                                                                           \
-  C10_HOST_DEVICE complex& operator/=(const N& re) {                          \
-    complex<float> r = to_float();                                            \
-    r /= static_cast<float>(re);                                              \
-    return *this = complex(r);                                                \
-  }                                                                           \
-                                                                              \
-  C10_HOST_DEVICE explicit operator bool() const {                            \
-    return static_cast<float>(real_) != 0.0f ||                               \
-           static_cast<float>(imag_) != 0.0f;                                 \
-  }                                                                           \
-                                                                              \
- private:                                                                     \
-  C10_HOST_DEVICE complex<float> to_float() const {                           \
-    return complex<float>(real_, imag_);                                      \
-  }
+#define TORCH_HEADERONLY_FLOAT_COMPUTED_COMPLEX_MEMBERS(N)                                  \
+  using value_type = N;                                                                     \
+                                                                                            \
+  N real_;                                                                                  \
+  N imag_;                                                                                  \
+                                                                                            \
+  complex() = default;                                                                      \
+  C10_HOST_DEVICE constexpr complex(const N& re, const N& im) : real_(re), imag_(im) {}     \
+  C10_HOST_DEVICE TORCH_HEADERONLY_BIT_CAST_CONSTEXPR complex(const N& re)                  \
+      : real_(re), imag_(N(0.0f)) {}                                                        \
+  C10_HOST_DEVICE explicit complex(const complex<float>& value)                             \
+      : real_(value.real()), imag_(value.imag()) {}                                         \
+  C10_HOST_DEVICE explicit complex(const complex<double>& value)                            \
+      : real_(static_cast<float>(value.real())), imag_(static_cast<float>(value.imag())) {} \
+                                                                                            \
+  C10_HOST_DEVICE constexpr N real() const { return real_; }                                \
+  C10_HOST_DEVICE constexpr void real(N value) { real_ = value; }                           \
+  C10_HOST_DEVICE constexpr N imag() const { return imag_; }                                \
+  C10_HOST_DEVICE constexpr void imag(N value) { imag_ = value; }                           \
+                                                                                            \
+  C10_HOST_DEVICE explicit operator complex<float>() const {                                \
+    return complex<float>(real_, imag_);                                                    \
+  }                                                                                         \
+                                                                                            \
+  /* The float operators of complex<float> are declared further down, so */                 \
+  /* these use its compound-assignment members. */                                          \
+  C10_HOST_DEVICE complex& operator+=(const complex& other) {                               \
+    complex<float> r = to_float();                                                          \
+    r += other.to_float();                                                                  \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator-=(const complex& other) {                               \
+    complex<float> r = to_float();                                                          \
+    r -= other.to_float();                                                                  \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator*=(const complex& other) {                               \
+    complex<float> r = to_float();                                                          \
+    r *= other.to_float();                                                                  \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator/=(const complex& other) {                               \
+    complex<float> r = to_float();                                                          \
+    r /= other.to_float();                                                                  \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator+=(const N& re) {                                        \
+    real_ = N(static_cast<float>(real_) + static_cast<float>(re));                          \
+    return *this;                                                                           \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator-=(const N& re) {                                        \
+    real_ = N(static_cast<float>(real_) - static_cast<float>(re));                          \
+    return *this;                                                                           \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator*=(const N& re) {                                        \
+    complex<float> r = to_float();                                                          \
+    r *= static_cast<float>(re);                                                            \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+  C10_HOST_DEVICE complex& operator/=(const N& re) {                                        \
+    complex<float> r = to_float();                                                          \
+    r /= static_cast<float>(re);                                                            \
+    return *this = complex(r);                                                              \
+  }                                                                                         \
+                                                                                            \
+  C10_HOST_DEVICE explicit operator bool() const {                                          \
+    return static_cast<float>(real_) != 0.0f || static_cast<float>(imag_) != 0.0f;          \
+  }                                                                                         \
+                                                                                            \
+ private:                                                                                   \
+  C10_HOST_DEVICE complex<float> to_float() const { return complex<float>(real_, imag_); }
 
 template <>
 struct alignas(4) complex<Half> {
@@ -287,27 +278,24 @@ C10_HOST_DEVICE constexpr complex<T> operator-(const complex<T>& v) {
   return complex<T>(-v.real(), -v.imag());
 }
 
-#define TORCH_HEADERONLY_COMPLEX_BINARY_OP(OP)                              \
-  template <typename T>                                                     \
-  C10_HOST_DEVICE constexpr complex<T> operator OP(const complex<T>& lhs,   \
-                                                   const complex<T>& rhs) { \
-    complex<T> result = lhs;                                                \
-    result OP## = rhs;                                                      \
-    return result;                                                          \
-  }                                                                         \
-  template <typename T>                                                     \
-  C10_HOST_DEVICE constexpr complex<T> operator OP(const complex<T>& lhs,   \
-                                                   const T& rhs) {          \
-    complex<T> result = lhs;                                                \
-    result OP## = rhs;                                                      \
-    return result;                                                          \
-  }                                                                         \
-  template <typename T>                                                     \
-  C10_HOST_DEVICE constexpr complex<T> operator OP(const T& lhs,            \
-                                                   const complex<T>& rhs) { \
-    complex<T> result(lhs);                                                 \
-    result OP## = rhs;                                                      \
-    return result;                                                          \
+#define TORCH_HEADERONLY_COMPLEX_BINARY_OP(OP)                                                     \
+  template <typename T>                                                                            \
+  C10_HOST_DEVICE constexpr complex<T> operator OP(const complex<T>& lhs, const complex<T>& rhs) { \
+    complex<T> result = lhs;                                                                       \
+    result OP## = rhs;                                                                             \
+    return result;                                                                                 \
+  }                                                                                                \
+  template <typename T>                                                                            \
+  C10_HOST_DEVICE constexpr complex<T> operator OP(const complex<T>& lhs, const T& rhs) {          \
+    complex<T> result = lhs;                                                                       \
+    result OP## = rhs;                                                                             \
+    return result;                                                                                 \
+  }                                                                                                \
+  template <typename T>                                                                            \
+  C10_HOST_DEVICE constexpr complex<T> operator OP(const T& lhs, const complex<T>& rhs) {          \
+    complex<T> result(lhs);                                                                        \
+    result OP## = rhs;                                                                             \
+    return result;                                                                                 \
   }
 
 TORCH_HEADERONLY_COMPLEX_BINARY_OP(+)
@@ -318,8 +306,7 @@ TORCH_HEADERONLY_COMPLEX_BINARY_OP(/)
 
 // Equality is exact, component-wise (so NaN != NaN, and +0 == -0).
 template <typename T>
-C10_HOST_DEVICE constexpr bool operator==(const complex<T>& lhs,
-                                          const complex<T>& rhs) {
+C10_HOST_DEVICE constexpr bool operator==(const complex<T>& lhs, const complex<T>& rhs) {
   return lhs.real() == rhs.real() && lhs.imag() == rhs.imag();
 }
 template <typename T>
@@ -331,8 +318,7 @@ C10_HOST_DEVICE constexpr bool operator==(const T& lhs, const complex<T>& rhs) {
   return complex<T>(lhs, T(0)) == rhs;
 }
 template <typename T>
-C10_HOST_DEVICE constexpr bool operator!=(const complex<T>& lhs,
-                                          const complex<T>& rhs) {
+C10_HOST_DEVICE constexpr bool operator!=(const complex<T>& lhs, const complex<T>& rhs) {
   return !(lhs == rhs);
 }
 template <typename T>
@@ -346,15 +332,15 @@ C10_HOST_DEVICE constexpr bool operator!=(const T& lhs, const complex<T>& rhs) {
 
 // Same text form as std::complex: "(re,im)".
 template <typename T, typename CharT, typename Traits>
-std::basic_ostream<CharT, Traits>& operator<<(
-    std::basic_ostream<CharT, Traits>& os, const complex<T>& x) {
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os,
+                                              const complex<T>& x) {
   return os << '(' << x.real() << ',' << x.imag() << ')';
 }
 
 // Reads every form std::complex accepts: "re", "(re)" and "(re,im)".
 template <typename T, typename CharT, typename Traits>
-std::basic_istream<CharT, Traits>& operator>>(
-    std::basic_istream<CharT, Traits>& is, complex<T>& x) {
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is,
+                                              complex<T>& x) {
   std::complex<double> tmp;
   if (is >> tmp) {
     x = complex<T>(complex<double>(tmp.real(), tmp.imag()));
@@ -396,23 +382,19 @@ C10_HOST_DEVICE inline complex<T> polar(const T& r, const T& theta = T()) {
 
 // The <cmath> functions have no Half overloads: compute in float.
 C10_HOST_DEVICE inline Half abs(const complex<Half>& z) {
-  return Half(
-      std::hypot(static_cast<float>(z.real()), static_cast<float>(z.imag())));
+  return Half(std::hypot(static_cast<float>(z.real()), static_cast<float>(z.imag())));
 }
 C10_HOST_DEVICE inline Half arg(const complex<Half>& z) {
-  return Half(
-      std::atan2(static_cast<float>(z.imag()), static_cast<float>(z.real())));
+  return Half(std::atan2(static_cast<float>(z.imag()), static_cast<float>(z.real())));
 }
 C10_HOST_DEVICE inline complex<Half> conj(const complex<Half>& z) {
   return complex<Half>(z.real(), -z.imag());
 }
 C10_HOST_DEVICE inline BFloat16 abs(const complex<BFloat16>& z) {
-  return BFloat16(
-      std::hypot(static_cast<float>(z.real()), static_cast<float>(z.imag())));
+  return BFloat16(std::hypot(static_cast<float>(z.real()), static_cast<float>(z.imag())));
 }
 C10_HOST_DEVICE inline BFloat16 arg(const complex<BFloat16>& z) {
-  return BFloat16(
-      std::atan2(static_cast<float>(z.imag()), static_cast<float>(z.real())));
+  return BFloat16(std::atan2(static_cast<float>(z.imag()), static_cast<float>(z.real())));
 }
 C10_HOST_DEVICE inline complex<BFloat16> conj(const complex<BFloat16>& z) {
   return complex<BFloat16>(z.real(), -z.imag());
@@ -435,13 +417,13 @@ constexpr complex<double> operator""_id(unsigned long long imag) {
 }
 }  // namespace complex_literals
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::complex;
 namespace complex_literals {
 using namespace torch::headeronly::complex_literals;
 }  // namespace complex_literals
-} // namespace c10
+}  // namespace c10
 
 #include <torch/headeronly/util/complex_utils.h>  // IWYU pragma: export

@@ -18,13 +18,11 @@ inline auto copysign(const T& a, const U& b) {
 }
 
 inline Half copysign(Half a, Half b) {
-  return Half(static_cast<uint16_t>((a.x & 0x7FFFu) | (b.x & 0x8000u)),
-              Half::from_bits());
+  return Half(static_cast<uint16_t>((a.x & 0x7FFFu) | (b.x & 0x8000u)), Half::from_bits());
 }
 
 inline BFloat16 copysign(BFloat16 a, BFloat16 b) {
-  return BFloat16(static_cast<uint16_t>((a.x & 0x7FFFu) | (b.x & 0x8000u)),
-                  BFloat16::from_bits());
+  return BFloat16(static_cast<uint16_t>((a.x & 0x7FFFu) | (b.x & 0x8000u)), BFloat16::from_bits());
 }
 
 }  // namespace torch::headeronly

@@ -19,8 +19,7 @@ C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR float fp32_from_bits(
   return torch::headeronly::bit_cast<float>(w);
 }
 
-C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint32_t
-fp32_to_bits(float f) noexcept {
+C10_HOST_DEVICE inline TORCH_HEADERONLY_BIT_CAST_CONSTEXPR uint32_t fp32_to_bits(float f) noexcept {
   return torch::headeronly::bit_cast<uint32_t>(f);
 }
 
@@ -40,8 +39,7 @@ fp32_to_bits(float f) noexcept {
 // subnormal range (true for every format here: the smallest is Half's
 // 2^-24), because binary32 subnormal inputs are flushed to code 0.
 template <int MantBits, int Bias>
-C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(
-    uint32_t abs_bits) noexcept {
+C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(uint32_t abs_bits) noexcept {
   static_assert(MantBits >= 0 && MantBits <= 22, "unsupported mantissa width");
   const int32_t f_exp = static_cast<int32_t>(abs_bits >> 23);
   if (f_exp == 0) {
@@ -49,7 +47,7 @@ C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(
   }
   // 24-bit significand with the hidden bit: value = sig * 2^(f_exp-127-23).
   const uint32_t sig = (abs_bits & 0x7FFFFFu) | 0x800000u;
-  const int32_t t_exp = f_exp - 127 + Bias; // target biased exponent
+  const int32_t t_exp = f_exp - 127 + Bias;  // target biased exponent
   // Bits of `sig` below the target's last mantissa bit. A target exponent
   // below 1 is a subnormal: the quantum stays at 2^(1-Bias-MantBits), so
   // more bits drop off.
@@ -62,12 +60,11 @@ C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(
   const uint32_t rem = sig & ((1u << shift) - 1u);
   const uint32_t half = 1u << (shift - 1);
   if (rem > half || (rem == half && (q & 1u) != 0)) {
-    ++q; // a carry out of the mantissa correctly bumps the exponent
+    ++q;  // a carry out of the mantissa correctly bumps the exponent
   }
   // For normals q includes the hidden bit (2^MantBits), which the
   // "- 1" in the exponent cancels; for subnormals q is the whole code.
-  const uint32_t exp_part =
-      t_exp < 1 ? 0u : static_cast<uint32_t>(t_exp - 1) << MantBits;
+  const uint32_t exp_part = t_exp < 1 ? 0u : static_cast<uint32_t>(t_exp - 1) << MantBits;
   return exp_part + q;
 }
 
@@ -77,8 +74,7 @@ C10_HOST_DEVICE constexpr uint32_t round_fp32_magnitude_rne(
 // shifting rather than by a float multiply, so flush-to-zero modes on a
 // GPU cannot change the result.
 template <int MantBits, int Bias>
-C10_HOST_DEVICE constexpr uint32_t fp32_bits_from_magnitude(
-    uint32_t code) noexcept {
+C10_HOST_DEVICE constexpr uint32_t fp32_bits_from_magnitude(uint32_t code) noexcept {
   constexpr uint32_t mant_mask = (1u << MantBits) - 1u;
   const uint32_t exp = code >> MantBits;
   uint32_t mant = code & mant_mask;
@@ -136,9 +132,9 @@ struct float16_numeric_limits_common {
   static constexpr auto tinyness_before = std::numeric_limits<float>::tinyness_before;
 };
 
-} // namespace torch::headeronly::detail
+}  // namespace torch::headeronly::detail
 
 namespace c10::detail {
 using torch::headeronly::detail::fp32_from_bits;
 using torch::headeronly::detail::fp32_to_bits;
-} // namespace c10::detail
+}  // namespace c10::detail

@@ -20,8 +20,7 @@ namespace detail {
 
 // one_sided: the range starts at 0, so the end iterator also matches any
 // position when the end is negative (an empty range).
-template <typename I, bool one_sided = false,
-          std::enable_if_t<std::is_integral_v<I>, int> = 0>
+template <typename I, bool one_sided = false, std::enable_if_t<std::is_integral_v<I>, int> = 0>
 struct integer_iterator {
   using iterator_category = std::input_iterator_tag;
   using value_type = I;
@@ -42,16 +41,14 @@ struct integer_iterator {
     ++value;
     return before;
   }
-  C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr bool operator==(
-      const integer_iterator& other) const {
+  C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr bool operator==(const integer_iterator& other) const {
     if constexpr (one_sided) {
       return value == other.value || is_negative(other.value);
     } else {
       return value == other.value;
     }
   }
-  C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr bool operator!=(
-      const integer_iterator& other) const {
+  C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr bool operator!=(const integer_iterator& other) const {
     return !(*this == other);
   }
 
@@ -61,8 +58,7 @@ struct integer_iterator {
 
 }  // namespace detail
 
-template <typename I, bool one_sided = false,
-          std::enable_if_t<std::is_integral_v<I>, bool> = true>
+template <typename I, bool one_sided = false, std::enable_if_t<std::is_integral_v<I>, bool> = true>
 struct integer_range {
  public:
   using iterator = detail::integer_iterator<I, one_sided>;
@@ -83,14 +79,13 @@ template <typename Integer1, typename Integer2,
           std::enable_if_t<std::is_integral_v<Integer1>, bool> = true,
           std::enable_if_t<std::is_integral_v<Integer2>, bool> = true>
 C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr integer_range<Integer2> irange(Integer1 begin,
-                                                           Integer2 end) {
+                                                                           Integer2 end) {
   const Integer2 first = static_cast<Integer2>(begin);
   return {first, end < first ? first : end};
 }
 
 // [0, end); empty when end <= 0.
-template <typename Integer,
-          std::enable_if_t<std::is_integral_v<Integer>, bool> = true>
+template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, bool> = true>
 C10_ALWAYS_INLINE C10_HOST_DEVICE constexpr integer_range<Integer, true> irange(Integer end) {
   return {Integer(), end};
 }

@@ -18,30 +18,29 @@
 namespace torch::headeronly {
 
 template <typename To, typename From>
-std::enable_if_t<std::is_same_v<From, bool>, bool> overflows(
-    From /*f*/, bool /*strict_unsigned*/ = false) {
+std::enable_if_t<std::is_same_v<From, bool>, bool> overflows(From /*f*/,
+                                                             bool /*strict_unsigned*/ = false) {
   return false;
 }
 
 template <typename To, typename From>
-std::enable_if_t<std::is_integral_v<From> && !std::is_same_v<From, bool>, bool>
-overflows(From f, bool strict_unsigned = false) {
+std::enable_if_t<std::is_integral_v<From> && !std::is_same_v<From, bool>, bool> overflows(
+    From f, bool strict_unsigned = false) {
   using limit = std::numeric_limits<typename scalar_value_type<To>::type>;
   if constexpr (!limit::is_signed && std::numeric_limits<From>::is_signed) {
     if (!strict_unsigned) {
       // -f must itself fit: -1 wraps to max, -(max + 1) does not fit.
       return greater_than_max<To>(f) ||
-             (is_negative(f) &&
-              static_cast<uint64_t>(0) - static_cast<uint64_t>(f) >
-                  static_cast<uint64_t>(limit::max()));
+             (is_negative(f) && static_cast<uint64_t>(0) - static_cast<uint64_t>(f) >
+                                    static_cast<uint64_t>(limit::max()));
     }
   }
   return less_than_lowest<To>(f) || greater_than_max<To>(f);
 }
 
 template <typename To, typename From>
-std::enable_if_t<std::is_floating_point_v<From>, bool> overflows(
-    From f, bool /*strict_unsigned*/ = false) {
+std::enable_if_t<std::is_floating_point_v<From>, bool> overflows(From f,
+                                                                 bool /*strict_unsigned*/ = false) {
   using ToScalar = typename scalar_value_type<To>::type;
   using limit = std::numeric_limits<ToScalar>;
   if (limit::has_infinity && std::isinf(static_cast<double>(f))) {
@@ -52,18 +51,15 @@ std::enable_if_t<std::is_floating_point_v<From>, bool> overflows(
   }
   if constexpr (std::is_integral_v<ToScalar>) {
     // 2^digits is exact in From while max() may not be: compare with it.
-    constexpr From upper =
-        static_cast<From>(uint64_t{1} << (limit::digits - 1)) * From{2};
+    constexpr From upper = static_cast<From>(uint64_t{1} << (limit::digits - 1)) * From{2};
     return f < static_cast<From>(limit::lowest()) || f >= upper;
   } else {
-    return f < static_cast<From>(limit::lowest()) ||
-           f > static_cast<From>(limit::max());
+    return f < static_cast<From>(limit::lowest()) || f > static_cast<From>(limit::max());
   }
 }
 
 template <typename To, typename From>
-std::enable_if_t<is_complex<From>::value, bool> overflows(
-    From f, bool strict_unsigned = false) {
+std::enable_if_t<is_complex<From>::value, bool> overflows(From f, bool strict_unsigned = false) {
   if (!is_complex<To>::value && f.imag() != 0) {
     return true;
   }

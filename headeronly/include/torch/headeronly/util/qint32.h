@@ -19,8 +19,8 @@ struct alignas(4) qint32 {
   C10_HOST_DEVICE constexpr explicit qint32(int32_t val) : val_(val) {}
 };
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::qint32;
-} // namespace c10
+}  // namespace c10

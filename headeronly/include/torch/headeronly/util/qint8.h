@@ -19,8 +19,8 @@ struct alignas(1) qint8 {
   C10_HOST_DEVICE constexpr explicit qint8(int8_t val) : val_(val) {}
 };
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::qint8;
-} // namespace c10
+}  // namespace c10

@@ -19,8 +19,8 @@ struct alignas(1) quint2x4 {
   C10_HOST_DEVICE constexpr explicit quint2x4(uint8_t val) : val_(val) {}
 };
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::quint2x4;
-} // namespace c10
+}  // namespace c10

@@ -19,8 +19,8 @@ struct alignas(1) quint8 {
   C10_HOST_DEVICE constexpr explicit quint8(uint8_t val) : val_(val) {}
 };
 
-} // namespace torch::headeronly
+}  // namespace torch::headeronly
 
 namespace c10 {
 using torch::headeronly::quint8;
-} // namespace c10
+}  // namespace c10

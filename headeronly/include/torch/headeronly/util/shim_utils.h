@@ -13,11 +13,10 @@
 // Converts a failing C-shim call into a C++ exception. The message names the
 // call and the place; the core's own error text is added by the stable
 // layer's STABLE_TORCH_ERROR_CODE_CHECK, which can ask the runtime for it.
-#define TORCH_ERROR_CODE_CHECK(call)                                  \
-  do {                                                                \
-    if ((call) != TORCH_SUCCESS) {                                    \
-      throw std::runtime_error(                                       \
-          std::string(#call " API call failed at ") + __FILE__ +      \
-          ", line " + std::to_string(__LINE__));                      \
-    }                                                                 \
+#define TORCH_ERROR_CODE_CHECK(call)                                                              \
+  do {                                                                                            \
+    if ((call) != TORCH_SUCCESS) {                                                                \
+      throw std::runtime_error(std::string(#call " API call failed at ") + __FILE__ + ", line " + \
+                               std::to_string(__LINE__));                                         \
+    }                                                                                             \
   } while (0)

@@ -31,14 +31,12 @@ class DeviceGuard {
   DeviceGuard() = delete;
   explicit DeviceGuard(DeviceIndex device_index) {
     DeviceGuardHandle handle = nullptr;
-    STABLE_TORCH_ERROR_CODE_CHECK(
-        aoti_torch_create_device_guard(device_index, &handle));
+    STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_create_device_guard(device_index, &handle));
     guard_.reset(handle);
   }
 
   void set_index(DeviceIndex device_index) {
-    STABLE_TORCH_ERROR_CODE_CHECK(
-        aoti_torch_device_guard_set_index(guard_.get(), device_index));
+    STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_device_guard_set_index(guard_.get(), device_index));
   }
 
  private:
@@ -57,14 +55,12 @@ class Stream {
   Stream() = delete;
   // Steals the handle.
   explicit Stream(StreamHandle stream)
-      : stream_(stream, [](StreamHandle handle) noexcept {
-          (void)aoti_torch_delete_stream(handle);
-        }) {}
+      : stream_(stream,
+                [](StreamHandle handle) noexcept { (void)aoti_torch_delete_stream(handle); }) {}
 
   StreamId id() const {
     StreamId stream_id = 0;
-    STABLE_TORCH_ERROR_CODE_CHECK(
-        aoti_torch_stream_id(stream_.get(), &stream_id));
+    STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_stream_id(stream_.get(), &stream_id));
     return stream_id;
   }
 
@@ -87,15 +83,13 @@ class Stream {
 
 inline Stream getCurrentStream(DeviceIndex device_index) {
   StreamHandle stream = nullptr;
-  STABLE_TORCH_ERROR_CODE_CHECK(
-      aoti_torch_get_current_stream(device_index, &stream));
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_current_stream(device_index, &stream));
   return Stream(stream);
 }
 
 inline DeviceIndex getCurrentDeviceIndex() {
   DeviceIndex device_index = -1;
-  STABLE_TORCH_ERROR_CODE_CHECK(
-      aoti_torch_get_current_device_index(&device_index));
+  STABLE_TORCH_ERROR_CODE_CHECK(aoti_torch_get_current_device_index(&device_index));
   return device_index;
 }
 

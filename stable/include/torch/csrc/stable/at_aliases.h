@@ -12,14 +12,13 @@
 
 namespace at {
 using torch::headeronly::DeviceType;
+using torch::headeronly::elementSize;
 using torch::headeronly::IntHeaderOnlyArrayRef;
 using torch::headeronly::Layout;
 using torch::headeronly::MemoryFormat;
 using torch::headeronly::ScalarType;
-using torch::headeronly::elementSize;
 using torch::headeronly::toString;
-#define STABLE_AT_EXPORT_DTYPE_CONSTANT_(cpp_type, name) \
-  using torch::headeronly::k##name;
+#define STABLE_AT_EXPORT_DTYPE_CONSTANT_(cpp_type, name) using torch::headeronly::k##name;
 AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(STABLE_AT_EXPORT_DTYPE_CONSTANT_)
 #undef STABLE_AT_EXPORT_DTYPE_CONSTANT_
 using torch::headeronly::kCPU;
@@ -27,6 +26,6 @@ using torch::headeronly::kCUDA;
 using torch::headeronly::kMeta;
 using torch::headeronly::kMPS;
 using torch::headeronly::kPrivateUse1;
-using torch::headeronly::kXPU;
 using torch::headeronly::kStrided;
+using torch::headeronly::kXPU;
 }  // namespace at

@@ -27,8 +27,7 @@ using torch::headeronly::DeviceType;
 class Device {
  public:
   // Implicit from a device type, as c10::Device.
-  /* implicit */ Device(DeviceType type, DeviceIndex index = -1)
-      : type_(type), index_(index) {
+  /* implicit */ Device(DeviceType type, DeviceIndex index = -1) : type_(type), index_(index) {
     validate();
   }
 
@@ -39,16 +38,15 @@ class Device {
   /* implicit */ Device(const std::string& device_string) {
     uint32_t type_code = 0;
     int32_t index = -1;
-    STABLE_TORCH_ERROR_CODE_CHECK(torch_parse_device_string(
-        device_string.c_str(), &type_code, &index));
+    STABLE_TORCH_ERROR_CODE_CHECK(
+        torch_parse_device_string(device_string.c_str(), &type_code, &index));
     type_ = detail::from_shim_device_type(static_cast<int32_t>(type_code));
     index_ = index;
     validate();
   }
 #else
   // Stub: Device(std::string) needs 2.10 (torch_parse_device_string).
-  template <typename S,
-            std::enable_if_t<std::is_convertible_v<const S&, std::string>, int> = 0>
+  template <typename S, std::enable_if_t<std::is_convertible_v<const S&, std::string>, int> = 0>
   /* implicit */ Device(const S&) : type_(DeviceType::CPU) {
     static_assert(detail::dependent_false_v<S>,
                   STABLE_VERSION_ERROR_("torch::stable::Device(const std::string&)",
@@ -59,9 +57,7 @@ class Device {
   bool operator==(const Device& other) const noexcept {
     return type_ == other.type_ && index_ == other.index_;
   }
-  bool operator!=(const Device& other) const noexcept {
-    return !(*this == other);
-  }
+  bool operator!=(const Device& other) const noexcept { return !(*this == other); }
 
   void set_index(DeviceIndex index) {
     index_ = index;
@@ -73,9 +69,7 @@ class Device {
   bool has_index() const noexcept { return index_ != -1; }
   bool is_cuda() const noexcept { return type_ == DeviceType::CUDA; }
   bool is_cpu() const noexcept { return type_ == DeviceType::CPU; }
-  bool is_privateuseone() const noexcept {
-    return type_ == DeviceType::PrivateUse1;
-  }
+  bool is_privateuseone() const noexcept { return type_ == DeviceType::PrivateUse1; }
 
   std::string str() const {
     std::string s = torch::headeronly::DeviceTypeName(type_, true);
@@ -87,8 +81,7 @@ class Device {
 
  private:
   void validate() const {
-    STD_TORCH_CHECK(index_ >= -1,
-                    "Device index must be -1 or non-negative, got ", index_);
+    STD_TORCH_CHECK(index_ >= -1, "Device index must be -1 or non-negative, got ", index_);
     STD_TORCH_CHECK(type_ != DeviceType::CPU || index_ <= 0,
                     "CPU device index must be -1 or zero, got ", index_);
   }
@@ -97,8 +90,6 @@ class Device {
   DeviceIndex index_ = -1;
 };
 
-inline std::ostream& operator<<(std::ostream& os, const Device& d) {
-  return os << d.str();
-}
+inline std::ostream& operator<<(std::ostream& os, const Device& d) { return os << d.str(); }
 
 HIDDEN_NAMESPACE_END(torch, stable)

@@ -14,7 +14,8 @@ HIDDEN_NAMESPACE_BEGIN(torch, stable)
 inline Device Generator::device() const {
   int32_t device_type = 0;
   int32_t device_index = 0;
-  STABLE_TORCH_ERROR_CODE_CHECK(torch_generator_get_device(gen_.get(), &device_type, &device_index));
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      torch_generator_get_device(gen_.get(), &device_type, &device_index));
   return Device(torch::stable::detail::to<DeviceType>(torch::stable::detail::from(device_type)),
                 static_cast<DeviceIndex>(device_index));
 }

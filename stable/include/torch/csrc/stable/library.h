@@ -55,14 +55,15 @@ inline ImplWithSignatureFn impl_with_signature_fn() noexcept {
 // what: the exception's message, or nullptr for one of unknown type.
 using ReportFailureFn = AOTITorchError (*)(TorchLibraryHandle, const char*);
 inline void report_block_failure(TorchLibraryHandle lib, const char* what) noexcept {
-  static const ReportFailureFn fn = reinterpret_cast<ReportFailureFn>(
-      lookup_core_symbol("stabletorch_library_report_failure"));
+  static const ReportFailureFn fn =
+      reinterpret_cast<ReportFailureFn>(lookup_core_symbol("stabletorch_library_report_failure"));
   if (fn == nullptr || lib == nullptr) return;
   std::string message;
   try {
     message = what != nullptr ? std::string("the registration block threw: ") + what
-                              : std::string("the registration block threw an exception of "
-                                            "unknown type");
+                              : std::string(
+                                    "the registration block threw an exception of "
+                                    "unknown type");
   } catch (...) {
     // Out of memory: report without the text.
   }
@@ -230,39 +231,37 @@ HIDDEN_NAMESPACE_END(torch, stable)
 #endif
 
 // The operators of namespace ns (one per namespace in the whole process).
-#define STABLE_TORCH_LIBRARY(ns, m)                                               \
-  static void STABLE_TORCH_LIBRARY_init_##ns(::torch::stable::detail::StableLibrary&); \
-  static const ::torch::stable::detail::StableTorchLibraryInit                   \
-      STABLE_TORCH_LIBRARY_static_init_##ns(                                      \
-          ::torch::stable::detail::StableLibrary::Kind::DEF,                      \
-          &STABLE_TORCH_LIBRARY_init_##ns, #ns, nullptr, __FILE__,                \
-          static_cast<uint32_t>(__LINE__));                                       \
+#define STABLE_TORCH_LIBRARY(ns, m)                                                            \
+  static void STABLE_TORCH_LIBRARY_init_##ns(::torch::stable::detail::StableLibrary&);         \
+  static const ::torch::stable::detail::StableTorchLibraryInit                                 \
+      STABLE_TORCH_LIBRARY_static_init_##ns(::torch::stable::detail::StableLibrary::Kind::DEF, \
+                                            &STABLE_TORCH_LIBRARY_init_##ns, #ns, nullptr,     \
+                                            __FILE__, static_cast<uint32_t>(__LINE__));        \
   void STABLE_TORCH_LIBRARY_init_##ns(::torch::stable::detail::StableLibrary& m)
 
 // More operators of namespace ns (any number of fragments).
-#define STABLE_TORCH_LIBRARY_FRAGMENT(ns, m) \
-  STABLE_TORCH_LIBRARY_FRAGMENT_UID_(ns, m, STABLE_UID)
-#define STABLE_TORCH_LIBRARY_FRAGMENT_UID_(ns, m, uid)                                   \
-  static void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_FRAGMENT_init_##ns##_, uid)(       \
-      ::torch::stable::detail::StableLibrary&);                                         \
-  static const ::torch::stable::detail::StableTorchLibraryInit STABLE_CONCATENATE(       \
-      STABLE_TORCH_LIBRARY_FRAGMENT_static_init_##ns##_, uid)(                          \
-      ::torch::stable::detail::StableLibrary::Kind::FRAGMENT,                           \
+#define STABLE_TORCH_LIBRARY_FRAGMENT(ns, m) STABLE_TORCH_LIBRARY_FRAGMENT_UID_(ns, m, STABLE_UID)
+#define STABLE_TORCH_LIBRARY_FRAGMENT_UID_(ns, m, uid)                                    \
+  static void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_FRAGMENT_init_##ns##_,              \
+                                 uid)(::torch::stable::detail::StableLibrary&);           \
+  static const ::torch::stable::detail::StableTorchLibraryInit STABLE_CONCATENATE(        \
+      STABLE_TORCH_LIBRARY_FRAGMENT_static_init_##ns##_, uid)(                            \
+      ::torch::stable::detail::StableLibrary::Kind::FRAGMENT,                             \
       &STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_FRAGMENT_init_##ns##_, uid), #ns, nullptr, \
-      __FILE__, static_cast<uint32_t>(__LINE__));                                       \
-  void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_FRAGMENT_init_##ns##_, uid)(             \
-      ::torch::stable::detail::StableLibrary & m)
+      __FILE__, static_cast<uint32_t>(__LINE__));                                         \
+  void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_FRAGMENT_init_##ns##_,                     \
+                          uid)(::torch::stable::detail::StableLibrary & m)
 
 // Kernels of namespace ns for dispatch key k (CPU, CUDA, Meta, PrivateUse1,
 // CompositeExplicitAutograd, CompositeImplicitAutograd, ...).
 #define STABLE_TORCH_LIBRARY_IMPL(ns, k, m) STABLE_TORCH_LIBRARY_IMPL_UID_(ns, k, m, STABLE_UID)
-#define STABLE_TORCH_LIBRARY_IMPL_UID_(ns, k, m, uid)                                     \
-  static void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid)(      \
-      ::torch::stable::detail::StableLibrary&);                                          \
-  static const ::torch::stable::detail::StableTorchLibraryInit STABLE_CONCATENATE(        \
-      STABLE_TORCH_LIBRARY_IMPL_static_init_##ns##_##k##_, uid)(                         \
-      ::torch::stable::detail::StableLibrary::Kind::IMPL,                                \
-      &STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid), #ns, #k,   \
-      __FILE__, static_cast<uint32_t>(__LINE__));                                        \
-  void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid)(            \
-      ::torch::stable::detail::StableLibrary & m)
+#define STABLE_TORCH_LIBRARY_IMPL_UID_(ns, k, m, uid)                                            \
+  static void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_,                   \
+                                 uid)(::torch::stable::detail::StableLibrary&);                  \
+  static const ::torch::stable::detail::StableTorchLibraryInit STABLE_CONCATENATE(               \
+      STABLE_TORCH_LIBRARY_IMPL_static_init_##ns##_##k##_, uid)(                                 \
+      ::torch::stable::detail::StableLibrary::Kind::IMPL,                                        \
+      &STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_, uid), #ns, #k, __FILE__, \
+      static_cast<uint32_t>(__LINE__));                                                          \
+  void STABLE_CONCATENATE(STABLE_TORCH_LIBRARY_IMPL_init_##ns##_##k##_,                          \
+                          uid)(::torch::stable::detail::StableLibrary & m)

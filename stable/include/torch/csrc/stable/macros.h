@@ -81,11 +81,11 @@ inline std::string last_core_error() {
   return what == nullptr ? std::string() : std::string(what);
 }
 
-[[noreturn]] C10_NOINLINE inline void throw_error_code_failure(
-    const char* call, const char* file, int line) {
+[[noreturn]] C10_NOINLINE inline void throw_error_code_failure(const char* call, const char* file,
+                                                               int line) {
   std::string core = last_core_error();
-  std::string origin = std::string(call) + " API call failed at " + file +
-      ", line " + std::to_string(line);
+  std::string origin =
+      std::string(call) + " API call failed at " + file + ", line " + std::to_string(line);
   if (core.empty()) {
     throw std::runtime_error(origin);
   }
@@ -101,35 +101,32 @@ std::string stream_to_string(const Args&... args) {
 
 HIDDEN_NAMESPACE_END(torch, stable, detail)
 
-#define STABLE_TORCH_ERROR_CODE_CHECK(call)                              \
-  do {                                                                   \
-    if (C10_UNLIKELY((call) != TORCH_SUCCESS)) {                         \
-      ::torch::stable::detail::throw_error_code_failure(#call, __FILE__, \
-                                                        __LINE__);       \
-    }                                                                    \
+#define STABLE_TORCH_ERROR_CODE_CHECK(call)                                         \
+  do {                                                                              \
+    if (C10_UNLIKELY((call) != TORCH_SUCCESS)) {                                    \
+      ::torch::stable::detail::throw_error_code_failure(#call, __FILE__, __LINE__); \
+    }                                                                               \
   } while (0)
 
-#define STD_TORCH_WARN(...)                                          \
-  do {                                                               \
-    ::aoti_torch_warn(                                               \
-        __func__, __FILE__, static_cast<uint32_t>(__LINE__),         \
-        ::torch::stable::detail::stream_to_string(__VA_ARGS__).c_str()); \
+#define STD_TORCH_WARN(...)                                                            \
+  do {                                                                                 \
+    ::aoti_torch_warn(__func__, __FILE__, static_cast<uint32_t>(__LINE__),             \
+                      ::torch::stable::detail::stream_to_string(__VA_ARGS__).c_str()); \
   } while (0)
 
 // Calls SHIM(args...) when the extension targets VERSION or newer (a direct
 // call), otherwise looks SHIM up in the running core and calls it if found,
 // else calls FALLBACK(args...). FALLBACK's type is the type SHIM is called
 // through. For rare use only: prefer raising the target.
-#define TORCH_DYNAMIC_VERSION_CALL(VERSION, SHIM, FALLBACK, ...)          \
-  ([&]() {                                                                \
-    using stable_dyn_fn_t_ = decltype(&FALLBACK);                         \
-    static const stable_dyn_fn_t_ stable_dyn_fn_ =                        \
-        (::aoti_torch_abi_version() >= (VERSION))                         \
-        ? reinterpret_cast<stable_dyn_fn_t_>(                             \
-              ::torch::stable::detail::lookup_core_symbol(#SHIM))         \
-        : nullptr;                                                        \
-    return stable_dyn_fn_ != nullptr ? stable_dyn_fn_(__VA_ARGS__)        \
-                                     : FALLBACK(__VA_ARGS__);             \
+#define TORCH_DYNAMIC_VERSION_CALL(VERSION, SHIM, FALLBACK, ...)                            \
+  ([&]() {                                                                                  \
+    using stable_dyn_fn_t_ = decltype(&FALLBACK);                                           \
+    static const stable_dyn_fn_t_ stable_dyn_fn_ =                                          \
+        (::aoti_torch_abi_version() >= (VERSION))                                           \
+            ? reinterpret_cast<stable_dyn_fn_t_>(                                           \
+                  ::torch::stable::detail::lookup_core_symbol(#SHIM))                       \
+            : nullptr;                                                                      \
+    return stable_dyn_fn_ != nullptr ? stable_dyn_fn_(__VA_ARGS__) : FALLBACK(__VA_ARGS__); \
   }())
 
 // A 2.13 shim: the target has it, so call it (the plugin imports it); an
@@ -146,21 +143,21 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 
 // expr is a cudaError_t expression; on error, throws with the core's
 // description of the error (torch_c10_cuda_check_msg).
-#define STD_CUDA_CHECK(EXPR)                                                \
-  do {                                                                      \
-    const auto stable_cuda_err_ = (EXPR);                                   \
-    if (C10_UNLIKELY(stable_cuda_err_ != 0)) {                              \
-      char* stable_cuda_msg_ = nullptr;                                     \
-      STABLE_TORCH_ERROR_CODE_CHECK(torch_c10_cuda_check_msg(               \
-          static_cast<int32_t>(stable_cuda_err_), __FILE__, __func__,       \
-          static_cast<uint32_t>(__LINE__), true, &stable_cuda_msg_));       \
-      std::string stable_cuda_text_ = stable_cuda_msg_ != nullptr           \
-          ? std::string(stable_cuda_msg_)                                   \
-          : std::string("CUDA error ") +                                    \
-                std::to_string(static_cast<int>(stable_cuda_err_));         \
-      torch_c10_cuda_free_error_msg(stable_cuda_msg_);                      \
-      throw std::runtime_error(stable_cuda_text_);                          \
-    }                                                                       \
+#define STD_CUDA_CHECK(EXPR)                                                                     \
+  do {                                                                                           \
+    const auto stable_cuda_err_ = (EXPR);                                                        \
+    if (C10_UNLIKELY(stable_cuda_err_ != 0)) {                                                   \
+      char* stable_cuda_msg_ = nullptr;                                                          \
+      STABLE_TORCH_ERROR_CODE_CHECK(                                                             \
+          torch_c10_cuda_check_msg(static_cast<int32_t>(stable_cuda_err_), __FILE__, __func__,   \
+                                   static_cast<uint32_t>(__LINE__), true, &stable_cuda_msg_));   \
+      std::string stable_cuda_text_ =                                                            \
+          stable_cuda_msg_ != nullptr                                                            \
+              ? std::string(stable_cuda_msg_)                                                    \
+              : std::string("CUDA error ") + std::to_string(static_cast<int>(stable_cuda_err_)); \
+      torch_c10_cuda_free_error_msg(stable_cuda_msg_);                                           \
+      throw std::runtime_error(stable_cuda_text_);                                               \
+    }                                                                                            \
   } while (0)
 
 // Checks the last kernel launch (cudaGetLastError from <cuda_runtime.h>).

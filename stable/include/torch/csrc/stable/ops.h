@@ -87,9 +87,9 @@ inline Tensor fill_(const Tensor& self, double value) {
 #ifdef STABLETORCH_EXTENSIONS
 // stabletorch addition: any Scalar (int64 exact, bool, complex).
 inline Tensor fill_(const Tensor& self, const Scalar& value) {
-  return detail::call_op_tensor("aten::fill_", "Scalar",
-                                std::array<StableIValue, 2>{detail::from(self),
-                                                            detail::from(value)});
+  return detail::call_op_tensor(
+      "aten::fill_", "Scalar",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(value)});
 }
 #else
 STABLETORCH_EXTENSION_FN_(Tensor, fill_, (const Tensor&, const Scalar&))
@@ -244,23 +244,22 @@ inline Tensor select(const Tensor& self, int64_t dim, int64_t index) {
 }
 
 inline Tensor matmul(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::matmul", "",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::matmul", "", std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 #ifdef STABLETORCH_EXTENSIONS
 // self + alpha * other (stabletorch addition).
 inline Tensor add(const Tensor& self, const Tensor& other, double alpha = 1.0) {
-  return detail::call_op_tensor(
-      "aten::add", "Tensor",
-      std::array<StableIValue, 3>{detail::from(self), detail::from(other),
-                                  detail::from(Scalar(alpha))});
+  return detail::call_op_tensor("aten::add", "Tensor",
+                                std::array<StableIValue, 3>{detail::from(self), detail::from(other),
+                                                            detail::from(Scalar(alpha))});
 }
 
 // Elementwise self * other (stabletorch addition).
 inline Tensor mul(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::mul", "Tensor",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::mul", "Tensor", std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 #else
 STABLETORCH_EXTENSION_FN_(Tensor, add, (const Tensor&, const Tensor&, double = 1.0))
@@ -308,13 +307,13 @@ inline Tensor empty(IntHeaderOnlyArrayRef size, std::optional<ScalarType> dtype 
 }
 
 inline Tensor reshape(const Tensor& self, IntHeaderOnlyArrayRef shape) {
-  return detail::call_op_tensor("aten::reshape", "",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(shape)});
+  return detail::call_op_tensor(
+      "aten::reshape", "", std::array<StableIValue, 2>{detail::from(self), detail::from(shape)});
 }
 
 inline Tensor view(const Tensor& self, IntHeaderOnlyArrayRef size) {
-  return detail::call_op_tensor("aten::view", "",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(size)});
+  return detail::call_op_tensor(
+      "aten::view", "", std::array<StableIValue, 2>{detail::from(self), detail::from(size)});
 }
 
 // A tensor over caller-owned memory (no copy, no deleter): the memory must
@@ -347,8 +346,7 @@ inline Tensor to(const Tensor& self, std::optional<ScalarType> dtype = std::null
 }
 
 // self on another device (same dtype).
-inline Tensor to(const Tensor& self, Device device, bool non_blocking = false,
-                 bool copy = false) {
+inline Tensor to(const Tensor& self, Device device, bool non_blocking = false, bool copy = false) {
   return to(self, std::nullopt, std::nullopt, device, std::nullopt, non_blocking, copy,
             std::nullopt);
 }
@@ -410,9 +408,9 @@ inline Tensor full(IntHeaderOnlyArrayRef size, const Scalar& fill_value,
                    std::optional<bool> pin_memory = std::nullopt) {
   return detail::call_op_tensor(
       "aten::full", "",
-      std::array<StableIValue, 6>{detail::from(size), detail::from(fill_value),
-                                  detail::from(dtype), detail::from(layout),
-                                  detail::from(device), detail::from(pin_memory)});
+      std::array<StableIValue, 6>{detail::from(size), detail::from(fill_value), detail::from(dtype),
+                                  detail::from(layout), detail::from(device),
+                                  detail::from(pin_memory)});
 }
 #else
 STABLETORCH_EXTENSION_FN_(Tensor, full,
@@ -424,29 +422,33 @@ STABLETORCH_EXTENSION_FN_(Tensor, full,
 #endif
 
 inline Tensor bitwise_and(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::bitwise_and", "Tensor",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::bitwise_and", "Tensor",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 inline Tensor bitwise_or(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::bitwise_or", "Tensor",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::bitwise_or", "Tensor",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 inline Tensor bitwise_left_shift(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::bitwise_left_shift", "Tensor",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::bitwise_left_shift", "Tensor",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 inline Tensor bitwise_right_shift(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::bitwise_right_shift", "Tensor",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::bitwise_right_shift", "Tensor",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 // A view of self with its dimensions reordered as dims says.
 inline Tensor permute(const Tensor& self, IntHeaderOnlyArrayRef dims) {
-  return detail::call_op_tensor("aten::permute", "",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(dims)});
+  return detail::call_op_tensor(
+      "aten::permute", "", std::array<StableIValue, 2>{detail::from(self), detail::from(dims)});
 }
 
 inline Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
@@ -457,8 +459,9 @@ inline Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index)
 
 // Division rounded toward negative infinity (aten::floor_divide).
 inline Tensor floor_divide(const Tensor& self, const Tensor& other) {
-  return detail::call_op_tensor("aten::floor_divide", "",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
+  return detail::call_op_tensor(
+      "aten::floor_divide", "",
+      std::array<StableIValue, 2>{detail::from(self), detail::from(other)});
 }
 
 // aten::is_pinned with device None (the current accelerator).
@@ -493,8 +496,8 @@ inline std::tuple<Tensor, Tensor> sort(const Tensor& self, std::optional<bool> s
 
 // self's bytes reinterpreted as dtype (aten::view.dtype).
 inline Tensor view(const Tensor& self, ScalarType dtype) {
-  return detail::call_op_tensor("aten::view", "dtype",
-                                std::array<StableIValue, 2>{detail::from(self), detail::from(dtype)});
+  return detail::call_op_tensor(
+      "aten::view", "dtype", std::array<StableIValue, 2>{detail::from(self), detail::from(dtype)});
 }
 
 #if TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0
@@ -510,8 +513,8 @@ inline Tensor from_blob(void* data, IntHeaderOnlyArrayRef sizes, IntHeaderOnlyAr
                   " sizes but ", strides.size(), " strides");
   AtenTensorHandle handle = nullptr;
   auto create = [&](void (*callback)(void*, void*), void* ctx) {
-    return torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(),
-                           strides.data(), storage_offset, detail::to_shim_dtype(dtype),
+    return torch_from_blob(data, static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(),
+                           storage_offset, detail::to_shim_dtype(dtype),
                            detail::to_shim_device_type(device.type()), device.index(), &handle,
                            detail::to_shim_layout(layout), nullptr, 0, callback, ctx);
   };
@@ -555,8 +558,8 @@ STABLE_OPS_210_(Tensor, to,
 STABLE_OPS_210_(Tensor, to, (const Tensor&, Device, bool = false, bool = false))
 STABLE_OPS_210_(Tensor, contiguous, (const Tensor&, MemoryFormat = MemoryFormat::Contiguous))
 STABLE_OPS_210_(Tensor, sum,
-                (const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
-                 bool = false, std::optional<ScalarType> = std::nullopt))
+                (const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt, bool = false,
+                 std::optional<ScalarType> = std::nullopt))
 STABLE_OPS_210_(Tensor, sum_out,
                 (Tensor&, const Tensor&, std::optional<IntHeaderOnlyArrayRef> = std::nullopt,
                  bool = false, std::optional<ScalarType> = std::nullopt))
@@ -577,7 +580,8 @@ namespace detail {
 using SortResult = std::tuple<Tensor, Tensor>;
 }  // namespace detail
 STABLE_OPS_210_(detail::SortResult, sort, (const Tensor&, int64_t = -1, bool = false))
-STABLE_OPS_210_(detail::SortResult, sort, (const Tensor&, std::optional<bool>, int64_t = -1, bool = false))
+STABLE_OPS_210_(detail::SortResult, sort,
+                (const Tensor&, std::optional<bool>, int64_t = -1, bool = false))
 STABLE_OPS_210_(Tensor, view, (const Tensor&, ScalarType))
 #undef STABLE_OPS_210_
 

@@ -46,8 +46,8 @@ struct ParallelContext {
 template <typename F>
 void parallel_for(int64_t begin, int64_t end, int64_t grain_size, const F& f) {
   detail::ParallelContext<F> ctx{&f, {}, nullptr};
-  STABLE_TORCH_ERROR_CODE_CHECK(torch_parallel_for(
-      begin, end, grain_size, &detail::ParallelContext<F>::run, &ctx));
+  STABLE_TORCH_ERROR_CODE_CHECK(
+      torch_parallel_for(begin, end, grain_size, &detail::ParallelContext<F>::run, &ctx));
   if (ctx.error) std::rethrow_exception(ctx.error);
 }
 
@@ -61,9 +61,9 @@ inline uint32_t get_num_threads() {
 
 template <typename F>
 void parallel_for(int64_t, int64_t, int64_t, const F&) {
-  static_assert(detail::dependent_false_v<F>,
-                STABLE_VERSION_ERROR_("torch::stable::parallel_for", "TORCH_VERSION_2_10_0",
-                                      "2.10"));
+  static_assert(
+      detail::dependent_false_v<F>,
+      STABLE_VERSION_ERROR_("torch::stable::parallel_for", "TORCH_VERSION_2_10_0", "2.10"));
 }
 STABLE_UNAVAILABLE_FN_(uint32_t, get_num_threads, (), "TORCH_VERSION_2_10_0", "2.10")
 

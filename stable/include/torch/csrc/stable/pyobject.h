@@ -43,8 +43,8 @@ inline void* tensor_to_pyobject(const Tensor& t, void* py_type = nullptr) {
 
 // (std::add_pointer_t<void> is void*, spelled so the stub can value-initialize it.)
 STABLE_UNAVAILABLE_FN_(Tensor, tensor_from_pyobject, (void*), "TORCH_VERSION_2_14_0", "2.14")
-STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, tensor_to_pyobject, (const Tensor&, void* = nullptr),
-                       "TORCH_VERSION_2_14_0", "2.14")
+STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, tensor_to_pyobject,
+                       (const Tensor&, void* = nullptr), "TORCH_VERSION_2_14_0", "2.14")
 
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0
 
@@ -97,8 +97,8 @@ STABLE_UNAVAILABLE_FN_(torch::headeronly::ScalarType, dtype_from_pyobject, (void
 STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, dtype_to_pyobject, (torch::headeronly::ScalarType),
                        "TORCH_VERSION_2_15_0", "2.15")
 STABLE_UNAVAILABLE_FN_(Device, device_from_pyobject, (void*), "TORCH_VERSION_2_15_0", "2.15")
-STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, device_to_pyobject, (const Device&), "TORCH_VERSION_2_15_0",
-                       "2.15")
+STABLE_UNAVAILABLE_FN_(std::add_pointer_t<void>, device_to_pyobject, (const Device&),
+                       "TORCH_VERSION_2_15_0", "2.15")
 
 #endif  // TORCH_FEATURE_VERSION >= TORCH_VERSION_2_15_0
 

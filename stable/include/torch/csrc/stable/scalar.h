@@ -24,8 +24,7 @@ class Scalar {
   /* implicit */ Scalar(bool v) : kind_(Kind::Bool), i_(v ? 1 : 0) {}
   // Every integral type but bool is an int64 Scalar, as in c10.
   template <typename T,
-            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>,
-                             int> = 0>
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   /* implicit */ Scalar(T v) : kind_(Kind::Int), i_(static_cast<int64_t>(v)) {}
   /* implicit */ Scalar(double v) : kind_(Kind::Double), d_(v) {}
   /* implicit */ Scalar(float v) : kind_(Kind::Double), d_(v) {}
@@ -60,9 +59,12 @@ class Scalar {
     if (kind_ != o.kind_) return false;
     switch (kind_) {
       case Kind::Bool:
-      case Kind::Int: return i_ == o.i_;
-      case Kind::Double: return d_ == o.d_;
-      case Kind::Complex: return d_ == o.d_ && imag_ == o.imag_;
+      case Kind::Int:
+        return i_ == o.i_;
+      case Kind::Double:
+        return d_ == o.d_;
+      case Kind::Complex:
+        return d_ == o.d_ && imag_ == o.imag_;
     }
     return false;
   }
@@ -77,9 +79,12 @@ class Scalar {
 
 inline std::ostream& operator<<(std::ostream& os, const Scalar& s) {
   switch (s.kind()) {
-    case Scalar::Kind::Bool: return os << (s.toBool() ? "True" : "False");
-    case Scalar::Kind::Int: return os << s.toLong();
-    case Scalar::Kind::Double: return os << s.toDouble();
+    case Scalar::Kind::Bool:
+      return os << (s.toBool() ? "True" : "False");
+    case Scalar::Kind::Int:
+      return os << s.toLong();
+    case Scalar::Kind::Double:
+      return os << s.toDouble();
     case Scalar::Kind::Complex: {
       const auto c = s.toComplexDouble();
       return os << "(" << c.real() << (c.imag() < 0 ? "" : "+") << c.imag() << "j)";

@@ -84,8 +84,7 @@ struct FromImpl {
 
 template <typename T, typename Enable = void>
 struct ToImpl {
-  static T call(StableIValue val, uint64_t /*extension_build_version*/,
-                bool /*is_internal*/) {
+  static T call(StableIValue val, uint64_t /*extension_build_version*/, bool /*is_internal*/) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(StableIValue),
                   "torch::stable::detail::to: this type has no StableIValue "
                   "encoding (see stableivalue_conversions.h for the list)");
@@ -294,8 +293,7 @@ struct FromImpl<Scalar> {
         break;
       case Scalar::Kind::Complex: {
         const auto c = s.toComplexDouble();
-        STABLE_TORCH_ERROR_CODE_CHECK(
-            stabletorch_scalar_from_complex(c.real(), c.imag(), &handle));
+        STABLE_TORCH_ERROR_CODE_CHECK(stabletorch_scalar_from_complex(c.real(), c.imag(), &handle));
         break;
       }
     }
@@ -423,9 +421,7 @@ StableIValue list_from(const Range& items) {
 
 template <typename T>
 struct FromImpl<std::vector<T>> {
-  static StableIValue call(const std::vector<T>& items, uint64_t, bool) {
-    return list_from(items);
-  }
+  static StableIValue call(const std::vector<T>& items, uint64_t, bool) { return list_from(items); }
 };
 template <typename T>
 struct FromImpl<torch::headeronly::HeaderOnlyArrayRef<T>> {
@@ -488,8 +484,8 @@ struct ToImpl<std::string> {
 #else  // TORCH_FEATURE_VERSION < 2.10: lists and strings need 2.10's shims
 
 template <typename T>
-struct FromImpl<T, std::enable_if_t<std::is_same_v<T, std::string> ||
-                                    std::is_same_v<T, std::string_view>>> {
+struct FromImpl<
+    T, std::enable_if_t<std::is_same_v<T, std::string> || std::is_same_v<T, std::string_view>>> {
   static StableIValue call(const T&, uint64_t, bool) {
     static_assert(dependent_false_v<T>,
                   STABLE_VERSION_ERROR_("the StableIValue conversion of strings",
@@ -542,13 +538,13 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 // Deprecated since 2.10 (kept for extensions written against 2.9): the
 // global spellings of torch::stable::detail::from / to.
 template <typename T>
-[[deprecated("use torch::stable::detail::from")]] C10_HIDDEN_ATTR_ inline StableIValue
-from(const T& val) {
+[[deprecated("use torch::stable::detail::from")]] C10_HIDDEN_ATTR_ inline StableIValue from(
+    const T& val) {
   return torch::stable::detail::from(val);
 }
 
-[[deprecated("use torch::stable::detail::from")]] C10_HIDDEN_ATTR_ inline StableIValue
-from(std::nullopt_t) {
+[[deprecated("use torch::stable::detail::from")]] C10_HIDDEN_ATTR_ inline StableIValue from(
+    std::nullopt_t) {
   return 0;
 }
 

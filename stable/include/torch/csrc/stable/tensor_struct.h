@@ -79,8 +79,7 @@ class Tensor {
     return static_cast<T*>(mutable_data_ptr());
   }
 
-  template <typename T,
-            std::enable_if_t<!std::is_const_v<T>, int> = 0>
+  template <typename T, std::enable_if_t<!std::is_const_v<T>, int> = 0>
   const T* const_data_ptr() const {
     check_element_type<T>();
     return static_cast<const T*>(const_data_ptr());
@@ -165,10 +164,10 @@ class Tensor {
   // As at::Tensor::get_device, range-checked to int8_t.
   int8_t get_device() const {
     DeviceIndex index = get_device_index();
-    STD_TORCH_CHECK(index >= std::numeric_limits<int8_t>::min() &&
-                        index <= std::numeric_limits<int8_t>::max(),
-                    "Device index is out of range of return type int8_t, "
-                    "please use get_device_index() instead.");
+    STD_TORCH_CHECK(
+        index >= std::numeric_limits<int8_t>::min() && index <= std::numeric_limits<int8_t>::max(),
+        "Device index is out of range of return type int8_t, "
+        "please use get_device_index() instead.");
     return static_cast<int8_t>(index);
   }
 
@@ -215,8 +214,7 @@ class Tensor {
   }
 
   Device device() const {
-    return Device(detail::from_shim_device_type(device_type_code()),
-                  get_device_index());
+    return Device(detail::from_shim_device_type(device_type_code()), get_device_index());
   }
 
   torch::headeronly::Layout layout() const {
@@ -231,9 +229,7 @@ class Tensor {
     // handle can cause) is ignored, never turned into an exception while a
     // destructor runs.
     return std::shared_ptr<AtenTensorOpaque>(
-        handle, [](AtenTensorHandle h) noexcept {
-          (void)aoti_torch_delete_tensor_object(h);
-        });
+        handle, [](AtenTensorHandle h) noexcept { (void)aoti_torch_delete_tensor_object(h); });
   }
 
   int32_t device_type_code() const {
@@ -244,11 +240,11 @@ class Tensor {
 
   template <typename T>
   void check_element_type() const {
-    constexpr ScalarType expected = torch::headeronly::CppTypeToScalarType<
-        std::remove_cv_t<T>>::value;
+    constexpr ScalarType expected =
+        torch::headeronly::CppTypeToScalarType<std::remove_cv_t<T>>::value;
     const ScalarType actual = scalar_type();
-    STD_TORCH_CHECK_MSG(actual == expected, "expected scalar type ", expected,
-                        " but found ", actual);
+    STD_TORCH_CHECK_MSG(actual == expected, "expected scalar type ", expected, " but found ",
+                        actual);
   }
 
   std::shared_ptr<AtenTensorOpaque> ath_;

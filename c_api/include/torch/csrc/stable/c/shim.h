@@ -30,7 +30,9 @@ extern "C" {
  * with operator new: a caller built before 2.13 frees it with delete, a
  * newer one with torch_delete_stable_ivalue. aoti_torch_call_dispatcher is
  * this with build version 2.9.0. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack, uint64_t extension_build_version);
+AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const char* overloadName,
+                                                       StableIValue* stack,
+                                                       uint64_t extension_build_version);
 
 /* As aoti_torch_library_impl (same failures, same thread-safety),
  * recording the extension's build level; a level newer than the newest
@@ -38,7 +40,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_call_dispatcher(const char* opName, const
  * kernel's optional arguments arrive in slots made with operator new, which
  * it may free with delete (built before 2.13) or torch_delete_stable_ivalue.
  * aoti_torch_library_impl is this with build version 2.9.0. */
-AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t), uint64_t extension_build_version);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_impl(TorchLibraryHandle self, const char* name,
+                                                    void (*fn)(StableIValue*, uint64_t, uint64_t),
+                                                    uint64_t extension_build_version);
 
 /* A list of StableIValues (schema `T[]`). Elements are payloads whose
  * ownership moves with them. */
@@ -59,16 +63,19 @@ AOTI_TORCH_EXPORT AOTITorchError torch_list_size(StableListHandle list_handle, s
  * optional slot) stays owned by the list, valid until the item is replaced
  * or the list is deleted. Fails for a NULL element or an index out of
  * range. */
-AOTI_TORCH_EXPORT AOTITorchError torch_list_get_item(StableListHandle list_handle, size_t index, StableIValue* element);
+AOTI_TORCH_EXPORT AOTITorchError torch_list_get_item(StableListHandle list_handle, size_t index,
+                                                     StableIValue* element);
 /* Stores element at index: the list takes ownership of what it refers to.
  * The payload it replaces is not released (the list does not know its
  * element type): if that payload owned something, the caller takes it
  * back and must release it (read it with torch_list_get_item first). Fails
  * for an index out of range; element then stays the caller's. */
-AOTI_TORCH_EXPORT AOTITorchError torch_list_set_item(StableListHandle list_handle, size_t index, StableIValue element);
+AOTI_TORCH_EXPORT AOTITorchError torch_list_set_item(StableListHandle list_handle, size_t index,
+                                                     StableIValue element);
 /* Appends element; the list takes ownership of what it refers to. On
  * failure (out of memory) element stays the caller's. */
-AOTI_TORCH_EXPORT AOTITorchError torch_list_push_back(StableListHandle list_handle, StableIValue element);
+AOTI_TORCH_EXPORT AOTITorchError torch_list_push_back(StableListHandle list_handle,
+                                                      StableIValue element);
 /* Deletes the list, not the objects its payloads may refer to (the list
  * does not know their type; a receiver that knows the schema releases
  * them). NULL is a harmless no-op; a foreign, deleted or other-kind handle
@@ -79,7 +86,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_delete_list(StableListHandle list_handle)
  * and index (-1 when the string has none; 0 for "cpu:0"). Fails for a
  * NULL device_string or out-parameter and a string that names no
  * supported device; the outputs are then untouched. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_string, uint32_t* out_device_type, int32_t* out_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_string,
+                                                           uint32_t* out_device_type,
+                                                           int32_t* out_device_index);
 
 /* Intra-op parallelism on the core's thread pool: func(begin, end, ctx) is
  * called on disjoint chunks of [begin, end) of at least grain_size items;
@@ -87,7 +96,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_parse_device_string(const char* device_st
  * runs, for a NULL func, a negative grain_size, or a range with more than
  * INT64_MAX items (end - begin overflows int64). Thread-safe. */
 typedef void (*ParallelFunc)(int64_t begin, int64_t end, void* ctx);
-AOTI_TORCH_EXPORT AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size, ParallelFunc func, void* ctx);
+AOTI_TORCH_EXPORT AOTITorchError torch_parallel_for(int64_t begin, int64_t end, int64_t grain_size,
+                                                    ParallelFunc func, void* ctx);
 /* The calling thread's index in the core's thread pool, 0 outside a
  * parallel region. Fails only for a NULL out_thread_idx. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError torch_get_thread_idx(uint32_t* out_thread_idx);
@@ -98,8 +108,10 @@ AOTI_TORCH_EXPORT AOTITorchError torch_get_num_threads(uint32_t* out_num_threads
 /* As aoti_torch_get_mutable_data_ptr / aoti_torch_get_const_data_ptr
  * (same failures). ret_data_ptr: returns borrowed reference, valid while
  * the tensor's storage lives. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
-AOTI_TORCH_EXPORT AOTITorchError torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError torch_get_mutable_data_ptr(AtenTensorHandle tensor,
+                                                            void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError torch_get_const_data_ptr(AtenTensorHandle tensor,
+                                                          const void** ret_data_ptr);
 
 /* A string (schema `str`): bytes and a length; may hold NULs. */
 struct StringOpaque;
@@ -108,7 +120,8 @@ typedef struct StringOpaque* StringHandle;
 /* handle: returns new reference holding a copy of data[0..length) (delete
  * with torch_delete_string). data may be NULL only when length is 0.
  * Fails for a NULL handle and when memory runs out. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_new_string_handle(const char* data, size_t length, StringHandle* handle);
+AOTI_TORCH_EXPORT AOTITorchError torch_new_string_handle(const char* data, size_t length,
+                                                         StringHandle* handle);
 /* NULL is a harmless no-op; a foreign, deleted or other-kind handle fails.
  * Races with every other use of the handle. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_string(StringHandle handle);
@@ -131,7 +144,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_get_current_cuda_blas_handle(void** ret_h
 AOTI_TORCH_EXPORT AOTITorchError torch_set_current_cuda_stream(void* stream, int32_t device_index);
 /* ret_stream: returns borrowed cudaStream_t from the device's pool (never
  * destroyed). Fails for a NULL ret_stream or a bad index. */
-AOTI_TORCH_EXPORT AOTITorchError torch_get_cuda_stream_from_pool(bool isHighPriority, int32_t device_index, void** ret_stream);
+AOTI_TORCH_EXPORT AOTITorchError torch_get_cuda_stream_from_pool(bool isHighPriority,
+                                                                 int32_t device_index,
+                                                                 void** ret_stream);
 /* Waits until the work queued on `stream` has finished; fails with the
  * CUDA error if the work failed. */
 AOTI_TORCH_EXPORT AOTITorchError torch_cuda_stream_synchronize(void* stream, int32_t device_index);
@@ -139,7 +154,11 @@ AOTI_TORCH_EXPORT AOTITorchError torch_cuda_stream_synchronize(void* stream, int
  * *error_msg: returns new reference (free with
  * torch_c10_cuda_free_error_msg), NULL for success. Fails for a NULL
  * error_msg. */
-AOTI_TORCH_EXPORT AOTITorchError torch_c10_cuda_check_msg(int32_t err, const char* filename, const char* function_name, uint32_t line_number, bool include_device_assertions, char** error_msg);
+AOTI_TORCH_EXPORT AOTITorchError torch_c10_cuda_check_msg(int32_t err, const char* filename,
+                                                          const char* function_name,
+                                                          uint32_t line_number,
+                                                          bool include_device_assertions,
+                                                          char** error_msg);
 /* Frees a message from torch_c10_cuda_check_msg. NULL is a harmless
  * no-op. Returns nothing, never fails; thread-safe. */
 AOTI_TORCH_EXPORT void torch_c10_cuda_free_error_msg(char* error_msg);
@@ -147,7 +166,8 @@ AOTI_TORCH_EXPORT void torch_c10_cuda_free_error_msg(char* error_msg);
 /* This core has no autograd: setting true fails with a message saying so;
  * setting false succeeds. Fails for a NULL, foreign or deleted handle and
  * an undefined tensor. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_set_requires_grad(AtenTensorHandle tensor, bool requires_grad);
+AOTI_TORCH_EXPORT AOTITorchError torch_set_requires_grad(AtenTensorHandle tensor,
+                                                         bool requires_grad);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_10_0 */
 
@@ -166,7 +186,11 @@ AOTI_TORCH_EXPORT int32_t torch_dtype_float4_e2m1fn_x2(void);
  * non-empty opaque metadata; on failure the deleter is not run. The
  * deleter may run on any thread (the one dropping the last reference).
  * Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
+AOTI_TORCH_EXPORT AOTITorchError torch_from_blob(
+    void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+    int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index,
+    AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata,
+    int64_t opaque_metadata_size, void (*deleter)(void* data, void* ctx), void* deleter_ctx);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_11_0 */
 
@@ -202,7 +226,9 @@ AOTI_TORCH_EXPORT int32_t torch_tag_view_copy(void);
  * NULL tags with num_tags > 0, and a code that is no tag (the error names
  * its position and value). tags is read during the call only. Thread-safe:
  * registration is serialized inside the core. */
-AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self, const char* schema, const int32_t* tags, int32_t num_tags);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle self,
+                                                             const char* schema,
+                                                             const int32_t* tags, int32_t num_tags);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_12_0 */
 
@@ -216,7 +242,9 @@ AOTI_TORCH_EXPORT AOTITorchError torch_library_def_with_tags(TorchLibraryHandle 
  * are copied. Fails for a NULL, foreign or deleted self and a NULL or empty
  * pymodule. Thread-safe for distinct libraries; calls on one library must
  * not race with its defs. */
-AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self, const char* pymodule, const char* context);
+AOTI_TORCH_EXPORT AOTITorchError torch_library_set_python_module(TorchLibraryHandle self,
+                                                                 const char* pymodule,
+                                                                 const char* context);
 
 /* The calling thread's last error: "what" (message and context) and the
  * message alone. Returns borrowed reference, never NULL; valid until the
@@ -235,12 +263,11 @@ AOTI_TORCH_EXPORT const char* torch_exception_get_what_without_backtrace(void);
 AOTI_TORCH_EXPORT AOTITorchError torch_new_stable_ivalue(StableIValue** ret_value);
 /* Frees a slot from torch_new_stable_ivalue, or one an extension made with
  * `new StableIValue` (same allocator). NULL is a harmless no-op, as for
- * every delete function. Fails, freeing nothing, for a handle of any kind (live or deleted: delete it with its own function),
- * a value that cannot be a heap pointer, and a tracked slot already freed.
- * Not detectable: an untracked aligned address that is no slot (freed
- * with operator delete regardless), a tracked slot freed again after 1024
- * later frees. Thread-safe; freeing one slot from two threads at once is
- * invalid. */
+ * every delete function. Fails, freeing nothing, for a handle of any kind (live or deleted: delete
+ * it with its own function), a value that cannot be a heap pointer, and a tracked slot already
+ * freed. Not detectable: an untracked aligned address that is no slot (freed with operator delete
+ * regardless), a tracked slot freed again after 1024 later frees. Thread-safe; freeing one slot
+ * from two threads at once is invalid. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value);
 
 /* Generators (schema `Generator`). An AtenGeneratorHandle is one owning
@@ -253,14 +280,17 @@ AOTI_TORCH_EXPORT AOTITorchError torch_delete_stable_ivalue(StableIValue* value)
  * ret_new_generator: returns new reference to the generator `self` refers
  * to (free with torch_delete_generator). Fails for a NULL, foreign or
  * deleted handle, or a NULL ret_new_generator. */
-AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self, AtenGeneratorHandle* ret_new_generator);
+AOTI_TORCH_EXPORT AOTITorchError torch_new_generator_handle(AtenGeneratorHandle self,
+                                                            AtenGeneratorHandle* ret_new_generator);
 /* Deletes one reference; the generator dies with its last one. NULL is a
  * harmless no-op. Fails, deleting nothing, for a foreign or already
  * deleted handle or a handle of another kind. */
 AOTI_TORCH_EXPORT AOTITorchError torch_delete_generator(AtenGeneratorHandle generator);
 /* The generator's device: its type code (aoti_torch_device_type_*()) and
  * index (-1 for the CPU). Fails for a bad handle or a NULL out-pointer. */
-AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator, int32_t* ret_device_type, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle generator,
+                                                            int32_t* ret_device_type,
+                                                            int32_t* ret_device_index);
 
 /* The backend's own object for stream (CUDA: its cudaStream_t; NULL for
  * the default stream, as CUDA's). *ret_native_handle: returns borrowed
@@ -268,7 +298,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_generator_get_device(AtenGeneratorHandle 
  * leaving it unchanged, for a CPU stream (the CPU has none, as in PyTorch),
  * a NULL, foreign or deleted stream, and a NULL ret_native_handle.
  * Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream, void** ret_native_handle);
+AOTI_TORCH_EXPORT AOTITorchError torch_stream_native_handle(StreamHandle stream,
+                                                            void** ret_native_handle);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_13_0 */
 
@@ -301,7 +332,8 @@ AOTI_TORCH_EXPORT AOTITorchError torch_tensor_from_pyobject(void* py_obj, AtenTe
  * stabletorch.Tensor, or a PyTypeObject* of a subclass of it, which the
  * result then has exactly. Fails for an invalid handle and for a py_type
  * that is not stabletorch.Tensor or a subclass. */
-AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type, void** ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_tensor_to_pyobject(AtenTensorHandle ath, void* py_type,
+                                                          void** ret);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_14_0 */
 
@@ -327,12 +359,14 @@ AOTI_TORCH_EXPORT AOTITorchError torch_dtype_to_pyobject(int32_t dtype, void** r
  * (aoti_torch_device_type_*() encoding) and index (-1 when the device has
  * none) of the stabletorch.device py_obj (borrowed). Fails for any other
  * object. */
-AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_from_pyobject(void* py_obj, int32_t* ret_device_type,
+                                                            int32_t* ret_device_index);
 
 /* ret: returns new reference (a PyObject*) to a new stabletorch.device of a
  * device-type code and an index (-1 for none). Fails for an unknown type
  * code or an index outside -1..127 (a CPU device takes -1 or 0). */
-AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index, void** ret);
+AOTI_TORCH_EXPORT AOTITorchError torch_device_to_pyobject(int32_t device_type, int32_t device_index,
+                                                          void** ret);
 
 #endif /* TORCH_FEATURE_VERSION >= TORCH_VERSION_2_15_0 */
 

@@ -23,8 +23,7 @@ inline namespace TORCH_HEADERONLY_VEC_CAPABILITY_ {
 
 static inline uint16_t float2half_scalar(float val) {
 #if defined(__F16C__)
-  return static_cast<uint16_t>(
-      _cvtss_sh(val, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  return static_cast<uint16_t>(_cvtss_sh(val, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 #else
   return detail::fp16_ieee_from_fp32_value(val);
 #endif

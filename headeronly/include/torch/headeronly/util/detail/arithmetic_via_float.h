@@ -22,110 +22,104 @@
 
 #include <torch/headeronly/macros/Macros.h>
 
-#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(T)                        \
-  C10_HOST_DEVICE inline T operator+(const T& a, const T& b) {                 \
-    return static_cast<float>(a) + static_cast<float>(b);                      \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator-(const T& a, const T& b) {                 \
-    return static_cast<float>(a) - static_cast<float>(b);                      \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator*(const T& a, const T& b) {                 \
-    return static_cast<float>(a) * static_cast<float>(b);                      \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator/(const T& a, const T& b)                   \
-      __ubsan_ignore_float_divide_by_zero__ {                                  \
-    return static_cast<float>(a) / static_cast<float>(b);                      \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator-(const T& a) {                             \
-    return -static_cast<float>(a);                                             \
-  }                                                                            \
-  C10_HOST_DEVICE inline T& operator+=(T& a, const T& b) {                     \
-    a = a + b;                                                                 \
-    return a;                                                                  \
-  }                                                                            \
-  C10_HOST_DEVICE inline T& operator-=(T& a, const T& b) {                     \
-    a = a - b;                                                                 \
-    return a;                                                                  \
-  }                                                                            \
-  C10_HOST_DEVICE inline T& operator*=(T& a, const T& b) {                     \
-    a = a * b;                                                                 \
-    return a;                                                                  \
-  }                                                                            \
-  C10_HOST_DEVICE inline T& operator/=(T& a, const T& b) {                     \
-    a = a / b;                                                                 \
-    return a;                                                                  \
-  }                                                                            \
-  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, float)                      \
-  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, double)                     \
-  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, int)                      \
-  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, int64_t)                  \
-  C10_HOST_DEVICE inline float& operator+=(float& a, const T& b) {             \
-    return a += static_cast<float>(b);                                         \
-  }                                                                            \
-  C10_HOST_DEVICE inline float& operator-=(float& a, const T& b) {             \
-    return a -= static_cast<float>(b);                                         \
-  }                                                                            \
-  C10_HOST_DEVICE inline float& operator*=(float& a, const T& b) {             \
-    return a *= static_cast<float>(b);                                         \
-  }                                                                            \
-  C10_HOST_DEVICE inline float& operator/=(float& a, const T& b) {             \
-    return a /= static_cast<float>(b);                                         \
+#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_VIA_FLOAT(T)                             \
+  C10_HOST_DEVICE inline T operator+(const T& a, const T& b) {                      \
+    return static_cast<float>(a) + static_cast<float>(b);                           \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T operator-(const T& a, const T& b) {                      \
+    return static_cast<float>(a) - static_cast<float>(b);                           \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T operator*(const T& a, const T& b) {                      \
+    return static_cast<float>(a) * static_cast<float>(b);                           \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T operator/(const T& a, const T& b)                        \
+      __ubsan_ignore_float_divide_by_zero__ {                                       \
+    return static_cast<float>(a) / static_cast<float>(b);                           \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T operator-(const T& a) { return -static_cast<float>(a); } \
+  C10_HOST_DEVICE inline T& operator+=(T& a, const T& b) {                          \
+    a = a + b;                                                                      \
+    return a;                                                                       \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T& operator-=(T& a, const T& b) {                          \
+    a = a - b;                                                                      \
+    return a;                                                                       \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T& operator*=(T& a, const T& b) {                          \
+    a = a * b;                                                                      \
+    return a;                                                                       \
+  }                                                                                 \
+  C10_HOST_DEVICE inline T& operator/=(T& a, const T& b) {                          \
+    a = a / b;                                                                      \
+    return a;                                                                       \
+  }                                                                                 \
+  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, float)                           \
+  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, double)                          \
+  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, int)                           \
+  TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, int64_t)                       \
+  C10_HOST_DEVICE inline float& operator+=(float& a, const T& b) {                  \
+    return a += static_cast<float>(b);                                              \
+  }                                                                                 \
+  C10_HOST_DEVICE inline float& operator-=(float& a, const T& b) {                  \
+    return a -= static_cast<float>(b);                                              \
+  }                                                                                 \
+  C10_HOST_DEVICE inline float& operator*=(float& a, const T& b) {                  \
+    return a *= static_cast<float>(b);                                              \
+  }                                                                                 \
+  C10_HOST_DEVICE inline float& operator/=(float& a, const T& b) {                  \
+    return a /= static_cast<float>(b);                                              \
   }
 
 // T with the floating-point type S (float or double) on either side: the
 // T operand is widened (exactly) and the operation happens in S.
-#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, S)                    \
-  C10_HOST_DEVICE inline S operator+(T a, S b) {                               \
-    return static_cast<S>(static_cast<float>(a)) + b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator-(T a, S b) {                               \
-    return static_cast<S>(static_cast<float>(a)) - b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator*(T a, S b) {                               \
-    return static_cast<S>(static_cast<float>(a)) * b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator/(T a, S b)                                 \
-      __ubsan_ignore_float_divide_by_zero__ {                                  \
-    return static_cast<S>(static_cast<float>(a)) / b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator+(S a, T b) {                               \
-    return a + static_cast<S>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator-(S a, T b) {                               \
-    return a - static_cast<S>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator*(S a, T b) {                               \
-    return a * static_cast<S>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline S operator/(S a, T b)                                 \
-      __ubsan_ignore_float_divide_by_zero__ {                                  \
-    return a / static_cast<S>(static_cast<float>(b));                          \
+#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_WIDER(T, S)                            \
+  C10_HOST_DEVICE inline S operator+(T a, S b) {                                       \
+    return static_cast<S>(static_cast<float>(a)) + b;                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator-(T a, S b) {                                       \
+    return static_cast<S>(static_cast<float>(a)) - b;                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator*(T a, S b) {                                       \
+    return static_cast<S>(static_cast<float>(a)) * b;                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator/(T a, S b) __ubsan_ignore_float_divide_by_zero__ { \
+    return static_cast<S>(static_cast<float>(a)) / b;                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator+(S a, T b) {                                       \
+    return a + static_cast<S>(static_cast<float>(b));                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator-(S a, T b) {                                       \
+    return a - static_cast<S>(static_cast<float>(b));                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator*(S a, T b) {                                       \
+    return a * static_cast<S>(static_cast<float>(b));                                  \
+  }                                                                                    \
+  C10_HOST_DEVICE inline S operator/(S a, T b) __ubsan_ignore_float_divide_by_zero__ { \
+    return a / static_cast<S>(static_cast<float>(b));                                  \
   }
 
 // T with the integer type S on either side: the integer is rounded to T
 // first, then T's own operator computes.
-#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, S)                  \
-  C10_HOST_DEVICE inline T operator+(T a, S b) {                               \
-    return a + static_cast<T>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator-(T a, S b) {                               \
-    return a - static_cast<T>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator*(T a, S b) {                               \
-    return a * static_cast<T>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator/(T a, S b) {                               \
-    return a / static_cast<T>(static_cast<float>(b));                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator+(S a, T b) {                               \
-    return static_cast<T>(static_cast<float>(a)) + b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator-(S a, T b) {                               \
-    return static_cast<T>(static_cast<float>(a)) - b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator*(S a, T b) {                               \
-    return static_cast<T>(static_cast<float>(a)) * b;                          \
-  }                                                                            \
-  C10_HOST_DEVICE inline T operator/(S a, T b) {                               \
-    return static_cast<T>(static_cast<float>(a)) / b;                          \
-  }
+#define TORCH_HEADERONLY_DETAIL_ARITHMETIC_WITH_INTEGER(T, S) \
+  C10_HOST_DEVICE inline T operator+(T a, S b) {              \
+    return a + static_cast<T>(static_cast<float>(b));         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator-(T a, S b) {              \
+    return a - static_cast<T>(static_cast<float>(b));         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator*(T a, S b) {              \
+    return a * static_cast<T>(static_cast<float>(b));         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator/(T a, S b) {              \
+    return a / static_cast<T>(static_cast<float>(b));         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator+(S a, T b) {              \
+    return static_cast<T>(static_cast<float>(a)) + b;         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator-(S a, T b) {              \
+    return static_cast<T>(static_cast<float>(a)) - b;         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator*(S a, T b) {              \
+    return static_cast<T>(static_cast<float>(a)) * b;         \
+  }                                                           \
+  C10_HOST_DEVICE inline T operator/(S a, T b) { return static_cast<T>(static_cast<float>(a)) / b; }

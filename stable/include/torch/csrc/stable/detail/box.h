@@ -74,7 +74,8 @@ struct unboxed_storage<std::optional<T>> {
   using type = std::optional<typename unboxed_storage<T>::type>;
 };
 template <typename T>
-using unboxed_storage_t = typename unboxed_storage<std::remove_cv_t<std::remove_reference_t<T>>>::type;
+using unboxed_storage_t =
+    typename unboxed_storage<std::remove_cv_t<std::remove_reference_t<T>>>::type;
 
 // A stored optional<vector<T>> does not convert to the parameter type
 // optional<HeaderOnlyArrayRef<T>> by itself: views are made here.
@@ -99,13 +100,13 @@ template <typename T, typename = void>
 struct schema_spelling {
   static bool append(std::string&) { return false; }  // unknown: no check
 };
-#define STABLE_SCHEMA_SPELLING_(cpp_type, text)           \
-  template <>                                             \
-  struct schema_spelling<cpp_type> {                      \
-    static bool append(std::string& s) {                  \
-      s += text;                                          \
-      return true;                                        \
-    }                                                     \
+#define STABLE_SCHEMA_SPELLING_(cpp_type, text) \
+  template <>                                   \
+  struct schema_spelling<cpp_type> {            \
+    static bool append(std::string& s) {        \
+      s += text;                                \
+      return true;                              \
+    }                                           \
   };
 STABLE_SCHEMA_SPELLING_(Tensor, "Tensor")
 STABLE_SCHEMA_SPELLING_(int64_t, "int")
@@ -217,8 +218,7 @@ struct boxer<R(Params...), fn> {
   static void call(StableIValue* stack, std::index_sequence<I...>) {
     // Braced initialization converts left to right; each conversion steals
     // its slot.
-    std::tuple<unboxed_storage_t<Params>...> args{
-        to<unboxed_storage_t<Params>>(stack[I])...};
+    std::tuple<unboxed_storage_t<Params>...> args{to<unboxed_storage_t<Params>>(stack[I])...};
     (void)args;
     using V = std::decay_t<R>;
     if constexpr (std::is_void_v<R>) {
@@ -255,6 +255,6 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 
 // TORCH_BOX(&fn) or TORCH_BOX(fn): fn must be a function (not a lambda or
 // a functor) known at compile time.
-#define TORCH_BOX(func)                                                      \
-  (::torch::stable::detail::make_boxed_kernel<                               \
-      std::remove_pointer_t<std::decay_t<decltype(func)>>, (func)>())
+#define TORCH_BOX(func)                                                                            \
+  (::torch::stable::detail::make_boxed_kernel<std::remove_pointer_t<std::decay_t<decltype(func)>>, \
+                                              (func)>())

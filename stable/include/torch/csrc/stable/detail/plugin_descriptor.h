@@ -16,15 +16,16 @@
 HIDDEN_NAMESPACE_BEGIN(torch, stable, detail)
 
 #if defined(__ELF__)
-[[gnu::used]] __attribute__((section(STABLETORCH_PLUGIN_SECTION)))
-inline const StableTorchPluginDescriptor stabletorch_plugin_descriptor = {
-    {'S', 'T', 'A', 'B', 'L', 'E', 'T', 'O', 'R', 'C', 'H', '-', 'P', 'L', 'U', 'G'},
-    STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
-    static_cast<uint32_t>(sizeof(StableTorchPluginDescriptor)),
-    static_cast<uint64_t>(TORCH_FEATURE_VERSION),
-    static_cast<uint64_t>(TORCH_ABI_VERSION),
-    static_cast<uint32_t>(STABLETORCH_VERSION_NUMBER),
-    0};
+[[gnu::used]] __attribute__((
+    section(STABLETORCH_PLUGIN_SECTION))) inline const StableTorchPluginDescriptor
+    stabletorch_plugin_descriptor = {
+        {'S', 'T', 'A', 'B', 'L', 'E', 'T', 'O', 'R', 'C', 'H', '-', 'P', 'L', 'U', 'G'},
+        STABLETORCH_PLUGIN_DESCRIPTOR_VERSION,
+        static_cast<uint32_t>(sizeof(StableTorchPluginDescriptor)),
+        static_cast<uint64_t>(TORCH_FEATURE_VERSION),
+        static_cast<uint64_t>(TORCH_ABI_VERSION),
+        static_cast<uint32_t>(STABLETORCH_VERSION_NUMBER),
+        0};
 #endif
 
 HIDDEN_NAMESPACE_END(torch, stable, detail)

@@ -39,9 +39,9 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 
 // The message of every version stub; version_name is the macro's name as a
 // string ("TORCH_VERSION_2_10_0"), dotted the level ("2.10").
-#define STABLE_VERSION_ERROR_(what, version_name, dotted)                  \
-  what " requires TORCH_FEATURE_VERSION >= " version_name " (stable ABI "  \
-       dotted "); this extension targets an older level "                  \
+#define STABLE_VERSION_ERROR_(what, version_name, dotted)                        \
+  what " requires TORCH_FEATURE_VERSION >= " version_name " (stable ABI " dotted \
+       "); this extension targets an older level "                               \
        "(TORCH_TARGET_VERSION): raise the target or avoid this API"
 
 // A free-function stub with the real function's parameter types (and
@@ -49,13 +49,12 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 // fails with the message above instead of "not declared".
 //   STABLE_UNAVAILABLE_FN_(Tensor, reshape, (const Tensor&, IntHeaderOnlyArrayRef),
 //                          "TORCH_VERSION_2_10_0", "2.10")
-#define STABLE_UNAVAILABLE_FN_(ret, name, params, version_name, dotted)    \
-  template <typename StableGate_ = void>                                  \
-  inline ret name params {                                                \
-    static_assert(::torch::stable::detail::dependent_false_v<StableGate_>, \
-                  STABLE_VERSION_ERROR_("torch::stable::" #name,          \
-                                        version_name, dotted));           \
-    return ::torch::stable::detail::unavailable_result<ret, StableGate_>(); \
+#define STABLE_UNAVAILABLE_FN_(ret, name, params, version_name, dotted)                  \
+  template <typename StableGate_ = void>                                                 \
+  inline ret name params {                                                               \
+    static_assert(::torch::stable::detail::dependent_false_v<StableGate_>,               \
+                  STABLE_VERSION_ERROR_("torch::stable::" #name, version_name, dotted)); \
+    return ::torch::stable::detail::unavailable_result<ret, StableGate_>();              \
   }
 
 // stabletorch additions (APIs PyTorch's stable headers do not have: the
@@ -67,15 +66,15 @@ HIDDEN_NAMESPACE_END(torch, stable, detail)
 // runtime; a use of an addition is a compile error that says so.
 #define STABLETORCH_EXTENSION_ERROR_(what)                                    \
   what " is a stabletorch addition that PyTorch's stable ABI does not have: " \
-       "define STABLETORCH_EXTENSIONS to use it (the plugin then runs on "     \
+       "define STABLETORCH_EXTENSIONS to use it (the plugin then runs on "    \
        "stabletorch only)"
 
 // A free-function stub for an addition, as STABLE_UNAVAILABLE_FN_ for a
 // level.
-#define STABLETORCH_EXTENSION_FN_(ret, name, params)                           \
-  template <typename StableGate_ = void>                                      \
-  inline ret name params {                                                    \
-    static_assert(::torch::stable::detail::dependent_false_v<StableGate_>,    \
-                  STABLETORCH_EXTENSION_ERROR_("torch::stable::" #name));     \
-    return ::torch::stable::detail::unavailable_result<ret, StableGate_>();     \
+#define STABLETORCH_EXTENSION_FN_(ret, name, params)                        \
+  template <typename StableGate_ = void>                                    \
+  inline ret name params {                                                  \
+    static_assert(::torch::stable::detail::dependent_false_v<StableGate_>,  \
+                  STABLETORCH_EXTENSION_ERROR_("torch::stable::" #name));   \
+    return ::torch::stable::detail::unavailable_result<ret, StableGate_>(); \
   }

@@ -31,10 +31,20 @@ typedef torch::headeronly::BFloat16 AOTITorchBFloat16;
 typedef torch::headeronly::complex<float> AOTITorchComplex64;
 typedef torch::headeronly::complex<double> AOTITorchComplex128;
 #else
-typedef struct AOTITorchHalf { uint16_t x; } AOTITorchHalf;
-typedef struct AOTITorchBFloat16 { uint16_t x; } AOTITorchBFloat16;
-typedef struct AOTITorchComplex64 { _Alignas(8) float real_; float imag_; } AOTITorchComplex64;
-typedef struct AOTITorchComplex128 { _Alignas(16) double real_; double imag_; } AOTITorchComplex128;
+typedef struct AOTITorchHalf {
+  uint16_t x;
+} AOTITorchHalf;
+typedef struct AOTITorchBFloat16 {
+  uint16_t x;
+} AOTITorchBFloat16;
+typedef struct AOTITorchComplex64 {
+  _Alignas(8) float real_;
+  float imag_;
+} AOTITorchComplex64;
+typedef struct AOTITorchComplex128 {
+  _Alignas(16) double real_;
+  double imag_;
+} AOTITorchComplex128;
 #endif
 
 #ifdef __cplusplus
@@ -113,39 +123,59 @@ AOTI_TORCH_EXPORT uint64_t aoti_torch_abi_version(void);
  * the CPU, a NULL ret_value, and an unconvertible dtype (complex to real).
  * Thread-safe; reading races only with a concurrent write of the tensor's
  * data. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float16(AtenTensorHandle tensor, AOTITorchHalf* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float16(AtenTensorHandle tensor,
+                                                         AOTITorchHalf* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float32(AtenTensorHandle tensor, float* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float64(AtenTensorHandle tensor, double* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_float64(AtenTensorHandle tensor,
+                                                         double* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint8(AtenTensorHandle tensor, uint8_t* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint16(AtenTensorHandle tensor, uint16_t* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint32(AtenTensorHandle tensor, uint32_t* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint64(AtenTensorHandle tensor, uint64_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint16(AtenTensorHandle tensor,
+                                                        uint16_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint32(AtenTensorHandle tensor,
+                                                        uint32_t* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_uint64(AtenTensorHandle tensor,
+                                                        uint64_t* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int8(AtenTensorHandle tensor, int8_t* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int16(AtenTensorHandle tensor, int16_t* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int32(AtenTensorHandle tensor, int32_t* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_int64(AtenTensorHandle tensor, int64_t* ret_value);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bool(AtenTensorHandle tensor, bool* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bfloat16(AtenTensorHandle tensor, AOTITorchBFloat16* ret_value);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_complex64(AtenTensorHandle tensor, AOTITorchComplex64* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_bfloat16(AtenTensorHandle tensor,
+                                                          AOTITorchBFloat16* ret_value);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_item_complex64(AtenTensorHandle tensor,
+                                                           AOTITorchComplex64* ret_value);
 
 /* ---- Scalar to tensor ---------------------------------------------------
  * Each aoti_torch_scalar_to_tensor_<type> makes a new zero-dim CPU tensor
  * of that dtype holding value. ret_new_tensor: returns new reference
  * (delete with aoti_torch_delete_tensor_object). Fails only for a NULL
  * ret_new_tensor or when memory runs out. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float32(float value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_float64(double value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint8(uint8_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint16(uint16_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint32(uint32_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_uint64(uint64_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int8(int8_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int16(int16_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int32(int32_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int64(int64_t value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_bool(bool value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex64(AOTITorchComplex64 value, AtenTensorHandle* ret_new_tensor);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_complex128(AOTITorchComplex128 value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_float32(float value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_float64(double value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_uint8(uint8_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_uint16(uint16_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_uint32(uint32_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_uint64(uint64_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_int8(int8_t value,
+                                                                  AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_int16(int16_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_int32(int32_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_int64(int64_t value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_scalar_to_tensor_bool(bool value,
+                                                                  AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_complex64(AOTITorchComplex64 value, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_scalar_to_tensor_complex128(AOTITorchComplex128 value, AtenTensorHandle* ret_new_tensor);
 
 /* ---- Grad mode ----------------------------------------------------------
  * A per-thread flag, true on every new thread, as in PyTorch. This core has
@@ -169,7 +199,8 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_tensor_object(AtenTensorHandl
 /* new_handle: returns new reference to the same tensor as orig_handle (an
  * undefined tensor included); orig_handle stays the caller's. Fails for a
  * NULL, foreign or deleted orig_handle and a NULL new_handle. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle, AtenTensorHandle* new_handle);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_tensor_handle(AtenTensorHandle orig_handle,
+                                                              AtenTensorHandle* new_handle);
 /* ret: returns new reference to an undefined tensor (aoti_torch_is_defined
  * says false; the other getters fail on it). Fails only for a NULL ret or
  * when memory runs out. Thread-safe. */
@@ -178,11 +209,13 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_new_uninitialized_tensor(AtenTensorH
  * reference); both handles stay owned by their holders. src may be
  * undefined. Fails for a NULL, foreign or deleted src or dst. Races with
  * every other use of dst. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors(AtenTensorHandle src, AtenTensorHandle dst);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors(AtenTensorHandle src,
+                                                           AtenTensorHandle dst);
 /* ret_dst: returns new reference to src's tensor (as
  * aoti_torch_new_tensor_handle). Fails for a bad src or a NULL ret_dst.
  * Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors_out(AtenTensorHandle src, AtenTensorHandle* ret_dst);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors_out(AtenTensorHandle src,
+                                                               AtenTensorHandle* ret_dst);
 
 /* ---- Metadata -----------------------------------------------------------
  * Every getter below reads one property of the tensor behind `tensor` into
@@ -195,38 +228,52 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_assign_tensors_out(AtenTensorHandle 
  * offset applied), NULL for a tensor without storage; valid while the
  * tensor's storage lives (any handle or view of it). The three spellings
  * differ only in the pointer's constness. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor, void** ret_data_ptr);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor, const void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_data_ptr(AtenTensorHandle tensor,
+                                                         void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_mutable_data_ptr(AtenTensorHandle tensor,
+                                                                 void** ret_data_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_const_data_ptr(AtenTensorHandle tensor,
+                                                               const void** ret_data_ptr);
 /* Size of the underlying storage in bytes (0 without storage). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor, int64_t* ret_size);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_size(AtenTensorHandle tensor,
+                                                             int64_t* ret_size);
 /* Number of dimensions; number of elements (the product of the sizes). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dim(AtenTensorHandle tensor, int64_t* ret_dim);
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_numel(AtenTensorHandle tensor, int64_t* ret_numel);
 /* Elements the storage can hold (storage bytes / element size). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor, int64_t* ret_numel);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_numel(AtenTensorHandle tensor,
+                                                              int64_t* ret_numel);
 /* ret_sizes / ret_strides: return borrowed references to dim() values,
  * valid while the tensor lives and its metadata is unchanged; never write
  * through them. aoti_torch_get_size / _stride read dimension d, which may
  * be negative (counted from the end, as in PyTorch); a d out of range
  * fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_sizes(AtenTensorHandle tensor, int64_t** ret_sizes);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d, int64_t* ret_size);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor, int64_t** ret_strides);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d, int64_t* ret_stride);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_size(AtenTensorHandle tensor, int64_t d,
+                                                     int64_t* ret_size);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_strides(AtenTensorHandle tensor,
+                                                        int64_t** ret_strides);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_stride(AtenTensorHandle tensor, int64_t d,
+                                                       int64_t* ret_stride);
 /* The dtype and device-type codes (as the constant getters return them). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_dtype(AtenTensorHandle tensor, int32_t* ret_dtype);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor, int32_t* ret_device_type);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_type(AtenTensorHandle tensor,
+                                                            int32_t* ret_device_type);
 /* -1 for CPU tensors, whatever index they were created with. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor, int32_t* ret_device_index);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_device_index(AtenTensorHandle tensor,
+                                                             int32_t* ret_device_index);
 /* The layout code, the storage offset in elements, and whether the tensor
  * is contiguous in row-major order. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor, int32_t* ret_layout);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor, int64_t* ret_storage_offset);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_contiguous(AtenTensorHandle tensor, bool* ret_is_contiguous);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_layout(AtenTensorHandle tensor,
+                                                       int32_t* ret_layout);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_storage_offset(AtenTensorHandle tensor,
+                                                               int64_t* ret_storage_offset);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_contiguous(AtenTensorHandle tensor,
+                                                          bool* ret_is_contiguous);
 /* Whether the tensor is defined; the one getter that accepts an undefined
  * tensor (the handle itself must still be live). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, bool* ret_is_defined);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor,
+                                                       bool* ret_is_defined);
 
 /* ---- Creation and views -------------------------------------------------
  * Every ret* parameter below: returns new reference (delete with
@@ -238,40 +285,62 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_is_defined(AtenTensorHandle tensor, 
 /* A new uninitialised tensor; strides_ptr NULL: contiguous. Fails for an
  * unknown dtype or device type, a device index the device does not have,
  * and when memory runs out. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr,
+                                                          const int64_t* strides_ptr, int32_t dtype,
+                                                          int32_t device_type, int32_t device_index,
+                                                          AtenTensorHandle* ret_new_tensor);
 /* As aoti_torch_empty_strided, in pinned (page-locked) host memory: the
  * operator aten::empty_strided with pin_memory=True. Fails, with that
  * operator's message, while the core has no pinned-memory allocator (today:
  * always, as PyTorch built without CUDA). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_empty_strided_pinned(
+    int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int32_t dtype,
+    int32_t device_type, int32_t device_index, AtenTensorHandle* ret_new_tensor);
 /* A view of self with the given sizes and strides (self's dim count, both
  * arrays required unless self is zero-dim) at self's storage offset. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self, const int64_t* sizes_ptr, const int64_t* strides_ptr, AtenTensorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_as_strided(AtenTensorHandle self,
+                                                       const int64_t* sizes_ptr,
+                                                       const int64_t* strides_ptr,
+                                                       AtenTensorHandle* ret);
 /* A view of self's storage with ndim sizes/strides (both required unless
  * ndim is 0) at storage_offset. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, AtenTensorHandle* ret_new_tensor);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch__reinterpret_tensor(AtenTensorHandle self, int64_t ndim,
+                                                                const int64_t* sizes_ptr,
+                                                                const int64_t* strides_ptr,
+                                                                int64_t storage_offset,
+                                                                AtenTensorHandle* ret_new_tensor);
 /* Wraps caller-owned memory without copying and without a deleter: the
- * memory must outlive every tensor viewing it (the core never frees it). Fails for a data pointer not
- * aligned to the dtype's element alignment (its element size), negative
- * sizes, strides or offset, or an extent whose byte size overflows int64. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret);
+ * memory must outlive every tensor viewing it (the core never frees it). Fails for a data pointer
+ * not aligned to the dtype's element alignment (its element size), negative sizes, strides or
+ * offset, or an extent whose byte size overflows int64. */
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob(
+    void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+    int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index,
+    AtenTensorHandle* ret);
 /* As above with a layout (only strided is supported) and opaque metadata
  * (must be empty: no layout here uses it). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob_v2(void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr, int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index, AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata, int64_t opaque_metadata_size);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_tensor_from_blob_v2(
+    void* data, int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
+    int64_t storage_offset, int32_t dtype, int32_t device_type, int32_t device_index,
+    AtenTensorHandle* ret, int32_t layout, const uint8_t* opaque_metadata,
+    int64_t opaque_metadata_size);
 
 /* ---- Copies -------------------------------------------------------------
  * Tensor arguments must be live, defined handles; they stay the caller's.
  * Thread-safe; a copy into a tensor races with any other use of it. */
 /* Deprecated spelling of aoti_torch_copy_(dst, src, 0); note the order. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_tensor_copy_(AtenTensorHandle src, AtenTensorHandle dst);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_tensor_copy_(AtenTensorHandle src,
+                                                         AtenTensorHandle dst);
 /* self.copy_(src): any dtype to any dtype, src broadcast to self; fails
  * when src does not broadcast to self's shape. non_blocking: 0 or not
  * (the CPU copies synchronously either way). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src, int32_t non_blocking);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_copy_(AtenTensorHandle self, AtenTensorHandle src,
+                                                  int32_t non_blocking);
 /* ret: returns new reference (contiguous copy). */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone(AtenTensorHandle self, AtenTensorHandle* ret);
 /* ret: returns new reference (copy with self's strides). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone_preserve_strides(AtenTensorHandle self, AtenTensorHandle* ret);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_clone_preserve_strides(AtenTensorHandle self,
+                                                                   AtenTensorHandle* ret);
 /* Fills self with zeros in place. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_zero_(AtenTensorHandle self);
 
@@ -289,9 +358,14 @@ typedef struct TorchLibraryOpaque* TorchLibraryHandle;
  * a NULL or unknown k, and a second DEF of one namespace (naming both
  * places). The strings are copied. Thread-safe: registration is serialized
  * inside the core. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_impl(const char* ns, const char* k, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_def(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
+AOTI_TORCH_EXPORT AOTITorchError
+aoti_torch_library_init_impl(const char* ns, const char* k, const char* file, uint32_t line,
+                             TorchLibraryHandle* ret_new_torch_lib);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_def(const char* ns, const char* file,
+                                                             uint32_t line,
+                                                             TorchLibraryHandle* ret_new_torch_lib);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(
+    const char* ns, const char* file, uint32_t line, TorchLibraryHandle* ret_new_torch_lib);
 /* Registers a boxed kernel fn for operator `name` ("op" or "op.overload")
  * under the library's dispatch key. Fails for a NULL, foreign or deleted
  * self, a NULL name or fn, and a name in another namespace than the
@@ -306,12 +380,15 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_init_fragment(const char* ns
  * freed it: it and what it holds then leak). A return the core cannot
  * decode (a bare handle in a `T?` slot, the wrong kind of handle) is an
  * error naming the return, and what fn left is released. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name, void (*fn)(StableIValue*, uint64_t, uint64_t));
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_impl(TorchLibraryHandle self, const char* name,
+                                                         void (*fn)(StableIValue*, uint64_t,
+                                                                    uint64_t));
 /* Declares an operator from a schema string (copied). Fails for a NULL,
  * foreign or deleted self, a NULL schema, a schema that does not parse
  * (naming the column), an IMPL library, a name in another namespace than
  * the library's, and an operator already defined. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_def(TorchLibraryHandle self, const char* schema);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_library_def(TorchLibraryHandle self,
+                                                        const char* schema);
 /* Deletes the library object and deregisters everything it registered.
  * NULL is a harmless no-op; a foreign, deleted or other-kind handle fails.
  * Thread-safe; races with every other use of tlh. */
@@ -342,7 +419,9 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_library_object(TorchLibraryHa
  * the stack, to freed memory, into another object) is read, and freed
  * with operator delete, as a slot. A bare live handle found in any slot is
  * released with the other arguments (it was stolen). */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_call_dispatcher(const char* opName, const char* overloadName, StableIValue* stack);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_call_dispatcher(const char* opName,
+                                                            const char* overloadName,
+                                                            StableIValue* stack);
 
 /* ---- Device guards and streams (device-generic) ------------------------*/
 struct DeviceGuardOpaque;
@@ -355,13 +434,15 @@ typedef struct DeviceGuardOpaque* DeviceGuardHandle;
  * thread until the guard is deleted, which restores the previous device.
  * ret_guard: returns new reference (delete it on the thread that created
  * it). Fails for a NULL ret_guard and a device index out of range. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_device_guard(int32_t device_index, DeviceGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_device_guard(int32_t device_index,
+                                                                DeviceGuardHandle* ret_guard);
 /* Restores the device current before the guard. NULL is a harmless no-op;
  * a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_device_guard(DeviceGuardHandle guard);
 /* Makes device_index current while the guard lives; fails for a bad guard
  * or index. Use on the guard's thread only. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_device_guard_set_index(DeviceGuardHandle guard, int32_t device_index);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_device_guard_set_index(DeviceGuardHandle guard,
+                                                                   int32_t device_index);
 
 struct StreamOpaque;
 typedef struct StreamOpaque* StreamHandle;
@@ -375,7 +456,8 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_stream_id(StreamHandle stream, int64
 /* ret_stream: returns new reference to a snapshot of the current stream of
  * device_index (-1: the current device); later stream changes do not alter
  * it. Fails for a NULL ret_stream and an index out of range. Thread-safe. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_stream(int32_t device_index, StreamHandle* ret_stream);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_stream(int32_t device_index,
+                                                               StreamHandle* ret_stream);
 /* The calling thread's current device index (-1 without an accelerator).
  * Fails only for a NULL ret_device_index. Thread-safe. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_device_index(int32_t* ret_device_index);
@@ -386,10 +468,9 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_device_index(int32_t* re
  * harmless no-op there too. With CUDA, the first call loads the CUDA
  * backend (libstabletorch_cuda.so beside the core); when it or a CUDA
  * library it needs cannot be loaded they fail with "CUDA is not available:
- * ..."; with no GPU, with "no cuda device is available". A device_index is -1 (the current device) or a
- * device the process has; anything else fails naming it. Guards act on the
- * calling thread (delete them on the thread that created them); the other
- * functions are thread-safe. */
+ * ..."; with no GPU, with "no cuda device is available". A device_index is -1 (the current device)
+ * or a device the process has; anything else fails naming it. Guards act on the calling thread
+ * (delete them on the thread that created them); the other functions are thread-safe. */
 struct CUDAGuardOpaque;
 typedef struct CUDAGuardOpaque* CUDAGuardHandle;
 struct CUDAStreamGuardOpaque;
@@ -397,29 +478,34 @@ typedef struct CUDAStreamGuardOpaque* CUDAStreamGuardHandle;
 
 /* Makes CUDA device device_index current until deleted. ret_guard: returns
  * new reference. Fails for a NULL ret_guard or a bad index. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_guard(int32_t device_index, CUDAGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_guard(int32_t device_index,
+                                                              CUDAGuardHandle* ret_guard);
 /* Restores the device current before the guard. NULL is a harmless no-op;
  * a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_guard(CUDAGuardHandle guard);
 /* Makes device_index current while the guard lives; fails for a bad guard
  * or index. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_guard_set_index(CUDAGuardHandle guard, int32_t device_index);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_guard_set_index(CUDAGuardHandle guard,
+                                                                 int32_t device_index);
 /* Makes `stream` (a cudaStream_t of device_index, borrowed: the caller
  * keeps it alive) current until deleted. ret_guard: returns new reference.
  * Fails for a NULL ret_guard or a bad index. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_stream_guard(void* stream, int32_t device_index, CUDAStreamGuardHandle* ret_guard);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_create_cuda_stream_guard(
+    void* stream, int32_t device_index, CUDAStreamGuardHandle* ret_guard);
 /* Restores the stream and device current before the guard. NULL is a
  * harmless no-op; a foreign or deleted handle fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_delete_cuda_stream_guard(CUDAStreamGuardHandle guard);
 /* ret_stream: returns borrowed cudaStream_t, the current stream of the
  * device; it lives as long as the process (pool and default streams are
  * never destroyed). Fails for a NULL ret_stream or a bad index. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_cuda_stream(int32_t device_index, void** ret_stream);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_get_current_cuda_stream(int32_t device_index,
+                                                                    void** ret_stream);
 /* nbytes of device memory on the current device, from the caching
  * allocator, associated with the current stream. ret_ptr: returns new
  * reference (free with aoti_torch_cuda_caching_allocator_raw_delete).
  * Fails for a NULL ret_ptr, no device, and when device memory runs out. */
-AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_alloc(uint64_t nbytes, void** ret_ptr);
+AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_alloc(uint64_t nbytes,
+                                                                             void** ret_ptr);
 /* Gives memory from raw_alloc back to the caching allocator. NULL is a
  * harmless no-op; a pointer the allocator did not hand out fails. */
 AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_delete(void* ptr);
@@ -429,7 +515,8 @@ AOTI_TORCH_EXPORT AOTITorchError aoti_torch_cuda_caching_allocator_raw_delete(vo
  * warning handler (NULL strings print as "" for msg and "?" otherwise).
  * Returns nothing and never fails; thread-safe (one process-wide handler,
  * stderr by default). The strings are read during the call only. */
-AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint32_t line, const char* msg);
+AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint32_t line,
+                                       const char* msg);
 
 /* A failed check inside C++ kernel code: when cond is false, THROWS a
  * std::runtime_error whose message is msg followed by where it failed
@@ -439,7 +526,8 @@ AOTI_TORCH_EXPORT void aoti_torch_warn(const char* func, const char* file, uint3
  * caller of the operator). Never call it with cond false from C, or from
  * C++ with no handler above it. When cond is true it does nothing.
  * Thread-safe. */
-AOTI_TORCH_EXPORT void aoti_torch_check(bool cond, const char* func, const char* file, uint32_t line, const char* msg);
+AOTI_TORCH_EXPORT void aoti_torch_check(bool cond, const char* func, const char* file,
+                                        uint32_t line, const char* msg);
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -449,12 +537,12 @@ AOTI_TORCH_EXPORT void aoti_torch_check(bool cond, const char* func, const char*
 /* AOTI_TORCH_CHECK(cond, message parts...): throws through aoti_torch_check
  * when cond is false (C++ only). AOTI_TORCH_WARN(message): a warning naming
  * the function, file and line; -DDISABLE_WARN drops it. */
-#define AOTI_TORCH_CHECK(cond, ...)                                                  \
-  if (!(cond)) {                                                                     \
-    aoti_torch_check(false, __func__, __FILE__, static_cast<uint32_t>(__LINE__),     \
-                     ::torch::headeronly::detail::check_message(                     \
+#define AOTI_TORCH_CHECK(cond, ...)                                                      \
+  if (!(cond)) {                                                                         \
+    aoti_torch_check(false, __func__, __FILE__, static_cast<uint32_t>(__LINE__),         \
+                     ::torch::headeronly::detail::check_message(                         \
                          "Expected " #cond " to be true, but got false.", ##__VA_ARGS__) \
-                         .c_str());                                                  \
+                         .c_str());                                                      \
   }
 #ifdef DISABLE_WARN
 #define AOTI_TORCH_WARN(...) ((void)0);
@@ -463,22 +551,57 @@ AOTI_TORCH_EXPORT void aoti_torch_check(bool cond, const char* func, const char*
   aoti_torch_warn(__func__, __FILE__, static_cast<uint32_t>(__LINE__), #__VA_ARGS__);
 #endif
 
-
 /* The dtype code of a C++ element type (C++ only, header inline). */
 template <typename T>
 int32_t aoti_torch_dtype() = delete;
-template <> inline int32_t aoti_torch_dtype<torch::headeronly::BFloat16>() { return aoti_torch_dtype_bfloat16(); }
-template <> inline int32_t aoti_torch_dtype<torch::headeronly::Half>() { return aoti_torch_dtype_float16(); }
-template <> inline int32_t aoti_torch_dtype<torch::headeronly::complex<float>>() { return aoti_torch_dtype_complex64(); }
-template <> inline int32_t aoti_torch_dtype<torch::headeronly::complex<double>>() { return aoti_torch_dtype_complex128(); }
-template <> inline int32_t aoti_torch_dtype<float>() { return aoti_torch_dtype_float32(); }
-template <> inline int32_t aoti_torch_dtype<double>() { return aoti_torch_dtype_float64(); }
-template <> inline int32_t aoti_torch_dtype<uint8_t>() { return aoti_torch_dtype_uint8(); }
-template <> inline int32_t aoti_torch_dtype<int8_t>() { return aoti_torch_dtype_int8(); }
-template <> inline int32_t aoti_torch_dtype<int16_t>() { return aoti_torch_dtype_int16(); }
-template <> inline int32_t aoti_torch_dtype<int32_t>() { return aoti_torch_dtype_int32(); }
-template <> inline int32_t aoti_torch_dtype<int64_t>() { return aoti_torch_dtype_int64(); }
-template <> inline int32_t aoti_torch_dtype<bool>() { return aoti_torch_dtype_bool(); }
+template <>
+inline int32_t aoti_torch_dtype<torch::headeronly::BFloat16>() {
+  return aoti_torch_dtype_bfloat16();
+}
+template <>
+inline int32_t aoti_torch_dtype<torch::headeronly::Half>() {
+  return aoti_torch_dtype_float16();
+}
+template <>
+inline int32_t aoti_torch_dtype<torch::headeronly::complex<float>>() {
+  return aoti_torch_dtype_complex64();
+}
+template <>
+inline int32_t aoti_torch_dtype<torch::headeronly::complex<double>>() {
+  return aoti_torch_dtype_complex128();
+}
+template <>
+inline int32_t aoti_torch_dtype<float>() {
+  return aoti_torch_dtype_float32();
+}
+template <>
+inline int32_t aoti_torch_dtype<double>() {
+  return aoti_torch_dtype_float64();
+}
+template <>
+inline int32_t aoti_torch_dtype<uint8_t>() {
+  return aoti_torch_dtype_uint8();
+}
+template <>
+inline int32_t aoti_torch_dtype<int8_t>() {
+  return aoti_torch_dtype_int8();
+}
+template <>
+inline int32_t aoti_torch_dtype<int16_t>() {
+  return aoti_torch_dtype_int16();
+}
+template <>
+inline int32_t aoti_torch_dtype<int32_t>() {
+  return aoti_torch_dtype_int32();
+}
+template <>
+inline int32_t aoti_torch_dtype<int64_t>() {
+  return aoti_torch_dtype_int64();
+}
+template <>
+inline int32_t aoti_torch_dtype<bool>() {
+  return aoti_torch_dtype_bool();
+}
 #endif
 
 #endif /* AOTI_TORCH_SHIM */
