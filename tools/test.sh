@@ -2,10 +2,12 @@
 # README command 2: set up, build with warnings as errors, and run the whole
 # test suite; then the hardening stages. CI (.ci/run) runs exactly this.
 #
-#   tools/test.sh [STAGE...]     default: every stage, test python conformance asan tsan fuzz
+#   tools/test.sh [STAGE...]     default: every stage, format test python conformance asan tsan fuzz
 #   tools/test.sh test           the Release suite alone
 #
-# Stages (each a CMake workflow preset with its own build dir):
+# Stages (each a CMake workflow preset with its own build dir, but format):
+#   format            every tracked C, C++ and CUDA source is laid out as
+#                     .clang-format says (tools/format.sh --check; seconds)
 #   test  build/ci    Release, -Werror: the whole suite (unit, ABI checks,
 #                     soak, stress, YAML mutation fuzzing, ...)
 #   python build/ci   pytest tests/python against the Release build's
@@ -29,7 +31,7 @@ tools/setup_python.sh
 stages=("$@")
 # Without arguments (and so in CI) every stage runs: a change that passes
 # the Release suite but breaks under a sanitizer or a fuzzer does not land.
-[ ${#stages[@]} -eq 0 ] && stages=(test python conformance asan tsan fuzz)
+[ ${#stages[@]} -eq 0 ] && stages=(format test python conformance asan tsan fuzz)
 timings=()
 for stage in "${stages[@]}"; do
   case "$stage" in
@@ -37,11 +39,14 @@ for stage in "${stages[@]}"; do
     asan) preset=asan ;;
     tsan) preset=tsan-stress ;;
     fuzz) preset=fuzz ;;
-    python | conformance) preset="" ;;
-    *) echo "tools/test.sh: unknown stage '$stage' (test, python, conformance, asan, tsan, fuzz)" >&2; exit 2 ;;
+    format | python | conformance) preset="" ;;
+    *) echo "tools/test.sh: unknown stage '$stage' (format, test, python, conformance, asan, tsan, fuzz)" >&2; exit 2 ;;
   esac
   start=$(date +%s)
-  if [ "$stage" = python ]; then
+  if [ "$stage" = format ]; then
+    echo "==> stage format: tools/format.sh --check"
+    tools/format.sh --check
+  elif [ "$stage" = python ]; then
     # The package and the test plugin, in build/ci (no-ops after the test
     # stage). pytest exits non-zero on any failure and on zero tests (5).
     echo "==> stage python: pytest tests/python (build/ci/python)"
