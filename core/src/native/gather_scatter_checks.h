@@ -18,6 +18,6 @@ ST_API void check_gather_scatter(const char* op, const Tensor& self, int64_t dim
                                  const Tensor& index, const Tensor* src);
 
 // scatter's: check_gather_scatter, and src (when given) has self's dtype.
-void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);
+ST_API void check_scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);
 
 }  // namespace st::native
