@@ -33,6 +33,7 @@ Versions versions_from_headers(std::string* problems) {
   for (const fs::path& h : headers) {
     std::ifstream in(h);
     std::vector<std::string> blocks;  // "" for a non-version #if
+    bool pending_export = false;      // AOTI_TORCH_EXPORT seen, name not yet
     std::string line;
     while (std::getline(in, line)) {
       const size_t first = line.find_first_not_of(" \t");
@@ -50,8 +51,18 @@ Versions versions_from_headers(std::string* problems) {
         if (!blocks.empty()) blocks.pop_back();
         continue;
       }
-      if (s.rfind("#", 0) == 0 || s.find("AOTI_TORCH_EXPORT") == std::string::npos) continue;
-      if (!std::regex_search(s, m, name_re)) continue;
+      // A declaration may break after its return type
+      // ("AOTI_TORCH_EXPORT AOTITorchError" on a line of its own): the name
+      // is then the first identifier followed by "(" on a later line.
+      if (!pending_export &&
+          (s.rfind("#", 0) == 0 || s.find("AOTI_TORCH_EXPORT") == std::string::npos)) {
+        continue;
+      }
+      if (!std::regex_search(s, m, name_re)) {
+        pending_export = true;
+        continue;
+      }
+      pending_export = false;
       const std::string name = m[1];
       std::string version;
       for (const std::string& b : blocks) {
