@@ -172,6 +172,46 @@ FLOAT_UNARY = """
   cuda_pointwise: float_unary
 """
 
+BINARY_COMPARE = """
+- func: eq.Tensor(Tensor self, Tensor other) -> Tensor
+  dispatch:
+    CPU: eq
+    CUDA: eq_cuda
+  cuda_pointwise: binary_compare
+
+- func: eq_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+  dispatch:
+    CPU: eq_
+    CUDA: eq_cuda_
+  cuda_pointwise: binary_compare
+
+- func: eq.Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+  dispatch:
+    CPU: eq_out
+    CUDA: eq_out_cuda
+  cuda_pointwise: binary_compare
+"""
+
+BINARY_ALPHA = """
+- func: add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+  dispatch:
+    CPU: add
+    CUDA: add_cuda
+  cuda_pointwise: binary_alpha
+
+- func: add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+  dispatch:
+    CPU: add_
+    CUDA: add_cuda_
+  cuda_pointwise: binary_alpha
+
+- func: add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+  dispatch:
+    CPU: add_out
+    CUDA: add_out_cuda
+  cuda_pointwise: binary_alpha
+"""
+
 
 def generate(yaml_text):
     """The generated files of yaml_text: {relative path: text}."""
@@ -215,6 +255,28 @@ class Cuda(ExpectError):
         self.assertIn("\"tan_\", self, self);", text)
         self.assertIn("Tensor tan_out_cuda(const Tensor& self, const Tensor& out) {", text)
 
+    def test_binary_kernels_are_generated(self):
+        text = generate(BINARY_COMPARE)["src/cuda_pointwise_kernels.cpp"]
+        self.assertEqual(text.count("BinaryEntry binary_compare_eq;"), 1)
+        self.assertIn("Tensor eq_cuda(const Tensor& self, const Tensor& other) {\n"
+                      "  return st::cuda::ops::binary_compare(&st::cuda::kernels::binary_compare_eq, "
+                      "\"eq\", self, other, ::std::nullopt);", text)
+        # The in-place form's errors name the operator, as the CPU kernel's.
+        self.assertIn("\"eq\", self, other, self);", text)
+        self.assertIn("Tensor eq_out_cuda(const Tensor& self, const Tensor& other, const Tensor& out) {", text)
+        self.assertIn("\"eq\", self, other, out);", text)
+
+    def test_binary_alpha_kernels_pass_alpha(self):
+        text = generate(BINARY_ALPHA)["src/cuda_pointwise_kernels.cpp"]
+        self.assertIn("return st::cuda::ops::binary_alpha(&st::cuda::kernels::binary_alpha_add, "
+                      "\"add\", self, other, alpha, ::std::nullopt);", text)
+        self.assertIn("\"add\", self, other, alpha, out);", text)
+
+    def test_binary_operand_may_have_any_name(self):
+        text = generate(BINARY_COMPARE.replace("Tensor other", "Tensor exponent"))[
+            "src/cuda_pointwise_kernels.cpp"]
+        self.assertIn("\"eq\", self, exponent, ::std::nullopt);", text)
+
     def test_generation_is_deterministic(self):
         # Whatever the hash seed (Python randomizes set order per process).
         runs = []
@@ -247,6 +309,40 @@ class Cuda(ExpectError):
                 CUDA: hypot_cuda
               cuda_pointwise: float_unary
             """, "entry 'hypot'", "cuda_pointwise: float_unary serves")
+
+    def test_binary_launcher_serves_two_tensor_schemas(self):
+        self.expect_error("""
+            - func: neg(Tensor self) -> Tensor
+              dispatch:
+                CUDA: neg_cuda
+              cuda_pointwise: binary
+            """, "entry 'neg'", "cuda_pointwise: binary serves '(Tensor self, Tensor other) -> Tensor'")
+
+    def test_binary_launcher_refuses_extra_arguments(self):
+        # alpha is binary_alpha's; binary has no place for it.
+        self.expect_error(BINARY_ALPHA.replace("cuda_pointwise: binary_alpha", "cuda_pointwise: binary", 1),
+                          "entry 'add.Tensor'", "cuda_pointwise: binary serves")
+        # and binary_alpha needs it.
+        self.expect_error(BINARY_COMPARE.replace("cuda_pointwise: binary_compare", "cuda_pointwise: binary_alpha", 1),
+                          "entry 'eq.Tensor'",
+                          "binary_alpha serves '(Tensor self, Tensor other, *, Scalar alpha) -> Tensor'")
+
+    def test_binary_launcher_refuses_a_scalar_operand(self):
+        self.expect_error("""
+            - func: pow.Scalar(Scalar self, Tensor exponent) -> Tensor
+              dispatch:
+                CUDA: pow_cuda
+              cuda_pointwise: binary_nonbool
+            """, "entry 'pow.Scalar'", "cuda_pointwise: binary_nonbool serves")
+
+    def test_binary_launcher_refuses_an_in_place_second_operand(self):
+        self.expect_error(BINARY_COMPARE.replace("eq.Tensor(Tensor self, Tensor other)",
+                                                 "eq.Tensor(Tensor self, Tensor(b!) other)", 1),
+                          "entry 'eq.Tensor'", "cuda_pointwise: binary_compare serves")
+
+    def test_unknown_launcher_lists_the_known_ones(self):
+        self.expect_error(BINARY_COMPARE.replace("cuda_pointwise: binary_compare", "cuda_pointwise: binary_cmp", 1),
+                          "cuda_pointwise: unknown launcher 'binary_cmp'", "binary_compare", "float_unary")
 
     def test_generated_cuda_kernel_is_not_shared(self):
         self.expect_error(FLOAT_UNARY.replace("    CPU: tan\n    CUDA: tan_cuda\n",

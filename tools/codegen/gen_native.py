@@ -75,17 +75,43 @@ KNOWN_FIELDS = {
 # kernel itself: a host wrapper that calls the backend's launcher
 # st::cuda::ops::<launcher> with the device entry point
 # st::cuda::kernels::<launcher>_<op> (op: the schema name without a
-# trailing '_'). The entry point is defined in a .cu by the launcher's
-# macro next to its device functor (Note [CUDA pointwise entry points] in
-# core/src/cuda/kernels/float_unary.cuh); the .cu never sees the core's
-# headers, the wrapper never sees device code. Launchers and the schemas
-# they serve:
+# trailing '_'). The entry point is defined in the .cu named after the
+# launcher (core/src/cuda/kernels/<launcher>.cu) by the launcher's macro,
+# next to its device functor (Note [CUDA pointwise entry points] in
+# core/src/cuda/kernels/cuda_kernels.h); the .cu never sees the core's
+# headers, the wrapper never sees device code. The launcher holds the host
+# rules its ops share (promotion, refused dtypes, result dtype), so an op
+# picks its launcher by those rules (cuda_ops.h lists them).
+class CudaLauncher:
+    def __init__(self, entry_type, operands, extra=()):
+        self.entry_type = entry_type  # the function type of its entry points (cuda_kernels.h)
+        self.operands = operands      # the Tensor operands: ["self"] or ["self", <any name>]
+        self.extra = list(extra)      # the arguments after the operands, (type, name)
+
+
+BINARY = CudaLauncher("BinaryEntry", 2)
 CUDA_POINTWISE_LAUNCHERS = {
-    # launcher: the function type of its entry points (cuda_kernels.h).
     # Floating functions of one tensor (exp, sin, ...): integer inputs
     # compute in the default float dtype, as on the CPU.
-    "float_unary": "FloatUnaryEntry",
+    "float_unary": CudaLauncher("FloatUnaryEntry", 1),
+    # Binary ops of (Tensor self, Tensor other): any dtype (mul, maximum).
+    "binary": BINARY,
+    # add, sub: `*, Scalar alpha=1` after the operands.
+    "binary_alpha": CudaLauncher("BinaryEntry", 2, [("Scalar", "alpha")]),
+    # True division: integer inputs compute in the default float dtype.
+    "binary_float": BINARY,
+    # Refuses bool (pow).
+    "binary_nonbool": BINARY,
+    # Rounding division, remainder: refuses bool; integer division by zero raises.
+    "binary_divmod": BINARY,
+    # Comparisons and logical ops: a bool result.
+    "binary_compare": BINARY,
+    # Bitwise and/or/xor: integers and bool.
+    "binary_bitwise": BINARY,
+    # Shifts: integers, not bool.
+    "binary_shift": BINARY,
 }
+
 
 # The operator tags an entry may list: the enumerators of
 # torch::headeronly::Tag, read from the header that defines them.
@@ -428,9 +454,8 @@ class NativeFunction:
             raise ValidationError(w + "cuda_pointwise: the CUDA kernel '%s' is generated, so no other "
                                   "key may share its name" % self.dispatch["CUDA"])
         if cuda_pointwise_form(self) is None:
-            raise ValidationError(w + "cuda_pointwise: %s serves '(Tensor self) -> Tensor', "
-                                  "'(Tensor(a!) self) -> Tensor(a!)' and "
-                                  "'(Tensor self, *, Tensor(a!) out) -> Tensor(a!)'" % launcher)
+            raise ValidationError(w + "cuda_pointwise: %s serves %s" %
+                                  (launcher, cuda_pointwise_forms_text(CUDA_POINTWISE_LAUNCHERS[launcher])))
 
     def _validate(self):
         s = self.schema
@@ -481,20 +506,44 @@ class NativeFunction:
 
 
 def cuda_pointwise_form(f):
-    """'functional', 'inplace' or 'out' for a one-tensor schema (the forms a
-    unary launcher serves), else None."""
+    """'functional', 'inplace' or 'out' when the entry's schema is one of the
+    forms its launcher serves (cuda_pointwise_forms_text), else None."""
+    launcher = CUDA_POINTWISE_LAUNCHERS[f.cuda_pointwise]
     s = f.schema
-    args = s.arguments
+    args = list(s.arguments)
     if len(s.returns) != 1 or s.returns[0].type.base != "Tensor" or s.returns[0].type.is_list:
         return None
-    if not args or args[0].name != "self" or not args[0].type.is_plain_tensor():
+    if len(args) < launcher.operands or args[0].name != "self":
         return None
-    if len(args) == 1:
-        return "inplace" if args[0].type.is_write else "functional"
-    if len(args) == 2 and args[1].name == "out" and args[1].type.is_write and \
-            not args[0].type.is_write:
+    operands, rest = args[:launcher.operands], args[launcher.operands:]
+    if any(not a.type.is_plain_tensor() or a.kwarg_only for a in operands):
+        return None
+    if any(a.type.is_write for a in operands[1:]):
+        return None
+    out = None
+    if rest and rest[-1].name == "out":
+        out = rest.pop()
+        if not out.type.is_plain_tensor() or not out.type.is_write or operands[0].type.is_write:
+            return None
+    if [(a.type.base, a.name) for a in rest] != launcher.extra:
+        return None
+    if any(a.type.optional or a.type.is_list for a in rest):
+        return None
+    if out is not None:
         return "out"
-    return None
+    return "inplace" if operands[0].type.is_write else "functional"
+
+
+def cuda_pointwise_forms_text(launcher):
+    """The schemas a launcher serves, for the validation error."""
+    operands = ["Tensor self"] + ["Tensor other"] * (launcher.operands - 1)
+    extra = ["%s %s" % e for e in launcher.extra]
+    def form(first, out=False):
+        args = [first] + operands[1:]
+        kw = extra + (["Tensor(a!) out"] if out else [])
+        return "(" + ", ".join(args + (["*"] + kw if kw else [])) + ")"
+    return "'%s -> Tensor', '%s -> Tensor(a!)' and '%s -> Tensor(a!)'" % (
+        form("Tensor self"), form("Tensor(a!) self"), form("Tensor self", out=True))
 
 
 def _check_renderable(f):
@@ -920,15 +969,22 @@ def gen_cuda_pointwise_kernels(fns):
         ep = cuda_entry_point(f)
         if ep not in seen:
             seen.add(ep)
-            out.append("%s %s;\n" % (CUDA_POINTWISE_LAUNCHERS[f.cuda_pointwise], ep))
+            out.append("%s %s;\n" % (CUDA_POINTWISE_LAUNCHERS[f.cuda_pointwise].entry_type, ep))
     out.append("}  // namespace st::cuda::kernels\n\nnamespace st::native {\n\n")
     for f in chosen:
         s = f.schema
+        launcher = CUDA_POINTWISE_LAUNCHERS[f.cuda_pointwise]
         form = cuda_pointwise_form(f)
         target = {"functional": "std::nullopt", "inplace": "self", "out": "out"}[form]
-        out.append("// %s\n%s %s(%s) {\n  return st::cuda::ops::%s(&st::cuda::kernels::%s, \"%s\", self, %s);\n}\n" %
+        operands = [a.name for a in s.arguments[:launcher.operands]]
+        extra = [name for _, name in launcher.extra]
+        # Errors name the operator, not its in-place form (as the CPU's do)
+        # for the binary launchers; float_unary names the schema's name.
+        name = s.name if f.cuda_pointwise == "float_unary" else s.name.rstrip("_")
+        out.append("// %s\n%s %s(%s) {\n  return st::cuda::ops::%s(&st::cuda::kernels::%s, \"%s\", %s);\n}\n" %
                    (s.text, cpp_return_type(s), f.dispatch["CUDA"], params(s.arguments, False),
-                    f.cuda_pointwise, cuda_entry_point(f), s.name, target))
+                    f.cuda_pointwise, cuda_entry_point(f), name,
+                    ", ".join(operands + extra + [target])))
     out.append("\n}  // namespace st::native\n")
     return "".join(out)
 

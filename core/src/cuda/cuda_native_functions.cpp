@@ -22,15 +22,21 @@
 #include "native/reduce_out_checks.h"
 #include "native/sort_checks.h"
 
+namespace st::cuda::kernels {
+// Defined in kernels/binary_*.cu (the kernels below call them by hand).
+BinaryEntry binary_float_div;
+BinaryEntry binary_divmod_div_trunc;
+BinaryEntry binary_divmod_div_floor;
+BinaryEntry binary_nonbool_pow;
+}  // namespace st::cuda::kernels
+
 namespace st::native {
 namespace {
 
 namespace ops = st::cuda::ops;
-using st::cuda::kernels::Binary;
+namespace kernels = st::cuda::kernels;
 using st::cuda::kernels::Reduce;
 using st::cuda::kernels::Unary;
-
-const Scalar kOne(int64_t{1});
 
 // out resized to the result and filled from it (the CUDA copy kernel
 // converts the dtype).
@@ -55,20 +61,27 @@ std::optional<Tensor> wrap_opt(const std::optional<Scalar>& s) {
   return wrap(*s);
 }
 
-Binary div_op(std::optional<std::string_view> mode) {
-  if (!mode) return Binary::Div;
-  if (*mode == "trunc") return Binary::DivTrunc;
-  if (*mode == "floor") return Binary::DivFloor;
+// div with a rounding mode and floor_divide (div's floor mode) share the
+// entry points of true division (binary_float.cu) and of the rounding
+// divisions (binary_divmod.cu); the names are the CPU kernels', so the
+// errors read the same.
+Tensor div_mode(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode,
+                const std::optional<Tensor>& out) {
+  if (!mode) return ops::binary_float(&kernels::binary_float_div, "div", self, other, out);
+  if (*mode == "trunc") {
+    return ops::binary_divmod(&kernels::binary_divmod_div_trunc, "div_trunc", self, other, out);
+  }
+  if (*mode == "floor") {
+    return ops::binary_divmod(&kernels::binary_divmod_div_floor, "div_floor", self, other, out);
+  }
   ST_ERROR("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *mode,
            "'");
 }
-const char* div_name(Binary op) {
-  return op == Binary::Div ? "div" : (op == Binary::DivTrunc ? "div_trunc" : "div_floor");
-}
-Tensor div_mode(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode,
-                const std::optional<Tensor>& out) {
-  const Binary op = div_op(mode);
-  return ops::binary(op, div_name(op), self, other, kOne, out);
+
+// pow's Scalar forms: the Scalar as a wrapped 0-dim tensor through pow's
+// entry point (binary_nonbool.cu).
+Tensor pow_scalar(const Tensor& self, const Tensor& exponent, const std::optional<Tensor>& out) {
+  return ops::binary_nonbool(&kernels::binary_nonbool_pow, "pow", self, exponent, out);
 }
 
 Unary gelu_op(std::string_view approximate) {
@@ -132,63 +145,17 @@ Tensor randn_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::option
   return ops::random(true, size, dtype, device);
 }
 
-// ---- binary operators: functional, in-place and out variants of one op --------------------
+// ---- binary operators (the ones of one schema form are generated: cuda_pointwise) ----------
 
-#define ST_CUDA_BINARY_ALPHA_KERNELS(NAME, OP)                                         \
-  Tensor NAME##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {   \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, std::nullopt);           \
-  }                                                                                    \
-  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {  \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, self);                   \
-  }                                                                                    \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha, \
-                         const Tensor& out) {                                          \
-    return ops::binary(Binary::OP, #NAME, self, other, alpha, out);                    \
-  }
-
-// KERNEL_NAME: the name errors give (floor_divide is div_floor's kernel).
-#define ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                           \
-  Tensor NAME##_cuda(const Tensor& self, const Tensor& other) {                        \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, std::nullopt);      \
-  }                                                                                    \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& other, const Tensor& out) { \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, out);               \
-  }
-#define ST_CUDA_BINARY_KERNELS(NAME, OP, KERNEL_NAME)                     \
-  ST_CUDA_BINARY_FUNCTIONAL_OUT(NAME, OP, KERNEL_NAME)                    \
-  Tensor NAME##_cuda_(const Tensor& self, const Tensor& other) {          \
-    return ops::binary(Binary::OP, KERNEL_NAME, self, other, kOne, self); \
-  }
-
-ST_CUDA_BINARY_ALPHA_KERNELS(add, Add)
-ST_CUDA_BINARY_ALPHA_KERNELS(sub, Sub)
-ST_CUDA_BINARY_KERNELS(mul, Mul, "mul")
-ST_CUDA_BINARY_KERNELS(div, Div, "div")
-ST_CUDA_BINARY_FUNCTIONAL_OUT(maximum, Maximum, "maximum")
-ST_CUDA_BINARY_FUNCTIONAL_OUT(minimum, Minimum, "minimum")
-ST_CUDA_BINARY_KERNELS(floor_divide, DivFloor, "div_floor")
-ST_CUDA_BINARY_KERNELS(remainder, Remainder, "remainder")
-ST_CUDA_BINARY_KERNELS(pow, Pow, "pow")
-// Comparisons: the Scalar overloads are composite (they wrap the Scalar and
-// call these).
-ST_CUDA_BINARY_KERNELS(eq, Eq, "eq")
-ST_CUDA_BINARY_KERNELS(ne, Ne, "ne")
-ST_CUDA_BINARY_KERNELS(lt, Lt, "lt")
-ST_CUDA_BINARY_KERNELS(le, Le, "le")
-ST_CUDA_BINARY_KERNELS(gt, Gt, "gt")
-ST_CUDA_BINARY_KERNELS(ge, Ge, "ge")
-ST_CUDA_BINARY_KERNELS(logical_and, LogicalAnd, "logical_and")
-ST_CUDA_BINARY_KERNELS(logical_or, LogicalOr, "logical_or")
-ST_CUDA_BINARY_KERNELS(logical_xor, LogicalXor, "logical_xor")
-ST_CUDA_BINARY_KERNELS(bitwise_and, BitAnd, "bitwise_and")
-ST_CUDA_BINARY_KERNELS(bitwise_or, BitOr, "bitwise_or")
-ST_CUDA_BINARY_KERNELS(bitwise_xor, BitXor, "bitwise_xor")
-ST_CUDA_BINARY_KERNELS(bitwise_left_shift, Shl, "bitwise_left_shift")
-ST_CUDA_BINARY_KERNELS(bitwise_right_shift, Shr, "bitwise_right_shift")
-
-#undef ST_CUDA_BINARY_ALPHA_KERNELS
-#undef ST_CUDA_BINARY_KERNELS
-#undef ST_CUDA_BINARY_FUNCTIONAL_OUT
+Tensor floor_divide_cuda(const Tensor& self, const Tensor& other) {
+  return div_mode(self, other, "floor", std::nullopt);
+}
+Tensor floor_divide_cuda_(const Tensor& self, const Tensor& other) {
+  return div_mode(self, other, "floor", self);
+}
+Tensor floor_divide_out_cuda(const Tensor& self, const Tensor& other, const Tensor& out) {
+  return div_mode(self, other, "floor", out);
+}
 
 Tensor div_cuda(const Tensor& self, const Tensor& other, std::optional<std::string_view> mode) {
   return div_mode(self, other, mode, std::nullopt);
@@ -203,21 +170,21 @@ Tensor div_out_cuda(const Tensor& self, const Tensor& other, std::optional<std::
 
 Tensor pow_cuda(const Tensor& self, const Scalar& exponent) {
   check_int_pow_scalar(self, exponent);
-  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), kOne, std::nullopt);
+  return pow_scalar(self, wrap(exponent), std::nullopt);
 }
 Tensor pow_out_cuda(const Tensor& self, const Scalar& exponent, const Tensor& out) {
   check_int_pow_scalar(self, exponent);
-  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), kOne, out);
+  return pow_scalar(self, wrap(exponent), out);
 }
 Tensor pow_cuda_(const Tensor& self, const Scalar& exponent) {
   check_int_pow_scalar(self, exponent);
-  return ops::binary(Binary::Pow, "pow", self, wrap(exponent), kOne, self);
+  return pow_scalar(self, wrap(exponent), self);
 }
 Tensor pow_cuda(const Scalar& self, const Tensor& exponent) {
-  return ops::binary(Binary::Pow, "pow", wrap(self), exponent, kOne, std::nullopt);
+  return pow_scalar(wrap(self), exponent, std::nullopt);
 }
 Tensor pow_out_cuda(const Scalar& self, const Tensor& exponent, const Tensor& out) {
-  return ops::binary(Binary::Pow, "pow", wrap(self), exponent, kOne, out);
+  return pow_scalar(wrap(self), exponent, out);
 }
 
 // ---- unary operators (the floating functions are generated: cuda_pointwise) -----------------

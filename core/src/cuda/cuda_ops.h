@@ -24,8 +24,31 @@ Tensor zero_(const Tensor& self);
 
 // pointwise (cuda_pointwise.cpp). `out` is the in-place target (self) or
 // the out= tensor; nullopt allocates the result.
-Tensor binary(kernels::Binary op, const char* name, const Tensor& self, const Tensor& other,
-              const Scalar& alpha, const std::optional<Tensor>& out);
+//
+// The binary launchers (`cuda_pointwise: <launcher>` in
+// native_functions.yaml): out = entry(self, other) with PyTorch's
+// promotion and broadcasting, each with the host rules of its ops --
+// binary: any dtype, the common dtype; binary_alpha: add/sub's alpha;
+// binary_float: integers compute in the default float dtype (true
+// division); binary_nonbool: refuses bool; binary_divmod: refuses bool,
+// integer division by zero raises; binary_compare: a bool result;
+// binary_bitwise: integers and bool only; binary_shift: integers only.
+Tensor binary(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+              const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_alpha(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const Scalar& alpha, const std::optional<Tensor>& out);
+Tensor binary_float(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_nonbool(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_divmod(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                     const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_compare(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_bitwise(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out);
+Tensor binary_shift(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const std::optional<Tensor>& out);
 Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
              const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
 // A floating function of one tensor through its device entry point

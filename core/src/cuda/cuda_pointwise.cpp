@@ -3,6 +3,7 @@
 // core/src/native/{binary,unary,compare}_ops.cpp), one strided kernel launch
 // on the device (pointwise.cu).
 #include <limits>
+#include <string_view>
 #include <vector>
 
 #include <cuda_runtime_api.h>
@@ -18,6 +19,12 @@
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
 #include "native/compare_checks.h"
+
+namespace st::cuda::kernels {
+// Defined in kernels/binary.cu: clamp with one bound.
+BinaryEntry binary_clamp_min;
+BinaryEntry binary_clamp_max;
+}  // namespace st::cuda::kernels
 
 namespace st::cuda::ops {
 namespace {
@@ -72,7 +79,6 @@ Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayR
   return *out;
 }
 
-using kernels::Binary;
 using kernels::Unary;
 
 bool is_integral(ScalarType t) { return torch::headeronly::isIntegralType(t, true); }
@@ -88,54 +94,32 @@ void check_alpha(ScalarType common, const Scalar& alpha) {
   }
 }
 
-// Which dtypes each binary op accepts, as the CPU kernels' dispatch sets;
-// the names are the CPU kernels' so the errors read the same.
-void check_binary_dtype(Binary op, const char* name, ScalarType common, const Tensor& self,
-                        const Tensor& other) {
-  const bool is_bool = common == ScalarType::Bool;
-  switch (op) {
-    case Binary::Sub:
-      ST_CHECK(!(self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool),
-               "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-               "`^` or `logical_xor()` operator instead.");
-      ST_CHECK(self.dtype() != ScalarType::Bool && other.dtype() != ScalarType::Bool,
-               "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-               "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-      break;
-    case Binary::DivTrunc:
-    case Binary::DivFloor:
-    case Binary::Remainder:
-    case Binary::Pow:
-      if (is_bool) st::native::throw_dtype_not_implemented(name, common);
-      break;
-    case Binary::BitAnd:
-    case Binary::BitOr:
-    case Binary::BitXor:
-      if (!is_integral(common)) st::native::throw_dtype_not_implemented(name, common);
-      break;
-    case Binary::Shl:
-    case Binary::Shr:
-      if (!is_integral(common) || is_bool) st::native::throw_dtype_not_implemented(name, common);
-      break;
-    default:
-      break;
-  }
-}
+// The host's rules of a binary launcher (Note [CUDA pointwise entry points]
+// in kernels/cuda_kernels.h), as the CPU kernels' dispatch sets and
+// promotions; errors name the op as the CPU kernels do.
+struct BinaryRules {
+  bool int_to_float = false;   // integer operands compute in the default float dtype
+  bool bool_result = false;    // comparisons and logical ops
+  bool refuse_bool = false;    // pow, rounding division, remainder, shifts
+  bool integral_only = false;  // bitwise ops and shifts
+  bool alpha = false;          // add, sub: out = a + alpha * b
+  bool zero_division = false;  // integer division by zero raises
+};
 
-bool has_bool_result(Binary op) {
-  switch (op) {
-    case Binary::Eq:
-    case Binary::Ne:
-    case Binary::Lt:
-    case Binary::Le:
-    case Binary::Gt:
-    case Binary::Ge:
-    case Binary::LogicalAnd:
-    case Binary::LogicalOr:
-    case Binary::LogicalXor:
-      return true;
-    default:
-      return false;
+void check_binary_dtype(const BinaryRules& rules, const char* name, ScalarType common,
+                        const Tensor& self, const Tensor& other) {
+  // sub is add's launcher with the CPU's refusal of bool operands.
+  if (rules.alpha && std::string_view(name) == "sub") {
+    ST_CHECK(!(self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool),
+             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+             "`^` or `logical_xor()` operator instead.");
+    ST_CHECK(self.dtype() != ScalarType::Bool && other.dtype() != ScalarType::Bool,
+             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+             "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+  }
+  const bool is_bool = common == ScalarType::Bool;
+  if ((rules.integral_only && !is_integral(common)) || (rules.refuse_bool && is_bool)) {
+    st::native::throw_dtype_not_implemented(name, common);
   }
 }
 
@@ -169,35 +153,87 @@ class ZeroDivisionFlag {
   Tensor flag_;
 };
 
-}  // namespace
-
-Tensor binary(Binary op, const char* name, const Tensor& self, const Tensor& other,
-              const Scalar& alpha, const std::optional<Tensor>& out) {
+Tensor binary_launch(const BinaryRules& rules, kernels::BinaryEntry* entry, const char* name,
+                     const Tensor& self, const Tensor& other, const Scalar& alpha,
+                     const std::optional<Tensor>& out) {
   const Device device = common_cuda_device(name, {&self, &other, out ? &*out : nullptr});
   DeviceGuard guard(device);
   const std::vector<int64_t> shape = st::native::infer_size(self.sizes(), other.sizes());
   ScalarType common = result_type(self, other);
-  if (op == Binary::Div && is_integral(common)) common = default_dtype();  // true division
-  check_binary_dtype(op, name, common, self, other);
-  if (op == Binary::Add || op == Binary::Sub) check_alpha(common, alpha);
-  const ScalarType result_dtype = has_bool_result(op) ? ScalarType::Bool : common;
+  if (rules.int_to_float && is_integral(common)) common = default_dtype();  // true division
+  check_binary_dtype(rules, name, common, self, other);
+  if (rules.alpha) check_alpha(common, alpha);
+  const ScalarType result_dtype = rules.bool_result ? ScalarType::Bool : common;
   const Tensor a = on_device(self, device);
   const Tensor b = on_device(other, device);
   Tensor result = prepare_out(name, out, IntArrayRef(shape), result_dtype, device, &self);
   const kernels::Compute compute = detail::compute_type(common);
-  const bool divides = op == Binary::DivTrunc || op == Binary::DivFloor || op == Binary::Remainder;
-  const ZeroDivisionFlag zero_division(divides && compute == kernels::Compute::Int, device);
+  const ZeroDivisionFlag zero_division(rules.zero_division && compute == kernels::Compute::Int,
+                                       device);
   const double alpha_value =
       alpha.isBoolean() ? (alpha.toBool() ? 1.0 : 0.0) : alpha.toComplexDouble().real();
   detail::check_launch(
-      kernels::binary(op, compute, make_shape(IntArrayRef(shape), name),
-                      make_operand(result, IntArrayRef(shape), name),
-                      make_operand(a, IntArrayRef(shape), name),
-                      make_operand(b, IntArrayRef(shape), name), alpha_value,
-                      zero_division.device_ptr(), result.numel(), detail::current_native_stream()),
+      entry(compute, make_shape(IntArrayRef(shape), name),
+            make_operand(result, IntArrayRef(shape), name),
+            make_operand(a, IntArrayRef(shape), name), make_operand(b, IntArrayRef(shape), name),
+            alpha_value, zero_division.device_ptr(), result.numel(),
+            detail::current_native_stream()),
       name);
   zero_division.raise_if_set();
   return result;
+}
+
+const Scalar kOne(int64_t{1});
+
+}  // namespace
+
+Tensor binary(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+              const Tensor& other, const std::optional<Tensor>& out) {
+  return binary_launch({}, entry, name, self, other, kOne, out);
+}
+Tensor binary_alpha(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const Scalar& alpha, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.alpha = true;
+  return binary_launch(rules, entry, name, self, other, alpha, out);
+}
+Tensor binary_float(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.int_to_float = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
+}
+Tensor binary_nonbool(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.refuse_bool = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
+}
+Tensor binary_divmod(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                     const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.refuse_bool = true;
+  rules.zero_division = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
+}
+Tensor binary_compare(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.bool_result = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
+}
+Tensor binary_bitwise(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                      const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.integral_only = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
+}
+Tensor binary_shift(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
+                    const Tensor& other, const std::optional<Tensor>& out) {
+  BinaryRules rules;
+  rules.integral_only = true;
+  rules.refuse_bool = true;
+  return binary_launch(rules, entry, name, self, other, kOne, out);
 }
 
 Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional<Tensor>& out,
@@ -316,8 +352,8 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::op
   const bool has_min = min.has_value() && min->defined();
   const bool has_max = max.has_value() && max->defined();
   st::native::check_clamp_bounds(has_min, has_max);
-  if (!has_min) return binary(Binary::ClampMax, name, self, *max, Scalar(int64_t{1}), out);
-  if (!has_max) return binary(Binary::ClampMin, name, self, *min, Scalar(int64_t{1}), out);
+  if (!has_min) return binary(&kernels::binary_clamp_max, name, self, *max, out);
+  if (!has_max) return binary(&kernels::binary_clamp_min, name, self, *min, out);
   const Device device = common_cuda_device(name, {&self, &*min, &*max, out ? &*out : nullptr});
   DeviceGuard guard(device);
   const std::vector<int64_t> shape = st::native::infer_size(

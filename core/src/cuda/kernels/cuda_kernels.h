@@ -63,50 +63,15 @@ cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t 
                    cudaStream_t stream);
 
 // Note [CUDA pointwise op families]
-// The ops whose host side has rules of its own (alpha, integer division by
-// zero, bool results, per-op dtype refusals) share one kernel per family
-// with one device functor that switches on the op (uniform across a
-// launch). Ops the host refuses for a compute type (bitwise ops on floats)
-// fall to a harmless default case in that functor. The ops a generic
-// launcher serves have entry points instead (Note [CUDA pointwise entry
-// points], below).
-// Comparisons and logical ops return 1 or 0 in the compute type; the store
-// into a bool output turns that into true/false.
-enum class Binary : int32_t {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Maximum,
-  Minimum,
-  DivTrunc,
-  DivFloor,
-  Remainder,
-  Pow,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  LogicalAnd,
-  LogicalOr,
-  LogicalXor,
-  BitAnd,
-  BitOr,
-  BitXor,
-  Shl,
-  Shr,
-  ClampMin,
-  ClampMax,  // clamp with one bound: b is the bound
-};
-// out = a op (alpha * b) for Add/Sub (alpha ignored otherwise), computed in
-// `compute`. Integer DivTrunc/DivFloor/Remainder by zero store 0 and set
-// *zero_division to 1 when it is not null (a kernel cannot throw; the host
-// reads the flag and raises the CPU's error).
-cudaError_t binary(Binary op, Compute compute, const Shape& shape, const Operand& out,
-                   const Operand& a, const Operand& b, double alpha, int32_t* zero_division,
-                   int64_t numel, cudaStream_t stream);
+// The unary ops whose host side has rules of its own (bool results, per-op
+// dtype refusals, extra arguments) and the ternary ones share one kernel
+// per family with one device functor that switches on the op (uniform
+// across a launch). Ops the host refuses for a compute type (bitwise_not on
+// floats) fall to a harmless default case in that functor. The ops a
+// generic launcher serves (the floating functions, every binary op) have
+// entry points instead (Note [CUDA pointwise entry points], below).
+// Logical ops return 1 or 0 in the compute type; the store into a bool
+// output turns that into true/false.
 
 // The unary ops with their own dtype rules; the floating functions have
 // entry points of their own (FloatUnaryEntry, below).
@@ -134,7 +99,8 @@ cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& 
 // Note [CUDA pointwise entry points]
 // An op served by a generic launcher is one device functor and one entry
 // point of a plain signature, defined together by the launcher's macro in
-// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh). Codegen declares the
+// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh, ST_CUDA_BINARY_COMPARE
+// and its siblings in binary.cuh). Codegen declares the
 // entry point and writes the host-side kernels from the op's YAML entry
 // (`cuda_pointwise: float_unary`, Note [CUDA kernels in
 // native_functions.yaml] in tools/codegen/gen_native.py), so no enum or
@@ -145,6 +111,16 @@ cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& 
 // computes integer inputs in the default float dtype).
 using FloatUnaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
                                     const Operand& in, int64_t numel, cudaStream_t stream);
+
+// <binary launcher>_<op> (binary_mul, binary_compare_eq, ...; the
+// launchers of binary.cuh): out = a op b in `compute`. alpha: the scale of
+// b for the binary_alpha ops (add, sub), ignored by the others. Integer
+// division and remainder by zero (binary_divmod) store 0 and set
+// *zero_division to 1 when it is not null (a kernel cannot throw; the host
+// reads the flag and raises the CPU's error).
+using BinaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
+                                const Operand& a, const Operand& b, double alpha,
+                                int32_t* zero_division, int64_t numel, cudaStream_t stream);
 
 enum class Ternary : int32_t {
   Where,  // out = a ? b : c (a is read as a truth value)
