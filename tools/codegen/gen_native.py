@@ -89,11 +89,20 @@ class CudaLauncher:
         self.extra = list(extra)      # the arguments after the operands, (type, name)
 
 
+UNARY = CudaLauncher("UnaryEntry", 1)
 BINARY = CudaLauncher("BinaryEntry", 2)
 CUDA_POINTWISE_LAUNCHERS = {
     # Floating functions of one tensor (exp, sin, ...): integer inputs
     # compute in the default float dtype, as on the CPU.
     "float_unary": CudaLauncher("FloatUnaryEntry", 1),
+    # Unary ops of (Tensor self): any dtype, the input's (sign).
+    "unary": UNARY,
+    # Refuses bool, with the CPU's message (neg, abs, relu).
+    "unary_nonbool": UNARY,
+    # Predicates: a bool result (logical_not, isnan, isinf).
+    "unary_bool": UNARY,
+    # Integers only; logical_not on bool (bitwise_not).
+    "unary_bitwise": UNARY,
     # Binary ops of (Tensor self, Tensor other): any dtype (mul, maximum).
     "binary": BINARY,
     # add, sub: `*, Scalar alpha=1` after the operands.

@@ -187,44 +187,16 @@ Tensor pow_out_cuda(const Scalar& self, const Tensor& exponent, const Tensor& ou
   return pow_scalar(wrap(self), exponent, out);
 }
 
-// ---- unary operators (the floating functions are generated: cuda_pointwise) -----------------
-
-#define ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)           \
-  Tensor NAME##_cuda(const Tensor& self) {                   \
-    return ops::unary(Unary::OP, #NAME, self, std::nullopt); \
-  }                                                          \
-  Tensor NAME##_cuda_(const Tensor& self) { return ops::unary(Unary::OP, #NAME, self, self); }
-#define ST_CUDA_UNARY_KERNELS(NAME, OP)                           \
-  ST_CUDA_UNARY_FUNCTIONAL_INPLACE(NAME, OP)                      \
-  Tensor NAME##_out_cuda(const Tensor& self, const Tensor& out) { \
-    return ops::unary(Unary::OP, #NAME, self, out);               \
-  }
-
-ST_CUDA_UNARY_KERNELS(abs, Abs)
-ST_CUDA_UNARY_KERNELS(neg, Neg)
-ST_CUDA_UNARY_KERNELS(sign, Sign)
-ST_CUDA_UNARY_KERNELS(logical_not, LogicalNot)
-ST_CUDA_UNARY_KERNELS(bitwise_not, BitwiseNot)
-ST_CUDA_UNARY_FUNCTIONAL_INPLACE(relu, Relu)
-
-#undef ST_CUDA_UNARY_KERNELS
-#undef ST_CUDA_UNARY_FUNCTIONAL_INPLACE
-
-Tensor isnan_cuda(const Tensor& self) {
-  return ops::unary(Unary::IsNan, "isnan", self, std::nullopt);
-}
-Tensor isinf_cuda(const Tensor& self) {
-  return ops::unary(Unary::IsInf, "isinf", self, std::nullopt);
-}
+// ---- unary operators with extra arguments (the others are generated: cuda_pointwise) ------
 
 Tensor gelu_cuda(const Tensor& self, std::string_view approximate) {
-  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, std::nullopt);
+  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, std::nullopt);
 }
 Tensor gelu_cuda_(const Tensor& self, std::string_view approximate) {
-  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, self);
+  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, self);
 }
 Tensor gelu_out_cuda(const Tensor& self, std::string_view approximate, const Tensor& out) {
-  return ops::unary(gelu_op(approximate), "GeluKernelImpl", self, out);
+  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, out);
 }
 
 Tensor nan_to_num_cuda(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,

@@ -49,8 +49,21 @@ Tensor binary_bitwise(kernels::BinaryEntry* entry, const char* name, const Tenso
                       const Tensor& other, const std::optional<Tensor>& out);
 Tensor binary_shift(kernels::BinaryEntry* entry, const char* name, const Tensor& self,
                     const Tensor& other, const std::optional<Tensor>& out);
-Tensor unary(kernels::Unary op, const char* name, const Tensor& self,
-             const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
+// The unary launchers (`cuda_pointwise: <launcher>`): out = entry(self)
+// -- unary: any dtype, the input's dtype; unary_nonbool: refuses bool
+// (neg, abs, relu); unary_bool: a bool result; unary_bitwise: integers
+// only (logical_not on bool).
+Tensor unary(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+             const std::optional<Tensor>& out);
+Tensor unary_nonbool(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out);
+Tensor unary_bool(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                  const std::optional<Tensor>& out);
+Tensor unary_bitwise(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out);
+// gelu and nan_to_num (Note [CUDA pointwise op families]).
+Tensor special_unary(kernels::Unary op, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
 // A floating function of one tensor through its device entry point
 // (Note [CUDA pointwise entry points] in kernels/cuda_kernels.h).
 Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tensor& self,

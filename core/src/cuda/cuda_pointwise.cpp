@@ -19,11 +19,14 @@
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
 #include "native/compare_checks.h"
+#include "native/unary_checks.h"
 
 namespace st::cuda::kernels {
 // Defined in kernels/binary.cu: clamp with one bound.
 BinaryEntry binary_clamp_min;
 BinaryEntry binary_clamp_max;
+// Defined in kernels/unary_bool.cu: bitwise_not on bool.
+UnaryEntry unary_bool_logical_not;
 }  // namespace st::cuda::kernels
 
 namespace st::cuda::ops {
@@ -236,43 +239,15 @@ Tensor binary_shift(kernels::BinaryEntry* entry, const char* name, const Tensor&
   return binary_launch(rules, entry, name, self, other, kOne, out);
 }
 
-Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional<Tensor>& out,
-             const kernels::UnaryParams& params) {
+Tensor special_unary(Unary op, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out, const kernels::UnaryParams& params) {
   const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
   DeviceGuard guard(device);
-  ScalarType dtype = self.dtype();
-  switch (op) {
-    case Unary::Neg:
-      ST_CHECK(dtype != ScalarType::Bool,
-               "Negation, the `-` operator, on a bool tensor is not supported. If you are "
-               "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-      break;
-    case Unary::Abs:
-      ST_CHECK(dtype != ScalarType::Bool, "abs: boolean tensors are not supported");
-      break;
-    case Unary::Relu:
-      ST_CHECK(dtype != ScalarType::Bool, "Boolean inputs not supported for relu");
-      break;
-    case Unary::Sign:
-    case Unary::NanToNum:
-      break;
-    case Unary::LogicalNot:
-    case Unary::IsNan:
-    case Unary::IsInf:
-      break;  // bool result, below
-    case Unary::BitwiseNot:
-      if (!is_integral(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
-      // ~true is false: on bool, bitwise_not is logical_not.
-      if (dtype == ScalarType::Bool) op = Unary::LogicalNot;
-      break;
-    case Unary::Gelu:
-    case Unary::GeluTanh:
-      if (!is_floating(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
-      break;
+  const ScalarType dtype = self.dtype();
+  if ((op == Unary::Gelu || op == Unary::GeluTanh) && !is_floating(dtype)) {
+    st::native::throw_dtype_not_implemented(name, dtype);
   }
-  const bool bool_result = op == Unary::LogicalNot || op == Unary::IsNan || op == Unary::IsInf;
-  const ScalarType result_dtype = bool_result ? ScalarType::Bool : dtype;
-  Tensor result = prepare_out(name, out, self.sizes(), result_dtype, device, &self);
+  Tensor result = prepare_out(name, out, self.sizes(), dtype, device, &self);
   detail::check_launch(
       kernels::unary(op, detail::compute_type(dtype), make_shape(self.sizes(), name),
                      make_operand(result, self.sizes(), name),
@@ -280,6 +255,52 @@ Tensor unary(Unary op, const char* name, const Tensor& self, const std::optional
                      detail::current_native_stream()),
       name);
   return result;
+}
+
+namespace {
+
+// The unary launchers' common path: result of `dtype`, then one launch.
+Tensor unary_launch(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                    const std::optional<Tensor>& out, Device device, ScalarType result_dtype) {
+  Tensor result = prepare_out(name, out, self.sizes(), result_dtype, device, &self);
+  detail::check_launch(
+      entry(detail::compute_type(self.dtype()), make_shape(self.sizes(), name),
+            make_operand(result, self.sizes(), name), make_operand(self, self.sizes(), name),
+            self.numel(), detail::current_native_stream()),
+      name);
+  return result;
+}
+
+}  // namespace
+
+Tensor unary(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+             const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  return unary_launch(entry, name, self, out, device, self.dtype());
+}
+Tensor unary_nonbool(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  st::native::check_unary_not_bool(name, self.dtype());
+  return unary_launch(entry, name, self, out, device, self.dtype());
+}
+Tensor unary_bool(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                  const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  return unary_launch(entry, name, self, out, device, ScalarType::Bool);
+}
+Tensor unary_bitwise(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                     const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  const ScalarType dtype = self.dtype();
+  if (!is_integral(dtype)) st::native::throw_dtype_not_implemented(name, dtype);
+  // ~true is false: on bool, a bitwise op is its logical one.
+  if (dtype == ScalarType::Bool) entry = &kernels::unary_bool_logical_not;
+  return unary_launch(entry, name, self, out, device, dtype);
 }
 
 Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tensor& self,
@@ -319,7 +340,7 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
   p.p0 = nan.value_or(0.0);
   p.p1 = posinf.value_or(max);
   p.p2 = neginf.value_or(-max);
-  return unary(Unary::NanToNum, "nan_to_num", self, out, p);
+  return special_unary(Unary::NanToNum, "nan_to_num", self, out, p);
 }
 
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 #include <st/core/error.h>
 #include <st/generated/functions.h>
@@ -16,6 +17,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "cpu/vec_math.h"
+#include "unary_checks.h"
 
 namespace st::native {
 
@@ -180,10 +182,21 @@ ST_FLOAT_UNARY(tanh, TanhF, cpu::UnaryMath::Tanh)
 ST_FLOAT_UNARY(sigmoid, SigmoidF, cpu::UnaryMath::Sigmoid)
 #undef ST_FLOAT_UNARY
 
+void check_unary_not_bool(const char* op, ScalarType dtype) {
+  if (dtype != ScalarType::Bool) return;
+  const std::string_view name(op);
+  ST_CHECK(name != "neg",
+           "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+           "to invert a mask, use the `~` or `logical_not()` operator instead.");
+  ST_CHECK(name != "abs", "abs: boolean tensors are not supported");
+  ST_CHECK(name != "relu", "Boolean inputs not supported for relu");
+  ST_ERROR(op, ": bool tensors are not supported");
+}
+
 // ---- abs ------------------------------------------------------------------------
 namespace {
 Tensor abs_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  ST_CHECK(self.dtype() != ScalarType::Bool, "abs: boolean tensors are not supported");
+  check_unary_not_bool("abs", self.dtype());
   UnaryOptions opt;
   opt.real_out = true;
   if (inplace) {
@@ -217,9 +230,7 @@ Tensor abs_out(const Tensor& self, const Tensor& out) {
 // ---- neg / sign -------------------------------------------------------------------
 namespace {
 Tensor neg_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  ST_CHECK(self.dtype() != ScalarType::Bool,
-           "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
-           "to invert a mask, use the `~` or `logical_not()` operator instead.");
+  check_unary_not_bool("neg", self.dtype());
   return unary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
       "neg", out, self, inplace, {}, [](auto tag) {
         using T = typename decltype(tag)::type;
@@ -310,7 +321,7 @@ Tensor bitwise_not_out(const Tensor& self, const Tensor& out) {
 // ---- relu / gelu ----------------------------------------------------------------------
 namespace {
 Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  ST_CHECK(self.dtype() != ScalarType::Bool, "Boolean inputs not supported for relu");
+  check_unary_not_bool("relu", self.dtype());
   return unary_op<kAllTypes | kReducedFloatTypes>("relu", out, self, inplace, {}, [](auto tag) {
     using T = typename decltype(tag)::type;
     return [](T x) -> T {

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "dtype_access.cuh"
+#include "pointwise_math.cuh"
 
 namespace st::cuda::kernels {
 
@@ -50,21 +51,6 @@ cudaError_t launch_binary(F f, Compute compute, const Shape& shape, const Operan
 
 // ---- device math shared by the binary ops --------------------------------
 
-template <typename Acc>
-__device__ __forceinline__ bool is_nan(Acc v) {
-  return v != v;
-}
-
-// Integer arithmetic wraps through uint64 (so overflow is defined); the
-// narrower stored dtype then keeps the low bits, which is the same wrap
-// the CPU's native-width arithmetic gives.
-__device__ __forceinline__ int64_t wrap_add(int64_t a, int64_t b) {
-  return static_cast<int64_t>(uint64_t(a) + uint64_t(b));
-}
-__device__ __forceinline__ int64_t wrap_mul(int64_t a, int64_t b) {
-  return static_cast<int64_t>(uint64_t(a) * uint64_t(b));
-}
-
 // The CPU's floor division of floats: through fmod, so that the quotient
 // agrees with remainder() (a == b * floordiv + remainder).
 template <typename Acc>
@@ -96,7 +82,7 @@ __device__ __forceinline__ int64_t int_divide(int64_t a, int64_t b, int32_t* zer
     if (zero_division != nullptr) *zero_division = 1;
     return 0;
   }
-  if (b == -1) return kind == IntDivide::Remainder ? 0 : wrap_mul(a, -1);
+  if (b == -1) return kind == IntDivide::Remainder ? 0 : wrap_neg(a);
   const int64_t q = a / b;
   const int64_t r = a % b;
   const bool adjust = r != 0 && ((r < 0) != (b < 0));

@@ -63,27 +63,13 @@ cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t 
                    cudaStream_t stream);
 
 // Note [CUDA pointwise op families]
-// The unary ops whose host side has rules of its own (bool results, per-op
-// dtype refusals, extra arguments) and the ternary ones share one kernel
-// per family with one device functor that switches on the op (uniform
-// across a launch). Ops the host refuses for a compute type (bitwise_not on
-// floats) fall to a harmless default case in that functor. The ops a
-// generic launcher serves (the floating functions, every binary op) have
-// entry points instead (Note [CUDA pointwise entry points], below).
-// Logical ops return 1 or 0 in the compute type; the store into a bool
-// output turns that into true/false.
-
-// The unary ops with their own dtype rules; the floating functions have
-// entry points of their own (FloatUnaryEntry, below).
+// The pointwise ops with extra arguments (gelu's approximation, nan_to_num's
+// replacements) and the ternary ones share one kernel per family with one
+// device functor that switches on the op (uniform across a launch). The ops
+// a generic launcher serves (the floating functions, every binary op, the
+// other unary ops) have entry points instead (Note [CUDA pointwise entry
+// points], below).
 enum class Unary : int32_t {
-  Neg,
-  Abs,
-  Relu,
-  Sign,
-  LogicalNot,
-  BitwiseNot,
-  IsNan,
-  IsInf,
   Gelu,
   GeluTanh,
   NanToNum,
@@ -99,8 +85,9 @@ cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& 
 // Note [CUDA pointwise entry points]
 // An op served by a generic launcher is one device functor and one entry
 // point of a plain signature, defined together by the launcher's macro in
-// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh, ST_CUDA_BINARY_COMPARE
-// and its siblings in binary.cuh). Codegen declares the
+// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh, ST_CUDA_UNARY_BOOL and
+// its siblings in unary.cuh, ST_CUDA_BINARY_COMPARE and its siblings in
+// binary.cuh). Codegen declares the
 // entry point and writes the host-side kernels from the op's YAML entry
 // (`cuda_pointwise: float_unary`, Note [CUDA kernels in
 // native_functions.yaml] in tools/codegen/gen_native.py), so no enum or
@@ -111,6 +98,11 @@ cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& 
 // computes integer inputs in the default float dtype).
 using FloatUnaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
                                     const Operand& in, int64_t numel, cudaStream_t stream);
+
+// <unary launcher>_<op> (unary_neg, unary_bool_isnan, ...; the launchers
+// of unary.cuh): out = f(in) in `compute`.
+using UnaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
+                               const Operand& in, int64_t numel, cudaStream_t stream);
 
 // <binary launcher>_<op> (binary_mul, binary_compare_eq, ...; the
 // launchers of binary.cuh): out = a op b in `compute`. alpha: the scale of
