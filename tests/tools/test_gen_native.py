@@ -272,6 +272,12 @@ class Cuda(ExpectError):
                       "\"add\", self, other, alpha, ::std::nullopt);", text)
         self.assertIn("\"add\", self, other, alpha, out);", text)
 
+    def test_unary_launchers_name_the_operator(self):
+        text = generate(FLOAT_UNARY.replace("float_unary", "unary_nonbool"))["src/cuda_pointwise_kernels.cpp"]
+        self.assertEqual(text.count("UnaryEntry unary_nonbool_tan;"), 1)
+        self.assertIn("return st::cuda::ops::unary_nonbool(&st::cuda::kernels::unary_nonbool_tan, "
+                      "\"tan\", self, self);", text)
+
     def test_binary_operand_may_have_any_name(self):
         text = generate(BINARY_COMPARE.replace("Tensor other", "Tensor exponent"))[
             "src/cuda_pointwise_kernels.cpp"]
@@ -339,6 +345,10 @@ class Cuda(ExpectError):
         self.expect_error(BINARY_COMPARE.replace("eq.Tensor(Tensor self, Tensor other)",
                                                  "eq.Tensor(Tensor self, Tensor(b!) other)", 1),
                           "entry 'eq.Tensor'", "cuda_pointwise: binary_compare serves")
+
+    def test_unary_launcher_serves_one_tensor_schemas(self):
+        self.expect_error(BINARY_COMPARE.replace("cuda_pointwise: binary_compare", "cuda_pointwise: unary_bool", 1),
+                          "entry 'eq.Tensor'", "cuda_pointwise: unary_bool serves '(Tensor self) -> Tensor'")
 
     def test_unknown_launcher_lists_the_known_ones(self):
         self.expect_error(BINARY_COMPARE.replace("cuda_pointwise: binary_compare", "cuda_pointwise: binary_cmp", 1),
