@@ -28,6 +28,8 @@ BinaryEntry binary_float_div;
 BinaryEntry binary_divmod_div_trunc;
 BinaryEntry binary_divmod_div_floor;
 BinaryEntry binary_nonbool_pow;
+UnaryEntry unary_floating_gelu;
+UnaryEntry unary_floating_gelu_tanh;
 }  // namespace st::cuda::kernels
 
 namespace st::native {
@@ -36,7 +38,6 @@ namespace {
 namespace ops = st::cuda::ops;
 namespace kernels = st::cuda::kernels;
 using st::cuda::kernels::Reduce;
-using st::cuda::kernels::Unary;
 
 // out resized to the result and filled from it (the CUDA copy kernel
 // converts the dtype).
@@ -84,10 +85,11 @@ Tensor pow_scalar(const Tensor& self, const Tensor& exponent, const std::optiona
   return ops::binary_nonbool(&kernels::binary_nonbool_pow, "pow", self, exponent, out);
 }
 
-Unary gelu_op(std::string_view approximate) {
-  if (approximate == "tanh") return Unary::GeluTanh;
+// gelu's entry point by `approximate` (unary_floating.cu).
+kernels::UnaryEntry* gelu_entry(std::string_view approximate) {
+  if (approximate == "tanh") return &kernels::unary_floating_gelu_tanh;
   ST_CHECK(approximate == "none", "approximate argument must be either none or tanh.");
-  return Unary::Gelu;
+  return &kernels::unary_floating_gelu;
 }
 
 // values/indices out=: the CPU's dtype checks, then resize and copy.
@@ -190,13 +192,13 @@ Tensor pow_out_cuda(const Scalar& self, const Tensor& exponent, const Tensor& ou
 // ---- unary operators with extra arguments (the others are generated: cuda_pointwise) ------
 
 Tensor gelu_cuda(const Tensor& self, std::string_view approximate) {
-  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, std::nullopt);
+  return ops::unary_floating(gelu_entry(approximate), "GeluKernelImpl", self, std::nullopt);
 }
 Tensor gelu_cuda_(const Tensor& self, std::string_view approximate) {
-  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, self);
+  return ops::unary_floating(gelu_entry(approximate), "GeluKernelImpl", self, self);
 }
 Tensor gelu_out_cuda(const Tensor& self, std::string_view approximate, const Tensor& out) {
-  return ops::special_unary(gelu_op(approximate), "GeluKernelImpl", self, out);
+  return ops::unary_floating(gelu_entry(approximate), "GeluKernelImpl", self, out);
 }
 
 Tensor nan_to_num_cuda(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,

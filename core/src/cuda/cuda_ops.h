@@ -61,9 +61,9 @@ Tensor unary_bool(kernels::UnaryEntry* entry, const char* name, const Tensor& se
                   const std::optional<Tensor>& out);
 Tensor unary_bitwise(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
                      const std::optional<Tensor>& out);
-// gelu and nan_to_num (Note [CUDA pointwise op families]).
-Tensor special_unary(kernels::Unary op, const char* name, const Tensor& self,
-                     const std::optional<Tensor>& out, const kernels::UnaryParams& params = {});
+// unary_floating: floating dtypes only, the input's dtype (gelu).
+Tensor unary_floating(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                      const std::optional<Tensor>& out);
 // A floating function of one tensor through its device entry point
 // (Note [CUDA pointwise entry points] in kernels/cuda_kernels.h).
 Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tensor& self,

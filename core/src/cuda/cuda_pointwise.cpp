@@ -1,7 +1,8 @@
 // Pointwise operators on CUDA: PyTorch's type promotion and broadcasting on
 // the host (the same result_type and dtype rules as the CPU kernels in
 // core/src/native/{binary,unary,compare}_ops.cpp), one strided kernel launch
-// on the device (pointwise.cu).
+// on the device through the op's entry point (Note [CUDA pointwise entry
+// points] in kernels/cuda_kernels.h).
 #include <limits>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,9 @@ BinaryEntry binary_clamp_min;
 BinaryEntry binary_clamp_max;
 // Defined in kernels/unary_bool.cu: bitwise_not on bool.
 UnaryEntry unary_bool_logical_not;
+// Defined in kernels/ternary.cu.
+TernaryEntry ternary_where;
+TernaryEntry ternary_clamp;
 }  // namespace st::cuda::kernels
 
 namespace st::cuda::ops {
@@ -81,8 +85,6 @@ Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayR
   st::native::assert_no_internal_overlap(*out, name);
   return *out;
 }
-
-using kernels::Unary;
 
 bool is_integral(ScalarType t) { return torch::headeronly::isIntegralType(t, true); }
 bool is_floating(ScalarType t) { return torch::headeronly::isFloatingType(t); }
@@ -239,24 +241,6 @@ Tensor binary_shift(kernels::BinaryEntry* entry, const char* name, const Tensor&
   return binary_launch(rules, entry, name, self, other, kOne, out);
 }
 
-Tensor special_unary(Unary op, const char* name, const Tensor& self,
-                     const std::optional<Tensor>& out, const kernels::UnaryParams& params) {
-  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
-  DeviceGuard guard(device);
-  const ScalarType dtype = self.dtype();
-  if ((op == Unary::Gelu || op == Unary::GeluTanh) && !is_floating(dtype)) {
-    st::native::throw_dtype_not_implemented(name, dtype);
-  }
-  Tensor result = prepare_out(name, out, self.sizes(), dtype, device, &self);
-  detail::check_launch(
-      kernels::unary(op, detail::compute_type(dtype), make_shape(self.sizes(), name),
-                     make_operand(result, self.sizes(), name),
-                     make_operand(self, self.sizes(), name), params, self.numel(),
-                     detail::current_native_stream()),
-      name);
-  return result;
-}
-
 namespace {
 
 // The unary launchers' common path: result of `dtype`, then one launch.
@@ -292,6 +276,13 @@ Tensor unary_bool(kernels::UnaryEntry* entry, const char* name, const Tensor& se
   DeviceGuard guard(device);
   return unary_launch(entry, name, self, out, device, ScalarType::Bool);
 }
+Tensor unary_floating(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
+                      const std::optional<Tensor>& out) {
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  if (!is_floating(self.dtype())) st::native::throw_dtype_not_implemented(name, self.dtype());
+  return unary_launch(entry, name, self, out, device, self.dtype());
+}
 Tensor unary_bitwise(kernels::UnaryEntry* entry, const char* name, const Tensor& self,
                      const std::optional<Tensor>& out) {
   const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
@@ -320,7 +311,6 @@ Tensor float_unary(kernels::FloatUnaryEntry* entry, const char* name, const Tens
 
 Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                   std::optional<double> neginf, const std::optional<Tensor>& out) {
-  kernels::UnaryParams p;
   // Defaults: the limits of the stored dtype (float16's max, not float's).
   double max = 0;
   switch (self.dtype()) {
@@ -337,10 +327,20 @@ Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<d
       max = std::numeric_limits<double>::max();
       break;
   }
-  p.p0 = nan.value_or(0.0);
-  p.p1 = posinf.value_or(max);
-  p.p2 = neginf.value_or(-max);
-  return special_unary(Unary::NanToNum, "nan_to_num", self, out, p);
+  const double nan_value = nan.value_or(0.0);
+  const double posinf_value = posinf.value_or(max);
+  const double neginf_value = neginf.value_or(-max);
+  const char* name = "nan_to_num";
+  const Device device = common_cuda_device(name, {&self, out ? &*out : nullptr});
+  DeviceGuard guard(device);
+  Tensor result = prepare_out(name, out, self.sizes(), self.dtype(), device, &self);
+  detail::check_launch(
+      kernels::nan_to_num(detail::compute_type(self.dtype()), make_shape(self.sizes(), name),
+                          make_operand(result, self.sizes(), name),
+                          make_operand(self, self.sizes(), name), nan_value, posinf_value,
+                          neginf_value, self.numel(), detail::current_native_stream()),
+      name);
+  return result;
 }
 
 Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
@@ -359,10 +359,10 @@ Tensor where(const Tensor& condition, const Tensor& self, const Tensor& other,
   Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device);
   const IntArrayRef s(shape);
   detail::check_launch(
-      kernels::ternary(kernels::Ternary::Where, detail::compute_type(common), make_shape(s, name),
-                       make_operand(result, s, name), make_operand(c, s, name),
-                       make_operand(a, s, name), make_operand(b, s, name), result.numel(),
-                       detail::current_native_stream()),
+      kernels::ternary_where(detail::compute_type(common), make_shape(s, name),
+                             make_operand(result, s, name), make_operand(c, s, name),
+                             make_operand(a, s, name), make_operand(b, s, name), result.numel(),
+                             detail::current_native_stream()),
       name);
   return result;
 }
@@ -385,10 +385,10 @@ Tensor clamp(const Tensor& self, const std::optional<Tensor>& min, const std::op
   Tensor result = prepare_out(name, out, IntArrayRef(shape), common, device, &self);
   const IntArrayRef s(shape);
   detail::check_launch(
-      kernels::ternary(kernels::Ternary::Clamp, detail::compute_type(common), make_shape(s, name),
-                       make_operand(result, s, name), make_operand(self, s, name),
-                       make_operand(lo, s, name), make_operand(hi, s, name), result.numel(),
-                       detail::current_native_stream()),
+      kernels::ternary_clamp(detail::compute_type(common), make_shape(s, name),
+                             make_operand(result, s, name), make_operand(self, s, name),
+                             make_operand(lo, s, name), make_operand(hi, s, name), result.numel(),
+                             detail::current_native_stream()),
       name);
   return result;
 }
@@ -405,11 +405,11 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Tensor& value)
   // self = mask ? value : self, elementwise in place; the value converts to
   // self's dtype through the compute type of self.
   detail::check_launch(
-      kernels::ternary(kernels::Ternary::Where, detail::compute_type(self.dtype()),
-                       make_shape(self.sizes(), name), make_operand(self, self.sizes(), name),
-                       make_operand(m, self.sizes(), name), make_operand(v, self.sizes(), name),
-                       make_operand(self, self.sizes(), name), self.numel(),
-                       detail::current_native_stream()),
+      kernels::ternary_where(
+          detail::compute_type(self.dtype()), make_shape(self.sizes(), name),
+          make_operand(self, self.sizes(), name), make_operand(m, self.sizes(), name),
+          make_operand(v, self.sizes(), name), make_operand(self, self.sizes(), name), self.numel(),
+          detail::current_native_stream()),
       name);
   return self;
 }

@@ -62,37 +62,28 @@ cudaError_t fill(const Shape& shape, const Operand& dst, double fvalue, int64_t 
 cudaError_t arange(void* out, int32_t dtype, double start, double step, int64_t n,
                    cudaStream_t stream);
 
-// Note [CUDA pointwise op families]
-// The pointwise ops with extra arguments (gelu's approximation, nan_to_num's
-// replacements) and the ternary ones share one kernel per family with one
-// device functor that switches on the op (uniform across a launch). The ops
-// a generic launcher serves (the floating functions, every binary op, the
-// other unary ops) have entry points instead (Note [CUDA pointwise entry
-// points], below).
-enum class Unary : int32_t {
-  Gelu,
-  GeluTanh,
-  NanToNum,
-};
-// Extra arguments of the ops that take them (NanToNum: the replacements for
-// NaN, +inf and -inf).
-struct UnaryParams {
-  double p0 = 0, p1 = 0, p2 = 0;
-};
-cudaError_t unary(Unary op, Compute compute, const Shape& shape, const Operand& out,
-                  const Operand& in, const UnaryParams& params, int64_t numel, cudaStream_t stream);
+// nan_to_num: out = in with NaN, +inf and -inf replaced by `nan`, `posinf`
+// and `neginf` (integers unchanged).
+cudaError_t nan_to_num(Compute compute, const Shape& shape, const Operand& out, const Operand& in,
+                       double nan, double posinf, double neginf, int64_t numel,
+                       cudaStream_t stream);
 
 // Note [CUDA pointwise entry points]
-// An op served by a generic launcher is one device functor and one entry
-// point of a plain signature, defined together by the launcher's macro in
-// a .cu (ST_CUDA_FLOAT_UNARY in float_unary.cuh, ST_CUDA_UNARY_BOOL and
-// its siblings in unary.cuh, ST_CUDA_BINARY_COMPARE and its siblings in
-// binary.cuh). Codegen declares the
-// entry point and writes the host-side kernels from the op's YAML entry
-// (`cuda_pointwise: float_unary`, Note [CUDA kernels in
-// native_functions.yaml] in tools/codegen/gen_native.py), so no enum or
-// switch lists the ops: adding one touches its YAML entries and one line
-// of a .cu.
+// Each pointwise op is one device functor and one entry point of a plain
+// signature (FloatUnaryEntry, UnaryEntry, BinaryEntry, TernaryEntry,
+// below), defined together by its launcher's macro in the .cu named after
+// the launcher (ST_CUDA_FLOAT_UNARY in float_unary.cuh, ST_CUDA_UNARY_BOOL
+// and its siblings in unary.cuh, ST_CUDA_BINARY_COMPARE and its siblings
+// in binary.cuh, ST_CUDA_TERNARY in ternary.cuh), so no enum or switch
+// lists the ops. The launcher's host side (st::cuda::ops::<launcher>,
+// cuda_pointwise.cpp) holds the rules its ops share: promotion, refused
+// dtypes, result dtype. For an entry with `cuda_pointwise: <launcher>`
+// codegen declares the entry point and writes the host-side kernels (Note
+// [CUDA kernels in native_functions.yaml] in tools/codegen/gen_native.py):
+// adding such an op touches its YAML entries and one line of a .cu. The
+// schemas no generated form serves (div's rounding modes, pow's Scalar
+// forms, gelu's approximation, where, clamp, masked_fill_) have hand-written
+// host kernels that call the same launchers with their entry points.
 //
 // float_unary_<op>: out = f(in) in `compute` (Float or Double; the host
 // computes integer inputs in the default float dtype).
@@ -114,13 +105,11 @@ using BinaryEntry = cudaError_t(Compute compute, const Shape& shape, const Opera
                                 const Operand& a, const Operand& b, double alpha,
                                 int32_t* zero_division, int64_t numel, cudaStream_t stream);
 
-enum class Ternary : int32_t {
-  Where,  // out = a ? b : c (a is read as a truth value)
-  Clamp,  // out = min(max(a, b), c), NaN propagating
-};
-cudaError_t ternary(Ternary op, Compute compute, const Shape& shape, const Operand& out,
-                    const Operand& a, const Operand& b, const Operand& c, int64_t numel,
-                    cudaStream_t stream);
+// ternary_<op> (ternary_where, ternary_clamp; ternary.cuh): out = f(a, b, c)
+// in `compute`. Their host kernels are hand-written (cuda_pointwise.cpp).
+using TernaryEntry = cudaError_t(Compute compute, const Shape& shape, const Operand& out,
+                                 const Operand& a, const Operand& b, const Operand& c,
+                                 int64_t numel, cudaStream_t stream);
 
 enum class Reduce : int32_t { Sum, Mean, Amax, Amin, Prod, All, Any };
 // Reduces `rows` contiguous rows of `row_len` elements of `in` (dtype

@@ -77,3 +77,5 @@ cudaError_t launch_unary(F f, Compute compute, const Shape& shape, const Operand
 #define ST_CUDA_UNARY_BOOL(NAME, FLOAT_EXPR, INT_EXPR) \
   ST_CUDA_UNARY_ENTRY(unary_bool_##NAME, FLOAT_EXPR, INT_EXPR)
 #define ST_CUDA_UNARY_BITWISE(NAME, INT_EXPR) ST_CUDA_UNARY_ENTRY(unary_bitwise_##NAME, 0, INT_EXPR)
+#define ST_CUDA_UNARY_FLOATING(NAME, FLOAT_EXPR) \
+  ST_CUDA_UNARY_ENTRY(unary_floating_##NAME, FLOAT_EXPR, 0)
