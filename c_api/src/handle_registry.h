@@ -211,15 +211,19 @@ inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle,
 // empty or not made yet. Makes no call.
 inline __attribute__((always_inline)) Slot* allocate_slot_fast() noexcept {
   detail::ThreadSlots* c = detail::t_slots;
-  return c != nullptr && c->n != 0 ? c->slots[--c->n] : nullptr;
+  if (__builtin_expect(c == nullptr || c->n == 0, 0)) return nullptr;
+  Slot* s = c->slots[--c->n];
+  // The cache holds slots only; telling the compiler so lets a caller's
+  // null test (allocate_slot's) fold into the cache test above.
+  if (s == nullptr) __builtin_unreachable();
+  return s;
 }
 
 // A free slot: state Dead, holding the generation its next handle gets;
 // payload uninitialised. Throws st::Error when the registry is exhausted,
 // std::bad_alloc when memory is.
 inline __attribute__((always_inline)) Slot* allocate_slot() {
-  detail::ThreadSlots* c = detail::t_slots;
-  if (__builtin_expect(c != nullptr && c->n != 0, 1)) return c->slots[--c->n];
+  if (Slot* s = allocate_slot_fast(); __builtin_expect(s != nullptr, 1)) return s;
   return detail::allocate_slot_slow();
 }
 
