@@ -11,6 +11,7 @@
 #include <st/core/wrap_dim.h>
 #include <st/device/device_guard.h>
 #include <st/generated/functions.h>
+#include <st/native/reduction.h>
 
 #include "cuda_ops.h"
 #include "cuda_runtime.h"
@@ -23,17 +24,9 @@ Tensor reduce(kernels::Reduce op, const char* name, const Tensor& self,
   detail::check_cuda(self, name, "self");
   DeviceGuard guard(self.device());
   const int64_t ndim = self.dim();
-  // Which dimensions are reduced (none given or empty: all of them).
-  std::vector<bool> reduced(static_cast<size_t>(ndim), !dims || dims->empty());
-  if (dims) {
-    for (int64_t d : *dims) {
-      const int64_t w = maybe_wrap_dim(d, ndim);
-      if (ndim == 0) continue;
-      ST_CHECK(!reduced[static_cast<size_t>(w)] || dims->empty(), name, ": dim ", w,
-               " appears multiple times in the list of dims");
-      reduced[static_cast<size_t>(w)] = true;
-    }
-  }
+  // Which dimensions are reduced (none given or empty: all of them), with
+  // the CPU's checks.
+  const std::vector<bool> reduced = st::native::make_dim_mask(dims, ndim, name);
   ScalarType out_dtype = dtype.value_or(self.dtype());
   if (!dtype && (op == kernels::Reduce::Sum || op == kernels::Reduce::Prod) &&
       torch::headeronly::isIntegralType(self.dtype(), true)) {
