@@ -20,6 +20,7 @@
 #include "cuda_runtime.h"
 #include "cuda_tensor_args.h"
 #include "native/compare_checks.h"
+#include "native/binary_checks.h"
 #include "native/unary_checks.h"
 
 namespace st::cuda::kernels {
@@ -89,16 +90,6 @@ Tensor prepare_out(const char* name, const std::optional<Tensor>& out, IntArrayR
 bool is_integral(ScalarType t) { return torch::headeronly::isIntegralType(t, true); }
 bool is_floating(ScalarType t) { return torch::headeronly::isFloatingType(t); }
 
-// The CPU's alpha rules (binary_ops.cpp check_alpha), for add/sub.
-void check_alpha(ScalarType common, const Scalar& alpha) {
-  if (alpha.isBoolean()) {
-    ST_CHECK(common == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
-  } else if (is_integral(common)) {
-    ST_CHECK(alpha.isIntegral(true),
-             "For integral input tensors, argument alpha must not be a floating point number.");
-  }
-}
-
 // The host's rules of a binary launcher (Note [CUDA pointwise entry points]
 // in kernels/cuda_kernels.h), as the CPU kernels' dispatch sets and
 // promotions; errors name the op as the CPU kernels do.
@@ -114,14 +105,7 @@ struct BinaryRules {
 void check_binary_dtype(const BinaryRules& rules, const char* name, ScalarType common,
                         const Tensor& self, const Tensor& other) {
   // sub is add's launcher with the CPU's refusal of bool operands.
-  if (rules.alpha && std::string_view(name) == "sub") {
-    ST_CHECK(!(self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool),
-             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
-             "`^` or `logical_xor()` operator instead.");
-    ST_CHECK(self.dtype() != ScalarType::Bool && other.dtype() != ScalarType::Bool,
-             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-             "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
-  }
+  if (rules.alpha && std::string_view(name) == "sub") st::native::check_sub(self, other);
   const bool is_bool = common == ScalarType::Bool;
   if ((rules.integral_only && !is_integral(common)) || (rules.refuse_bool && is_bool)) {
     st::native::throw_dtype_not_implemented(name, common);
@@ -167,7 +151,7 @@ Tensor binary_launch(const BinaryRules& rules, kernels::BinaryEntry* entry, cons
   ScalarType common = result_type(self, other);
   if (rules.int_to_float && is_integral(common)) common = default_dtype();  // true division
   check_binary_dtype(rules, name, common, self, other);
-  if (rules.alpha) check_alpha(common, alpha);
+  if (rules.alpha) st::native::check_alpha(name, common, alpha);
   const ScalarType result_dtype = rules.bool_result ? ScalarType::Bool : common;
   const Tensor a = on_device(self, device);
   const Tensor b = on_device(other, device);

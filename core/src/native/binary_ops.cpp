@@ -14,6 +14,7 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "binary_checks.h"
 #include "pow_checks.h"
 
 #include "cpu/fast_paths.h"
@@ -86,18 +87,6 @@ Tensor wrap(const Scalar& s) { return wrapped_scalar_tensor(s); }
 
 // ---- add / sub ---------------------------------------------------------------
 
-void check_alpha(const char* op, ScalarType common, const Scalar& alpha) {
-  if (alpha.isBoolean()) {
-    ST_CHECK(common == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
-  } else if (torch::headeronly::isIntegralType(common, true)) {
-    ST_CHECK(alpha.isIntegral(true),
-             "For integral input tensors, argument alpha must not be a floating point number.");
-  } else if (!torch::headeronly::isComplexType(common)) {
-    ST_CHECK(!alpha.isComplex(), op, ": complex alpha requires a complex result type, got ",
-             torch::headeronly::toString(common));
-  }
-}
-
 Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                 const Scalar& alpha, bool inplace, bool subtract) {
   if (Tensor r = cpu::try_fast_binary(cpu::BinaryKind::Add, out, a, b, alpha, subtract, inplace);
@@ -133,15 +122,6 @@ Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tens
     }
   });
   return iter.output();
-}
-
-void check_sub(const Tensor& a, const Tensor& b) {
-  ST_CHECK(!(a.dtype() == ScalarType::Bool && b.dtype() == ScalarType::Bool),
-           "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-           "or `logical_xor()` operator instead.");
-  ST_CHECK(a.dtype() != ScalarType::Bool && b.dtype() != ScalarType::Bool,
-           "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
-           "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
 }
 
 // ---- mul / div -----------------------------------------------------------------
@@ -416,6 +396,27 @@ Tensor logical_impl(const char* name, LogicalOp op, const Tensor& out, const Ten
 const Tensor kNone;
 
 }  // namespace
+
+void check_alpha(const char* op, ScalarType common, const Scalar& alpha) {
+  if (alpha.isBoolean()) {
+    ST_CHECK(common == ScalarType::Bool, "Boolean alpha only supported for Boolean results.");
+  } else if (torch::headeronly::isIntegralType(common, true)) {
+    ST_CHECK(alpha.isIntegral(true),
+             "For integral input tensors, argument alpha must not be a floating point number.");
+  } else if (!torch::headeronly::isComplexType(common)) {
+    ST_CHECK(!alpha.isComplex(), op, ": complex alpha requires a complex result type, got ",
+             torch::headeronly::toString(common));
+  }
+}
+
+void check_sub(const Tensor& a, const Tensor& b) {
+  ST_CHECK(!(a.dtype() == ScalarType::Bool && b.dtype() == ScalarType::Bool),
+           "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+           "or `logical_xor()` operator instead.");
+  ST_CHECK(a.dtype() != ScalarType::Bool && b.dtype() != ScalarType::Bool,
+           "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+           "trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+}
 
 // ---- add ----------------------------------------------------------------------------
 Tensor add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
