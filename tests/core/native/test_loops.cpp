@@ -36,7 +36,8 @@ TEST(NativeLoops, StridedInputsMatchContiguousAtBlockEdges) {
       Tensor a = st::slice(base, 0, 1, std::nullopt, step);  // offset, every step-th
       a = st::slice(a, 0, 0, n);
       Tensor b = ramp(n);
-      TensorIterator it = TensorIteratorConfig().add_output(Tensor()).add_input(a).add_input(b).build();
+      TensorIterator it =
+          TensorIteratorConfig().add_output(Tensor()).add_input(a).add_input(b).build();
       cpu_kernel(it, [](float x, float y) -> float { return x > 0 ? 2 * x + y : y - x; });
       std::vector<double> want;
       const auto av = values(a), bv = values(b);
@@ -53,7 +54,8 @@ TEST(NativeLoops, StridedInputsMatchContiguousAtBlockEdges) {
 TEST(NativeLoops, StrideZeroInputWithAStridedOne) {
   Tensor row = st::expand(make({1.5, -2.0, 3.0}, {1, 3}), {300, 3});
   Tensor col = st::t(st::reshape(ramp(900), {3, 300}));  // [300, 3], strides [1, 300]
-  TensorIterator it = TensorIteratorConfig().add_output(Tensor()).add_input(row).add_input(col).build();
+  TensorIterator it =
+      TensorIteratorConfig().add_output(Tensor()).add_input(row).add_input(col).build();
   cpu_kernel(it, [](float x, float y) -> float { return x * y; });
   const auto cv = values(col);
   std::vector<double> want;
@@ -97,7 +99,8 @@ TEST(NativeLoops, EveryElementSizeStrided) {
   for (ScalarType dtype : {ScalarType::Char, ScalarType::Half, ScalarType::Int, ScalarType::Long,
                            ScalarType::Double, ScalarType::ComplexDouble}) {
     // -50 .. 49: fits every dtype.
-    Tensor small = st::sub(st::remainder(st::arange(602, ScalarType::Float), Scalar(100.0)), Scalar(50.0));
+    Tensor small =
+        st::sub(st::remainder(st::arange(602, ScalarType::Float), Scalar(100.0)), Scalar(50.0));
     Tensor base = st::reshape(small, {301, 2});
     Tensor m = st::select(st::_to_copy(base, dtype), 1, 1);  // stride 2
     Tensor got = st::neg(m);
