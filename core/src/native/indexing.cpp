@@ -229,6 +229,14 @@ std::vector<int64_t> strides1(const Tensor& t) {
   return strides_of(t);
 }
 
+// Out of line, arguments by value: the element loops that call it keep
+// their index in a register (ST_CHECK's message takes its arguments by
+// reference).
+[[noreturn]] __attribute__((noinline, cold)) void index_out_of_bounds(const char* op, int64_t v,
+                                                                      int64_t dim, int64_t size) {
+  ST_ERROR(op, "(): index ", v, " is out of bounds for dimension ", dim, " with size ", size);
+}
+
 // out[coord] = self[coord with coord[dim] = index[coord]] over index's shape.
 void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
   const std::vector<int64_t> shape = shape1(index);
@@ -244,8 +252,7 @@ void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tenso
     U* op = static_cast<U*>(out.data_ptr());
     walk<3>(IntArrayRef(shape), {os.data(), is.data(), ss.data()}, [&](const auto& off) {
       const int64_t v = ip[off[1]];
-      ST_CHECK(v >= -size && v < size, "gather(): index ", v, " is out of bounds for dimension ",
-               dim, " with size ", size);
+      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("gather", v, dim, size);
       op[off[0]] = sp[off[2] + (v < 0 ? v + size : v) * dstride];
     });
   });
@@ -280,8 +287,7 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
     const U* rp = static_cast<const U*>(from.const_data_ptr());
     walk<3>(IntArrayRef(shape), {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
       const int64_t v = ip[off[1]];
-      ST_CHECK(v >= -size && v < size, "scatter(): index ", v, " is out of bounds for dimension ",
-               dim, " with size ", size);
+      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("scatter", v, dim, size);
       sp[off[0] + (v < 0 ? v + size : v) * dstride] = rp[off[2]];
     });
   });
