@@ -1,6 +1,10 @@
 // Copies and conversions: fill_, zero_, copy_, clone, _to_copy, to.
+#include <algorithm>
+#include <cstring>
+
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
+#include <st/core/parallel.h>
 #include <st/core/warning.h>
 #include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
@@ -39,11 +43,46 @@ Scalar item_scalar(const Tensor& t) {
 
 namespace {
 
+// Elements per parallel chunk of a dense fill, as cpu_kernel's grain.
+constexpr int64_t kFillGrain = 32768;
+
+// A dense self (contiguous or a permutation of it) holds its numel elements
+// in one run from its first element: filled as a flat array, without an
+// iterator, by memset when v is all zero bits.
+template <typename T>
+void fill_dense(const Tensor& self, const T& v) {
+  T* p = static_cast<T*>(self.data_ptr());
+  unsigned char zero_bytes[sizeof(T)] = {};
+  const bool zero = std::memcmp(&v, zero_bytes, sizeof(T)) == 0;
+  parallel_for(0, self.numel(), kFillGrain, [&](int64_t b, int64_t e) {
+    if (zero) {
+      std::memset(static_cast<void*>(p + b), 0, static_cast<size_t>(e - b) * sizeof(T));
+    } else {
+      std::fill(p + b, p + e, v);
+    }
+  });
+}
+
 // fill_ refuses a self whose elements share memory; zero_ writes it (every
 // element gets the same value), as PyTorch's do.
 Tensor fill_impl(const Tensor& self, const Scalar& value, bool allow_overlap) {
   if (self.is_meta() || self.numel() == 0) return self;
   if (!allow_overlap) assert_no_internal_overlap(self, "fill_");
+  if (self.is_non_overlapping_and_dense() && is_host_accessible(self.device())) {
+    if (is_float8(self.dtype())) {
+      const float f = checked_scalar_as<float>(value);
+      dispatch_float8(self.dtype(), "fill_", [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        fill_dense(self, T(f));
+      });
+      return self;
+    }
+    dispatch_dtype<kEverything>(self.dtype(), "fill_", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      fill_dense(self, checked_scalar_as<T>(value));
+    });
+    return self;
+  }
   TensorIterator iter = TensorIteratorConfig()
                             .name("fill_")
                             .check_mem_overlap(false)

@@ -6,7 +6,9 @@
 #include <st/native/copy.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include <st/core/error.h>
@@ -22,16 +24,19 @@ struct Geometry {
   std::vector<int64_t> src_strides;  // in bytes
 };
 
-Geometry reduce(const Tensor& dst, const Tensor& src, int64_t itemsize) {
+// Drops size-1 dims and merges each dim into the one outside it when that
+// one steps over it exactly in both tensors (negative strides merge too).
+// Strides are in bytes.
+Geometry reduce(const int64_t* sizes, const int64_t* dst_strides, const int64_t* src_strides,
+                int64_t n, int64_t itemsize) {
   Geometry g;
-  const int64_t n = dst.dim();
   for (int64_t i = 0; i < n; ++i) {
-    const int64_t size = dst.size(i);
+    const int64_t size = sizes[i];
     if (size == 1) {
       continue;
     }
-    const int64_t ds = dst.stride(i) * itemsize;
-    const int64_t ss = src.stride(i) * itemsize;
+    const int64_t ds = dst_strides[i];
+    const int64_t ss = src_strides[i];
     if (!g.sizes.empty()) {
       const size_t last = g.sizes.size() - 1;
       // The previous (outer) dim steps over exactly this dim in both.
@@ -54,10 +59,40 @@ Geometry reduce(const Tensor& dst, const Tensor& src, int64_t itemsize) {
   return g;
 }
 
+// Same-width unsigned integer for an element of kBytes (16: two words).
+template <size_t kBytes>
+struct Word {
+  using type =
+      std::conditional_t<kBytes == 1, uint8_t,
+                         std::conditional_t<kBytes == 2, uint16_t,
+                                            std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
+};
+
+// dst[i] = src[-i]: a row read backwards (a flipped inner dim). Typed so the
+// compiler turns it into vector loads and lane reversals.
+template <size_t kBytes>
+void reverse_run(char* d, const char* s, int64_t n) {
+  using W = typename Word<kBytes>::type;
+  constexpr size_t kWords = kBytes / sizeof(W);
+  W* out = reinterpret_cast<W*>(d);
+  const W* in = reinterpret_cast<const W*>(s);
+  for (int64_t i = 0; i < n; ++i) {
+    for (size_t w = 0; w < kWords; ++w) {
+      W v;
+      std::memcpy(&v, in - i * static_cast<int64_t>(kWords) + static_cast<int64_t>(w), sizeof(W));
+      std::memcpy(out + i * static_cast<int64_t>(kWords) + static_cast<int64_t>(w), &v, sizeof(W));
+    }
+  }
+}
+
 template <size_t kBytes>
 void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   if (ds == static_cast<int64_t>(kBytes) && ss == static_cast<int64_t>(kBytes)) {
     std::memcpy(d, s, static_cast<size_t>(n) * kBytes);
+    return;
+  }
+  if (ds == static_cast<int64_t>(kBytes) && ss == -static_cast<int64_t>(kBytes)) {
+    reverse_run<kBytes>(d, s, n);
     return;
   }
   for (int64_t i = 0; i < n; ++i) {
@@ -161,6 +196,19 @@ void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize, int
   }
 }
 
+// Runs a reduced geometry, rows split across threads.
+void copy_geometry(char* d, const char* s, const Geometry& g, size_t itemsize) {
+  const size_t nd = g.sizes.size();
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < nd; ++i) {
+    rows *= g.sizes[i];
+  }
+  const int64_t row_len = g.sizes[nd - 1];
+  const int64_t row_grain = std::max<int64_t>(1, kCopyGrain / row_len);
+  parallel_for(0, rows, row_grain,
+               [&](int64_t b, int64_t e) { copy_rows(d, s, g, itemsize, b, e); });
+}
+
 }  // namespace
 
 const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
@@ -203,16 +251,65 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
     });
     return dst;
   }
-  const Geometry g = reduce(dst, src, static_cast<int64_t>(itemsize));
-  const size_t nd = g.sizes.size();
-  int64_t rows = 1;
-  for (size_t i = 0; i + 1 < nd; ++i) {
-    rows *= g.sizes[i];
+  const int64_t nd = dst.dim();
+  std::vector<int64_t> dst_strides(static_cast<size_t>(nd));
+  std::vector<int64_t> src_strides(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) {
+    dst_strides[static_cast<size_t>(i)] = dst.stride(i) * static_cast<int64_t>(itemsize);
+    src_strides[static_cast<size_t>(i)] = src.stride(i) * static_cast<int64_t>(itemsize);
   }
-  const int64_t row_len = g.sizes[nd - 1];
-  const int64_t row_grain = std::max<int64_t>(1, kCopyGrain / row_len);
-  parallel_for(0, rows, row_grain,
-               [&](int64_t b, int64_t e) { copy_rows(d, s, g, itemsize, b, e); });
+  copy_geometry(d, s,
+                reduce(dst.sizes().data(), dst_strides.data(), src_strides.data(), nd,
+                       static_cast<int64_t>(itemsize)),
+                itemsize);
+  return dst;
+}
+
+const Tensor& copy_flipped_(const Tensor& dst, const Tensor& src,
+                            const std::vector<bool>& flipped) {
+  ST_CHECK(dst.defined() && src.defined(),
+           "copy_flipped_: expected defined tensors, got an undefined ",
+           dst.defined() ? "src" : "dst");
+  ST_CHECK(dst.scalar_type() == src.scalar_type(), "copy_flipped_: expected src dtype ",
+           dst.scalar_type(), " (the dtype of dst), got ", src.scalar_type());
+  ST_CHECK(dst.sizes() == src.sizes(), "copy_flipped_: expected src of size ", dst.sizes(),
+           " (the size of dst), got ", src.sizes());
+  ST_CHECK(static_cast<int64_t>(flipped.size()) == dst.dim(), "copy_flipped_: expected ", dst.dim(),
+           " flags in the dim mask (one per dim), got ", flipped.size());
+  ST_CHECK(is_host_accessible(dst.device()) && is_host_accessible(src.device()),
+           "copy_flipped_: expected tensors in host memory (CPU or a host-accessible "
+           "backend), got dst on ",
+           dst.device(), " and src on ", src.device());
+  if (dst.numel() == 0) {
+    return dst;
+  }
+  ST_CHECK(!has_internal_overlap(dst),
+           "copy_flipped_: unsupported operation: more than one element of the written-to "
+           "tensor refers to a single memory location. Please clone() the tensor before "
+           "performing the operation.");
+  ST_CHECK(!dst.storage().is_alias_of(src.storage()),
+           "copy_flipped_: unsupported operation: the written-to tensor shares memory with "
+           "the input (a flip reads elements after writing others). Please clone() the "
+           "input first.");
+  const size_t itemsize = static_cast<size_t>(dst.element_size());
+  const int64_t item = static_cast<int64_t>(itemsize);
+  char* d = static_cast<char*>(dst.data_ptr());
+  const char* s = static_cast<const char*>(src.const_data_ptr());
+  const int64_t nd = dst.dim();
+  std::vector<int64_t> dst_strides(static_cast<size_t>(nd));
+  std::vector<int64_t> src_strides(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) {
+    const size_t k = static_cast<size_t>(i);
+    dst_strides[k] = dst.stride(i) * item;
+    src_strides[k] = src.stride(i) * item;
+    // A flipped dim starts at its last element and steps backwards.
+    if (flipped[k] && dst.size(i) > 1) {
+      s += (dst.size(i) - 1) * src_strides[k];
+      src_strides[k] = -src_strides[k];
+    }
+  }
+  copy_geometry(d, s, reduce(dst.sizes().data(), dst_strides.data(), src_strides.data(), nd, item),
+                itemsize);
   return dst;
 }
 

@@ -57,21 +57,34 @@ void by_itemsize(int64_t size, const char* op, F&& f) {
 
 // Visits every coordinate of `shape` in row-major order, keeping one
 // element offset per stride set: f(offsets) with offsets[j] = sum_d
-// coord[d] * strides[j][d].
+// coord[d] * strides[j][d]. The innermost dim runs as a plain loop with its
+// strides in locals (a store through f cannot make the compiler reload
+// them); the outer dims step once per row.
 template <size_t N, typename F>
 void walk(IntArrayRef shape, const std::array<const int64_t*, N>& strides, F&& f) {
   int64_t total = 1;
   for (int64_t s : shape) total *= s;
   if (total == 0) return;
   const size_t nd = shape.size();
+  std::array<int64_t, N> base{};
+  if (nd == 0) {
+    f(base);
+    return;
+  }
+  const int64_t inner = shape[nd - 1];
+  std::array<int64_t, N> step{};
+  for (size_t j = 0; j < N; ++j) step[j] = strides[j][nd - 1];
   std::vector<int64_t> idx(nd, 0);
-  std::array<int64_t, N> off{};
-  for (int64_t k = 0; k < total; ++k) {
-    f(off);
-    for (size_t d = nd; d-- > 0;) {
-      for (size_t j = 0; j < N; ++j) off[j] += strides[j][d];
+  for (int64_t row = 0, rows = total / inner; row < rows; ++row) {
+    std::array<int64_t, N> off = base;
+    for (int64_t i = 0; i < inner; ++i) {
+      f(static_cast<const std::array<int64_t, N>&>(off));
+      for (size_t j = 0; j < N; ++j) off[j] += step[j];
+    }
+    for (size_t d = nd - 1; d-- > 0;) {
+      for (size_t j = 0; j < N; ++j) base[j] += strides[j][d];
       if (++idx[d] < shape[d]) break;
-      for (size_t j = 0; j < N; ++j) off[j] -= strides[j][d] * shape[d];
+      for (size_t j = 0; j < N; ++j) base[j] -= strides[j][d] * shape[d];
       idx[d] = 0;
     }
   }
@@ -216,6 +229,14 @@ std::vector<int64_t> strides1(const Tensor& t) {
   return strides_of(t);
 }
 
+// Out of line, arguments by value: the element loops that call it keep
+// their index in a register (ST_CHECK's message takes its arguments by
+// reference).
+[[noreturn]] __attribute__((noinline, cold)) void index_out_of_bounds(const char* op, int64_t v,
+                                                                      int64_t dim, int64_t size) {
+  ST_ERROR(op, "(): index ", v, " is out of bounds for dimension ", dim, " with size ", size);
+}
+
 // out[coord] = self[coord with coord[dim] = index[coord]] over index's shape.
 void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
   const std::vector<int64_t> shape = shape1(index);
@@ -231,8 +252,7 @@ void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tenso
     U* op = static_cast<U*>(out.data_ptr());
     walk<3>(IntArrayRef(shape), {os.data(), is.data(), ss.data()}, [&](const auto& off) {
       const int64_t v = ip[off[1]];
-      ST_CHECK(v >= -size && v < size, "gather(): index ", v, " is out of bounds for dimension ",
-               dim, " with size ", size);
+      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("gather", v, dim, size);
       op[off[0]] = sp[off[2] + (v < 0 ? v + size : v) * dstride];
     });
   });
@@ -267,8 +287,7 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
     const U* rp = static_cast<const U*>(from.const_data_ptr());
     walk<3>(IntArrayRef(shape), {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
       const int64_t v = ip[off[1]];
-      ST_CHECK(v >= -size && v < size, "scatter(): index ", v, " is out of bounds for dimension ",
-               dim, " with size ", size);
+      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("scatter", v, dim, size);
       sp[off[0] + (v < 0 ? v + size : v) * dstride] = rp[off[2]];
     });
   });

@@ -6,9 +6,12 @@
 #include <st/core/error.h>
 #include <st/core/parallel.h>
 #include <st/core/wrap_dim.h>
+#include <st/device/device_runtime.h>
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
+#include <st/native/copy.h>
 #include <st/native/reduction.h>
+#include <st/native/resize.h>
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
@@ -25,34 +28,24 @@ Tensor flip(const Tensor& self, IntArrayRef dims) {
   if (!dims.empty()) flipped = make_dim_mask(dims, nd, "flip");
   // Laid out as self (empty_like with Preserve), as PyTorch's flip is.
   Tensor out = empty_preserving(self, self.dtype());
-  const int64_t n = self.numel();
-  if (n == 0 || self.is_meta()) return out;
-  const size_t item = self.itemsize();
-  const char* src = static_cast<const char*>(self.const_data_ptr());
-  char* dst = static_cast<char*>(out.data_ptr());
-  std::vector<int64_t> sizes(self.sizes().begin(), self.sizes().end());
-  std::vector<int64_t> strides(self.strides().begin(), self.strides().end());
-  std::vector<int64_t> out_strides(out.strides().begin(), out.strides().end());
-  parallel_for(0, n, 16384, [&](int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) {
-      int64_t rem = i;
-      int64_t off = 0;
-      int64_t out_off = 0;
-      for (int64_t d = nd - 1; d >= 0; --d) {
-        int64_t idx = rem % sizes[d];
-        rem /= sizes[d];
-        out_off += idx * out_strides[d];
-        if (flipped[static_cast<size_t>(d)]) idx = sizes[d] - 1 - idx;
-        off += idx * strides[d];
-      }
-      std::memcpy(dst + out_off * static_cast<int64_t>(item),
-                  src + off * static_cast<int64_t>(item), item);
-    }
-  });
+  if (self.numel() == 0 || self.is_meta()) return out;
+  copy_flipped_(out, self, flipped);
   return out;
 }
 
 Tensor flip_out(const Tensor& self, IntArrayRef dims, const Tensor& out) {
+  // Straight into out when it can take the elements as they are; through a
+  // temporary when it shares memory with self or needs a dtype conversion.
+  if (out.defined() && out.scalar_type() == self.scalar_type() && out.device() == self.device() &&
+      is_host_accessible(self.device()) && !out.storage().is_alias_of(self.storage())) {
+    const int64_t nd = self.dim();
+    std::vector<bool> flipped(static_cast<size_t>(nd), false);
+    if (!dims.empty()) flipped = make_dim_mask(dims, nd, "flip");
+    resize_output(out, self.sizes());
+    if (self.numel() == 0) return out;
+    copy_flipped_(out, self, flipped);
+    return out;
+  }
   return reduce_into_output(native::flip(self, dims), out, "flip");
 }
 

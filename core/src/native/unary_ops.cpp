@@ -34,8 +34,8 @@ struct UnaryOptions {
 };
 
 // A float32 iterator through the vector function: contiguous chunks
-// directly, strided ones through a stack buffer, so that every element gets
-// the same function whatever the layout.
+// directly, strided ones by blocks through stack buffers, so that every
+// element gets the same function whatever the layout.
 void vec_unary_f32(TensorIterator& iter, cpu::UnaryMath op) {
   const auto fn = cpu::vec_math().unary_f32[static_cast<int>(op)];
   iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
@@ -44,16 +44,19 @@ void vec_unary_f32(TensorIterator& iter, cpu::UnaryMath op) {
       fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]), n);
       return;
     }
-    constexpr int64_t kBuf = 256;
-    float buf[kBuf];
-    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
-      const int64_t m = std::min(kBuf, n - i0);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(&buf[k], data[1] + (i0 + k) * strides[1], kItem);
-      }
-      fn(buf, buf, m);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(data[0] + (i0 + k) * strides[0], &buf[k], kItem);
+    // Blocks as in Note [Strided operands by blocks] (loops.h): a
+    // contiguous side is used in place.
+    alignas(64) float in_buf[detail::kStridedBlock];
+    alignas(64) float out_buf[detail::kStridedBlock];
+    const bool out_contiguous = strides[0] == kItem;
+    for (int64_t i0 = 0; i0 < n; i0 += detail::kStridedBlock) {
+      const int64_t m = std::min(detail::kStridedBlock, n - i0);
+      const float* in = detail::block_input<float>(data[1], strides[1], i0, m, in_buf);
+      float* out = out_contiguous ? reinterpret_cast<float*>(data[0]) + i0 : out_buf;
+      fn(out, in, m);
+      if (!out_contiguous) {
+        char* o = data[0] + i0 * strides[0];
+        for (int64_t k = 0; k < m; ++k) std::memcpy(o + k * strides[0], &out[k], kItem);
       }
     }
   });

@@ -3,6 +3,7 @@
 # ${STABLETORCH_CORE_NATIVE_TESTS} to its sources.
 set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_tensor_iterator.cpp
+  native/test_loops.cpp
   native/test_broadcast.cpp
   native/test_dense_layout.cpp
   native/test_dtype_conversion.cpp

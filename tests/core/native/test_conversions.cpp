@@ -1,6 +1,7 @@
 // copy_ (every dtype pair, strides, broadcasting), fill_, clone, to, _to_copy.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 #include <st/core/warning.h>
@@ -161,6 +162,44 @@ TEST(NativeFill, ScalarAndTensorValues) {
   Tensor strided = st::select(st::zeros({3, 2}), 1, 0);
   st::fill_(strided, 1.5);
   expect_close(values(strided), {1.5, 1.5, 1.5});
+}
+
+// A dense self (contiguous or permuted) is filled as one flat array, a zero
+// bit pattern by memset: every dtype, sizes around the parallel grain, a
+// transposed self, a view at an offset whose neighbours stay untouched, and
+// -0.0 (not all zero bits) kept as -0.0.
+TEST(NativeFill, DenseSelfEveryDtypeAndLayout) {
+  for (ScalarType dtype : kDtypes) {
+    for (int64_t n : {1, 7, 1000, 40000}) {
+      Tensor t = st::empty({n}, dtype);
+      st::fill_(t, 1);
+      SCOPED_TRACE(::testing::Message() << "dtype " << dtype << " n " << n);
+      expect_close(values(t), std::vector<double>(static_cast<size_t>(n), 1.0));
+      st::zero_(t);
+      expect_close(values(t), std::vector<double>(static_cast<size_t>(n), 0.0));
+    }
+  }
+  Tensor m = st::transpose(st::zeros({3, 5}), 0, 1);  // dense, not contiguous
+  st::fill_(m, 2.5);
+  expect_close(values(m), std::vector<double>(15, 2.5));
+  Tensor storage = st::full({10}, 9.0, ScalarType::Double);
+  st::fill_(st::narrow(storage, 0, 3, 4), -1.0);
+  expect_close(values(storage), {9, 9, 9, -1, -1, -1, -1, 9, 9, 9});
+  st::zero_(st::narrow(storage, 0, 1, 2));
+  expect_close(values(storage), {9, 0, 0, -1, -1, -1, -1, 9, 9, 9});
+  Tensor z = st::empty({4}, ScalarType::Double);
+  st::fill_(z, -0.0);
+  for (double v : values(z)) EXPECT_TRUE(v == 0.0 && std::signbit(v));
+  Tensor c = st::empty({3}, ScalarType::ComplexFloat);
+  st::fill_(c, Scalar(std::complex<double>(0, -1)));
+  for (auto v : cvalues(c)) EXPECT_EQ(v, std::complex<double>(0, -1));
+  Tensor f8 = st::empty({5}, ScalarType::Float8_e4m3fn);
+  st::fill_(f8, 1.5);
+  expect_close(values(st::_to_copy(f8, ScalarType::Float)), std::vector<double>(5, 1.5));
+  Tensor e = st::empty({0, 3});
+  EXPECT_TRUE(st::fill_(e, 1.0).is_same(e));
+  EXPECT_NATIVE_ERROR(st::fill_(st::empty({2}, ScalarType::Byte), 300),
+                      "value cannot be converted to type uint8_t without overflow");
 }
 
 TEST(NativeClone, PreservesLayoutAndCopies) {

@@ -4,11 +4,14 @@
 // in the destination left untouched, rank 0, empty tensors, a tensor copied
 // onto a view of itself, and the errors for undefined tensors. (Round trips
 // per element size and the size/dtype/overlap messages are in
-// tests/core/test_view_ops.cpp.)
+// tests/core/test_view_ops.cpp.) copy_flipped_ is checked against an
+// index-by-index reference on every element size, flip mask, odd shapes,
+// strided and expanded sources and strided destinations.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <st/native/copy.h>
@@ -146,6 +149,120 @@ TEST(CopySameDtype, SixteenByteElementsStrided) {
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 3; ++j)
       EXPECT_EQ(std::memcmp(d + 16 * (i + 4 * j), b + 16 * (3 * i + j), 16), 0) << i << "," << j;
+}
+
+// Bytes of element `idx` (row-major logical index) of t.
+std::vector<unsigned char> element_bytes(const Tensor& t, const std::vector<int64_t>& idx) {
+  int64_t off = 0;
+  for (size_t d = 0; d < idx.size(); ++d) off += idx[d] * t.stride(static_cast<int64_t>(d));
+  const auto* p = static_cast<const unsigned char*>(t.const_data_ptr()) + off * t.element_size();
+  return std::vector<unsigned char>(p, p + t.element_size());
+}
+
+// Every element of dst equals src at the index reversed along the flipped dims.
+void expect_flipped(const Tensor& dst, const Tensor& src, const std::vector<bool>& flipped) {
+  const int64_t nd = dst.dim();
+  std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
+  for (int64_t k = 0; k < dst.numel(); ++k) {
+    std::vector<int64_t> from = idx;
+    for (int64_t d = 0; d < nd; ++d) {
+      const size_t u = static_cast<size_t>(d);
+      if (flipped[u]) from[u] = dst.size(d) - 1 - idx[u];
+    }
+    ASSERT_EQ(element_bytes(dst, idx), element_bytes(src, from)) << "element " << k;
+    for (int64_t d = nd - 1; d >= 0; --d) {
+      if (++idx[static_cast<size_t>(d)] < dst.size(d)) break;
+      idx[static_cast<size_t>(d)] = 0;
+    }
+  }
+}
+
+Tensor patterned(const std::vector<int64_t>& sizes, ScalarType dtype) {
+  Tensor t = st::detail::empty_generic(sizes, dtype, Device("cpu"));
+  auto* b = static_cast<unsigned char*>(t.data_ptr());
+  for (size_t i = 0; i < t.nbytes(); ++i) b[i] = static_cast<unsigned char>(i * 7 + 3);
+  return t;
+}
+
+TEST(CopyFlipped, EveryElementSizeAndMaskOnOddShapes) {
+  const std::vector<ScalarType> dtypes = {ScalarType::Byte, ScalarType::Half, ScalarType::Float,
+                                          ScalarType::Long, ScalarType::ComplexDouble};
+  const std::vector<std::vector<int64_t>> shapes = {{1},    {7},        {33},      {3, 5},
+                                                    {1, 9}, {2, 1, 17}, {4, 3, 2}, {3, 67}};
+  for (ScalarType dtype : dtypes) {
+    for (const auto& shape : shapes) {
+      const size_t nd = shape.size();
+      for (unsigned mask = 0; mask < (1u << nd); ++mask) {
+        std::vector<bool> flipped(nd);
+        for (size_t d = 0; d < nd; ++d) flipped[d] = ((mask >> d) & 1u) != 0;
+        Tensor src = patterned(shape, dtype);
+        Tensor dst = st::detail::empty_generic(shape, dtype, Device("cpu"));
+        native::copy_flipped_(dst, src, flipped);
+        SCOPED_TRACE(::testing::Message()
+                     << "dtype " << dtype << " dims " << nd << " mask " << mask);
+        expect_flipped(dst, src, flipped);
+      }
+    }
+  }
+}
+
+TEST(CopyFlipped, StridedAndExpandedSourcesStridedDestinations) {
+  // A source read every other element (a transposed, sliced view).
+  Tensor base = patterned({6, 10}, ScalarType::Float);
+  Tensor src = native::slice(native::transpose(base, 0, 1), 0, 1, std::nullopt, 2);  // [5, 6]
+  for (const std::vector<bool>& flipped :
+       {std::vector<bool>{true, false}, {false, true}, {true, true}}) {
+    Tensor dst = strided_float({5, 6}, {1, 7});
+    native::copy_flipped_(dst, src, flipped);
+    expect_flipped(dst, src, flipped);
+  }
+  // An expanded (stride-0) dim, flipped or not, reads the same row.
+  Tensor row = native::expand(patterned({1, 9}, ScalarType::Long), {4, 9});
+  for (const std::vector<bool>& flipped : {std::vector<bool>{true, false}, {true, true}}) {
+    Tensor dst = st::detail::empty_generic({4, 9}, ScalarType::Long, Device("cpu"));
+    native::copy_flipped_(dst, row, flipped);
+    expect_flipped(dst, row, flipped);
+  }
+}
+
+TEST(CopyFlipped, RankZeroEmptyAndNothingFlipped) {
+  Tensor v = patterned({}, ScalarType::Double);
+  Tensor s = st::detail::empty_generic({}, ScalarType::Double, Device("cpu"));
+  native::copy_flipped_(s, v, {});
+  EXPECT_EQ(*s.data_ptr<double>(), *v.data_ptr<double>());
+  Tensor e = strided_float({0, 3}, {0, 0});
+  EXPECT_EQ(&native::copy_flipped_(e, empty_float({0, 3}), {true, true}), &e);
+  Tensor src = arange_float({2, 3});
+  Tensor dst = empty_float({2, 3});
+  native::copy_flipped_(dst, src, {false, false});
+  EXPECT_EQ(float_values(dst), float_values(src));
+}
+
+TEST(CopyFlipped, SharedMemoryMaskAndShapeErrors) {
+  Tensor a = arange_float({4});
+  EXPECT_NE(error_of([&] {
+              native::copy_flipped_(a, a, {true});
+            }).find("the written-to tensor shares memory with the input"),
+            std::string::npos);
+  EXPECT_EQ(float_values(a), (std::vector<float>{0, 1, 2, 3}));  // untouched
+  Tensor even = native::slice(a, 0, 0, std::nullopt, 2);
+  Tensor odd = native::slice(a, 0, 1, std::nullopt, 2);
+  EXPECT_NE(error_of([&] { native::copy_flipped_(odd, even, {true}); }).find("shares memory"),
+            std::string::npos);
+  Tensor dst = empty_float({4});
+  EXPECT_EQ(error_of([&] {
+              native::copy_flipped_(dst, arange_float({4}), {true, false});
+            }),
+            "copy_flipped_: expected 1 flags in the dim mask (one per dim), got 2");
+  EXPECT_NE(error_of([&] {
+              native::copy_flipped_(dst, arange_float({5}), {true});
+            }).find("copy_flipped_: expected src of size"),
+            std::string::npos);
+  Tensor wide = native::expand(arange_float({1}), {4});
+  EXPECT_NE(error_of([&] {
+              native::copy_flipped_(wide, arange_float({4}), {true});
+            }).find("more than one element of the written-to tensor"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -95,6 +95,65 @@ TEST(NativeIndexing, GatherScatter) {
   }
 }
 
+// gather/scatter over 3-d index shapes smaller than self (rows of the
+// index shorter than self's), each dim as `dim`, a transposed self, and 0-d
+// and empty indexes, against an element-by-element reference.
+TEST(NativeIndexing, GatherScatterOddShapesAgainstReference) {
+  std::mt19937 g(7);
+  const std::vector<int64_t> self_shape = {3, 4, 5};
+  const std::vector<int64_t> index_shape = {2, 3, 4};
+  for (int64_t dim = 0; dim < 3; ++dim) {
+    const int64_t size = self_shape[static_cast<size_t>(dim)];
+    std::vector<double> iv;
+    for (int64_t k = 0; k < 24; ++k)
+      iv.push_back(static_cast<double>(std::uniform_int_distribution<int64_t>(-size, size - 1)(g)));
+    Tensor idx = L(iv, index_shape);
+    Tensor self = st::contiguous(st::permute(
+        st::reshape(st::arange(60, ScalarType::Float), {5, 4, 3}), {2, 1, 0}));  // [3, 4, 5]
+    Tensor self_t =
+        st::permute(st::reshape(st::arange(60, ScalarType::Float), {5, 4, 3}), {2, 1, 0});
+    const auto sv = values(self);
+    std::vector<double> want;
+    for (int64_t a = 0; a < 2; ++a)
+      for (int64_t b = 0; b < 3; ++b)
+        for (int64_t c = 0; c < 4; ++c) {
+          int64_t co[3] = {a, b, c};
+          int64_t v = static_cast<int64_t>(iv[static_cast<size_t>((a * 3 + b) * 4 + c)]);
+          co[dim] = v < 0 ? v + size : v;
+          want.push_back(sv[static_cast<size_t>((co[0] * 4 + co[1]) * 5 + co[2])]);
+        }
+    SCOPED_TRACE(::testing::Message() << "dim " << dim);
+    expect_close(values(st::gather(self, dim, idx)), want, 0);
+    expect_close(values(st::gather(self_t, dim, idx)), want, 0);
+    // scatter of a non-negative, collision-free index: each row a permutation prefix.
+    std::vector<double> pv;
+    for (int64_t k = 0; k < 24; ++k) {
+      int64_t co[3] = {k / 12, (k / 4) % 3, k % 4};
+      pv.push_back(static_cast<double>((co[dim] + 1) % size));
+    }
+    Tensor pidx = L(pv, index_shape);
+    Tensor src = st::add(st::arange(24, ScalarType::Float), Scalar(100.0));
+    src = st::reshape(src, index_shape);
+    Tensor z = st::zeros(IntArrayRef(self_shape));
+    st::scatter_(z, dim, pidx, src);
+    std::vector<double> zw(60, 0.0);
+    for (int64_t k = 0; k < 24; ++k) {
+      int64_t co[3] = {k / 12, (k / 4) % 3, k % 4};
+      co[dim] = static_cast<int64_t>(pv[static_cast<size_t>(k)]);
+      zw[static_cast<size_t>((co[0] * 4 + co[1]) * 5 + co[2])] = 100.0 + static_cast<double>(k);
+    }
+    expect_close(values(z), zw, 0);
+  }
+  // 0-d self and index; an empty index writes nothing.
+  Tensor s0 = make({4}, {});
+  st::scatter_(s0, 0, L({0}, {}), make({9}, {}));
+  expect_close(values(s0), {9});
+  expect_close(values(st::gather(s0, 0, L({0}, {}))), {9});
+  Tensor z = st::ones({2, 3});
+  st::scatter_(z, 1, st::empty({2, 0}, ScalarType::Long), st::zeros({2, 3}));
+  expect_close(values(z), std::vector<double>(6, 1.0));
+}
+
 TEST(NativeIndexing, MaskedSelectNonzero) {
   Tensor a = make({1, 2, 3, 4}, {2, 2});
   Tensor m = make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool);

@@ -44,6 +44,35 @@ TEST(NativeShapeOps, Flip) {
   expect_close(values(out), {2, 1, 0, 5, 4, 3});
 }
 
+// flip.out writes straight into an out of self's dtype, whatever its
+// strides; an out sharing self's memory or of another dtype goes through a
+// temporary, so the result is the same.
+TEST(NativeShapeOps, FlipOutStridedAliasedConvertedAndEmpty) {
+  Tensor a = make({0, 1, 2, 3, 4, 5}, {2, 3});
+  Tensor out = st::t(st::empty({3, 2}));  // [2, 3], strides [1, 2]
+  st::flip_out(out, a, {0, 1});
+  expect_close(values(out), {5, 4, 3, 2, 1, 0});
+  Tensor self = make({0, 1, 2, 3, 4, 5}, {2, 3});
+  st::flip_out(self, self, {1});
+  expect_close(values(self), {2, 1, 0, 5, 4, 3});
+  Tensor d = st::empty({0}, ScalarType::Double);
+  st::flip_out(d, a, {0});
+  EXPECT_EQ(d.scalar_type(), ScalarType::Double);
+  expect_close(values(d), {3, 4, 5, 0, 1, 2});
+  Tensor e = st::empty({0});
+  st::flip_out(e, st::empty({0, 4}), {0});
+  EXPECT_EQ(shape(e), (std::vector<int64_t>{0, 4}));
+  EXPECT_NATIVE_ERROR(st::flip_out(e, a, {2}), "out of range");
+}
+
+// A flipped dim of a strided, offset input (every other element).
+TEST(NativeShapeOps, FlipOfStridedInput) {
+  Tensor a = make({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, {3, 4});
+  Tensor s = st::slice(a, 1, 1, 4, 2);  // [3, 2]: 1 3 / 5 7 / 9 11
+  expect_close(values(st::flip(s, {1})), {3, 1, 7, 5, 11, 9});
+  expect_close(values(st::flip(s, {0, 1})), {11, 9, 7, 5, 3, 1});
+}
+
 // flip lays its result out as self (empty_like with Preserve).
 TEST(NativeShapeOps, FlipFollowsSelfLayout) {
   Tensor a = st::t(make({1, 2, 3, 4, 5, 6}, {2, 3}));  // [3, 2], strides [1, 3]

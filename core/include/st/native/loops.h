@@ -9,13 +9,16 @@
 // other chunks step by byte strides. cpu_kernel calls iter.finish().
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
 #include <st/core/error.h>
 #include <st/native/dtype_dispatch.h>
+#include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
 namespace st::native {
@@ -68,6 +71,60 @@ inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, co
   return true;
 }
 
+// Note [Strided operands by blocks]
+// A row with a strided operand (a sliced or transposed input, a strided
+// out=) runs in blocks of kStridedBlock elements: each strided input is
+// gathered into a contiguous stack buffer (stride 2 of 4- and 8-byte
+// items by a vector loop, gather_strided), the function runs over the
+// block as the contiguous loop does (which the compiler vectorizes, and
+// which keeps a branchy function such as relu's free of mispredicted
+// branches), and a strided output is written back from its own buffer.
+// Contiguous operands are used in place. All inputs of a block are read
+// before any of its outputs is written, so an in-place op's self (the
+// same view as the output) stays correct.
+constexpr int64_t kStridedBlock = 256;
+constexpr int64_t kStridedBlockMin = 16;  // below this the stepping loop is as fast
+
+// Storage for one operand's block, left uninitialized.
+template <typename T>
+struct BlockBuffer {
+  BlockBuffer() {}  // NOLINT: user-provided so a value-initializing tuple leaves it uninitialized
+  T* get() { return reinterpret_cast<T*>(bytes); }
+  alignas(64) unsigned char bytes[kStridedBlock * sizeof(T)];
+};
+
+// Elements [i0, i0 + m) of an operand as a contiguous array: in place when
+// it is contiguous, else gathered into buf. A byte stride is a whole number
+// of elements (the iterator checks the element sizes).
+template <typename T>
+inline const T* block_input(const char* p, int64_t stride, int64_t i0, int64_t m, T* buf) {
+  constexpr int64_t kItem = static_cast<int64_t>(sizeof(T));
+  if (stride == kItem) return reinterpret_cast<const T*>(p) + i0;
+  gather_strided(buf, p + i0 * stride, m, stride / kItem, sizeof(T));
+  return buf;
+}
+
+template <typename Traits, typename F, size_t... I>
+inline void blocked_loop(char** data, const int64_t* strides, int64_t n, const F& f,
+                         std::index_sequence<I...>) {
+  using R = typename Traits::ret;
+  constexpr int64_t kOut = static_cast<int64_t>(sizeof(R));
+  std::tuple<BlockBuffer<arg_t<Traits, I>>...> in_bufs;
+  BlockBuffer<R> out_buf;
+  const bool out_contiguous = strides[0] == kOut;
+  for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
+    const int64_t m = std::min(kStridedBlock, n - i0);
+    std::tuple<const arg_t<Traits, I>*...> in{block_input<arg_t<Traits, I>>(
+        data[I + 1], strides[I + 1], i0, m, std::get<I>(in_bufs).get())...};
+    R* out = out_contiguous ? reinterpret_cast<R*>(data[0]) + i0 : out_buf.get();
+    for (int64_t k = 0; k < m; ++k) out[k] = f(std::get<I>(in)[k]...);
+    if (!out_contiguous) {
+      char* o = data[0] + i0 * strides[0];
+      for (int64_t k = 0; k < m; ++k) std::memcpy(o + k * strides[0], &out[k], sizeof(R));
+    }
+  }
+}
+
 template <typename Traits, typename F, size_t... I>
 inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& f,
                        std::index_sequence<I...> seq) {
@@ -88,6 +145,10 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
         scalar_input_loop<Traits, 0>(data, strides, n, f, seq)) {
       return;
     }
+  }
+  if (n >= kStridedBlockMin) {
+    blocked_loop<Traits>(data, strides, n, f, seq);
+    return;
   }
   char* out = data[0];
   for (int64_t i = 0; i < n; ++i) {
