@@ -282,10 +282,22 @@ TEST(NativeVecMath, NormalPairsAreBoxMuller) {
   }
   u1.push_back(0x1p-24f);  // the smallest draw: the largest radius
   u2.push_back(0.999999940f);
+  // The quadrants' edges (the angle is reduced on u2) and draws beside them.
+  for (int e = 1; e <= 8; ++e) {
+    for (const float d : {-0x1p-24f, 0.0f, 0x1p-24f}) {
+      const float v = static_cast<float>(e) / 8.0f + d;
+      if (v >= 1.0f) continue;
+      u1.push_back(0.5f);
+      u2.push_back(v);
+    }
+  }
+  std::vector<float> first;
   for (const VecMath* m : variants()) {
     SCOPED_TRACE(m->isa);
     std::vector<float> out(2 * u1.size());
     m->normal_pairs_f32(out.data(), u1.data(), u2.data(), static_cast<int64_t>(u1.size()));
+    if (first.empty()) first = out;
+    EXPECT_EQ(out, first) << "the variants differ";
     for (size_t k = 0; k < u1.size(); ++k) {
       const double r = std::sqrt(-2.0 * std::log(static_cast<double>(u1[k])));
       const double t = 2.0 * 3.14159265358979323846 * static_cast<double>(u2[k]);
