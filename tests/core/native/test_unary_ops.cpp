@@ -119,6 +119,41 @@ TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
   }
 }
 
+// Every length (the vectorized loop's tails), both float types, in place,
+// out= and strided: NaN and each infinity replaced, every other value kept
+// (signed zeros, denormals, the largest finite values).
+TEST(NativeUnaryOps, NanToNumOnEveryLength) {
+  const std::vector<double> pool = {1.5,  kNan, kInf,  -kInf, -0.0,  1e-40,
+                                    -2.0, 3e38, -kNan, 0.0,   -3e38, 7.0};
+  for (const ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    for (int64_t n = 1; n <= 37; n += (n < 20 ? 1 : 17)) {
+      SCOPED_TRACE(n);
+      std::vector<double> x(static_cast<size_t>(n)), want(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        const double v = pool[static_cast<size_t>((i * 5 + n) % 12)];
+        x[static_cast<size_t>(i)] = dt == ScalarType::Float ? static_cast<float>(v) : v;
+        want[static_cast<size_t>(i)] = std::isnan(v) ? 5.0
+                                       : v == kInf   ? 6.0
+                                       : v == -kInf  ? -7.0
+                                                     : x[i];
+      }
+      Tensor t = make1(x, dt);
+      EXPECT_EQ(values(st::nan_to_num(t, 5.0, 6.0, -7.0)), want);
+      Tensor o = st::empty({n}, dt);
+      st::nan_to_num_out(o, t, 5.0, 6.0, -7.0);
+      EXPECT_EQ(values(o), want);
+      Tensor wide = st::empty({2 * n}, dt);
+      Tensor strided = wide.slice(0, 0, 2 * n, 2);
+      st::copy_(strided, t);
+      st::nan_to_num_(strided, 5.0, 6.0, -7.0);
+      EXPECT_EQ(values(strided), want);
+      for (size_t i = 0; i < want.size(); ++i) {  // signed zeros kept
+        EXPECT_EQ(std::signbit(values(o)[i]), std::signbit(want[i])) << i;
+      }
+    }
+  }
+}
+
 TEST(NativeUnaryOps, NanToNumInPlaceOnIntegersIsTheIdentity) {
   Tensor i = make1({3, -4}, ScalarType::Long);
   const void* data = i.const_data_ptr();
