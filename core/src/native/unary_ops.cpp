@@ -61,6 +61,31 @@ void vec_unary_f32(TensorIterator& iter, const Fn& fn) {
   iter.finish();
 }
 
+// A Half or BFloat16 iterator (input and output of that dtype) through a
+// float vector function: blocks converted to float and rounded back, as
+// PyTorch computes these dtypes in float.
+template <typename T, typename Fn>
+void vec_unary_reduced(TensorIterator& iter, const Fn& fn) {
+  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
+    constexpr int64_t kBuf = 256;
+    float buf[kBuf];
+    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+      const int64_t m = std::min(kBuf, n - i0);
+      for (int64_t k = 0; k < m; ++k) {
+        T v;
+        std::memcpy(&v, data[1] + (i0 + k) * strides[1], sizeof(T));
+        buf[k] = static_cast<float>(v);
+      }
+      fn(buf, buf, m);
+      for (int64_t k = 0; k < m; ++k) {
+        const T r = convert<T>(buf[k]);
+        std::memcpy(data[0] + (i0 + k) * strides[0], &r, sizeof(T));
+      }
+    }
+  });
+  iter.finish();
+}
+
 template <uint64_t kSet, typename Make>
 Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
                 const UnaryOptions& opt, const Make& make) {
@@ -85,6 +110,16 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
       vec_unary_f32(iter, cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)]);
     } else {
       vec_unary_f32(iter, opt.vec_f32_fn);
+    }
+    return iter.output();
+  }
+  if (opt.vec_f32 && iter.dtype(0) == iter.dtype(1) &&
+      (iter.dtype(0) == ScalarType::Half || iter.dtype(0) == ScalarType::BFloat16)) {
+    const auto fn = cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)];
+    if (iter.dtype(0) == ScalarType::Half) {
+      vec_unary_reduced<Half>(iter, fn);
+    } else {
+      vec_unary_reduced<BFloat16>(iter, fn);
     }
     return iter.output();
   }
