@@ -450,7 +450,10 @@ Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
                        std::optional<double> nan, std::optional<double> posinf,
                        std::optional<double> neginf) {
   UnaryOptions opt;
-  if (self.dtype() == ScalarType::Float) {
+  // Contiguous operands only: for a strided one, the element loop costs
+  // less than gathering it through a buffer (same values either way).
+  if (self.dtype() == ScalarType::Float && self.is_contiguous() &&
+      (!out.defined() || out.is_contiguous())) {
     const float nan_v = static_cast<float>(nan.value_or(0.0));
     const float pos_v = posinf ? static_cast<float>(*posinf) : std::numeric_limits<float>::max();
     const float neg_v = neginf ? static_cast<float>(*neginf) : std::numeric_limits<float>::lowest();
