@@ -7,6 +7,8 @@
 
 #include <st/core/error.h>
 
+#include "native/cpu/vec_kernels.h"
+
 namespace st {
 
 namespace {
@@ -140,11 +142,12 @@ void CPUGeneratorImpl::fill_words(uint32_t* dst, size_t n) {
   }
   const std::array<uint32_t, 2> key{static_cast<uint32_t>(seed_),
                                     static_cast<uint32_t>(seed_ >> 32)};
-  for (; n >= 4; n -= 4, dst += 4) {  // whole blocks, straight to dst
-    const std::array<uint32_t, 4> block = philox4x32_10(
-        {static_cast<uint32_t>(counter_), static_cast<uint32_t>(counter_ >> 32), 0, 0}, key);
-    ++counter_;
-    std::memcpy(dst, block.data(), sizeof(block));
+  if (n >= 4) {  // whole blocks, straight to dst, by the vector kernel
+    const size_t blocks = n / 4;
+    native::cpu::vec_kernels().philox4x32_10(dst, counter_, seed_, static_cast<int64_t>(blocks));
+    counter_ += blocks;
+    dst += 4 * blocks;
+    n -= 4 * blocks;
   }
   if (n > 0) {  // the start of a block; the rest stays for the next draw
     block_ = philox4x32_10(

@@ -1,7 +1,8 @@
 // Random kernels: rand/randn/randint(_like), randperm, uniform_, normal_,
 // bernoulli, each with PyTorch's optional `Generator? generator` argument.
-// Each reads its generator through a RandomWordStream (one lock per batch
-// of words, not per value), announcing the words it will consume, so the
+// Each reads its generator in chunks of words (fill_words, or a
+// RandomWordStream where the count is not known in advance: one lock per
+// chunk, not per value), never fetching a word it does not consume, so the
 // generator ends where the same draws one by one would leave it.
 // Values are drawn serially, in memory order of a contiguous result, from
 // the given CPU generator or else the default one, so a seed fixes the
@@ -45,6 +46,31 @@ void check_generator_device(const std::optional<Generator>& generator, Device de
   ST_CHECK(generator->device().type() == device.type(), op, ": expected a '", Device(device.type()),
            "' device type for generator but found '", generator->device(), "'");
 }
+
+// Draws are fetched in chunks of this many words (one lock each).
+constexpr int64_t kWordChunk = 1024;
+
+// uniform_float_from_bits through a signed conversion (the 24-bit value
+// fits), which vectorizes without the unsigned conversion's fix-up.
+inline float uniform_float_of(uint32_t bits) {
+  return static_cast<float>(static_cast<int32_t>(bits >> 8)) * 0x1.0p-24f;
+}
+
+// x % d for 32-bit x and 0 < d < 2^32 without a division: with m =
+// ceil(2^64 / d) (wrapping to 0 for d = 1), x % d is the high 64 bits of
+// (m x mod 2^64) d (Lemire, Kaser and Kurz, "Faster remainder by direct
+// computation", 2019).
+struct Mod32 {
+  explicit Mod32(uint32_t d) : d(d), m(~uint64_t{0} / d + 1) {}
+  uint32_t operator()(uint32_t x) const {
+    const uint64_t low = m * x;
+    // The high 64 bits of low * d, d < 2^32: from the halves of low.
+    const uint64_t part = (low & 0xFFFFFFFFull) * d;
+    return static_cast<uint32_t>(((low >> 32) * d + (part >> 32)) >> 32);
+  }
+  uint64_t d;
+  uint64_t m;
+};
 
 template <uint64_t Allowed, typename Draw>
 Tensor fill_random(const Tensor& out, const char* op, CPUGeneratorImpl* gen, Draw draw) {
@@ -92,6 +118,22 @@ Tensor uniform_fill(const Tensor& out, double from, double to, CPUGeneratorImpl*
           const T lo = convert<T>(from);
           const T hi = convert<T>(to);
           const bool redraw = static_cast<double>(lo) < static_cast<double>(hi);
+          // A value grows with its draw (span >= 0, rounding is monotonic):
+          // when the largest draw stays below `to`, none is drawn again, so
+          // the words are one per value, fetched in chunks.
+          const T top = convert<T>(from + span * static_cast<double>(1.0f - 0x1.0p-24f));
+          if (!redraw || static_cast<double>(top) < static_cast<double>(hi)) {
+            uint32_t w[kWordChunk];
+            for (int64_t i0 = 0; i0 < n; i0 += kWordChunk) {
+              const int64_t m = std::min(kWordChunk, n - i0);
+              g->fill_words(w, static_cast<size_t>(m));
+              T* dst = p + i0;
+              for (int64_t k = 0; k < m; ++k) {
+                dst[k] = convert<T>(from + span * static_cast<double>(uniform_float_of(w[k])));
+              }
+            }
+            return;
+          }
           RandomWordStream words(g, count);
           for (int64_t i = 0; i < n; ++i) {
             T v;
@@ -136,17 +178,18 @@ Tensor normal_fill(const Tensor& out, double mean, double std, CPUGeneratorImpl*
           // runs Box-Muller in float through the vector functions; the pair
           // order (cos, sin) is the double path's.
           const int64_t pairs = (n + 1) / 2;
-          RandomWordStream words(g, 2 * static_cast<uint64_t>(pairs));
           const auto normal_pairs = cpu::vec_math().normal_pairs_f32;
-          constexpr int64_t kBlock = 256;
+          constexpr int64_t kBlock = kWordChunk / 2;
+          uint32_t w[2 * kBlock];
           float u1[kBlock], u2[kBlock], z[2 * kBlock];
           const float mean_f = static_cast<float>(mean);
           const float std_f = static_cast<float>(std);
           for (int64_t p0 = 0; p0 < pairs; p0 += kBlock) {
             const int64_t m = std::min(kBlock, pairs - p0);
+            g->fill_words(w, static_cast<size_t>(2 * m));
             for (int64_t k = 0; k < m; ++k) {
-              u1[k] = 1.0f - words.uniform_float();
-              u2[k] = words.uniform_float();
+              u1[k] = 1.0f - uniform_float_of(w[2 * k]);
+              u2[k] = uniform_float_of(w[2 * k + 1]);
             }
             normal_pairs(z, u1, u2, m);
             const int64_t count = std::min(2 * m, n - 2 * p0);
@@ -206,11 +249,28 @@ Tensor randint_fill(int64_t low, int64_t high, const Tensor& out, CPUGeneratorIm
   return fill_random<kAllTypes | kReducedFloatTypes | kBoolType>(
       out, "randint", gen, [low, range](auto tag, auto* p, int64_t n, CPUGeneratorImpl* g) {
         using T = typename decltype(tag)::type;
-        const bool narrow = range <= 0xFFFFFFFFull;
-        RandomWordStream words(g, (narrow ? 1 : 2) * static_cast<uint64_t>(n));
-        for (int64_t i = 0; i < n; ++i) {
-          const uint64_t r = narrow ? words.next() % range : words.next64() % range;
-          p[i] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
+        uint32_t w[kWordChunk];
+        if (range <= 0xFFFFFFFFull) {  // one word per value
+          const Mod32 mod(static_cast<uint32_t>(range));
+          for (int64_t i0 = 0; i0 < n; i0 += kWordChunk) {
+            const int64_t m = std::min(kWordChunk, n - i0);
+            g->fill_words(w, static_cast<size_t>(m));
+            T* dst = p + i0;
+            for (int64_t k = 0; k < m; ++k) {
+              dst[k] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + mod(w[k])));
+            }
+          }
+          return;
+        }
+        // Two words per value, the first one high (as random64()).
+        for (int64_t i0 = 0; i0 < n; i0 += kWordChunk / 2) {
+          const int64_t m = std::min(kWordChunk / 2, n - i0);
+          g->fill_words(w, static_cast<size_t>(2 * m));
+          T* dst = p + i0;
+          for (int64_t k = 0; k < m; ++k) {
+            const uint64_t r = ((static_cast<uint64_t>(w[2 * k]) << 32) | w[2 * k + 1]) % range;
+            dst[k] = convert<T>(static_cast<int64_t>(static_cast<uint64_t>(low) + r));
+          }
         }
       });
 }

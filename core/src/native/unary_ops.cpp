@@ -5,6 +5,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string_view>
@@ -31,14 +32,16 @@ struct UnaryOptions {
   bool real_out = false;  // kernel writes the real dtype of the common dtype (abs)
   // The vector function that computes the operator on float32 (vec_math.h).
   std::optional<cpu::UnaryMath> vec_f32;
+  // Or one with arguments bound: fn(out, in, n).
+  std::function<void(float*, const float*, int64_t)> vec_f32_fn;
 };
 
-// A float32 iterator through the vector function: contiguous chunks
-// directly, strided ones by blocks through stack buffers, so that every
+// A float32 iterator through a vector function fn(out, in, n): contiguous
+// chunks directly, strided ones by blocks through stack buffers, so that every
 // element gets the same function whatever the layout.
-void vec_unary_f32(TensorIterator& iter, cpu::UnaryMath op) {
-  const auto fn = cpu::vec_math().unary_f32[static_cast<int>(op)];
-  iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
+template <typename Fn>
+void vec_unary_f32(TensorIterator& iter, const Fn& fn) {
+  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
     constexpr int64_t kItem = sizeof(float);
     if (strides[0] == kItem && strides[1] == kItem) {
       fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]), n);
@@ -63,6 +66,31 @@ void vec_unary_f32(TensorIterator& iter, cpu::UnaryMath op) {
   iter.finish();
 }
 
+// A Half or BFloat16 iterator (input and output of that dtype) through a
+// float vector function: blocks converted to float and rounded back, as
+// PyTorch computes these dtypes in float.
+template <typename T, typename Fn>
+void vec_unary_reduced(TensorIterator& iter, const Fn& fn) {
+  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
+    constexpr int64_t kBuf = 256;
+    float buf[kBuf];
+    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+      const int64_t m = std::min(kBuf, n - i0);
+      for (int64_t k = 0; k < m; ++k) {
+        T v;
+        std::memcpy(&v, data[1] + (i0 + k) * strides[1], sizeof(T));
+        buf[k] = static_cast<float>(v);
+      }
+      fn(buf, buf, m);
+      for (int64_t k = 0; k < m; ++k) {
+        const T r = convert<T>(buf[k]);
+        std::memcpy(data[0] + (i0 + k) * strides[0], &r, sizeof(T));
+      }
+    }
+  });
+  iter.finish();
+}
+
 template <uint64_t kSet, typename Make>
 Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
                 const UnaryOptions& opt, const Make& make) {
@@ -81,8 +109,23 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
     cfg.kernel_output_dtype(torch::headeronly::toRealValueType(common));
   }
   TensorIterator iter = cfg.build();
-  if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float) {
-    vec_unary_f32(iter, *opt.vec_f32);
+  if ((opt.vec_f32 || opt.vec_f32_fn) && iter.dtype(0) == ScalarType::Float &&
+      iter.dtype(1) == ScalarType::Float) {
+    if (opt.vec_f32) {
+      vec_unary_f32(iter, cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)]);
+    } else {
+      vec_unary_f32(iter, opt.vec_f32_fn);
+    }
+    return iter.output();
+  }
+  if (opt.vec_f32 && iter.dtype(0) == iter.dtype(1) &&
+      (iter.dtype(0) == ScalarType::Half || iter.dtype(0) == ScalarType::BFloat16)) {
+    const auto fn = cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)];
+    if (iter.dtype(0) == ScalarType::Half) {
+      vec_unary_reduced<Half>(iter, fn);
+    } else {
+      vec_unary_reduced<BFloat16>(iter, fn);
+    }
     return iter.output();
   }
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
@@ -420,7 +463,19 @@ namespace {
 Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
                        std::optional<double> nan, std::optional<double> posinf,
                        std::optional<double> neginf) {
-  return unary_op<kEverything>("nan_to_num", out, self, inplace, {}, [&](auto tag) {
+  UnaryOptions opt;
+  // Contiguous operands only: for a strided one, the element loop costs
+  // less than gathering it through a buffer (same values either way).
+  if (self.dtype() == ScalarType::Float && self.is_contiguous() &&
+      (!out.defined() || out.is_contiguous())) {
+    const float nan_v = static_cast<float>(nan.value_or(0.0));
+    const float pos_v = posinf ? static_cast<float>(*posinf) : std::numeric_limits<float>::max();
+    const float neg_v = neginf ? static_cast<float>(*neginf) : std::numeric_limits<float>::lowest();
+    opt.vec_f32_fn = [nan_v, pos_v, neg_v](float* o, const float* x, int64_t n) {
+      cpu::vec_math().nan_to_num_f32(o, x, n, nan_v, pos_v, neg_v);
+    };
+  }
+  return unary_op<kEverything>("nan_to_num", out, self, inplace, opt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_complex_v<T> || std::is_floating_point_v<opmath_t<T>>) {
       using R = real_value_t<opmath_t<T>>;

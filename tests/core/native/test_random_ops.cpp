@@ -57,6 +57,51 @@ TEST(NativeRandomOps, SameSeedSameNumbers) {
   EXPECT_EQ(a->current_seed(), 9u);
 }
 
+// The values are the generator's words, one draw after the other, whatever
+// the size (chunks of words and their tails), from any position in a
+// Philox block, and the generator ends where those single draws leave it.
+TEST(NativeRandomOps, ValuesFollowTheGeneratorsWords) {
+  for (const int64_t n : {1, 7, 1000, 1025, 2051}) {
+    SCOPED_TRACE(n);
+    st::Generator a = st::make_cpu_generator(5);
+    st::Generator b = st::make_cpu_generator(5);
+    a.cpu()->random();  // start mid-block
+    b.cpu()->random();
+    const std::vector<double> u = values(st::rand({n}, a));
+    for (int64_t i = 0; i < n; ++i) {
+      ASSERT_EQ(u[static_cast<size_t>(i)], static_cast<double>(b.cpu()->uniform_float())) << i;
+    }
+    EXPECT_EQ(a->get_state(), b->get_state());
+    // uniform_ over [-2, 3): from + span * u in double, rounded to float
+    Tensor t = st::empty({n});
+    st::uniform_(t, -2.0, 3.0, a);
+    const std::vector<double> v = values(t);
+    for (int64_t i = 0; i < n; ++i) {
+      const double want = static_cast<float>(-2.0 + 5.0 * b.cpu()->uniform_float());
+      ASSERT_EQ(v[static_cast<size_t>(i)], want) << i;
+    }
+    EXPECT_EQ(a->get_state(), b->get_state());
+    // randint: a word modulo the range below 2^32, two words beyond
+    for (const int64_t high : {int64_t{1}, int64_t{3}, int64_t{1000}, int64_t{0x80000001},
+                               int64_t{0xFFFFFFFF}, int64_t{0x300000007}}) {
+      SCOPED_TRACE(high);
+      const std::vector<double> r = values(st::randint(-1, high - 1, {n}, a));
+      const uint64_t range = static_cast<uint64_t>(high);
+      for (int64_t i = 0; i < n; ++i) {
+        const uint64_t w = range <= 0xFFFFFFFFull ? b.cpu()->random() : b.cpu()->random64();
+        ASSERT_EQ(r[static_cast<size_t>(i)],
+                  static_cast<double>(-1 + static_cast<int64_t>(w % range)))
+            << i;
+      }
+      EXPECT_EQ(a->get_state(), b->get_state());
+    }
+    // randn in float32: one word per uniform, two per pair of values
+    st::randn({n}, a);
+    for (int64_t i = 0; i < 2 * ((n + 1) / 2); ++i) b.cpu()->random();
+    EXPECT_EQ(a->get_state(), b->get_state());
+  }
+}
+
 TEST(NativeRandomOps, GeneratorsAreIndependent) {
   st::Generator a = st::make_cpu_generator(3);
   st::Generator b = st::make_cpu_generator(3);

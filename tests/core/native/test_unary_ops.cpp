@@ -119,6 +119,82 @@ TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
   }
 }
 
+// Every length (the vectorized loop's tails), both float types, in place,
+// out= and strided: NaN and each infinity replaced, every other value kept
+// (signed zeros, denormals, the largest finite values).
+TEST(NativeUnaryOps, NanToNumOnEveryLength) {
+  const std::vector<double> pool = {1.5,  kNan, kInf,  -kInf, -0.0,  1e-40,
+                                    -2.0, 3e38, -kNan, 0.0,   -3e38, 7.0};
+  for (const ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    for (int64_t n = 1; n <= 37; n += (n < 20 ? 1 : 17)) {
+      SCOPED_TRACE(n);
+      std::vector<double> x(static_cast<size_t>(n)), want(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        const double v = pool[static_cast<size_t>((i * 5 + n) % 12)];
+        x[static_cast<size_t>(i)] = dt == ScalarType::Float ? static_cast<float>(v) : v;
+        want[static_cast<size_t>(i)] = std::isnan(v) ? 5.0
+                                       : v == kInf   ? 6.0
+                                       : v == -kInf  ? -7.0
+                                                     : x[i];
+      }
+      Tensor t = make1(x, dt);
+      EXPECT_EQ(values(st::nan_to_num(t, 5.0, 6.0, -7.0)), want);
+      Tensor o = st::empty({n}, dt);
+      st::nan_to_num_out(o, t, 5.0, 6.0, -7.0);
+      EXPECT_EQ(values(o), want);
+      Tensor wide = st::empty({2 * n}, dt);
+      Tensor strided = wide.slice(0, 0, 2 * n, 2);
+      st::copy_(strided, t);
+      st::nan_to_num_(strided, 5.0, 6.0, -7.0);
+      EXPECT_EQ(values(strided), want);
+      for (size_t i = 0; i < want.size(); ++i) {  // signed zeros kept
+        EXPECT_EQ(std::signbit(values(o)[i]), std::signbit(want[i])) << i;
+      }
+    }
+  }
+}
+
+// Half and BFloat16 compute in float (the float vector functions) and
+// round once: the float32 operator's result on the widened input, rounded,
+// at every length (the conversion blocks' tails) and strided.
+TEST(NativeUnaryOps, ReducedFloatFunctionsRoundTheFloatResult) {
+  using Fn = Tensor (*)(const Tensor&);
+  const Fn fns[] = {+[](const Tensor& t) { return st::exp(t); },
+                    +[](const Tensor& t) { return st::log(t); },
+                    +[](const Tensor& t) { return st::sqrt(t); },
+                    +[](const Tensor& t) { return st::rsqrt(t); },
+                    +[](const Tensor& t) { return st::sin(t); },
+                    +[](const Tensor& t) { return st::cos(t); },
+                    +[](const Tensor& t) { return st::tanh(t); },
+                    +[](const Tensor& t) { return st::sigmoid(t); },
+                    +[](const Tensor& t) { return st::gelu(t); },
+                    +[](const Tensor& t) { return st::gelu(t, "tanh"); }};
+  for (const ScalarType dt : {ScalarType::Half, ScalarType::BFloat16}) {
+    for (const int64_t n : {1, 9, 257, 600}) {
+      SCOPED_TRACE(n);
+      Tensor x = st::to(st::linspace(-6.0, 7.0, 2 * n, ScalarType::Float), dt);
+      Tensor strided = x.slice(0, 0, 2 * n, 2);
+      Tensor packed = st::contiguous(strided);
+      for (size_t f = 0; f < std::size(fns); ++f) {
+        SCOPED_TRACE(f);
+        const Tensor want = st::to(fns[f](st::to(packed, ScalarType::Float)), dt);
+        const Tensor got = fns[f](packed);
+        EXPECT_EQ(got.dtype(), dt);
+        // NaN (log, sqrt of negatives) compares as equal to NaN here.
+        const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+          if (a.size() != b.size()) return false;
+          for (size_t i = 0; i < a.size(); ++i) {
+            if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
+          }
+          return true;
+        };
+        EXPECT_TRUE(same(values(got), values(want)));
+        EXPECT_TRUE(same(values(fns[f](strided)), values(want)));
+      }
+    }
+  }
+}
+
 TEST(NativeUnaryOps, NanToNumInPlaceOnIntegersIsTheIdentity) {
   Tensor i = make1({3, -4}, ScalarType::Long);
   const void* data = i.const_data_ptr();

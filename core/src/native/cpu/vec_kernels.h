@@ -36,6 +36,12 @@ struct VecKernels {
   // sums then added in double lanes.
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
+  // Philox4x32-10 (st::philox4x32_10) for `blocks` consecutive counters:
+  // out[4 j .. 4 j + 3] is the block of counter + j (wrapping at 2^64),
+  // the counter's low and high words in the first two counter words, the
+  // key's in the key words; the same words the scalar function gives. out
+  // needs no alignment.
+  void (*philox4x32_10)(uint32_t* out, uint64_t counter, uint64_t key, int64_t blocks);
 };
 
 // The table for this CPU (best supported ISA, or the one named by the

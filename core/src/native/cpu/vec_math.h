@@ -49,6 +49,9 @@ struct VecMath {
   void (*unary_f32[kUnaryMathCount])(float* out, const float* in, int64_t n);
   // out[i] = f(a[i], b[i]) for i in [0, n); out may be a or b.
   void (*binary_f32[kBinaryMathCount])(float* out, const float* a, const float* b, int64_t n);
+  // out[i] = nan where in[i] is NaN, pos / neg where it is +inf / -inf, else
+  // in[i] (nan_to_num); out may be in, no other overlap.
+  void (*nan_to_num_f32)(float* out, const float* in, int64_t n, float nan, float pos, float neg);
   // Box-Muller: out[2k] = r cos(t), out[2k + 1] = r sin(t), r = sqrt(-2
   // log(u1[k])), t = 2 pi u2[k], for k in [0, pairs); u1 in (0, 1].
   void (*normal_pairs_f32)(float* out, const float* u1, const float* u2, int64_t pairs);

@@ -10,6 +10,8 @@
 #include <random>
 #include <vector>
 
+#include <st/core/generator.h>
+
 #include "native/cpu/vec_kernels.h"
 
 namespace {
@@ -80,6 +82,39 @@ TEST(NativeVecKernels, VariantsMatchScalarLoops) {
       if (k == variants()[0]) base_sum = s;
       EXPECT_EQ(s, base_sum);  // same lanes, same order: identical across ISAs
       EXPECT_NEAR(k->sum_f64(ad.data() + 1, n), ref_sum, 1e-9 * (1 + n));
+    }
+  }
+}
+
+// Every variant's Philox gives the scalar function's words, block after
+// block, for any count (the vector groups and the scalar tail), on an
+// unaligned destination, across the carry into the counter's high word
+// and the wrap at 2^64, without writing past the last block.
+TEST(NativeVecKernels, PhiloxMatchesScalarBlocks) {
+  const uint64_t counters[] = {0, 5, 0xfffffffaull, 0x1234567800000000ull, ~uint64_t{0} - 9};
+  const uint64_t keys[] = {0, 67280421310721ull, ~uint64_t{0}};
+  for (const VecKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (const uint64_t counter : counters) {
+      for (const uint64_t key : keys) {
+        for (const int64_t blocks : {0, 1, 7, 8, 9, 15, 16, 17, 33}) {
+          std::vector<uint32_t> out(4 * static_cast<size_t>(blocks) + 2, 0xdeadbeefu);
+          k->philox4x32_10(out.data() + 1, counter, key, blocks);
+          EXPECT_EQ(out[0], 0xdeadbeefu);
+          EXPECT_EQ(out.back(), 0xdeadbeefu) << "wrote past the end";
+          for (int64_t j = 0; j < blocks; ++j) {
+            const uint64_t c = counter + static_cast<uint64_t>(j);
+            const std::array<uint32_t, 4> want =
+                st::philox4x32_10({static_cast<uint32_t>(c), static_cast<uint32_t>(c >> 32), 0, 0},
+                                  {static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)});
+            for (size_t w = 0; w < 4; ++w) {
+              ASSERT_EQ(out[1 + 4 * static_cast<size_t>(j) + w], want[w])
+                  << "counter " << counter << " key " << key << " blocks " << blocks << " block "
+                  << j << " word " << w;
+            }
+          }
+        }
+      }
     }
   }
 }

@@ -274,6 +274,26 @@ TEST(NativeVecMath, RemainderAndFloorDivideMatchTheScalarDefinitionsExactly) {
   }
 }
 
+// NaN and the infinities replaced, every other bit pattern kept, in every
+// variant, on every length (full vectors and padded tails), in place too.
+TEST(NativeVecMath, NanToNum) {
+  const float pool[] = {1.5f, kNan, kInf, -kInf, -0.0f, 0x1p-140f, 3e38f, -7.0f};
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    for (int64_t n = 0; n <= 40; ++n) {
+      std::vector<float> x(static_cast<size_t>(n)), want(x.size()), out(x.size());
+      for (size_t i = 0; i < x.size(); ++i) {
+        x[i] = pool[(i * 3 + static_cast<size_t>(n)) % 8];
+        want[i] = std::isnan(x[i]) ? 5.0f : x[i] == kInf ? 6.0f : x[i] == -kInf ? -7.0f : x[i];
+      }
+      m->nan_to_num_f32(out.data(), x.data(), n, 5.0f, 6.0f, -7.0f);
+      EXPECT_EQ(0, std::memcmp(out.data(), want.data(), sizeof(float) * x.size())) << n;
+      m->nan_to_num_f32(x.data(), x.data(), n, 5.0f, 6.0f, -7.0f);
+      EXPECT_EQ(0, std::memcmp(x.data(), want.data(), sizeof(float) * x.size())) << n;
+    }
+  }
+}
+
 TEST(NativeVecMath, NormalPairsAreBoxMuller) {
   std::vector<float> u1, u2;
   for (int k = 0; k < 37; ++k) {
@@ -282,10 +302,22 @@ TEST(NativeVecMath, NormalPairsAreBoxMuller) {
   }
   u1.push_back(0x1p-24f);  // the smallest draw: the largest radius
   u2.push_back(0.999999940f);
+  // The quadrants' edges (the angle is reduced on u2) and draws beside them.
+  for (int e = 1; e <= 8; ++e) {
+    for (const float d : {-0x1p-24f, 0.0f, 0x1p-24f}) {
+      const float v = static_cast<float>(e) / 8.0f + d;
+      if (v >= 1.0f) continue;
+      u1.push_back(0.5f);
+      u2.push_back(v);
+    }
+  }
+  std::vector<float> first;
   for (const VecMath* m : variants()) {
     SCOPED_TRACE(m->isa);
     std::vector<float> out(2 * u1.size());
     m->normal_pairs_f32(out.data(), u1.data(), u2.data(), static_cast<int64_t>(u1.size()));
+    if (first.empty()) first = out;
+    EXPECT_EQ(out, first) << "the variants differ";
     for (size_t k = 0; k < u1.size(); ++k) {
       const double r = std::sqrt(-2.0 * std::log(static_cast<double>(u1[k])));
       const double t = 2.0 * 3.14159265358979323846 * static_cast<double>(u2[k]);
