@@ -199,6 +199,15 @@ class Driver {
   //             float tensor (three calls per round)
   //   empty1    empty_strided of sizes [1], strides [1], float, CPU, then
   //             delete_tensor_object
+  //   boxed_noop  what a plugin pays to call another plugin's boxed no-op
+  //             kernel: new_tensor_handle of a 1-element tensor,
+  //             aoti_torch_call_dispatcher of conformance_probe::noop (a
+  //             CPU kernel registered through aoti_torch_library_*, which
+  //             returns its argument), delete_tensor_object of the result
+  //   load:<path>  load and unload the plugin at <path> as each runtime's
+  //             host does: stabletorch_load_library + unload where the
+  //             runtime has its loader, else (PyTorch: torch.ops.load_library)
+  //             dlopen(RTLD_NOW | RTLD_LOCAL) + dlclose
   std::string probe(const std::string& name, size_t n) {
     if (n == 0) return "ERR\tPROBE needs at least one round";
     const int64_t one = 1;
@@ -233,7 +242,48 @@ class Driver {
       }
       return ns_answer((thread_cpu_ns() - start) / static_cast<double>(n));
     }
+    if (name == "boxed_noop") {
+      const std::string setup = register_noop();
+      if (!setup.empty()) return "ERR\t" + setup;
+      Handle t = nullptr;
+      if (api_.empty_strided(1, &one, &one, f32, cpu, 0, &t) != 0) return "ERR\t" + last_error();
+      Error failed = 0;
+      start = thread_cpu_ns();
+      for (size_t k = 0; k < n && failed == 0; ++k) {
+        Handle arg = nullptr;
+        failed |= api_.new_tensor_handle(t, &arg);
+        StableIValue stack[1] = {reinterpret_cast<uintptr_t>(arg)};
+        failed |= api_.call_dispatcher("conformance_probe::noop", "", stack);
+        failed |= api_.delete_tensor(reinterpret_cast<Handle>(static_cast<uintptr_t>(stack[0])));
+      }
+      const double ns = thread_cpu_ns() - start;
+      api_.delete_tensor(t);
+      if (failed != 0) return "ERR\t" + last_error();
+      return ns_answer(ns / static_cast<double>(n));
+    }
+    if (name.rfind("load:", 0) == 0) {
+      const std::string path = name.substr(5);
+      const bool loader = api_.load_library != nullptr && api_.unload_library != nullptr;
+      start = thread_cpu_ns();
+      for (size_t k = 0; k < n; ++k) {
+        if (loader) {
+          Handle plugin = nullptr;
+          if (api_.load_library(path.c_str(), &plugin) != 0 || api_.unload_library(plugin) != 0)
+            return "ERR\t" + last_error();
+        } else {
+          void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+          if (handle == nullptr) return std::string("ERR\t") + one_line(dlerror());
+          dlclose(handle);
+        }
+      }
+      return ns_answer((thread_cpu_ns() - start) / static_cast<double>(n));
+    }
     return "ERR\tunknown probe " + name;
+  }
+
+  ~Driver() {
+    if (noop_impl_ != nullptr) api_.delete_library(noop_impl_);
+    if (noop_def_ != nullptr) api_.delete_library(noop_def_);
   }
 
   static std::string ns_answer(double ns) {
@@ -259,6 +309,29 @@ class Driver {
   }
 
  private:
+  // The boxed_noop probe's kernel: returns its argument, which it owns, as
+  // its result (stack[0] unchanged).
+  static void noop_kernel(StableIValue*, uint64_t, uint64_t) {}
+
+  // Defines conformance_probe::noop(Tensor x) -> Tensor with a CPU kernel,
+  // once. Returns "" or what failed.
+  std::string register_noop() {
+    if (noop_impl_ != nullptr) return "";
+    if (api_.library_init_def == nullptr || api_.library_init_impl == nullptr ||
+        api_.library_def == nullptr || api_.library_impl == nullptr ||
+        api_.delete_library == nullptr)
+      return "the runtime lacks the aoti_torch_library_* functions";
+    if (api_.library_init_def("conformance_probe", __FILE__, __LINE__, &noop_def_) != 0 ||
+        api_.library_def(noop_def_, "noop(Tensor x) -> Tensor") != 0 ||
+        api_.library_init_impl("conformance_probe", "CPU", __FILE__, __LINE__, &noop_impl_) != 0 ||
+        api_.library_impl(noop_impl_, "noop", &noop_kernel) != 0)
+      return "registering conformance_probe::noop failed: " + last_error();
+    return "";
+  }
+
+  Handle noop_def_ = nullptr;
+  Handle noop_impl_ = nullptr;
+
   struct Input {
     Handle handle;
     std::string dtype;

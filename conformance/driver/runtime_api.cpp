@@ -77,6 +77,13 @@ std::string resolve_runtime_api(void* library, RuntimeApi& api) {
   bind(library, "torch_delete_generator", api.delete_generator);
   bind(library, "stabletorch_new_generator", api.new_generator);
   bind(library, "_ZN2at6detail18createCPUGeneratorEm", api.create_cpu_generator);
+  bind(library, "aoti_torch_library_init_def", api.library_init_def);
+  bind(library, "aoti_torch_library_init_impl", api.library_init_impl);
+  bind(library, "aoti_torch_library_def", api.library_def);
+  bind(library, "aoti_torch_library_impl", api.library_impl);
+  bind(library, "aoti_torch_delete_library_object", api.delete_library);
+  bind(library, "stabletorch_load_library", api.load_library);
+  bind(library, "stabletorch_unload_library", api.unload_library);
   return "";
 }
 

@@ -62,6 +62,19 @@ struct RuntimeApi {
   void (*create_cpu_generator)(void* result, uint64_t seed) = nullptr;  // PyTorch
   Error (*delete_generator)(Handle) = nullptr;  // may be absent (levels before 2.13)
 
+  // Operator registration (the PROBE boxed_noop operator). May be absent.
+  using BoxedKernel = void (*)(StableIValue*, uint64_t, uint64_t);
+  Error (*library_init_def)(const char*, const char*, uint32_t, Handle*) = nullptr;
+  Error (*library_init_impl)(const char*, const char*, const char*, uint32_t, Handle*) = nullptr;
+  Error (*library_def)(Handle, const char*) = nullptr;
+  Error (*library_impl)(Handle, const char*, BoxedKernel) = nullptr;
+  Error (*delete_library)(Handle) = nullptr;
+
+  // stabletorch's plugin loader (the PROBE load: probe); absent in PyTorch,
+  // whose way of loading a plugin is a plain dlopen.
+  Error (*load_library)(const char*, Handle*) = nullptr;
+  Error (*unload_library)(Handle) = nullptr;
+
   // Enum codes, read from the runtime rather than assumed.
   int32_t (*device_type_cpu)() = nullptr;
   int32_t (*layout_strided)() = nullptr;

@@ -8,11 +8,12 @@ the sweep itself breaks (a driver that does not start, or nothing timed).
   sweep.py --driver BIN --pytorch-lib SO --stabletorch-lib SO --yaml YAML
            [--ops REGEX] [--sizes 1,1K,1M] [--reps N] [--target-ms MS]
            [--out DIR]
-  sweep.py ... --probes metadata,empty1
+  sweep.py ... --probes metadata,empty1,boxed_noop
 
 --probes times, instead of operators, the C-ABI calls a plugin makes
-around its kernels (the driver's PROBE command: metadata reads, empty({1}))
-with the same interleaving, and prints one line per probe.
+around its kernels (the driver's PROBE command: metadata reads, empty({1}),
+a boxed no-op kernel called through call_dispatcher; load:<path> loads
+and unloads a plugin as each runtime's host does) with the same interleaving, and prints one line per probe.
 
 The cases come from gen_cases.py (its schema parsing and CaseBuilder), with
 the sweep's own scenarios (SWEEP_SCENARIOS) instead of the conformance ones.
@@ -358,7 +359,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for one command")
     parser.add_argument("--out", default="build/conformance/sweep")
     parser.add_argument("--probes", default="",
-                        help="comma-separated driver probes (metadata, empty1) to time instead of operators")
+                        help="comma-separated driver probes (metadata, empty1, boxed_noop, load:<path>) to time instead of operators")
     parser.add_argument("--report-from", metavar="TSV",
                         help="rewrite sweep.md from an earlier run's sweep.tsv instead of timing")
     args = parser.parse_args()

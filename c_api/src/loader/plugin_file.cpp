@@ -54,7 +54,9 @@ PluginFile::PluginFile(PluginFile&& other) noexcept
       fd_(std::exchange(other.fd_, -1)),
       size_(other.size_),
       dev_(other.dev_),
-      ino_(other.ino_) {}
+      ino_(other.ino_),
+      head_(std::move(other.head_)),
+      head_size_(std::exchange(other.head_size_, 0)) {}
 
 PluginFile& PluginFile::operator=(PluginFile&& other) noexcept {
   if (this != &other) {
@@ -64,6 +66,8 @@ PluginFile& PluginFile::operator=(PluginFile&& other) noexcept {
     size_ = other.size_;
     dev_ = other.dev_;
     ino_ = other.ino_;
+    head_ = std::move(other.head_);
+    head_size_ = std::exchange(other.head_size_, 0);
   }
   return *this;
 }
@@ -86,6 +90,21 @@ void PluginFile::read_at(uint64_t offset, uint64_t n, void* dst) const {
     ST_ERROR("plugin file '", path_, "' is truncated or corrupt: bytes ", offset, "..+", n,
              " lie beyond the ", size_, "-byte file");
   }
+  if (head_ == nullptr && size_ > 0) {
+    const uint64_t want = std::min(size_, kHeadBytes);
+    std::unique_ptr<uint8_t[]> head(new uint8_t[static_cast<size_t>(want)]);
+    pread_exactly(0, want, head.get());
+    head_ = std::move(head);
+    head_size_ = want;
+  }
+  if (offset + n <= head_size_) {
+    if (n > 0) std::memcpy(dst, head_.get() + offset, static_cast<size_t>(n));
+    return;
+  }
+  pread_exactly(offset, n, dst);
+}
+
+void PluginFile::pread_exactly(uint64_t offset, uint64_t n, void* dst) const {
   auto* out = static_cast<uint8_t*>(dst);
   uint64_t done = 0;
   while (done < n) {

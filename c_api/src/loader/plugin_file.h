@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -39,18 +40,26 @@ class PluginFile {
 
   // Reads exactly n bytes at offset into dst. Throws st::Error naming the
   // path if [offset, offset + n) is not inside the file's size or the file
-  // shrank meanwhile. Never reads more than size() bytes in total.
+  // shrank meanwhile. Never reads more than size() bytes in total. The
+  // first call reads the file's first kHeadBytes at once and later reads
+  // inside them are copies: a small plugin's ELF tables are one read.
   void read_at(uint64_t offset, uint64_t n, void* dst) const;
+
+  static constexpr uint64_t kHeadBytes = 16 * 1024;
 
  private:
   PluginFile(std::string path, int fd, uint64_t size, dev_t dev, ino_t ino)
       : path_(std::move(path)), fd_(fd), size_(size), dev_(dev), ino_(ino) {}
+  void pread_exactly(uint64_t offset, uint64_t n, void* dst) const;
 
   std::string path_;
   int fd_ = -1;
   uint64_t size_ = 0;
   dev_t dev_ = 0;
   ino_t ino_ = 0;
+  // The file's first head_size_ bytes, once read (not zero-filled first).
+  mutable std::unique_ptr<uint8_t[]> head_;
+  mutable uint64_t head_size_ = 0;
 };
 
 // "a directory", "a FIFO (named pipe)", ... for an st_mode that is not a

@@ -36,17 +36,19 @@ void channels_last_strides(IntArrayRef sizes, const int* order, size_t n, int64_
   }
 }
 
-// Storage on `*device`. The CPU path stays a plain allocation; a device
-// with a runtime is first made concrete (index -1: the current device;
-// out of range: an error) and allocated under a guard, because allocators
-// allocate on the current device.
-Storage allocate_storage(const char* op, size_t nbytes, Allocator* allocator, Device* device) {
-  if (__builtin_expect(device->is_cpu(), 1) || try_get_device_runtime(device->type()) == nullptr) {
-    return Storage(make_intrusive<StorageImpl>(nbytes, allocator));
+// A tensor over new storage on `device`, in one block with it. The CPU
+// path stays a plain allocation; a device with a runtime is first made
+// concrete (index -1: the current device; out of range: an error) and
+// allocated under a guard, because allocators allocate on the current
+// device.
+intrusive_ptr<TensorImpl> allocate_tensor(const char* op, size_t nbytes, Allocator* allocator,
+                                          ScalarType dtype, Device device) {
+  if (__builtin_expect(device.is_cpu(), 1) || try_get_device_runtime(device.type()) == nullptr) {
+    return TensorImpl::make_with_storage(nbytes, allocator, dtype, device);
   }
-  *device = resolve_device(*device, op);
-  DeviceGuard guard(*device);
-  return Storage(make_intrusive<StorageImpl>(nbytes, allocator));
+  device = resolve_device(device, op);
+  DeviceGuard guard(device);
+  return TensorImpl::make_with_storage(nbytes, allocator, dtype, device);
 }
 
 }  // namespace
@@ -64,8 +66,7 @@ Tensor empty_generic(IntArrayRef sizes, ScalarType dtype, Device device,
   const size_t itemsize = itemsize_of("empty", dtype);
   const size_t nbytes = checked_nbytes(checked_numel(sizes, "empty"), itemsize, "empty");
   Allocator* allocator = get_allocator(device.type());
-  auto impl = make_intrusive<TensorImpl>(allocate_storage("empty", nbytes, allocator, &device),
-                                         dtype, device);
+  auto impl = allocate_tensor("empty", nbytes, allocator, dtype, device);
   if (__builtin_expect(memory_format == MemoryFormat::Contiguous, 1)) {
     impl->set_sizes_contiguous(sizes);
     return Tensor(std::move(impl));
@@ -100,12 +101,11 @@ Tensor empty_strided_generic(IntArrayRef sizes, IntArrayRef strides, ScalarType 
   const size_t itemsize = itemsize_of("empty_strided", dtype);
   ST_CHECK(sizes.size() == strides.size(), "empty_strided: dimensionality of sizes (", sizes.size(),
            ") must match dimensionality of strides (", strides.size(), ")");
-  checked_numel(sizes, "empty_strided");
+  const int64_t numel = checked_numel(sizes, "empty_strided");
   const size_t nbytes = checked_storage_nbytes(sizes, strides, itemsize, 0, "empty_strided");
   Allocator* allocator = get_allocator(device.type());
-  auto impl = make_intrusive<TensorImpl>(
-      allocate_storage("empty_strided", nbytes, allocator, &device), dtype, device);
-  impl->set_sizes_and_strides(sizes, strides);
+  auto impl = allocate_tensor("empty_strided", nbytes, allocator, dtype, device);
+  impl->set_validated_sizes_and_strides(sizes, strides, numel);
   return Tensor(std::move(impl));
 }
 

@@ -4,13 +4,26 @@
 
 #include <st/core/error.h>
 
+#include "tensor_storage_block.h"
+
 namespace st {
 
-StorageImpl::StorageImpl(size_t nbytes, Allocator* allocator)
-    : data_ptr_(), nbytes_(nbytes), allocator_(allocator), resizable_(true) {
+namespace {
+
+Allocator* non_null(Allocator* allocator) {
   ST_CHECK(allocator != nullptr, "Storage: expected an allocator, got null");
-  data_ptr_ = allocator->allocate(nbytes);
+  return allocator;
 }
+
+}  // namespace
+
+// The data is allocated in the initializer: no empty DataPtr built and
+// then replaced (this is on the path of every factory).
+StorageImpl::StorageImpl(size_t nbytes, Allocator* allocator)
+    : data_ptr_(non_null(allocator)->allocate(nbytes)),
+      nbytes_(nbytes),
+      allocator_(allocator),
+      resizable_(true) {}
 
 StorageImpl::StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool resizable)
     : data_ptr_(std::move(data)), nbytes_(nbytes), allocator_(allocator), resizable_(resizable) {
@@ -18,6 +31,16 @@ StorageImpl::StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool
 }
 
 StorageImpl::~StorageImpl() = default;
+
+void StorageImpl::destroy_self() noexcept {
+  if (!in_block_) {
+    delete this;
+    return;
+  }
+  char* block = reinterpret_cast<char*>(this) - detail::TensorStorageBlock::kStorage;
+  this->~StorageImpl();
+  detail::TensorStorageBlock::part_ended(block);
+}
 
 void StorageImpl::resize(size_t new_nbytes) {
   ST_CHECK(resizable_,

@@ -8,6 +8,8 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/wrap_dim.h>
 
+#include "tensor_storage_block.h"
+
 namespace st {
 namespace {
 
@@ -90,6 +92,62 @@ TensorImpl::TensorImpl(Storage storage, ScalarType dtype, Device device)
 }
 
 TensorImpl::~TensorImpl() { g_live_tensor_impls.fetch_sub(1, std::memory_order_relaxed); }
+
+// Note [Tensor and storage in one block]
+// A factory's tensor and its new storage are born together and, unless a
+// view is taken, die together: one allocation holds both (StorageImpl,
+// then TensorImpl, then a count of the parts still alive, initially 2),
+// saving a malloc and a free per tensor. Each part keeps its own intrusive
+// count and ends on its own: a view can keep the storage after the tensor
+// is gone, and set_storage can drop the storage before the tensor. An
+// ended part runs its destructor in place and decrements the parts count;
+// the second frees the block (TensorStorageBlock::part_ended). So a storage
+// that outlives its tensor keeps the tensor's bytes (a few hundred) until
+// it ends too. When a tensor ends holding the only reference to its own
+// block's storage, nobody else can reach either part, and the storage's
+// end frees the block with no atomic read-modify-write.
+intrusive_ptr<TensorImpl> TensorImpl::make_with_storage(size_t nbytes, Allocator* allocator,
+                                                        ScalarType dtype, Device device) {
+  using Block = detail::TensorStorageBlock;
+  // Every check that can fail comes before the block is shared by two
+  // parts: past the storage, nothing throws.
+  checked_itemsize(dtype);
+  char* block = static_cast<char*>(::operator new(Block::kSize));
+  intrusive_ptr<StorageImpl> storage;
+  try {
+    storage = intrusive_ptr<StorageImpl>::make_at(block + Block::kStorage, nbytes, allocator);
+  } catch (...) {
+    ::operator delete(block);
+    throw;
+  }
+  storage->in_block_ = true;
+  new (block + Block::kParts) std::atomic<int>(2);
+  auto impl = intrusive_ptr<TensorImpl>::make_at(block + Block::kTensor,
+                                                 Storage(std::move(storage)), dtype, device);
+  impl->in_block_ = true;
+  return impl;
+}
+
+void TensorImpl::destroy_self() noexcept {
+  if (!in_block_) {
+    delete this;
+    return;
+  }
+  using Block = detail::TensorStorageBlock;
+  char* block = reinterpret_cast<char*>(this) - Block::kTensor;
+  auto* own = std::launder(reinterpret_cast<StorageImpl*>(block + Block::kStorage));
+  Storage storage = std::move(storage_);
+  const bool sole_owner = storage.unsafeGetStorageImpl() == own && own->use_count() == 1;
+  this->~TensorImpl();
+  if (sole_owner) {
+    // The storage's end (just below) is the block's last part.
+    Block::parts(block).store(1, std::memory_order_relaxed);
+    storage = Storage();
+    return;
+  }
+  storage = Storage();
+  Block::part_ended(block);
+}
 
 int64_t TensorImpl::live_count() noexcept {
   return g_live_tensor_impls.load(std::memory_order_relaxed);
@@ -181,6 +239,21 @@ void TensorImpl::set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides) {
   const int64_t n = checked_numel(sizes, "set_sizes_and_strides");
   sizes_and_strides_.set(sizes, strides);
   numel_ = n;
+  refresh_contiguous();
+}
+
+void TensorImpl::set_validated_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides,
+                                                 int64_t numel) {
+  // A plain loop: a factory's few dimensions cost less than two memcpy calls.
+  const size_t n = sizes.size();
+  sizes_and_strides_.resize(n);
+  int64_t* sz = sizes_and_strides_.sizes_data();
+  int64_t* sd = sizes_and_strides_.strides_data();
+  for (size_t i = 0; i < n; ++i) {
+    sz[i] = sizes[i];
+    sd[i] = strides[i];
+  }
+  numel_ = numel;
   refresh_contiguous();
 }
 

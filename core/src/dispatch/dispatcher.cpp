@@ -545,8 +545,10 @@ void Dispatcher::recordTypedAccess(const OperatorHandle& op, const CppSignature&
 // pass over the schema's tensor positions), the lookup, the adapter of a
 // typed kernel, which writes a single result over its first argument's slot
 // instead of popping the arguments and pushing the result, and the read
-// guard (Note [Read sections]): ~13 instructions, mostly because the kernel
-// call can no longer be a tail call.
+// guard (Note [Read sections]): its thread-local sequence number is located
+// once per call (the guard keeps the address across the kernel call, so the
+// TLS descriptor call is not repeated on the way out); the rest of its cost
+// is that the kernel call can no longer be a tail call.
 void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) {
   DispatchReadGuard guard;  // the table and its kernel outlive the call
   callBoxedWithTable(op, op.entry()->table(), stack);

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <new>
 #include <type_traits>
 #include <utility>
 
@@ -35,6 +36,11 @@ class ST_API intrusive_ptr_target {
  private:
   template <typename T>
   friend class intrusive_ptr;
+
+  // Ends the object once its last reference is gone. An object that shares
+  // its allocation with another (TensorImpl::make_with_storage) overrides
+  // it to free the allocation only when every part has ended.
+  virtual void destroy_self() noexcept { delete this; }
 
   void incref() const noexcept { refcount_.fetch_add(1, std::memory_order_relaxed); }
   // Returns true when this dropped the last reference.
@@ -92,7 +98,7 @@ class intrusive_ptr {
 
   void reset() noexcept {
     if (target_ != nullptr && target_->decref()) {
-      delete target_;
+      static_cast<intrusive_ptr_target*>(target_)->destroy_self();
     }
     target_ = nullptr;
   }
@@ -137,6 +143,17 @@ class intrusive_ptr {
   static intrusive_ptr make(Args&&... args) {
     intrusive_ptr p;
     p.target_ = new T(std::forward<Args>(args)...);
+    p.target_->refcount_.store(1, std::memory_order_relaxed);
+    return p;
+  }
+
+  // As make(), but constructs the object in `memory` (sized and aligned for
+  // T). Only for a T whose destroy_self() releases that memory: the default
+  // one would `delete` it.
+  template <typename... Args>
+  static intrusive_ptr make_at(void* memory, Args&&... args) {
+    intrusive_ptr p;
+    p.target_ = new (memory) T(std::forward<Args>(args)...);
     p.target_->refcount_.store(1, std::memory_order_relaxed);
     return p;
   }

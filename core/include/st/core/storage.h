@@ -37,10 +37,15 @@ class ST_API StorageImpl final : public intrusive_ptr_target {
   void set_data_ptr(DataPtr data, size_t nbytes);
 
  private:
+  friend class TensorImpl;  // make_with_storage builds one in its block
+  void destroy_self() noexcept override;
+
   DataPtr data_ptr_;
   size_t nbytes_;
   Allocator* allocator_;
   bool resizable_;
+  // Lives in a TensorImpl's block (Note [Tensor and storage in one block]).
+  bool in_block_ = false;
 };
 
 // Value handle to a StorageImpl (one pointer; copies share).

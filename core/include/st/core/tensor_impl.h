@@ -31,6 +31,13 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   TensorImpl(const TensorImpl&) = delete;
   TensorImpl& operator=(const TensorImpl&) = delete;
 
+  // What factories make: a 1-d tensor of size 0 (as the constructor) over
+  // a new resizable storage of nbytes from `allocator`, both in one
+  // allocation (Note [Tensor and storage in one block]). Throws st::Error
+  // for a dtype that is not concrete or when the allocator fails.
+  static intrusive_ptr<TensorImpl> make_with_storage(size_t nbytes, Allocator* allocator,
+                                                     ScalarType dtype, Device device);
+
   int64_t dim() const noexcept { return static_cast<int64_t>(sizes_and_strides_.size()); }
   IntArrayRef sizes() const noexcept { return sizes_and_strides_.sizes(); }
   IntArrayRef strides() const noexcept { return sizes_and_strides_.strides(); }
@@ -77,6 +84,10 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   // not check bounds against the storage (callers do: see as_strided).
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides);
   void set_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides, int64_t storage_offset);
+  // The trusted entry for callers that have already checked the metadata
+  // (the factories): sizes and strides of the same length, no negative
+  // size, `numel` their product computed without overflow. Checks nothing.
+  void set_validated_sizes_and_strides(IntArrayRef sizes, IntArrayRef strides, int64_t numel);
   // Every setter validates before writing: on st::Error the tensor is
   // unchanged.
   void set_storage_offset(int64_t storage_offset);
@@ -88,6 +99,7 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   static int64_t live_count() noexcept;
 
  private:
+  void destroy_self() noexcept override;
   void refresh_contiguous() noexcept;
   bool is_contiguous_slow(MemoryFormat format) const;
 
@@ -103,6 +115,8 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   bool is_channels_last_3d_contiguous_ = false;
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;
+  // Made by make_with_storage (Note [Tensor and storage in one block]).
+  bool in_block_ = false;
 };
 
 // Number of live TensorImpls in the process.

@@ -45,11 +45,17 @@ ST_API uint64_t enterReadSectionSlow(uint64_t seq) noexcept;
 // as it uses what it read: the call path holds it across the kernel call.
 class DispatchReadGuard {
  public:
-  __attribute__((always_inline)) DispatchReadGuard() noexcept {
-    const uint64_t seq = __atomic_load_n(&detail::t_read_seq, __ATOMIC_RELAXED);
+  // The thread's sequence number is located once, here, and its address
+  // kept for the destructor: with TLS descriptors each access to a
+  // __thread variable is a call, which the compiler would otherwise repeat
+  // after the kernel call (it rematerializes TLS addresses rather than
+  // keep them); the empty asm makes the address an opaque value it keeps.
+  __attribute__((always_inline)) DispatchReadGuard() noexcept : seq_(&detail::t_read_seq) {
+    asm("" : "+r"(seq_));
+    const uint64_t seq = __atomic_load_n(seq_, __ATOMIC_RELAXED);
     if (__builtin_expect(seq & 1, 1)) {
       restore_ = seq + 2;
-      __atomic_store_n(&detail::t_read_seq, seq + 1, __ATOMIC_RELAXED);
+      __atomic_store_n(seq_, seq + 1, __ATOMIC_RELAXED);
     } else if (seq != 0) {
       restore_ = seq;  // nested: the outer section's end counts
     } else {
@@ -60,12 +66,13 @@ class DispatchReadGuard {
   // Release: every read of the section happens before a writer that sees
   // the new value frees anything.
   __attribute__((always_inline)) ~DispatchReadGuard() {
-    __atomic_store_n(&detail::t_read_seq, restore_, __ATOMIC_RELEASE);
+    __atomic_store_n(seq_, restore_, __ATOMIC_RELEASE);
   }
   DispatchReadGuard(const DispatchReadGuard&) = delete;
   DispatchReadGuard& operator=(const DispatchReadGuard&) = delete;
 
  private:
+  uint64_t* seq_;  // this thread's t_read_seq
   uint64_t restore_;
 };
 
