@@ -151,8 +151,10 @@ Tensor mul_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
       r.defined()) {
     return r;
   }
+  BinaryOptions opt;
+  opt.vec_f32 = cpu::BinaryMath::Multiply;
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes>(
-      "mul", out, a, b, inplace, {}, [](auto tag) {
+      "mul", out, a, b, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
         if constexpr (std::is_same_v<T, bool>) {
           return [](bool x, bool y) -> bool { return x && y; };
@@ -216,6 +218,7 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
   if (mode == DivMode::True) {
     BinaryOptions opt;
     opt.int_to_float = true;
+    opt.vec_f32 = cpu::BinaryMath::Divide;
     return binary_op<kAllFloat | kComplexTypes>("div_true", out, a, b, inplace, opt, [](auto tag) {
       using T = typename decltype(tag)::type;
       return [](T x, T y) -> T {
@@ -225,7 +228,8 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
   }
   const char* name = mode == DivMode::Trunc ? "div_trunc" : "div_floor";
   BinaryOptions opt;
-  if (mode == DivMode::Floor) opt.vec_f32 = cpu::BinaryMath::FloorDivide;
+  opt.vec_f32 =
+      mode == DivMode::Floor ? cpu::BinaryMath::FloorDivide : cpu::BinaryMath::TruncDivide;
   return dispatch_constant<DivMode::Trunc, DivMode::Floor>(mode, [&](auto which) {
     constexpr bool trunc = decltype(which)::value == DivMode::Trunc;
     return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, opt, [](auto tag) {
@@ -278,19 +282,28 @@ Tensor remainder_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool 
 Tensor minmax_impl(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                    bool is_max) {
   ST_CHECK(!a.is_complex() && !b.is_complex(), name, " not implemented for complex tensors.");
-  return binary_op<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
-      name, out, a, b, false, {}, [is_max](auto tag) {
-        using T = typename decltype(tag)::type;
-        return [is_max](T x, T y) -> T {
-          using O = opmath_t<T>;
-          const O xo = to_opmath(x), yo = to_opmath(y);
-          if constexpr (std::is_floating_point_v<O>) {
-            if (std::isnan(xo)) return x;
-            if (std::isnan(yo)) return y;
-          }
-          return is_max ? (xo < yo ? y : x) : (yo < xo ? y : x);
-        };
-      });
+  BinaryOptions opt;
+  opt.vec_f32 = is_max ? cpu::BinaryMath::Maximum : cpu::BinaryMath::Minimum;
+  return dispatch_constant<true, false>(is_max, [&](auto which) {
+    constexpr bool kMax = decltype(which)::value;
+    return binary_op<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
+        name, out, a, b, false, opt, [](auto tag) {
+          using T = typename decltype(tag)::type;
+          return [](T x, T y) -> T {
+            using O = opmath_t<T>;
+            const O xo = to_opmath(x), yo = to_opmath(y);
+            if constexpr (std::is_floating_point_v<O>) {
+              if (std::isnan(xo)) return x;
+              if (std::isnan(yo)) return y;
+            }
+            if constexpr (kMax) {
+              return xo < yo ? y : x;
+            } else {
+              return yo < xo ? y : x;
+            }
+          };
+        });
+  });
 }
 
 // ---- pow ------------------------------------------------------------------------------
