@@ -1,4 +1,5 @@
 // Comparisons (eq, ne, lt, le, gt, ge), where, masked_fill, clamp.
+#include <algorithm>
 #include <cmath>
 
 #include <st/core/error.h>
@@ -40,34 +41,61 @@ bool compare(O a, O b) {
   }
 }
 
+// The kernel writes the output's dtype itself (1 or 0 of it) when that is
+// the inputs' common dtype, as for an in-place comparison on a float
+// tensor: one pass instead of a Bool block converted into the output (Note
+// [Converting outputs by blocks]). Other outputs take the Bool kernel.
+template <typename T, Cmp c>
+void compare_kernel(TensorIterator& iter, bool direct) {
+  if (direct) {
+    const T one = convert<T>(true), zero = convert<T>(false);
+    cpu_kernel(iter, [one, zero](T x, T y) -> T {
+      return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
+    });
+  } else {
+    cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
+  }
+}
+
+// Whether `in` shares memory with `out` in another view: the iterator then
+// computes into a temporary (the result must not depend on the order the
+// elements are written), which needs the Bool kernel's output dtype.
+bool aliased_in_another_view(const Tensor& in, const Tensor& out) {
+  if (!in.has_storage() || !out.has_storage() || !in.is_alias_of(out)) return false;
+  auto same = [](IntArrayRef x, IntArrayRef y) {
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+  };
+  return !(in.const_data_ptr() == out.const_data_ptr() && same(in.sizes(), out.sizes()) &&
+           same(in.strides(), out.strides()));
+}
+
 Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
+  // canCast(common, out) holds when they are equal, as canCast(Bool, out)
+  // does for any out: the checks the iterator makes are the same.
+  const bool direct = out.defined() && out.dtype() != ScalarType::Bool &&
+                      out.dtype() == st::result_type(a, b) && !aliased_in_another_view(a, out) &&
+                      !aliased_in_another_view(b, out);
   TensorIterator iter = TensorIteratorConfig()
                             .name(name)
                             .add_output(out)
                             .add_input(a)
                             .add_input(b)
-                            .kernel_output_dtype(ScalarType::Bool)
+                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
                             .is_inplace(inplace)
                             .build();
   if (c == Cmp::Eq || c == Cmp::Ne) {
     dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      dispatch_constant<Cmp::Eq, Cmp::Ne>(c, [&](auto op) {
-        cpu_kernel(iter, [](T x, T y) -> bool {
-          return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
-        });
-      });
+      dispatch_constant<Cmp::Eq, Cmp::Ne>(
+          c, [&](auto op) { compare_kernel<T, decltype(op)::value>(iter, direct); });
     });
   } else {
     dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
         iter.common_dtype(), name, [&](auto tag) {
           using T = typename decltype(tag)::type;
-          dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(c, [&](auto op) {
-            cpu_kernel(iter, [](T x, T y) -> bool {
-              return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
-            });
-          });
+          dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(
+              c, [&](auto op) { compare_kernel<T, decltype(op)::value>(iter, direct); });
         });
   }
   return iter.output();
