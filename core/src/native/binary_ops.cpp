@@ -30,19 +30,43 @@ struct BinaryOptions {
   std::optional<cpu::BinaryMath> vec_f32;
 };
 
-// A float32 iterator through the vector function: contiguous chunks
-// directly, others (strided, broadcast) through stack buffers, so that
-// every element gets the same function whatever the layout.
-void vec_binary_f32(TensorIterator& iter, cpu::BinaryMath op) {
+// A float32 iterator through the vector function. Contiguous chunks run
+// it directly, and so do chunks with one stride-0 operand (a Scalar
+// argument, a column broadcast along rows): its value is repeated in a
+// stack buffer once per chunk. Other layouts (strided, one element) are
+// gathered into stack buffers when `gather` (operators whose scalar code is
+// far slower: fmod, trunc), else run the scalar kernel `scalar`, which the
+// vector function matches bit for bit (tests/core/native/cpu/
+// test_vec_math.cpp), so an element's result never depends on its layout.
+template <typename F>
+void vec_binary_f32(TensorIterator& iter, cpu::BinaryMath op, bool gather, const F& scalar) {
   const auto fn = cpu::vec_math().binary_f32[static_cast<int>(op)];
-  iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
+  iter.for_each([fn, gather, &scalar](char** data, const int64_t* strides, int64_t n) {
     constexpr int64_t kItem = sizeof(float);
+    constexpr int64_t kBuf = 256;
+    float* out = reinterpret_cast<float*>(data[0]);
+    const float* pa = reinterpret_cast<const float*>(data[1]);
+    const float* pb = reinterpret_cast<const float*>(data[2]);
     if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
-      fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]),
-         reinterpret_cast<const float*>(data[2]), n);
+      fn(out, pa, pb, n);
       return;
     }
-    constexpr int64_t kBuf = 256;
+    const bool a_rep = strides[1] == 0 && strides[2] == kItem;
+    const bool b_rep = strides[1] == kItem && strides[2] == 0;
+    if (strides[0] == kItem && n > 1 && (a_rep || b_rep)) {
+      float rep[kBuf];
+      const float v = a_rep ? pa[0] : pb[0];
+      for (int64_t k = 0; k < std::min(kBuf, n); ++k) rep[k] = v;
+      for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+        fn(out + i0, a_rep ? rep : pa + i0, b_rep ? rep : pb + i0, std::min(kBuf, n - i0));
+      }
+      return;
+    }
+    if (!gather) {
+      detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
+                                                   std::make_index_sequence<2>());
+      return;
+    }
     float a[kBuf], b[kBuf];
     for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
       const int64_t m = std::min(kBuf, n - i0);
@@ -73,10 +97,15 @@ Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Ten
       .promote_integer_inputs_to_float(opt.int_to_float);
   if (opt.kernel_out) cfg.kernel_output_dtype(*opt.kernel_out);
   TensorIterator iter = cfg.build();
-  if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
-      iter.dtype(2) == ScalarType::Float) {
-    vec_binary_f32(iter, *opt.vec_f32);
-    return iter.output();
+  if constexpr ((kSet & dtype_bit(ScalarType::Float)) != 0) {
+    if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
+        iter.dtype(2) == ScalarType::Float) {
+      const bool gather = *opt.vec_f32 == cpu::BinaryMath::Remainder ||
+                          *opt.vec_f32 == cpu::BinaryMath::FloorDivide ||
+                          *opt.vec_f32 == cpu::BinaryMath::TruncDivide;
+      vec_binary_f32(iter, *opt.vec_f32, gather, make(TypeTag<float>{}));
+      return iter.output();
+    }
   }
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
   return iter.output();

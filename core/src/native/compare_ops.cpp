@@ -48,10 +48,16 @@ bool compare(O a, O b) {
 template <typename T, Cmp c>
 void compare_kernel(TensorIterator& iter, bool direct) {
   if (direct) {
-    const T one = convert<T>(true), zero = convert<T>(false);
-    cpu_kernel(iter, [one, zero](T x, T y) -> T {
-      return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
-    });
+    if constexpr (std::is_arithmetic_v<T>) {
+      // A conversion of the bool, not a choice: no branch per element
+      // (SSE2 has no 64-bit integer compare to vectorize a select with).
+      cpu_kernel(iter, [](T x, T y) -> T { return static_cast<T>(compare<c>(x, y)); });
+    } else {
+      const T one = convert<T>(true), zero = convert<T>(false);
+      cpu_kernel(iter, [one, zero](T x, T y) -> T {
+        return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
+      });
+    }
   } else {
     cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
   }

@@ -102,7 +102,8 @@ bool same_float(double got, float want) {
 // The float32 operators run vector loops (vec_math.h) over contiguous rows
 // and gather other layouts into buffers; every element must get the scalar
 // definition's bits whatever its layout: contiguous rows of 37 (a partial
-// last vector), every other element, a broadcast row, in place and out=.
+// last vector), every other element, a broadcast row or column, in place
+// and out=.
 TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
   const std::vector<double> special = {0.0,  -0.0,  kInf,   -kInf, kNan, 1,       -1,
                                        7.5,  -7.5,  2.5,    -2.5,  3,    -3,      0.3,
@@ -189,6 +190,26 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
       Tensor y = st::clone(a);
       op.inplace(y, brow);
       check(y, true);
+    }
+    // A column on either side: stride 0 along each row, whose value is
+    // repeated in a 256-element buffer (rows of 600: two full blocks and
+    // a partial one).
+    const int64_t wide = 600;
+    std::vector<double> wv;
+    for (int64_t i = 0; i < 2 * wide; ++i) {
+      wv.push_back(static_cast<float>(special[static_cast<size_t>(i * 3) % special.size()]));
+    }
+    const std::vector<double> cv = {-2.5, 0.3};
+    const Tensor w = make(wv, {2, wide});
+    const Tensor col = make(cv, {2, 1});
+    for (bool col_first : {false, true}) {
+      const std::vector<double> g = values(col_first ? op.fn(col, w) : op.fn(w, col));
+      for (size_t i = 0; i < g.size(); ++i) {
+        const float x = static_cast<float>(wv[i]);
+        const float y = static_cast<float>(cv[i / static_cast<size_t>(wide)]);
+        const float want = col_first ? op.ref(y, x) : op.ref(x, y);
+        ASSERT_TRUE(same_float(g[i], want)) << col_first << " at " << i;
+      }
     }
   }
 }
