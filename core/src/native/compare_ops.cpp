@@ -13,6 +13,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "compare_checks.h"
+#include "cpu/vec_binary_f32.h"
 
 namespace st::native {
 
@@ -47,19 +48,28 @@ bool compare(O a, O b) {
 // [Converting outputs by blocks]). Other outputs take the Bool kernel.
 template <typename T, Cmp c>
 void compare_kernel(TensorIterator& iter, bool direct) {
-  if (direct) {
-    if constexpr (std::is_arithmetic_v<T>) {
-      // A conversion of the bool, not a choice: no branch per element
-      // (SSE2 has no 64-bit integer compare to vectorize a select with).
-      cpu_kernel(iter, [](T x, T y) -> T { return static_cast<T>(compare<c>(x, y)); });
-    } else {
-      const T one = convert<T>(true), zero = convert<T>(false);
-      cpu_kernel(iter, [one, zero](T x, T y) -> T {
-        return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
-      });
-    }
-  } else {
+  if (!direct) {
     cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
+  } else if constexpr (std::is_same_v<T, float>) {
+    // The per-ISA vector loops (vec_math.h), the scalar kernel on strided
+    // chunks.
+    constexpr cpu::BinaryMath kOp = c == Cmp::Eq   ? cpu::BinaryMath::Eq
+                                    : c == Cmp::Ne ? cpu::BinaryMath::Ne
+                                    : c == Cmp::Lt ? cpu::BinaryMath::Lt
+                                    : c == Cmp::Le ? cpu::BinaryMath::Le
+                                    : c == Cmp::Gt ? cpu::BinaryMath::Gt
+                                                   : cpu::BinaryMath::Ge;
+    cpu::vec_binary_f32(iter, kOp, false,
+                        [](float x, float y) -> float { return compare<c>(x, y) ? 1.0f : 0.0f; });
+  } else if constexpr (std::is_integral_v<T>) {
+    // A conversion of the bool, not a choice: no branch per element
+    // (SSE2 has no 64-bit integer compare to vectorize a select with).
+    cpu_kernel(iter, [](T x, T y) -> T { return static_cast<T>(compare<c>(x, y)); });
+  } else {
+    const T one = convert<T>(true), zero = convert<T>(false);
+    cpu_kernel(iter, [one, zero](T x, T y) -> T {
+      return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
+    });
   }
 }
 

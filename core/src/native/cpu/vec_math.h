@@ -45,8 +45,15 @@ enum class BinaryMath : int {
   Multiply,     // a * b
   Maximum,      // a NaN operand (a first), else the larger (a when equal)
   Minimum,      // a NaN operand (a first), else the smaller (a when equal)
+  // Comparisons into a float output: 1.0f where a == b (...), else 0.0f.
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
 };
-constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::Minimum) + 1;
+constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::Ge) + 1;
 
 struct VecMath {
   const char* isa;  // "default", "avx2", "avx512"

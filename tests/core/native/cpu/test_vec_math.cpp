@@ -267,6 +267,18 @@ float binary_ref(BinaryMath op, float a, float b) {
       return maximum_ref(a, b);
     case BinaryMath::Minimum:
       return minimum_ref(a, b);
+    case BinaryMath::Eq:
+      return a == b ? 1.0f : 0.0f;
+    case BinaryMath::Ne:
+      return a != b ? 1.0f : 0.0f;
+    case BinaryMath::Lt:
+      return a < b ? 1.0f : 0.0f;
+    case BinaryMath::Le:
+      return a <= b ? 1.0f : 0.0f;
+    case BinaryMath::Gt:
+      return a > b ? 1.0f : 0.0f;
+    case BinaryMath::Ge:
+      return a >= b ? 1.0f : 0.0f;
   }
   return 0;
 }
