@@ -47,8 +47,8 @@ void vec_binary_f32(TensorIterator& iter, BinaryMath op, bool gather, const F& s
       return;
     }
     if (!gather) {
-      ::st::native::detail::basic_loop<::st::native::detail::lambda_traits<F>>(data, strides, n, scalar,
-                                                   std::make_index_sequence<2>());
+      ::st::native::detail::basic_loop<::st::native::detail::lambda_traits<F>>(
+          data, strides, n, scalar, std::make_index_sequence<2>());
       return;
     }
     float a[kBuf], b[kBuf];
