@@ -14,6 +14,7 @@
 
 #include "compare_checks.h"
 #include "cpu/vec_binary_f32.h"
+#include "cpu/vec_kernels.h"
 
 namespace st::native {
 
@@ -61,6 +62,30 @@ void compare_kernel(TensorIterator& iter, bool direct) {
                                                    : cpu::BinaryMath::Ge;
     cpu::vec_binary_f32(iter, kOp, false,
                         [](float x, float y) -> float { return compare<c>(x, y) ? 1.0f : 0.0f; });
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    // The per-ISA loops (vec_kernels.h) on contiguous chunks: SSE2 has no
+    // 64-bit compare, so the baseline loop is scalar.
+    constexpr cpu::CompareOp kOp = c == Cmp::Eq   ? cpu::CompareOp::Eq
+                                   : c == Cmp::Ne ? cpu::CompareOp::Ne
+                                   : c == Cmp::Lt ? cpu::CompareOp::Lt
+                                   : c == Cmp::Le ? cpu::CompareOp::Le
+                                   : c == Cmp::Gt ? cpu::CompareOp::Gt
+                                                  : cpu::CompareOp::Ge;
+    const auto fn = cpu::vec_kernels().compare_i64[static_cast<int>(kOp)];
+    const auto scalar = [](int64_t x, int64_t y) -> int64_t {
+      return static_cast<int64_t>(compare<c>(x, y));
+    };
+    iter.for_each([fn, &scalar](char** data, const int64_t* strides, int64_t n) {
+      constexpr int64_t kItem = sizeof(int64_t);
+      if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
+        fn(reinterpret_cast<int64_t*>(data[0]), reinterpret_cast<const int64_t*>(data[1]),
+           reinterpret_cast<const int64_t*>(data[2]), n);
+        return;
+      }
+      detail::basic_loop<detail::lambda_traits<decltype(scalar)>>(data, strides, n, scalar,
+                                                                  std::make_index_sequence<2>());
+    });
+    iter.finish();
   } else if constexpr (std::is_integral_v<T>) {
     // A conversion of the bool, not a choice: no branch per element
     // (SSE2 has no 64-bit integer compare to vectorize a select with).

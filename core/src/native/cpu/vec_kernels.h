@@ -36,7 +36,13 @@ struct VecKernels {
   // sums then added in double lanes.
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
+  // out[i] = 1 where a[i] OP b[i], else 0, for the comparisons in
+  // CompareOp order (an in-place or out= comparison with an int64 output).
+  void (*compare_i64[6])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
 };
+
+// The comparisons of VecKernels::compare_i64, in table order.
+enum class CompareOp : int { Eq, Ne, Lt, Le, Gt, Ge };
 
 // The table for this CPU (best supported ISA, or the one named by the
 // environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when
