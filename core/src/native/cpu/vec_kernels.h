@@ -38,6 +38,8 @@ struct VecKernels {
   double (*sum_f64)(const double* x, int64_t n);
   // out[i] = 1 where a[i] OP b[i], else 0, for the comparisons in
   // CompareOp order (an in-place or out= comparison with an int64 output).
+  // Integer results, so the variants agree whatever their vector width
+  // (these loops use the ISA's register width).
   void (*compare_i64[6])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
 };
 
