@@ -18,6 +18,7 @@
 #include "pow_checks.h"
 
 #include "cpu/fast_paths.h"
+#include "cpu/vec_binary_f32.h"
 #include "cpu/vec_math.h"
 
 namespace st::native {
@@ -30,35 +31,6 @@ struct BinaryOptions {
   // The vector function that computes the operator on float32 (vec_math.h).
   std::optional<cpu::BinaryMath> vec_f32;
 };
-
-// A float32 iterator through the vector function: contiguous chunks
-// directly, others (strided, broadcast) through stack buffers, so that
-// every element gets the same function whatever the layout.
-void vec_binary_f32(TensorIterator& iter, cpu::BinaryMath op) {
-  const auto fn = cpu::vec_math().binary_f32[static_cast<int>(op)];
-  iter.for_each([fn](char** data, const int64_t* strides, int64_t n) {
-    constexpr int64_t kItem = sizeof(float);
-    if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
-      fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]),
-         reinterpret_cast<const float*>(data[2]), n);
-      return;
-    }
-    constexpr int64_t kBuf = 256;
-    float a[kBuf], b[kBuf];
-    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
-      const int64_t m = std::min(kBuf, n - i0);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(&a[k], data[1] + (i0 + k) * strides[1], kItem);
-        std::memcpy(&b[k], data[2] + (i0 + k) * strides[2], kItem);
-      }
-      fn(a, a, b, m);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(data[0] + (i0 + k) * strides[0], &a[k], kItem);
-      }
-    }
-  });
-  iter.finish();
-}
 
 // Builds the iterator for out = op(a, b) (out undefined: allocate; inplace:
 // out is a) and runs make(tag) -> lambda(T, T) -> R over the common dtype.
@@ -74,10 +46,15 @@ Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Ten
       .promote_integer_inputs_to_float(opt.int_to_float);
   if (opt.kernel_out) cfg.kernel_output_dtype(*opt.kernel_out);
   TensorIterator iter = cfg.build();
-  if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
-      iter.dtype(2) == ScalarType::Float) {
-    vec_binary_f32(iter, *opt.vec_f32);
-    return iter.output();
+  if constexpr ((kSet & dtype_bit(ScalarType::Float)) != 0) {
+    if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
+        iter.dtype(2) == ScalarType::Float) {
+      const bool gather = *opt.vec_f32 == cpu::BinaryMath::Remainder ||
+                          *opt.vec_f32 == cpu::BinaryMath::FloorDivide ||
+                          *opt.vec_f32 == cpu::BinaryMath::TruncDivide;
+      cpu::vec_binary_f32(iter, *opt.vec_f32, gather, make(TypeTag<float>{}));
+      return iter.output();
+    }
   }
   dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) { cpu_kernel(iter, make(tag)); });
   return iter.output();
@@ -131,8 +108,10 @@ Tensor mul_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
       r.defined()) {
     return r;
   }
+  BinaryOptions opt;
+  opt.vec_f32 = cpu::BinaryMath::Multiply;
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes>(
-      "mul", out, a, b, inplace, {}, [](auto tag) {
+      "mul", out, a, b, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
         if constexpr (std::is_same_v<T, bool>) {
           return [](bool x, bool y) -> bool { return x && y; };
@@ -196,6 +175,7 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
   if (mode == DivMode::True) {
     BinaryOptions opt;
     opt.int_to_float = true;
+    opt.vec_f32 = cpu::BinaryMath::Divide;
     return binary_op<kAllFloat | kComplexTypes>("div_true", out, a, b, inplace, opt, [](auto tag) {
       using T = typename decltype(tag)::type;
       return [](T x, T y) -> T {
@@ -205,7 +185,8 @@ Tensor div_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool inplac
   }
   const char* name = mode == DivMode::Trunc ? "div_trunc" : "div_floor";
   BinaryOptions opt;
-  if (mode == DivMode::Floor) opt.vec_f32 = cpu::BinaryMath::FloorDivide;
+  opt.vec_f32 =
+      mode == DivMode::Floor ? cpu::BinaryMath::FloorDivide : cpu::BinaryMath::TruncDivide;
   return dispatch_constant<DivMode::Trunc, DivMode::Floor>(mode, [&](auto which) {
     constexpr bool trunc = decltype(which)::value == DivMode::Trunc;
     return binary_op<kAllTypes | kReducedFloatTypes>(name, out, a, b, inplace, opt, [](auto tag) {
@@ -258,19 +239,28 @@ Tensor remainder_impl(const Tensor& out, const Tensor& a, const Tensor& b, bool 
 Tensor minmax_impl(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                    bool is_max) {
   ST_CHECK(!a.is_complex() && !b.is_complex(), name, " not implemented for complex tensors.");
-  return binary_op<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
-      name, out, a, b, false, {}, [is_max](auto tag) {
-        using T = typename decltype(tag)::type;
-        return [is_max](T x, T y) -> T {
-          using O = opmath_t<T>;
-          const O xo = to_opmath(x), yo = to_opmath(y);
-          if constexpr (std::is_floating_point_v<O>) {
-            if (std::isnan(xo)) return x;
-            if (std::isnan(yo)) return y;
-          }
-          return is_max ? (xo < yo ? y : x) : (yo < xo ? y : x);
-        };
-      });
+  BinaryOptions opt;
+  opt.vec_f32 = is_max ? cpu::BinaryMath::Maximum : cpu::BinaryMath::Minimum;
+  return dispatch_constant<true, false>(is_max, [&](auto which) {
+    constexpr bool kMax = decltype(which)::value;
+    return binary_op<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
+        name, out, a, b, false, opt, [](auto tag) {
+          using T = typename decltype(tag)::type;
+          return [](T x, T y) -> T {
+            using O = opmath_t<T>;
+            const O xo = to_opmath(x), yo = to_opmath(y);
+            if constexpr (std::is_floating_point_v<O>) {
+              if (std::isnan(xo)) return x;
+              if (std::isnan(yo)) return y;
+            }
+            if constexpr (kMax) {
+              return xo < yo ? y : x;
+            } else {
+              return yo < xo ? y : x;
+            }
+          };
+        });
+  });
 }
 
 // ---- pow ------------------------------------------------------------------------------

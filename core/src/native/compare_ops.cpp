@@ -1,4 +1,5 @@
 // Comparisons (eq, ne, lt, le, gt, ge), where, masked_fill, clamp.
+#include <algorithm>
 #include <cmath>
 
 #include <st/core/error.h>
@@ -12,6 +13,8 @@
 #include <st/native/tensor_iterator.h>
 
 #include "compare_checks.h"
+#include "cpu/vec_binary_f32.h"
+#include "cpu/vec_kernels.h"
 
 namespace st::native {
 
@@ -40,34 +43,100 @@ bool compare(O a, O b) {
   }
 }
 
+// The kernel writes the output's dtype itself (1 or 0 of it) when that is
+// the inputs' common dtype, as for an in-place comparison on a float
+// tensor: one pass instead of a Bool block converted into the output (Note
+// [Converting outputs by blocks]). Other outputs take the Bool kernel.
+template <typename T, Cmp c>
+void compare_kernel(TensorIterator& iter, bool direct) {
+  if (!direct) {
+    cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
+  } else if constexpr (std::is_same_v<T, float>) {
+    // The per-ISA vector loops (vec_math.h), the scalar kernel on strided
+    // chunks.
+    constexpr cpu::BinaryMath kOp = c == Cmp::Eq   ? cpu::BinaryMath::Eq
+                                    : c == Cmp::Ne ? cpu::BinaryMath::Ne
+                                    : c == Cmp::Lt ? cpu::BinaryMath::Lt
+                                    : c == Cmp::Le ? cpu::BinaryMath::Le
+                                    : c == Cmp::Gt ? cpu::BinaryMath::Gt
+                                                   : cpu::BinaryMath::Ge;
+    cpu::vec_binary_f32(iter, kOp, false,
+                        [](float x, float y) -> float { return compare<c>(x, y) ? 1.0f : 0.0f; });
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    // The per-ISA loops (vec_kernels.h) on contiguous chunks: SSE2 has no
+    // 64-bit compare, so the baseline loop is scalar.
+    constexpr cpu::CompareOp kOp = c == Cmp::Eq   ? cpu::CompareOp::Eq
+                                   : c == Cmp::Ne ? cpu::CompareOp::Ne
+                                   : c == Cmp::Lt ? cpu::CompareOp::Lt
+                                   : c == Cmp::Le ? cpu::CompareOp::Le
+                                   : c == Cmp::Gt ? cpu::CompareOp::Gt
+                                                  : cpu::CompareOp::Ge;
+    const auto fn = cpu::vec_kernels().compare_i64[static_cast<int>(kOp)];
+    const auto scalar = [](int64_t x, int64_t y) -> int64_t {
+      return static_cast<int64_t>(compare<c>(x, y));
+    };
+    iter.for_each([fn, &scalar](char** data, const int64_t* strides, int64_t n) {
+      constexpr int64_t kItem = sizeof(int64_t);
+      if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
+        fn(reinterpret_cast<int64_t*>(data[0]), reinterpret_cast<const int64_t*>(data[1]),
+           reinterpret_cast<const int64_t*>(data[2]), n);
+        return;
+      }
+      detail::basic_loop<detail::lambda_traits<decltype(scalar)>>(data, strides, n, scalar,
+                                                                  std::make_index_sequence<2>());
+    });
+    iter.finish();
+  } else if constexpr (std::is_integral_v<T>) {
+    // A conversion of the bool, not a choice: no branch per element
+    // (SSE2 has no 64-bit integer compare to vectorize a select with).
+    cpu_kernel(iter, [](T x, T y) -> T { return static_cast<T>(compare<c>(x, y)); });
+  } else {
+    const T one = convert<T>(true), zero = convert<T>(false);
+    cpu_kernel(iter, [one, zero](T x, T y) -> T {
+      return compare<c>(to_opmath(x), to_opmath(y)) ? one : zero;
+    });
+  }
+}
+
+// Whether `in` shares memory with `out` in another view: the iterator then
+// computes into a temporary (the result must not depend on the order the
+// elements are written), which needs the Bool kernel's output dtype.
+bool aliased_in_another_view(const Tensor& in, const Tensor& out) {
+  if (!in.has_storage() || !out.has_storage() || !in.is_alias_of(out)) return false;
+  auto same = [](IntArrayRef x, IntArrayRef y) {
+    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
+  };
+  return !(in.const_data_ptr() == out.const_data_ptr() && same(in.sizes(), out.sizes()) &&
+           same(in.strides(), out.strides()));
+}
+
 Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
+  // canCast(common, out) holds when they are equal, as canCast(Bool, out)
+  // does for any out: the checks the iterator makes are the same.
+  const bool direct = out.defined() && out.dtype() != ScalarType::Bool &&
+                      out.dtype() == st::result_type(a, b) && !aliased_in_another_view(a, out) &&
+                      !aliased_in_another_view(b, out);
   TensorIterator iter = TensorIteratorConfig()
                             .name(name)
                             .add_output(out)
                             .add_input(a)
                             .add_input(b)
-                            .kernel_output_dtype(ScalarType::Bool)
+                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
                             .is_inplace(inplace)
                             .build();
   if (c == Cmp::Eq || c == Cmp::Ne) {
     dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      dispatch_constant<Cmp::Eq, Cmp::Ne>(c, [&](auto op) {
-        cpu_kernel(iter, [](T x, T y) -> bool {
-          return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
-        });
-      });
+      dispatch_constant<Cmp::Eq, Cmp::Ne>(
+          c, [&](auto op) { compare_kernel<T, decltype(op)::value>(iter, direct); });
     });
   } else {
     dispatch_dtype<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
         iter.common_dtype(), name, [&](auto tag) {
           using T = typename decltype(tag)::type;
-          dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(c, [&](auto op) {
-            cpu_kernel(iter, [](T x, T y) -> bool {
-              return compare<decltype(op)::value>(to_opmath(x), to_opmath(y));
-            });
-          });
+          dispatch_constant<Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge>(
+              c, [&](auto op) { compare_kernel<T, decltype(op)::value>(iter, direct); });
         });
   }
   return iter.output();

@@ -66,6 +66,154 @@ TEST(NativeBinaryOps, MulDiv) {
                       "result type Float can't be cast to the desired output type Long");
 }
 
+// PyTorch's scalar definitions of the float operators, in float.
+float remainder_ref(float a, float b) {
+  float m = std::fmod(a, b);
+  if (m != 0 && ((b < 0) != (m < 0))) m += b;
+  return m;
+}
+float floor_divide_ref(float a, float b) {
+  if (b == 0) return a / b;
+  const float mod = std::fmod(a, b);
+  float div = (a - mod) / b;
+  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
+  if (div == 0) return std::copysign(0.0f, a / b);
+  float fl = std::floor(div);
+  if (div - fl > 0.5f) fl += 1;
+  return fl;
+}
+float maximum_ref(float a, float b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a < b ? b : a;
+}
+float minimum_ref(float a, float b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return b < a ? b : a;
+}
+
+// Same value and sign (zeros), or both NaN.
+bool same_float(double got, float want) {
+  if (std::isnan(want)) return std::isnan(got);
+  return got == static_cast<double>(want) && std::signbit(got) == std::signbit(want);
+}
+
+// The float32 operators run vector loops (vec_math.h) over contiguous rows
+// and gather other layouts into buffers; every element must get the scalar
+// definition's bits whatever its layout: contiguous rows of 37 (a partial
+// last vector), every other element, a broadcast row or column, in place
+// and out=.
+TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
+  const std::vector<double> special = {0.0,  -0.0,  kInf,   -kInf, kNan, 1,       -1,
+                                       7.5,  -7.5,  2.5,    -2.5,  3,    -3,      0.3,
+                                       -0.3, 1e-40, -1e-40, 3e38,  1e10, 16777217};
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(special[static_cast<size_t>(i) % special.size()]);
+    bv.push_back(special[static_cast<size_t>(i * 7 + i / special.size()) % special.size()]);
+  }
+  for (double& v : bv) v = static_cast<float>(v);
+  for (double& v : av) v = static_cast<float>(v);
+  struct Op {
+    const char* name;
+    Tensor (*fn)(const Tensor&, const Tensor&);
+    Tensor (*inplace)(const Tensor&, const Tensor&);
+    Tensor (*out)(const Tensor&, const Tensor&, const Tensor&);
+    float (*ref)(float, float);
+  };
+  const Op ops[] = {
+      {"div", [](const Tensor& x, const Tensor& y) { return st::div(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::div_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::div_out(o, x, y); },
+       [](float x, float y) { return x / y; }},
+      {"div trunc", [](const Tensor& x, const Tensor& y) { return st::div(x, y, "trunc"); },
+       [](const Tensor& x, const Tensor& y) { return st::div_(x, y, "trunc"); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::div_out(o, x, y, "trunc");
+       },
+       [](float x, float y) { return std::trunc(x / y); }},
+      {"div floor", [](const Tensor& x, const Tensor& y) { return st::div(x, y, "floor"); },
+       [](const Tensor& x, const Tensor& y) { return st::div_(x, y, "floor"); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::div_out(o, x, y, "floor");
+       },
+       floor_divide_ref},
+      {"mul", [](const Tensor& x, const Tensor& y) { return st::mul(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::mul_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::mul_out(o, x, y); },
+       [](float x, float y) { return x * y; }},
+      {"remainder", [](const Tensor& x, const Tensor& y) { return st::remainder(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::remainder_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::remainder_out(o, x, y); },
+       remainder_ref},
+      {"maximum", [](const Tensor& x, const Tensor& y) { return st::maximum(x, y); }, nullptr,
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::maximum_out(o, x, y); },
+       maximum_ref},
+      {"minimum", [](const Tensor& x, const Tensor& y) { return st::minimum(x, y); }, nullptr,
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::minimum_out(o, x, y); },
+       minimum_ref},
+  };
+  const Tensor a = make(av, {rows, cols});
+  const Tensor b = make(bv, {rows, cols});
+  // The same values every other element of a wider tensor.
+  auto spread = [&](const std::vector<double>& v) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {rows, 2 * cols}), 1, 0, std::nullopt, 2);
+  };
+  const Tensor as = spread(av), bs = spread(bv);
+  const Tensor brow = st::slice(b, 0, 1, 2);  // row 1 of b, broadcast over a's rows
+  for (const Op& op : ops) {
+    SCOPED_TRACE(op.name);
+    auto check = [&](const Tensor& got, bool row) {
+      const std::vector<double> g = values(got);
+      ASSERT_EQ(g.size(), av.size());
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t j = row ? static_cast<size_t>(cols) + i % static_cast<size_t>(cols) : i;
+        const float want = op.ref(static_cast<float>(av[i]), static_cast<float>(bv[j]));
+        ASSERT_TRUE(same_float(g[i], want)) << "at " << i << ": " << av[i] << ", " << bv[j]
+                                            << " gave " << g[i] << ", want " << want;
+      }
+    };
+    check(op.fn(a, b), false);
+    check(op.fn(as, bs), false);
+    check(op.fn(a, brow), true);
+    Tensor out = st::empty({0}, ScalarType::Float);
+    op.out(out, a, brow);
+    check(out, true);
+    if (op.inplace != nullptr) {
+      Tensor x = st::clone(a);
+      op.inplace(x, b);
+      check(x, false);
+      Tensor y = st::clone(a);
+      op.inplace(y, brow);
+      check(y, true);
+    }
+    // A column on either side: stride 0 along each row, whose value is
+    // repeated in a 256-element buffer (rows of 600: two full blocks and
+    // a partial one).
+    const int64_t wide = 600;
+    std::vector<double> wv;
+    for (int64_t i = 0; i < 2 * wide; ++i) {
+      wv.push_back(static_cast<float>(special[static_cast<size_t>(i * 3) % special.size()]));
+    }
+    const std::vector<double> cv = {-2.5, 0.3};
+    const Tensor w = make(wv, {2, wide});
+    const Tensor col = make(cv, {2, 1});
+    for (bool col_first : {false, true}) {
+      const std::vector<double> g = values(col_first ? op.fn(col, w) : op.fn(w, col));
+      for (size_t i = 0; i < g.size(); ++i) {
+        const float x = static_cast<float>(wv[i]);
+        const float y = static_cast<float>(cv[i / static_cast<size_t>(wide)]);
+        const float want = col_first ? op.ref(y, x) : op.ref(x, y);
+        ASSERT_TRUE(same_float(g[i], want)) << col_first << " at " << i;
+      }
+    }
+  }
+}
+
 TEST(NativeBinaryOps, Remainder) {
   Tensor a = make1({7, -7, 7, -7}, ScalarType::Int);
   Tensor b = make1({3, 3, -3, -3}, ScalarType::Int);

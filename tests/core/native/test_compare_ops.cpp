@@ -39,6 +39,89 @@ TEST(NativeCompareOps, TensorAndScalar) {
   expect_close(values(x), {0, 1});
 }
 
+// An in-place or out= comparison whose output has the inputs' common dtype
+// is written by the kernel in that dtype; other outputs get the Bool result
+// converted. Both must give 1 and 0 of the output's dtype where the Bool
+// comparison is true and false, in every layout.
+TEST(NativeCompareOps, InPlaceAndOutComparisonsWriteOnesAndZerosOfTheOutputDtype) {
+  const std::vector<double> av = {1, 2, 3, kNan, -0.0, 5, 7, -1, 2, 9, 0, 4, 3, 3, kNan, 8, 6, 1};
+  const std::vector<double> bv = {2, 2, 1, 1, 0.0, kNan, 7, -2, 3, 9, 1, 4, 2, 5, kNan, 8, 0, 1};
+  using Fn = Tensor (*)(const Tensor&, const Tensor&);
+  using OutFn = Tensor (*)(const Tensor&, const Tensor&, const Tensor&);
+  struct Op {
+    const char* name;
+    Fn fn;
+    Fn inplace;
+    OutFn out;
+  };
+  const Op ops[] = {
+      {"eq", [](const Tensor& x, const Tensor& y) { return st::eq(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::eq_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::eq_out(o, x, y); }},
+      {"ne", [](const Tensor& x, const Tensor& y) { return st::ne(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::ne_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::ne_out(o, x, y); }},
+      {"lt", [](const Tensor& x, const Tensor& y) { return st::lt(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::lt_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::lt_out(o, x, y); }},
+      {"le", [](const Tensor& x, const Tensor& y) { return st::le(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::le_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::le_out(o, x, y); }},
+      {"gt", [](const Tensor& x, const Tensor& y) { return st::gt(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::gt_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::gt_out(o, x, y); }},
+      {"ge", [](const Tensor& x, const Tensor& y) { return st::ge(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::ge_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::ge_out(o, x, y); }},
+  };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half,
+                        ScalarType::BFloat16, ScalarType::Long, ScalarType::Int}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    const bool is_float = torch::headeronly::isFloatingType(dt);
+    std::vector<double> a2 = av, b2 = bv;
+    if (!is_float) {
+      for (double& v : a2) v = std::isnan(v) ? 11 : v;
+      for (double& v : b2) v = std::isnan(v) ? 12 : v;
+    }
+    const Tensor a = make(a2, {3, 6}, dt);
+    const Tensor b = make(b2, {3, 6}, dt);
+    const Tensor brow = st::slice(b, 0, 2, 3);      // [1, 6], broadcast over a's rows
+    const Tensor at = st::t(make(a2, {6, 3}, dt));  // a transposed layout
+    for (const Op& op : ops) {
+      SCOPED_TRACE(op.name);
+      for (const Tensor& other : {b, brow}) {
+        const std::vector<double> want = values(op.fn(a, other));
+        Tensor x = st::clone(a);
+        op.inplace(x, other);
+        EXPECT_EQ(x.dtype(), dt);
+        EXPECT_EQ(values(x), want);
+        // out= of the common dtype, of another dtype, and Bool.
+        for (ScalarType out_dt : {dt, ScalarType::Double, ScalarType::Bool}) {
+          Tensor out = st::empty({0}, out_dt);
+          op.out(out, a, other);
+          EXPECT_EQ(out.dtype(), out_dt);
+          EXPECT_EQ(values(out), want);
+        }
+      }
+      // A strided self, in place.
+      Tensor xt = st::clone(at);
+      const Tensor bt = st::contiguous(st::t(make(b2, {6, 3}, dt)));
+      const std::vector<double> want = values(op.fn(at, bt));
+      op.inplace(xt, bt);
+      EXPECT_EQ(values(xt), want);
+    }
+  }
+  // Complex: eq and ne only.
+  const Tensor c = st::full({4}, Scalar(std::complex<double>(1, 1)));
+  const Tensor d = make1({1, 0, 1, 2}, ScalarType::ComplexFloat);
+  Tensor e = st::clone(c);
+  st::eq_(e, d);
+  EXPECT_EQ(values(e), values(st::eq(c, d)));
+  Tensor f = st::clone(c);
+  st::ne_(f, d);
+  EXPECT_EQ(values(f), values(st::ne(c, d)));
+}
+
 TEST(NativeCompareOps, Where) {
   Tensor cond = make1({1, 0, 1}, ScalarType::Bool);
   Tensor r = st::where(cond, make1({1, 2, 3}, ScalarType::Int), make1({10}, ScalarType::Double));

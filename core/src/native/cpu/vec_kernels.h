@@ -42,7 +42,15 @@ struct VecKernels {
   // key's in the key words; the same words the scalar function gives. out
   // needs no alignment.
   void (*philox4x32_10)(uint32_t* out, uint64_t counter, uint64_t key, int64_t blocks);
+  // out[i] = 1 where a[i] OP b[i], else 0, for the comparisons in
+  // CompareOp order (an in-place or out= comparison with an int64 output).
+  // Integer results, so the variants agree whatever their vector width
+  // (these loops use the ISA's register width).
+  void (*compare_i64[6])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
 };
+
+// The comparisons of VecKernels::compare_i64, in table order.
+enum class CompareOp : int { Eq, Ne, Lt, Le, Gt, Ge };
 
 // The table for this CPU (best supported ISA, or the one named by the
 // environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when

@@ -1,12 +1,10 @@
 // Internal: float32 math functions (exp, log, sqrt, rsqrt, sin, cos, tanh,
-// sigmoid, gelu) over arrays, compiled once per instruction set from one
-// source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen
-// with the same variant as vec_kernels(). Each function is a polynomial
-// with its own range reduction (coefficients from tools/fit_vec_math.py),
-// within 1 to 6 ulp of the exact result (the bound per function is in
-// tests/core/native/cpu/test_vec_math.cpp), with IEEE special values
-// (NaN, infinities, signed zero, denormal inputs and results, overflow)
-// as the C library gives them.
+// sigmoid, gelu; the binary operators of BinaryMath) over arrays, compiled once per instruction set
+// from one source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen with the same
+// variant as vec_kernels(). Each function is a polynomial with its own range reduction
+// (coefficients from tools/fit_vec_math.py), within 1 to 6 ulp of the exact result (the bound per
+// function is in tests/core/native/cpu/test_vec_math.cpp), with IEEE special values (NaN,
+// infinities, signed zero, denormal inputs and results, overflow) as the C library gives them.
 //
 // The variants compute bit-identical results: the same lane arithmetic at
 // each ISA's native vector width, FMA contraction off. Every element is computed by the
@@ -35,12 +33,27 @@ enum class UnaryMath : int {
 };
 constexpr int kUnaryMathCount = static_cast<int>(UnaryMath::GeluTanh) + 1;
 
-// Binary functions on float32 with PyTorch's CPU semantics (fmod exact).
+// Binary functions on float32 with PyTorch's CPU semantics, exact: each
+// gives the bits of the scalar kernel's definition (fmod exact, the float
+// quotient a / b correctly rounded, NaN operands as the scalar code
+// returns them).
 enum class BinaryMath : int {
   Remainder,    // a - b floor(a / b): fmod(a, b), moved to b's sign
   FloorDivide,  // floor(a / b), from fmod as PyTorch's div_floor computes it
+  TruncDivide,  // trunc(a / b) of the float quotient
+  Divide,       // a / b
+  Multiply,     // a * b
+  Maximum,      // a NaN operand (a first), else the larger (a when equal)
+  Minimum,      // a NaN operand (a first), else the smaller (a when equal)
+  // Comparisons into a float output: 1.0f where a == b (...), else 0.0f.
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
 };
-constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::FloorDivide) + 1;
+constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::Ge) + 1;
 
 struct VecMath {
   const char* isa;  // "default", "avx2", "avx512"

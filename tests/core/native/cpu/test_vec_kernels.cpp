@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -114,6 +115,38 @@ TEST(NativeVecKernels, PhiloxMatchesScalarBlocks) {
             }
           }
         }
+      }
+    }
+  }
+}
+
+TEST(NativeVecKernels, Int64ComparisonsMatchScalarLoops) {
+  std::mt19937_64 g(7);
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t pool[] = {kMin, kMin + 1, -2, -1, 0, 1, 2, kMax - 1, kMax};
+  for (int64_t n : {0, 1, 7, 8, 9, 15, 16, 17, 100, 1001}) {
+    // a[0] is skipped: the pointers are unaligned.
+    std::vector<int64_t> a(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = i % 3 == 0 ? pool[g() % 9] : static_cast<int64_t>(g() % 5) - 2;
+      b[i] = i % 4 == 0 ? pool[g() % 9] : static_cast<int64_t>(g() % 5) - 2;
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 6; ++op) {
+        std::vector<int64_t> out(static_cast<size_t>(n) + 1, 99);
+        k->compare_i64[op](out.data() + 1, a.data() + 1, b.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const bool want = op == 0   ? a[i] == b[i]
+                            : op == 1 ? a[i] != b[i]
+                            : op == 2 ? a[i] < b[i]
+                            : op == 3 ? a[i] <= b[i]
+                            : op == 4 ? a[i] > b[i]
+                                      : a[i] >= b[i];
+          ASSERT_EQ(out[i], want ? 1 : 0) << "op " << op << " n " << n << " at " << i;
+        }
+        EXPECT_EQ(out[0], 99);
       }
     }
   }

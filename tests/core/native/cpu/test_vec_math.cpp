@@ -17,6 +17,7 @@
 
 namespace {
 
+using st::native::cpu::BinaryMath;
 using st::native::cpu::UnaryMath;
 using st::native::cpu::VecMath;
 
@@ -239,7 +240,50 @@ float floor_divide_ref(float a, float b) {
   return fl;
 }
 
-TEST(NativeVecMath, RemainderAndFloorDivideMatchTheScalarDefinitionsExactly) {
+float trunc_divide_ref(float a, float b) { return std::trunc(a / b); }
+float maximum_ref(float a, float b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a < b ? b : a;
+}
+float minimum_ref(float a, float b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return b < a ? b : a;
+}
+float binary_ref(BinaryMath op, float a, float b) {
+  switch (op) {
+    case BinaryMath::Remainder:
+      return remainder_ref(a, b);
+    case BinaryMath::FloorDivide:
+      return floor_divide_ref(a, b);
+    case BinaryMath::TruncDivide:
+      return trunc_divide_ref(a, b);
+    case BinaryMath::Divide:
+      return a / b;
+    case BinaryMath::Multiply:
+      return a * b;
+    case BinaryMath::Maximum:
+      return maximum_ref(a, b);
+    case BinaryMath::Minimum:
+      return minimum_ref(a, b);
+    case BinaryMath::Eq:
+      return a == b ? 1.0f : 0.0f;
+    case BinaryMath::Ne:
+      return a != b ? 1.0f : 0.0f;
+    case BinaryMath::Lt:
+      return a < b ? 1.0f : 0.0f;
+    case BinaryMath::Le:
+      return a <= b ? 1.0f : 0.0f;
+    case BinaryMath::Gt:
+      return a > b ? 1.0f : 0.0f;
+    case BinaryMath::Ge:
+      return a >= b ? 1.0f : 0.0f;
+  }
+  return 0;
+}
+
+TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
   std::mt19937 g(7);
   std::uniform_real_distribution<float> d(-100, 100);
   std::vector<float> a, b;
@@ -265,10 +309,22 @@ TEST(NativeVecMath, RemainderAndFloorDivideMatchTheScalarDefinitionsExactly) {
     for (int op = 0; op < st::native::cpu::kBinaryMathCount; ++op) {
       m->binary_f32[op](out.data(), a.data(), b.data(), static_cast<int64_t>(a.size()));
       for (size_t i = 0; i < a.size(); ++i) {
-        const float want = op == 0 ? remainder_ref(a[i], b[i]) : floor_divide_ref(a[i], b[i]);
+        const float want = binary_ref(static_cast<BinaryMath>(op), a[i], b[i]);
         ASSERT_TRUE(same_bits(out[i], want) || (std::isnan(want) && std::isnan(out[i])))
             << op << ": " << std::hexfloat << a[i] << ", " << b[i] << " gave " << out[i]
             << ", want " << want;
+      }
+      // Every tail length (the padded last vector), unaligned, in place.
+      for (int64_t n = 1; n <= 40; ++n) {
+        std::vector<float> part(a.begin() + 1, a.begin() + 1 + n);
+        m->binary_f32[op](part.data(), part.data(), b.data() + 1, n);
+        for (int64_t i = 0; i < n; ++i) {
+          const size_t j = static_cast<size_t>(i) + 1;
+          const float want = binary_ref(static_cast<BinaryMath>(op), a[j], b[j]);
+          ASSERT_TRUE(same_bits(part[static_cast<size_t>(i)], want) ||
+                      (std::isnan(want) && std::isnan(part[static_cast<size_t>(i)])))
+              << op << " tail " << n << " " << i;
+        }
       }
     }
   }
