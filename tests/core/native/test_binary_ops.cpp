@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "native/test_helpers.h"
+#include "native/float_binary_reference.h"
 
 namespace {
 
@@ -64,33 +65,6 @@ TEST(NativeBinaryOps, MulDiv) {
   Tensor i = make1({1, 2}, ScalarType::Long);
   EXPECT_NATIVE_ERROR(st::div_(i, 2),
                       "result type Float can't be cast to the desired output type Long");
-}
-
-// PyTorch's scalar definitions of the float operators, in float.
-float remainder_ref(float a, float b) {
-  float m = std::fmod(a, b);
-  if (m != 0 && ((b < 0) != (m < 0))) m += b;
-  return m;
-}
-float floor_divide_ref(float a, float b) {
-  if (b == 0) return a / b;
-  const float mod = std::fmod(a, b);
-  float div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
-  if (div == 0) return std::copysign(0.0f, a / b);
-  float fl = std::floor(div);
-  if (div - fl > 0.5f) fl += 1;
-  return fl;
-}
-float maximum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
-  return a < b ? b : a;
-}
-float minimum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
-  return b < a ? b : a;
 }
 
 // Same value and sign (zeros), or both NaN.

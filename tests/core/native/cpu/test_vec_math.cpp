@@ -14,8 +14,15 @@
 #include <vector>
 
 #include "native/cpu/vec_math.h"
+#include "native/float_binary_reference.h"
 
 namespace {
+
+using st_native_test::floor_divide_ref;
+using st_native_test::maximum_ref;
+using st_native_test::minimum_ref;
+using st_native_test::remainder_ref;
+using st_native_test::trunc_divide_ref;
 
 using st::native::cpu::BinaryMath;
 using st::native::cpu::UnaryMath;
@@ -223,34 +230,6 @@ TEST(NativeVecMath, VariantsAndPositionsAgreeBitForBit) {
   }
 }
 
-// PyTorch's scalar definitions, in float.
-float remainder_ref(float a, float b) {
-  float m = std::fmod(a, b);
-  if (m != 0 && ((b < 0) != (m < 0))) m += b;
-  return m;
-}
-float floor_divide_ref(float a, float b) {
-  if (b == 0) return a / b;
-  const float mod = std::fmod(a, b);
-  float div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1;
-  if (div == 0) return std::copysign(0.0f, a / b);
-  float fl = std::floor(div);
-  if (div - fl > 0.5f) fl += 1;
-  return fl;
-}
-
-float trunc_divide_ref(float a, float b) { return std::trunc(a / b); }
-float maximum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
-  return a < b ? b : a;
-}
-float minimum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
-  if (std::isnan(b)) return b;
-  return b < a ? b : a;
-}
 float binary_ref(BinaryMath op, float a, float b) {
   switch (op) {
     case BinaryMath::Remainder:
