@@ -323,9 +323,13 @@ TEST(NativeVecMath, NanToNum) {
       }
       m->nan_to_num_f32(out.data(), x.data(), n, 5.0f, 6.0f, -7.0f);
       // memcmp is not given the null data of the empty vectors.
-      if (n > 0) EXPECT_EQ(0, std::memcmp(out.data(), want.data(), sizeof(float) * x.size())) << n;
+      if (n > 0) {
+        EXPECT_EQ(0, std::memcmp(out.data(), want.data(), sizeof(float) * x.size())) << n;
+      }
       m->nan_to_num_f32(x.data(), x.data(), n, 5.0f, 6.0f, -7.0f);
-      if (n > 0) EXPECT_EQ(0, std::memcmp(x.data(), want.data(), sizeof(float) * x.size())) << n;
+      if (n > 0) {
+        EXPECT_EQ(0, std::memcmp(x.data(), want.data(), sizeof(float) * x.size())) << n;
+      }
     }
   }
 }
