@@ -344,6 +344,73 @@ TEST_F(LoaderTest, TheSameFileUnderAnotherPathIsTheSamePlugin) {
   std::remove(link.c_str());
 }
 
+std::string report_of(StableTorchPluginHandle p) {
+  const char* report = nullptr;
+  if (stabletorch_plugin_report(p, &report) != AOTI_TORCH_SUCCESS) return last_error();
+  return report;
+}
+
+TEST_F(LoaderTest, ASymbolicLinkIsNotResolvedAndNamesTheSamePlugin) {
+  const std::string link = temp_path("symlink.so");
+  std::remove(link.c_str());
+  ASSERT_EQ(::symlink(COUNTER_PLUGIN, link.c_str()), 0);
+  StableTorchPluginHandle a = nullptr, b = nullptr;
+  ASSERT_EQ(stabletorch_load_library(link.c_str(), &a), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &b), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(a, b) << "one file, one plugin";
+  // The report names the path the plugin was first loaded by, as given.
+  EXPECT_EQ(report_of(a).rfind("plugin " + link + "\n", 0), 0u) << report_of(a);
+  ASSERT_EQ(stabletorch_unload_library(b), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(a), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  std::remove(link.c_str());
+}
+
+TEST_F(LoaderTest, ARelativePathIsNamedFromTheWorkingDirectory) {
+  const std::string plugin = COUNTER_PLUGIN;
+  const std::string dir = plugin.substr(0, plugin.rfind('/'));
+  const std::string file = plugin.substr(plugin.rfind('/') + 1);
+  char cwd[4096];
+  ASSERT_NE(::getcwd(cwd, sizeof(cwd)), nullptr);
+  ASSERT_EQ(::chdir(dir.c_str()), 0);
+  StableTorchPluginHandle p = nullptr;
+  const AOTITorchError loaded = stabletorch_load_library(("./" + file).c_str(), &p);
+  const std::string error = loaded == AOTI_TORCH_SUCCESS ? "" : last_error();
+  ASSERT_EQ(::chdir(cwd), 0);
+  ASSERT_EQ(loaded, AOTI_TORCH_SUCCESS) << error;
+  // getcwd names the directory without symbolic links; compare against it.
+  ASSERT_EQ(::chdir(dir.c_str()), 0);
+  char real_dir[4096];
+  ASSERT_NE(::getcwd(real_dir, sizeof(real_dir)), nullptr);
+  ASSERT_EQ(::chdir(cwd), 0);
+  EXPECT_EQ(report_of(p).rfind("plugin " + std::string(real_dir) + "/" + file + "\n", 0), 0u)
+      << report_of(p);
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
+TEST_F(LoaderTest, AFileReplacedAtTheSamePathIsJudgedAndLoadedAsAnotherPlugin) {
+  // The loader knows a plugin by its file, not by its path: a file renamed
+  // over the path since the first load is another plugin, judged on its own.
+  const std::string path = temp_path("replaced.so");
+  const std::string next = temp_path("replaced.so.next");
+  write_file(path, read_file(COUNTER_29_PLUGIN));
+  StableTorchPluginHandle first = nullptr, second = nullptr;
+  ASSERT_EQ(stabletorch_load_library(path.c_str(), &first), AOTI_TORCH_SUCCESS) << last_error();
+  write_file(next, read_file(COUNTER_BARE_PLUGIN));
+  ASSERT_EQ(std::rename(next.c_str(), path.c_str()), 0);
+  ASSERT_EQ(stabletorch_load_library(path.c_str(), &second), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_NE(first, second);
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_29::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_bare::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(first), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_29::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  EXPECT_EQ(add_one("counter_bare::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(second), AOTI_TORCH_SUCCESS) << last_error();
+  std::remove(path.c_str());
+}
+
 TEST_F(LoaderTest, AFileTheProcessOpenedWithoutTheLoaderIsRefused) {
   // Its static initializers ran outside the loader (nothing attributed to a
   // plugin) and would not run again for a second load of the same file.

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <string_view>
 
 #include <st/core/error.h>
 
@@ -20,14 +21,18 @@ constexpr uint16_t kHostMachine = EM_AARCH64;
 #error "stabletorch's plugin loader knows only x86-64 and AArch64 hosts"
 #endif
 
-// Where the parser's bytes come from: the open file (bounded preads) or a
-// buffer (the fuzzer).
+// Where the parser's bytes come from: the open file (its first bytes are
+// read once and viewed in place, the rest read on demand) or a buffer (the
+// fuzzer).
 class ByteSource {
  public:
   virtual ~ByteSource() = default;
   virtual uint64_t size() const = 0;
   // Precondition: [offset, offset + n) lies inside size().
   virtual void read(uint64_t offset, uint64_t n, void* dst) const = 0;
+  // The n bytes at offset if they are already in memory, else null.
+  // Precondition: [offset, offset + n) lies inside size().
+  virtual const uint8_t* view(uint64_t offset, uint64_t n) const = 0;
 };
 
 class FileSource final : public ByteSource {
@@ -37,6 +42,7 @@ class FileSource final : public ByteSource {
   void read(uint64_t offset, uint64_t n, void* dst) const override {
     file_.read_at(offset, n, dst);
   }
+  const uint8_t* view(uint64_t offset, uint64_t n) const override { return file_.view(offset, n); }
 
  private:
   const PluginFile& file_;
@@ -49,9 +55,27 @@ class MemorySource final : public ByteSource {
   void read(uint64_t offset, uint64_t n, void* dst) const override {
     if (n != 0) std::memcpy(dst, data_.data() + offset, n);
   }
+  const uint8_t* view(uint64_t offset, uint64_t) const override {
+    return data_.empty() ? nullptr : data_.data() + offset;
+  }
 
  private:
   const std::vector<uint8_t>& data_;
+};
+
+// A checked range of the file's bytes: a view of bytes already in memory,
+// or a copy of them when they lie beyond what was read at once. The bytes
+// may sit at any alignment: read entries out with memcpy.
+class Block {
+ public:
+  const uint8_t* data() const { return copy_.empty() ? view_ : copy_.data(); }
+  uint64_t size() const { return size_; }
+
+ private:
+  friend class Bytes;
+  const uint8_t* view_ = nullptr;
+  uint64_t size_ = 0;
+  std::vector<uint8_t> copy_;
 };
 
 // Bounds-checked reads: every range is checked against the source's size
@@ -69,10 +93,16 @@ class Bytes {
     return value;
   }
 
-  std::vector<uint8_t> block(uint64_t offset, uint64_t size, const char* what) const {
+  Block block(uint64_t offset, uint64_t size, const char* what) const {
     check_range(offset, size, what);
-    std::vector<uint8_t> out(size);
-    source_.read(offset, size, out.data());
+    Block out;
+    out.size_ = size;
+    if (size == 0) return out;
+    out.view_ = source_.view(offset, size);
+    if (out.view_ == nullptr) {
+      out.copy_.resize(static_cast<size_t>(size));
+      source_.read(offset, size, out.copy_.data());
+    }
     return out;
   }
 
@@ -84,18 +114,18 @@ class Bytes {
   }
 
   // A NUL-terminated string at `index` of a string table read whole.
-  std::string string_at(const std::vector<uint8_t>& table, uint64_t index, const char* what) const {
+  std::string_view string_at(const Block& table, uint64_t index, const char* what) const {
     if (index >= table.size()) {
       ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " index ", index, " is outside its ",
                table.size(), "-byte string table");
     }
     const auto* begin = reinterpret_cast<const char*>(table.data());
-    const char* end =
-        static_cast<const char*>(std::memchr(begin + index, '\0', table.size() - index));
+    const char* end = static_cast<const char*>(
+        std::memchr(begin + index, '\0', static_cast<size_t>(table.size() - index)));
     if (end == nullptr) {
       ST_ERROR("plugin file '", path_, "' is corrupt: ", what, " is not NUL-terminated");
     }
-    return std::string(begin + index, end);
+    return std::string_view(begin + index, static_cast<size_t>(end - (begin + index)));
   }
 
   uint64_t size() const { return source_.size(); }
@@ -104,6 +134,14 @@ class Bytes {
   const ByteSource& source_;
   const std::string& path_;
 };
+
+// Entry i of a table of T read whole (i checked by the caller).
+template <typename T>
+T entry(const Block& table, uint64_t i) {
+  T value;
+  std::memcpy(&value, table.data() + i * sizeof(T), sizeof(T));
+  return value;
+}
 
 }  // namespace
 
@@ -131,7 +169,7 @@ std::string machine_name(uint16_t machine) {
 namespace {
 
 ElfFile parse_elf(const ByteSource& source, const std::string& path,
-                  const std::string& section_name) {
+                  const std::string& section_name, SymbolFilter keep) {
   const Bytes bytes(source, path);
   unsigned char ident[EI_NIDENT] = {};
   if (bytes.size() < EI_NIDENT) {
@@ -172,52 +210,57 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
              ", expected ", sizeof(Elf64_Shdr));
   }
   // e_shnum is 16 bits: the table is at most 4 MiB, and it must lie inside
-  // the file before anything is allocated for it.
+  // the file before anything is read from it. Names and tables are viewed
+  // in place where the file's first bytes hold them (a small plugin's do).
   const uint64_t shnum = header.e_shnum;
-  const std::vector<uint8_t> table =
+  const Block sections =
       bytes.block(header.e_shoff, shnum * sizeof(Elf64_Shdr), "the section header table");
-  std::vector<Elf64_Shdr> sections(shnum);
-  if (shnum != 0) std::memcpy(sections.data(), table.data(), table.size());
-  // Section names.
-  std::vector<std::string> names(shnum);
-  if (header.e_shstrndx != SHN_UNDEF && header.e_shstrndx < shnum) {
-    const Elf64_Shdr& strtab = sections[header.e_shstrndx];
-    const std::vector<uint8_t> strings =
-        bytes.block(strtab.sh_offset, strtab.sh_size, "the section name table");
-    for (uint64_t i = 0; i < shnum; ++i) {
-      if (sections[i].sh_name != 0) {
-        names[i] = bytes.string_at(strings, sections[i].sh_name, "a section name");
-      }
-    }
+  Block names;
+  const bool named = header.e_shstrndx != SHN_UNDEF && header.e_shstrndx < shnum;
+  if (named) {
+    const auto strtab = entry<Elf64_Shdr>(sections, header.e_shstrndx);
+    names = bytes.block(strtab.sh_offset, strtab.sh_size, "the section name table");
   }
+  // Every section's name is checked before any section is read.
+  auto name_of = [&](const Elf64_Shdr& s) -> std::string_view {
+    return named && s.sh_name != 0 ? bytes.string_at(names, s.sh_name, "a section name") : "";
+  };
+  for (uint64_t i = 0; i < shnum; ++i) (void)name_of(entry<Elf64_Shdr>(sections, i));
+  // Checked above: a name, when present, is terminated inside the table.
+  // Its length is compared first (the terminator's place), then its bytes.
+  const size_t wanted_size = section_name.size();
+  auto is_wanted = [&](const Elf64_Shdr& s) {
+    return named && s.sh_name != 0 && names.size() - s.sh_name > wanted_size &&
+           names.data()[s.sh_name + wanted_size] == '\0' &&
+           std::memcmp(names.data() + s.sh_name, section_name.data(), wanted_size) == 0;
+  };
   for (uint64_t i = 0; i < shnum; ++i) {
-    const Elf64_Shdr& s = sections[i];
-    if (names[i] == section_name && s.sh_type != SHT_NOBITS) {
-      std::vector<uint8_t> content =
-          bytes.block(s.sh_offset, s.sh_size, "the plugin descriptor section");
+    const auto s = entry<Elf64_Shdr>(sections, i);
+    if (is_wanted(s) && s.sh_type != SHT_NOBITS) {
+      const Block content = bytes.block(s.sh_offset, s.sh_size, "the plugin descriptor section");
       if (!result.section) result.section.emplace();
-      result.section->insert(result.section->end(), content.begin(), content.end());
+      result.section->insert(result.section->end(), content.data(),
+                             content.data() + content.size());
     }
     if (s.sh_type == SHT_DYNSYM) {
       if (s.sh_entsize != sizeof(Elf64_Sym) || s.sh_link >= shnum) {
         ST_ERROR("plugin file '", path, "' is corrupt: malformed .dynsym");
       }
-      const Elf64_Shdr& strtab = sections[s.sh_link];
-      const std::vector<uint8_t> symbols =
-          bytes.block(s.sh_offset, s.sh_size, "the dynamic symbol table");
-      const std::vector<uint8_t> strings =
+      const auto strtab = entry<Elf64_Shdr>(sections, s.sh_link);
+      const Block symbols = bytes.block(s.sh_offset, s.sh_size, "the dynamic symbol table");
+      const Block strings =
           bytes.block(strtab.sh_offset, strtab.sh_size, "the dynamic string table");
       const uint64_t count = s.sh_size / sizeof(Elf64_Sym);
       for (uint64_t k = 1; k < count; ++k) {  // entry 0 is the null symbol
-        Elf64_Sym sym;
-        std::memcpy(&sym, symbols.data() + k * sizeof(Elf64_Sym), sizeof(sym));
+        const auto sym = entry<Elf64_Sym>(symbols, k);
         if (sym.st_name == 0) continue;
-        std::string name = bytes.string_at(strings, sym.st_name, "a symbol name");
+        const std::string_view name = bytes.string_at(strings, sym.st_name, "a symbol name");
+        if (keep != nullptr && !keep(name)) continue;
         const unsigned bind = ELF64_ST_BIND(sym.st_info);
         if (sym.st_shndx == SHN_UNDEF) {
-          (bind == STB_WEAK ? result.weak_imports : result.imports).push_back(std::move(name));
+          (bind == STB_WEAK ? result.weak_imports : result.imports).emplace_back(name);
         } else if (bind == STB_GLOBAL || bind == STB_WEAK) {
-          result.exports.push_back(std::move(name));
+          result.exports.emplace_back(name);
         }
       }
     }
@@ -232,11 +275,11 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
 
 ElfFile parse_elf_bytes(const std::vector<uint8_t>& data, const std::string& path,
                         const std::string& section_name) {
-  return parse_elf(MemorySource(data), path, section_name);
+  return parse_elf(MemorySource(data), path, section_name, nullptr);
 }
 
-ElfFile read_elf_file(const PluginFile& file, const std::string& section_name) {
-  return parse_elf(FileSource(file), file.path(), section_name);
+ElfFile read_elf_file(const PluginFile& file, const std::string& section_name, SymbolFilter keep) {
+  return parse_elf(FileSource(file), file.path(), section_name, keep);
 }
 
 ElfFile read_elf_file(const std::string& path, const std::string& section_name) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loader/plugin_file.h"
@@ -29,11 +30,18 @@ struct ElfFile {
   std::optional<std::vector<uint8_t>> section;
 };
 
+// Which dynamic symbols a read lists: those for which it returns true.
+// Every symbol's name is checked either way; a filter only saves copying
+// names nobody reads (the loader judges only C-ABI imports).
+using SymbolFilter = bool (*)(std::string_view name);
+
 // Parses the open plugin file; `section_name` selects the section whose
-// bytes are returned. Throws st::Error naming the path and the problem
-// ("not an ELF file", "truncated ...", "built for AArch64, this machine
-// is x86-64", "not a shared object", ...).
-ElfFile read_elf_file(const PluginFile& file, const std::string& section_name);
+// bytes are returned, `keep` (null: all) the symbols listed. Throws
+// st::Error naming the path and the problem ("not an ELF file",
+// "truncated ...", "built for AArch64, this machine is x86-64", "not a
+// shared object", ...).
+ElfFile read_elf_file(const PluginFile& file, const std::string& section_name,
+                      SymbolFilter keep = nullptr);
 
 // Same, opening `path` first (PluginFile::open: regular files only).
 ElfFile read_elf_file(const std::string& path, const std::string& section_name);

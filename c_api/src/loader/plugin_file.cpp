@@ -23,7 +23,7 @@ std::string file_kind(mode_t mode) {
   return "not a regular file";
 }
 
-PluginFile PluginFile::open(const std::string& path) {
+PluginFile PluginFile::open(const std::string& path, const char* failure) {
   // O_NONBLOCK: opening a FIFO for reading waits for a writer otherwise.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
@@ -34,7 +34,7 @@ PluginFile PluginFile::open(const std::string& path) {
     if (err == ENXIO && ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
       ST_ERROR("plugin file '", path, "' is ", file_kind(st.st_mode), ", not a regular file");
     }
-    ST_ERROR("cannot open plugin file '", path, "': ", std::strerror(err));
+    ST_ERROR(failure, " '", path, "': ", std::strerror(err));
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
@@ -85,23 +85,36 @@ PluginFile PluginFile::duplicate() const {
   return PluginFile(path_, fd, size_, dev_, ino_);
 }
 
-void PluginFile::read_at(uint64_t offset, uint64_t n, void* dst) const {
+void PluginFile::check_range(uint64_t offset, uint64_t n) const {
   if (offset > size_ || n > size_ - offset) {
     ST_ERROR("plugin file '", path_, "' is truncated or corrupt: bytes ", offset, "..+", n,
              " lie beyond the ", size_, "-byte file");
   }
-  if (head_ == nullptr && size_ > 0) {
-    const uint64_t want = std::min(size_, kHeadBytes);
-    std::unique_ptr<uint8_t[]> head(new uint8_t[static_cast<size_t>(want)]);
-    pread_exactly(0, want, head.get());
-    head_ = std::move(head);
-    head_size_ = want;
-  }
-  if (offset + n <= head_size_) {
-    if (n > 0) std::memcpy(dst, head_.get() + offset, static_cast<size_t>(n));
+}
+
+void PluginFile::read_head() const {
+  if (head_ != nullptr || size_ == 0) return;
+  const uint64_t want = std::min(size_, kHeadBytes);
+  std::unique_ptr<uint8_t[]> head(new uint8_t[static_cast<size_t>(want)]);
+  pread_exactly(0, want, head.get());
+  head_ = std::move(head);
+  head_size_ = want;
+}
+
+void PluginFile::read_at(uint64_t offset, uint64_t n, void* dst) const {
+  if (const uint8_t* in_head = view(offset, n)) {
+    if (n > 0) std::memcpy(dst, in_head, static_cast<size_t>(n));
     return;
   }
   pread_exactly(offset, n, dst);
+}
+
+const uint8_t* PluginFile::view(uint64_t offset, uint64_t n) const {
+  check_range(offset, n);
+  read_head();
+  // offset + n <= size_ (checked), so the sum cannot wrap.
+  if (head_ == nullptr || offset + n > head_size_) return nullptr;
+  return head_.get() + offset;
 }
 
 void PluginFile::pread_exactly(uint64_t offset, uint64_t n, void* dst) const {

@@ -19,8 +19,9 @@ class PluginFile {
  public:
   // Opens `path` read-only. Throws st::Error naming the path and what it is
   // when it is not a regular file ("a directory", "a FIFO (named pipe)",
-  // "a character device", ...) or cannot be opened.
-  static PluginFile open(const std::string& path);
+  // "a character device", ...), or "<failure> '<path>': <reason>" when it
+  // cannot be opened.
+  static PluginFile open(const std::string& path, const char* failure = "cannot open plugin file");
 
   PluginFile(PluginFile&& other) noexcept;
   PluginFile& operator=(PluginFile&& other) noexcept;
@@ -45,12 +46,20 @@ class PluginFile {
   // inside them are copies: a small plugin's ELF tables are one read.
   void read_at(uint64_t offset, uint64_t n, void* dst) const;
 
+  // The n bytes at offset without a copy when they lie in the file's first
+  // kHeadBytes (read once, as by read_at), else null. Throws as read_at
+  // does if [offset, offset + n) is not inside the file. Valid while the
+  // PluginFile lives and is not moved from.
+  const uint8_t* view(uint64_t offset, uint64_t n) const;
+
   static constexpr uint64_t kHeadBytes = 16 * 1024;
 
  private:
   PluginFile(std::string path, int fd, uint64_t size, dev_t dev, ino_t ino)
       : path_(std::move(path)), fd_(fd), size_(size), dev_(dev), ino_(ino) {}
   void pread_exactly(uint64_t offset, uint64_t n, void* dst) const;
+  void check_range(uint64_t offset, uint64_t n) const;
+  void read_head() const;
 
   std::string path_;
   int fd_ = -1;

@@ -37,7 +37,7 @@ bool pytorch_lacks(const std::string& name, const std::string& level) {
 
 }  // namespace
 
-bool is_c_abi_symbol(const std::string& name) {
+bool is_c_abi_symbol(std::string_view name) {
   return name.rfind("aoti_torch_", 0) == 0 || name.rfind("torch_", 0) == 0 ||
          name.rfind("stabletorch_", 0) == 0;
 }

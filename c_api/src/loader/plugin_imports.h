@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loader/elf_file.h"
@@ -14,7 +15,7 @@
 namespace st::loader {
 
 // aoti_torch_*, torch_* and stabletorch_* names: the C ABI's prefixes.
-bool is_c_abi_symbol(const std::string& name);
+bool is_c_abi_symbol(std::string_view name);
 
 // Every function this runtime exports -> the level that introduced it
 // ("TORCH_VERSION_2_10_0", "STABLETORCH_0_1_0"), from

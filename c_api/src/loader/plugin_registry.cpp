@@ -4,7 +4,7 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <limits.h>
-#include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -31,7 +31,9 @@
 namespace stc::plugins {
 
 struct Plugin {
-  std::string path;  // canonical
+  // The path the host gave, made absolute (display_path): what messages and
+  // the report name. The file itself is known by its (st_dev, st_ino).
+  std::string path;
   // The open file that was judged and handed to dlopen, kept open while
   // the object is mapped (Note [Judging and loading one file]).
   std::optional<st::loader::PluginFile> file;
@@ -47,6 +49,9 @@ struct Plugin {
   // static initializers cannot run again, so it cannot be loaded again.
   bool resident = false;
   std::optional<StableTorchPluginDescriptor> descriptor;
+  // For a plugin without a descriptor: the verdict on its imports, which the
+  // report's first note spells out.
+  std::optional<st::loader::ImportVerdict> undescribed;
   std::vector<std::string> ops_defined;
   std::vector<std::string> kernels_registered;  // "ns::op for CPU"
   std::vector<std::string> namespaces_defined;
@@ -63,7 +68,7 @@ struct Plugin {
   // deregistration must not enter code about to be unmapped (Note
   // [Entering plugin code]). Cleared again only if the unload is refused.
   std::atomic<bool> closing{false};
-  std::string report;
+  std::string report;  // built at the first stabletorch_plugin_report
 };
 
 namespace {
@@ -103,14 +108,22 @@ thread_local Plugin* t_loading = nullptr;
 // instead of waiting for itself.
 thread_local const PluginCall* t_innermost_call = nullptr;
 
-std::string canonical_path(const std::string& path) {
-  char buf[PATH_MAX];
-  if (::realpath(path.c_str(), buf) == nullptr) {
-    ST_ERROR("cannot load plugin '", path, "': ", std::strerror(errno));
-  }
-  return buf;
+// The name of a plugin in messages and its report: the host's path, a
+// relative one prefixed with the working directory. Not resolved through
+// symbolic links: realpath costs one readlink per component, more than the
+// rest of the loader, and nothing needs it (the registry knows a file by
+// its open descriptor's (st_dev, st_ino), Note [Judging and loading one
+// file]).
+std::string display_path(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return path;
+  char cwd[PATH_MAX];
+  if (::getcwd(cwd, sizeof(cwd)) == nullptr) return path;
+  size_t skip = 0;
+  while (path.compare(skip, 2, "./") == 0) skip += 2;
+  return std::string(cwd) + "/" + path.substr(skip);
 }
 
+// Precondition: registry mutex held.
 void build_report(Plugin& p) {
   std::ostringstream os;
   os << "plugin " << p.path << "\n";
@@ -119,6 +132,12 @@ void build_report(Plugin& p) {
        << st::loader::format_abi_version(p.descriptor->target_abi_version) << " (headers "
        << st::loader::format_abi_version(p.descriptor->build_abi_version) << ", SDK "
        << st::loader::format_sdk_version(p.descriptor->sdk_version_number) << ")\n";
+  }
+  if (p.undescribed) {
+    const st::loader::ImportVerdict& v = *p.undescribed;
+    os << "  note: no stabletorch descriptor (built with " << v.built_with << "): judged by its "
+       << v.c_abi.size() << " C-ABI imports, which need stable-ABI level "
+       << (v.needed_level.empty() ? std::string("(none)") : v.needed_level) << "\n";
   }
   for (const std::string& n : p.notes) os << "  note: " << n << "\n";
   os << "  operators defined (" << p.ops_defined.size() << "):\n";
@@ -250,7 +269,7 @@ bool in_link_map(const std::string& name) {
   ::dl_iterate_phdr(
       [](struct dl_phdr_info* info, size_t, void* data) -> int {
         auto* query = static_cast<Query*>(data);
-        if (info->dlpi_name != nullptr && *query->name == info->dlpi_name) {
+        if (info->dlpi_name != nullptr && std::strcmp(query->name->c_str(), info->dlpi_name) == 0) {
           query->found = true;
           return 1;
         }
@@ -461,8 +480,10 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name) {
 // the file at the path between the two steps cannot make it load a file it
 // did not judge. Consequences, all handled here:
 // - ld.so recognizes an object already loaded by its name, then by
-//   (st_dev, st_ino). The registry does the same: a second load of the same
-//   file under another path is the same plugin (a new reference).
+//   (st_dev, st_ino). The registry knows a plugin by the (st_dev, st_ino)
+//   of its open file: a second load of the same file, under this path or
+//   another, is the same plugin (a new reference); a file put at the path
+//   since is another file, judged on its own.
 // - The object's name in the link map is "/proc/self/fd/N" (also in
 //   backtraces and dladdr). A later dlopen of that name would find this
 //   object, so N stays open while the object is mapped and no other file
@@ -476,11 +497,12 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name) {
 //   keeps its descriptor, and loading that file again is refused: its
 //   initializers would not run again.
 // - Messages keep the user's path: dlerror's text is rewritten.
-// What this adds to a bare dlopen: realpath of the path (one readlink per
-// component; a readlink of /proc/self/fd/N measured no cheaper), the open
-// and fstat of the file, one pread of its first 16 KiB, which hold a small
-// plugin's ELF tables (PluginFile::read_at), the close, and ld.so's open of
-// /proc/self/fd/N instead of the path.
+// What this adds to a bare dlopen: the open and fstat of the file, one
+// pread of its first 16 KiB, which hold a small plugin's ELF tables (read
+// in place, PluginFile::view), the close, ld.so's open of /proc/self/fd/N
+// (a procfs walk) instead of the path, and two walks of the link map. The
+// path is not resolved (display_path), and the report is written when
+// first asked for.
 namespace {
 
 // The name under which dlopen will open `file`: /proc/self/fd/N for a
@@ -499,20 +521,19 @@ std::string link_map_name(st::loader::PluginFile& file) {
            "': 64 descriptors in a row name objects already loaded as /proc/self/fd/N");
 }
 
-Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& file) {
+Plugin* find_loaded(const std::string& path, const st::loader::PluginFile& file) {
   for (Plugin* p : registry().active) {
-    const bool same = p->path == canonical || (p->file && p->file->device() == file.device() &&
-                                               p->file->inode() == file.inode());
+    const bool same =
+        p->file && p->file->device() == file.device() && p->file->inode() == file.inode();
     if (!same) continue;
     if (p->unloading) {
-      ST_ERROR("cannot load plugin '", canonical,
+      ST_ERROR("cannot load plugin '", path,
                "': another thread is unloading it; load it again once "
                "stabletorch_unload_library has returned");
     }
     if (p->loaded) return p;
-    if (p->resident && p->file && p->file->device() == file.device() &&
-        p->file->inode() == file.inode()) {
-      ST_ERROR("cannot load plugin '", canonical,
+    if (p->resident) {
+      ST_ERROR("cannot load plugin '", path,
                "' again: its code stayed mapped when it was unloaded (RTLD_NODELETE or "
                "unique symbols), so its static initializers would not run again");
     }
@@ -522,35 +543,32 @@ Plugin* find_loaded(const std::string& canonical, const st::loader::PluginFile& 
 
 }  // namespace
 
-Plugin* load(const std::string& path) {
-  const std::string canonical = canonical_path(path);
+Plugin* load(const std::string& given_path) {
+  const std::string path = display_path(given_path);
   std::unique_lock<std::recursive_mutex> lock(registry_mutex());
-  st::loader::PluginFile file = st::loader::PluginFile::open(canonical);
-  if (Plugin* p = find_loaded(canonical, file)) {
+  st::loader::PluginFile file = st::loader::PluginFile::open(path, "cannot load plugin");
+  if (Plugin* p = find_loaded(path, file)) {
     ++p->refcount;  // loading a plugin twice is idempotent
     return p;
   }
   // Judge the open file before running any of its code.
-  const st::loader::ElfFile elf = st::loader::read_elf_file(file, STABLETORCH_PLUGIN_SECTION);
+  // Only C-ABI imports are judged: the other names are not copied.
+  const st::loader::ElfFile elf =
+      st::loader::read_elf_file(file, STABLETORCH_PLUGIN_SECTION, &st::loader::is_c_abi_symbol);
   auto plugin = std::make_unique<Plugin>();
-  plugin->path = canonical;
+  plugin->path = path;
   if (elf.section) {
     const auto verdict = st::loader::judge_descriptors(
-        st::loader::decode_descriptors(*elf.section, canonical), TORCH_ABI_VERSION, canonical);
+        st::loader::decode_descriptors(*elf.section, path), TORCH_ABI_VERSION, path);
     if (verdict.refusal) ST_ERROR("refusing to load: ", *verdict.refusal);
     plugin->descriptor = verdict.judged;
   }
   // Every plugin, ours or PyTorch-built, by what it imports: dlopen would
   // name only the first missing function, after the plugin's own
   // dependencies were mapped.
-  const st::loader::ImportVerdict imports = st::loader::judge_imports(elf);
-  if (!imports.missing.empty()) ST_ERROR(st::loader::missing_imports_message(imports, canonical));
-  if (!elf.section) {
-    plugin->notes.push_back(
-        "no stabletorch descriptor (built with " + imports.built_with + "): judged by its " +
-        std::to_string(imports.c_abi.size()) + " C-ABI imports, which need stable-ABI level " +
-        (imports.needed_level.empty() ? std::string("(none)") : imports.needed_level));
-  }
+  st::loader::ImportVerdict imports = st::loader::judge_imports(elf);
+  if (!imports.missing.empty()) ST_ERROR(st::loader::missing_imports_message(imports, path));
+  if (!elf.section) plugin->undescribed.emplace(std::move(imports));
   plugin->dl_name = link_map_name(file);
   plugin->file.emplace(std::move(file));
   Plugin* p = plugin.get();
@@ -559,14 +577,16 @@ Plugin* load(const std::string& path) {
   p->loaded = true;  // visible to plugin_containing while its initializers run
 
   ::dlerror();
-  void* dl = nullptr;
+  // A plugin's initializer may load another plugin: its own registrations
+  // after that load are still its own.
+  Plugin* const outer = t_loading;
   t_loading = p;
-  dl = open_object(p->path, p->dl_name, RTLD_NOW | RTLD_LOCAL);
-  t_loading = nullptr;
+  void* const dl = open_object(p->path, p->dl_name, RTLD_NOW | RTLD_LOCAL);
+  t_loading = outer;
   if (dl == nullptr) {
     const std::string why = dl_error_text(*p);
     undo_load(*p, lock);
-    ST_ERROR("cannot load plugin '", canonical, "': ", why);
+    ST_ERROR("cannot load plugin '", path, "': ", why);
   }
   p->dl = dl;
   // The load address, to recognize the plugin's code (kernels, deleters):
@@ -587,8 +607,7 @@ Plugin* load(const std::string& path) {
       registry().reserved_files.push_back(std::move(*p->file));
       p->file.reset();
       forget_active(*p);
-      ST_ERROR("cannot load plugin '", canonical, "': the process already loaded this file as '",
-               other,
+      ST_ERROR("cannot load plugin '", path, "': the process already loaded this file as '", other,
                "' without stabletorch_load_library, so its static initializers "
                "would not run again; load it only through the loader");
     }
@@ -597,13 +616,12 @@ Plugin* load(const std::string& path) {
     std::string all;
     for (const std::string& e : p->errors) all += "\n  " + e;
     undo_load(*p, lock);
-    ST_ERROR("plugin '", canonical,
+    ST_ERROR("plugin '", path,
              "' was not loaded (everything it registered was rolled "
              "back): ",
              p->errors.size(), " registration", p->errors.size() == 1 ? "" : "s", " failed:", all);
   }
   p->refcount = 1;
-  build_report(*p);
   registry().live.insert(p);
   return p;
 }
@@ -666,7 +684,11 @@ void unload(Plugin* p) {
   close_plugin(*p);
 }
 
-const std::string& report(const Plugin* p) { return p->report; }
+const std::string& report(Plugin* p) {
+  std::lock_guard<std::recursive_mutex> lock(registry_mutex());
+  if (p->report.empty()) build_report(*p);
+  return p->report;
+}
 
 void counts(const Plugin* p, int64_t* ops_defined, int64_t* kernels_registered) {
   std::lock_guard<std::recursive_mutex> lock(registry_mutex());

@@ -85,7 +85,9 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name);
 // [Unloading never waits under the registry mutex]).
 Plugin* load(const std::string& path);
 void unload(Plugin* p);
-const std::string& report(const Plugin* p);
+// Written at the first call (a host that never asks pays nothing for it);
+// the reference stays valid while the plugin record lives.
+const std::string& report(Plugin* p);
 void counts(const Plugin* p, int64_t* ops_defined, int64_t* kernels_registered);
 // Validates a handle given to the C ABI (throws "not a plugin handle").
 Plugin* checked(const void* handle, const char* what);

@@ -20,6 +20,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <stabletorch/c/plugin_descriptor.h>
@@ -119,6 +120,22 @@ TEST(ElfFile, ReadsImportsExportsAndTheDescriptorSection) {
   EXPECT_EQ(mem.imports, elf.imports);
   EXPECT_EQ(mem.exports, elf.exports);
   EXPECT_EQ(mem.section, elf.section);
+}
+
+TEST(ElfFile, AFilterListsOnlyTheSymbolsItKeeps) {
+  const ElfFile all = read_elf_file(ELF_SAMPLE_PLUGIN, kSection);
+  const st::loader::PluginFile file = st::loader::PluginFile::open(ELF_SAMPLE_PLUGIN);
+  const ElfFile some = read_elf_file(file, kSection, [](std::string_view name) {
+    return name.rfind("elf_sample_", 0) == 0 && name != "elf_sample_weak_import";
+  });
+  EXPECT_EQ(some.imports, (std::vector<std::string>{"elf_sample_strong_import"}));
+  EXPECT_TRUE(some.weak_imports.empty());
+  EXPECT_TRUE(contains(some.exports, "elf_sample_export"));
+  for (const std::string& name : some.exports) EXPECT_EQ(name.rfind("elf_sample_", 0), 0u) << name;
+  // Everything else is read as without a filter.
+  EXPECT_TRUE(contains(all.weak_imports, "elf_sample_weak_import"));
+  EXPECT_EQ(some.section, all.section);
+  EXPECT_EQ(some.machine, all.machine);
 }
 
 TEST(ElfFile, AbsentSectionIsNoSection) {

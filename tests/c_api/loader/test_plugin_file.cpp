@@ -54,6 +54,45 @@ TEST(PluginFile, ReadsInsideAcrossAndPastTheHeadGiveTheFileBytes) {
   std::remove(path.c_str());
 }
 
+TEST(PluginFile, ViewsAreTheHeadsBytesInPlaceAndNullPastIt) {
+  const std::string path = temp_name("view");
+  const size_t n = static_cast<size_t>(PluginFile::kHeadBytes) + 500;
+  const std::vector<uint8_t> bytes = write_pattern(path, n);
+  const PluginFile file = PluginFile::open(path);
+  const uint64_t head = PluginFile::kHeadBytes;
+  const uint8_t* first = file.view(0, 64);
+  ASSERT_NE(first, nullptr);
+  EXPECT_TRUE(std::equal(first, first + 64, bytes.begin()));
+  // Views of the head share one buffer: no copy per view.
+  const uint8_t* last = file.view(head - 8, 8);
+  ASSERT_NE(last, nullptr);
+  EXPECT_EQ(last, first + (head - 8));
+  EXPECT_TRUE(std::equal(last, last + 8, bytes.begin() + static_cast<long>(head - 8)));
+  // Past the head (but inside the file): not in memory, read_at reads it.
+  EXPECT_EQ(file.view(head - 8, 9), nullptr);
+  EXPECT_EQ(file.view(head + 10, 10), nullptr);
+  // Outside the file: refused, naming it.
+  try {
+    (void)file.view(n - 4, 8);
+    ADD_FAILURE() << "viewed past the end";
+  } catch (const st::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("plugin file '" + path + "' is truncated or corrupt"),
+              std::string::npos)
+        << e.what();
+  }
+  std::remove(path.c_str());
+}
+
+TEST(PluginFile, OpenFailuresSayWhatTheCallerWasDoing) {
+  try {
+    (void)PluginFile::open("/nonexistent-dir/x.so", "cannot load plugin");
+    ADD_FAILURE() << "opened a missing file";
+  } catch (const st::Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot load plugin '/nonexistent-dir/x.so': No such file or directory");
+  }
+}
+
 TEST(PluginFile, ReadsBeyondTheFileNameIt) {
   const std::string path = temp_name("small");
   write_pattern(path, 100);
