@@ -411,6 +411,33 @@ TEST_F(LoaderTest, AFileReplacedAtTheSamePathIsJudgedAndLoadedAsAnotherPlugin) {
   std::remove(path.c_str());
 }
 
+TEST_F(LoaderTest, APluginThatLoadsAnotherKeepsItsOwnRegistrations) {
+  // counter_nesting's initializer loads counter_plugin, then registers its
+  // own operators: those are still counted as (and undone with) its own.
+  StableTorchPluginHandle outer = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_NESTING_PLUGIN, &outer), AOTI_TORCH_SUCCESS)
+      << last_error();
+  int64_t ops = 0, kernels = 0;
+  ASSERT_EQ(stabletorch_plugin_counts(outer, &ops, &kernels), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(ops, 2);
+  EXPECT_EQ(kernels, 2);
+  EXPECT_NE(report_of(outer).find("counter_nesting::add_one"), std::string::npos)
+      << report_of(outer);
+  StableTorchPluginHandle inner = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &inner), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_plugin_counts(inner, &ops, &kernels), AOTI_TORCH_SUCCESS);
+  EXPECT_EQ(ops, 2);
+  EXPECT_EQ(report_of(inner).find("counter_nesting"), std::string::npos) << report_of(inner);
+  ASSERT_EQ(stabletorch_unload_library(outer), AOTI_TORCH_SUCCESS) << last_error();
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_nesting::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  // The reference the outer plugin took, and this test's.
+  ASSERT_EQ(stabletorch_unload_library(inner), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(inner), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
+}
+
 TEST_F(LoaderTest, AFileTheProcessOpenedWithoutTheLoaderIsRefused) {
   // Its static initializers ran outside the loader (nothing attributed to a
   // plugin) and would not run again for a second load of the same file.

@@ -4,10 +4,13 @@
  * namespaces and behaviours to test the loader:
  *   PLUGIN_NS            the namespace it DEFs
  *   PLUGIN_LEAKS         never deletes its library objects (the loader must)
- *   PLUGIN_DESCRIPTOR_TARGET  embed a descriptor targeting this level */
+ *   PLUGIN_DESCRIPTOR_TARGET  embed a descriptor targeting this level
+ *   PLUGIN_LOADS_FIRST   a plugin path its initializer loads (and never
+ *                        unloads) before registering its own operators */
 #include <stdlib.h>
 #include <string.h>
 
+#include <stabletorch/c/loader.h>
 #include <stabletorch/c/plugin_descriptor.h>
 #include <torch/csrc/inductor/aoti_torch/c/shim.h>
 
@@ -50,6 +53,10 @@ static void scaled(StableIValue* stack, uint64_t num_args, uint64_t num_outputs)
 }
 
 __attribute__((constructor)) static void register_ops(void) {
+#ifdef PLUGIN_LOADS_FIRST
+  StableTorchPluginHandle first = NULL;
+  if (stabletorch_load_library(PLUGIN_LOADS_FIRST, &first) != 0) return;
+#endif
   if (aoti_torch_library_init_def(STR(PLUGIN_NS), __FILE__, __LINE__, &def_lib) != 0) return;
   aoti_torch_library_def(def_lib, "add_one(int x) -> int");
   aoti_torch_library_def(def_lib, "scaled(Tensor x) -> Tensor");
