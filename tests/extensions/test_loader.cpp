@@ -438,6 +438,26 @@ TEST_F(LoaderTest, APluginThatLoadsAnotherKeepsItsOwnRegistrations) {
   EXPECT_EQ(add_one("counter_a::add_one", 1, &r), AOTI_TORCH_FAILURE);
 }
 
+TEST_F(LoaderTest, APluginThatStaysMappedAfterUnloadIsNotLoadedAgain) {
+  // Linked -z nodelete: dlclose leaves its code mapped, so its static
+  // initializers would not run for a second load. The unload still drops
+  // everything it registered.
+  StableTorchPluginHandle p = nullptr;
+  ASSERT_EQ(stabletorch_load_library(COUNTER_NODELETE_PLUGIN, &p), AOTI_TORCH_SUCCESS)
+      << last_error();
+  int64_t r = 0;
+  EXPECT_EQ(add_one("counter_nodelete::add_one", 1, &r), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+  EXPECT_EQ(add_one("counter_nodelete::add_one", 1, &r), AOTI_TORCH_FAILURE);
+  ASSERT_EQ(stabletorch_load_library(COUNTER_NODELETE_PLUGIN, &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("again: its code stayed mapped when it was unloaded"),
+            std::string::npos)
+      << last_error();
+  // Other plugins load and unload as before.
+  ASSERT_EQ(stabletorch_load_library(COUNTER_PLUGIN, &p), AOTI_TORCH_SUCCESS) << last_error();
+  ASSERT_EQ(stabletorch_unload_library(p), AOTI_TORCH_SUCCESS) << last_error();
+}
+
 TEST_F(LoaderTest, AFileTheProcessOpenedWithoutTheLoaderIsRefused) {
   // Its static initializers ran outside the loader (nothing attributed to a
   // plugin) and would not run again for a second load of the same file.

@@ -128,6 +128,13 @@ class Bytes {
     return std::string_view(begin + index, static_cast<size_t>(end - (begin + index)));
   }
 
+  // Checks the string at `index` as string_at does, without measuring it:
+  // in a table whose last byte is NUL every string is terminated.
+  void check_string_at(const Block& table, uint64_t index, const char* what) const {
+    if (index < table.size() && table.data()[table.size() - 1] == '\0') return;
+    (void)string_at(table, index, what);
+  }
+
   uint64_t size() const { return source_.size(); }
 
  private:
@@ -222,10 +229,10 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
     names = bytes.block(strtab.sh_offset, strtab.sh_size, "the section name table");
   }
   // Every section's name is checked before any section is read.
-  auto name_of = [&](const Elf64_Shdr& s) -> std::string_view {
-    return named && s.sh_name != 0 ? bytes.string_at(names, s.sh_name, "a section name") : "";
-  };
-  for (uint64_t i = 0; i < shnum; ++i) (void)name_of(entry<Elf64_Shdr>(sections, i));
+  for (uint64_t i = 0; i < shnum && named; ++i) {
+    const auto s = entry<Elf64_Shdr>(sections, i);
+    if (s.sh_name != 0) bytes.check_string_at(names, s.sh_name, "a section name");
+  }
   // Checked above: a name, when present, is terminated inside the table.
   // Its length is compared first (the terminator's place), then its bytes.
   const size_t wanted_size = section_name.size();

@@ -39,7 +39,8 @@ struct Plugin {
   std::optional<st::loader::PluginFile> file;
   std::string dl_name;  // "/proc/self/fd/N": the object's name in the link map
   void* dl = nullptr;
-  uintptr_t base = 0;  // load address (dli_fbase of its code)
+  uintptr_t base = 0;       // load address (dli_fbase of its code)
+  void* dynamic = nullptr;  // its dynamic section (l_ld): an address inside its mapping
   int64_t refcount = 0;
   bool loaded = false;
   // Between stabletorch_unload_library's first and last step (the registry
@@ -320,6 +321,20 @@ void detach_libraries(Plugin& p) {
   }
 }
 
+// Whether the plugin's object is still in the link map after dlclose.
+// Precondition: registry mutex held.
+bool still_mapped(const Plugin& p) {
+  if (p.dl_name.empty()) return false;
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+  // The common case, answered without walking the link map: no object
+  // holds an address of its mapping any more. Something found there is
+  // checked by name (another thread may have mapped another object there).
+  struct dl_find_object found;
+  if (p.dynamic != nullptr && ::_dl_find_object(p.dynamic, &found) != 0) return false;
+#endif
+  return in_link_map(p.dl_name);
+}
+
 // Takes a plugin that is no longer loaded, unloading or resident out of
 // Registry::active. Precondition: registry mutex held.
 void forget_active(Plugin& p) {
@@ -348,7 +363,7 @@ void close_plugin(Plugin& p) {
   p.loaded = false;
   // The name stays taken while the object stays mapped: keep its
   // descriptor open so that no other file gets that /proc/self/fd name.
-  p.resident = !p.dl_name.empty() && in_link_map(p.dl_name);
+  p.resident = still_mapped(p);
   if (!p.resident) {
     p.file.reset();
     forget_active(p);
@@ -595,11 +610,13 @@ Plugin* load(const std::string& given_path) {
   struct link_map* lm = nullptr;
   if (::dlinfo(dl, RTLD_DI_LINKMAP, &lm) == 0 && lm != nullptr) {
     p->base = static_cast<uintptr_t>(lm->l_addr);
+    p->dynamic = lm->l_ld;
     if (lm->l_name == nullptr || p->dl_name != lm->l_name) {
       // ld.so's name for this file is the one it got first: someone else.
       const std::string other = lm->l_name != nullptr ? lm->l_name : "?";
       p->dl_name.clear();
       p->base = 0;
+      p->dynamic = nullptr;
       ::dlclose(dl);
       p->dl = nullptr;
       p->loaded = false;

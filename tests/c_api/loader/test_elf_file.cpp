@@ -224,6 +224,36 @@ TEST(ElfFile, TablesPastTheEndOfTheFile) {
       << error_of_parse(b);
 }
 
+TEST(ElfFile, SectionNamesAreCheckedInATableThatDoesNotEndInNul) {
+  // The section name table cut inside its last name: that name has no
+  // terminator; every other name still has one.
+  std::vector<uint8_t> b = sample_bytes();
+  const Elf64_Ehdr h = header_of(b);
+  uint32_t last_name = 0;
+  for (size_t i = 0; i < h.e_shnum; ++i) last_name = std::max(last_name, section_at(b, i).sh_name);
+  ASSERT_GT(last_name, 0u);
+  Elf64_Shdr names = section_at(b, h.e_shstrndx);
+  ASSERT_GT(names.sh_size, last_name + 3u) << "the last name is longer than 2 characters";
+  names.sh_size = last_name + 2;
+  set_section(b, h.e_shstrndx, names);
+  EXPECT_EQ(error_of_parse(b),
+            "plugin file 'x.so' is corrupt: a section name is not NUL-terminated");
+  // A copy of the table at the end of the file, one byte longer and that
+  // byte not NUL: every name is terminated, and the file reads as before.
+  b = sample_bytes();
+  names = section_at(b, h.e_shstrndx);
+  const std::vector<uint8_t> table(b.begin() + static_cast<long>(names.sh_offset),
+                                   b.begin() + static_cast<long>(names.sh_offset + names.sh_size));
+  names.sh_offset = b.size();
+  names.sh_size = table.size() + 1;
+  b.insert(b.end(), table.begin(), table.end());
+  b.push_back('x');
+  set_section(b, h.e_shstrndx, names);
+  const ElfFile elf = parse_elf_bytes(b, "x.so", kSection);
+  EXPECT_TRUE(contains(elf.exports, "elf_sample_export"));
+  EXPECT_TRUE(elf.section.has_value());
+}
+
 TEST(ElfFile, StringIndicesOutsideTheirTable) {
   std::vector<uint8_t> b = sample_bytes();
   Elf64_Shdr s = section_at(b, 1);
