@@ -150,6 +150,15 @@ T entry(const Block& table, uint64_t i) {
   return value;
 }
 
+// A 32-bit field at `offset` of entry i of a table of T (i checked by the
+// caller): what a pass over the section headers needs of most of them.
+template <typename T>
+uint32_t field32(const Block& table, uint64_t i, size_t offset) {
+  uint32_t value;
+  std::memcpy(&value, table.data() + i * sizeof(T) + offset, sizeof(value));
+  return value;
+}
+
 }  // namespace
 
 std::string machine_name(uint16_t machine) {
@@ -230,20 +239,24 @@ ElfFile parse_elf(const ByteSource& source, const std::string& path,
   }
   // Every section's name is checked before any section is read.
   for (uint64_t i = 0; i < shnum && named; ++i) {
-    const auto s = entry<Elf64_Shdr>(sections, i);
-    if (s.sh_name != 0) bytes.check_string_at(names, s.sh_name, "a section name");
+    const uint32_t name = field32<Elf64_Shdr>(sections, i, offsetof(Elf64_Shdr, sh_name));
+    if (name != 0) bytes.check_string_at(names, name, "a section name");
   }
   // Checked above: a name, when present, is terminated inside the table.
   // Its length is compared first (the terminator's place), then its bytes.
   const size_t wanted_size = section_name.size();
-  auto is_wanted = [&](const Elf64_Shdr& s) {
-    return named && s.sh_name != 0 && names.size() - s.sh_name > wanted_size &&
-           names.data()[s.sh_name + wanted_size] == '\0' &&
-           std::memcmp(names.data() + s.sh_name, section_name.data(), wanted_size) == 0;
+  auto is_wanted = [&](uint32_t name) {
+    return named && name != 0 && names.size() - name > wanted_size &&
+           names.data()[name + wanted_size] == '\0' &&
+           std::memcmp(names.data() + name, section_name.data(), wanted_size) == 0;
   };
   for (uint64_t i = 0; i < shnum; ++i) {
+    const uint32_t type = field32<Elf64_Shdr>(sections, i, offsetof(Elf64_Shdr, sh_type));
+    const bool wanted = type != SHT_NOBITS &&
+                        is_wanted(field32<Elf64_Shdr>(sections, i, offsetof(Elf64_Shdr, sh_name)));
+    if (!wanted && type != SHT_DYNSYM) continue;
     const auto s = entry<Elf64_Shdr>(sections, i);
-    if (is_wanted(s) && s.sh_type != SHT_NOBITS) {
+    if (wanted) {
       const Block content = bytes.block(s.sh_offset, s.sh_size, "the plugin descriptor section");
       if (!result.section) result.section.emplace();
       result.section->insert(result.section->end(), content.data(),

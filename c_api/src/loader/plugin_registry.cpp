@@ -115,13 +115,12 @@ thread_local const PluginCall* t_innermost_call = nullptr;
 // rest of the loader, and nothing needs it (the registry knows a file by
 // its open descriptor's (st_dev, st_ino), Note [Judging and loading one
 // file]).
-std::string display_path(const std::string& path) {
-  if (!path.empty() && path.front() == '/') return path;
+std::string display_path(const char* path) {
+  if (path[0] == '/') return path;
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof(cwd)) == nullptr) return path;
-  size_t skip = 0;
-  while (path.compare(skip, 2, "./") == 0) skip += 2;
-  return std::string(cwd) + "/" + path.substr(skip);
+  while (path[0] == '.' && path[1] == '/') path += 2;
+  return std::string(cwd) + "/" + path;
 }
 
 // Precondition: registry mutex held.
@@ -558,8 +557,12 @@ Plugin* find_loaded(const std::string& path, const st::loader::PluginFile& file)
 
 }  // namespace
 
-Plugin* load(const std::string& given_path) {
-  const std::string path = display_path(given_path);
+Plugin* load(const char* given_path) {
+  // The record is made first so that its path is the one copy of the name
+  // (it joins the registry only once the file was judged).
+  auto plugin = std::make_unique<Plugin>();
+  plugin->path = display_path(given_path);
+  const std::string& path = plugin->path;
   std::unique_lock<std::recursive_mutex> lock(registry_mutex());
   st::loader::PluginFile file = st::loader::PluginFile::open(path, "cannot load plugin");
   if (Plugin* p = find_loaded(path, file)) {
@@ -570,8 +573,6 @@ Plugin* load(const std::string& given_path) {
   // Only C-ABI imports are judged: the other names are not copied.
   const st::loader::ElfFile elf =
       st::loader::read_elf_file(file, STABLETORCH_PLUGIN_SECTION, &st::loader::is_c_abi_symbol);
-  auto plugin = std::make_unique<Plugin>();
-  plugin->path = path;
   if (elf.section) {
     const auto verdict = st::loader::judge_descriptors(
         st::loader::decode_descriptors(*elf.section, path), TORCH_ABI_VERSION, path);

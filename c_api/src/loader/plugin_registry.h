@@ -83,7 +83,7 @@ std::optional<std::string> unloaded_operator_note(const std::string& op_name);
 // registered (Note [Judging and loading one file] in plugin_registry.cpp);
 // an unload never holds the loader's lock while it waits for calls (Note
 // [Unloading never waits under the registry mutex]).
-Plugin* load(const std::string& path);
+Plugin* load(const char* path);
 void unload(Plugin* p);
 // Written at the first call (a host that never asks pays nothing for it);
 // the reference stays valid while the plugin record lives.
