@@ -93,7 +93,8 @@ class C10_HIDDEN_ATTR_ Plugin {
 
 // Loads the plugin at path (its registrations run); throws
 // std::runtime_error with the loader's reason and the path when refused.
-// Loading an already loaded path returns another reference to it.
+// Loading an already loaded file (under any path) returns another
+// reference to it.
 C10_HIDDEN_ATTR_ inline Plugin load_library(const std::string& path) {
   StableTorchPluginHandle handle = nullptr;
   if (stabletorch_load_library(path.c_str(), &handle) != AOTI_TORCH_SUCCESS) {

@@ -35,8 +35,11 @@ struct StableTorchPluginOpaque;
 typedef struct StableTorchPluginOpaque* StableTorchPluginHandle;
 
 /* Loads the plugin at path (its registrations run). Loading a file that is
- * already loaded (by this path or another one naming the same file)
- * returns a new reference to the same plugin.
+ * already loaded (the same file, by device and inode, under this path or
+ * another one) returns a new reference to the same plugin; another file
+ * put at the path since is judged and loaded as another plugin. Messages
+ * and the report name the plugin by path as given, a relative one
+ * prefixed with the working directory (symbolic links are not resolved).
  * ret_plugin: returns new reference; release it with
  * stabletorch_unload_library. Fails, with the path and the reason (missing
  * file, not a regular file, not a shared object, wrong architecture, newer
