@@ -206,6 +206,9 @@ TEST_F(LoaderTest, MissingFileGarbageTruncatedAndForeignFilesGiveCleanErrors) {
   EXPECT_NE(last_error().find("cannot load plugin '/nonexistent/libnothing.so': No such file"),
             std::string::npos)
       << last_error();
+  ASSERT_EQ(stabletorch_load_library("", &p), AOTI_TORCH_FAILURE);
+  EXPECT_NE(last_error().find("cannot load plugin '': No such file"), std::string::npos)
+      << last_error();
 
   const std::string garbage = temp_path("garbage.so");
   write_file(garbage, std::vector<char>(4096, 'x'));

@@ -116,7 +116,7 @@ thread_local const PluginCall* t_innermost_call = nullptr;
 // its open descriptor's (st_dev, st_ino), Note [Judging and loading one
 // file]).
 std::string display_path(const char* path) {
-  if (path[0] == '/') return path;
+  if (path[0] == '/' || path[0] == '\0') return path;  // "" names no file
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof(cwd)) == nullptr) return path;
   while (path[0] == '.' && path[1] == '/') path += 2;
