@@ -15,10 +15,12 @@
 #include <st/native/tensor_iterator.h>
 
 #include "binary_checks.h"
+#include "direct_output.h"
 #include "pow_checks.h"
 
 #include "cpu/fast_paths.h"
-#include "cpu/vec_binary_f32.h"
+#include "cpu/vec_loops.h"
+#include "cpu/vec_kernels.h"
 #include "cpu/vec_math.h"
 
 namespace st::native {
@@ -49,10 +51,7 @@ Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Ten
   if constexpr ((kSet & dtype_bit(ScalarType::Float)) != 0) {
     if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
         iter.dtype(2) == ScalarType::Float) {
-      const bool gather = *opt.vec_f32 == cpu::BinaryMath::Remainder ||
-                          *opt.vec_f32 == cpu::BinaryMath::FloorDivide ||
-                          *opt.vec_f32 == cpu::BinaryMath::TruncDivide;
-      cpu::vec_binary_f32(iter, *opt.vec_f32, gather, make(TypeTag<float>{}));
+      cpu::vec_binary_f32(iter, *opt.vec_f32, make(TypeTag<float>{}));
       return iter.output();
     }
   }
@@ -305,81 +304,189 @@ Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool i
 
 // ---- bitwise ---------------------------------------------------------------------------
 
-enum class BitOp { And, Or, Xor, Lshift, Rshift };
+using BitOp = cpu::BitwiseOp;
+
+// a OP b with PyTorch's shifts: a count outside [0, bits) gives 0 (left)
+// or the sign fill (right), never a shift by the width or more.
+template <BitOp kOp, typename T>
+T bitwise_scalar(T x, T y) {
+  if constexpr (std::is_same_v<T, bool>) {
+    static_assert(kOp != BitOp::Lshift && kOp != BitOp::Rshift);
+    if constexpr (kOp == BitOp::And) {
+      return x && y;
+    } else if constexpr (kOp == BitOp::Or) {
+      return x || y;
+    } else {
+      return x != y;
+    }
+  } else if constexpr (kOp == BitOp::And) {
+    return static_cast<T>(x & y);
+  } else if constexpr (kOp == BitOp::Or) {
+    return static_cast<T>(x | y);
+  } else if constexpr (kOp == BitOp::Xor) {
+    return static_cast<T>(x ^ y);
+  } else {
+    constexpr int64_t bits = sizeof(T) * 8;
+    using U = std::make_unsigned_t<T>;
+    const bool oob = static_cast<int64_t>(y) < 0 || static_cast<int64_t>(y) >= bits;
+    if constexpr (kOp == BitOp::Lshift) {
+      if (oob) return T(0);
+      return static_cast<T>(static_cast<U>(x) << static_cast<int>(y));
+    } else {
+      if (oob) {
+        if constexpr (std::is_signed_v<T>) {
+          return x < 0 ? T(-1) : T(0);
+        } else {
+          return T(0);
+        }
+      }
+      return static_cast<T>(x >> static_cast<int>(y));
+    }
+  }
+}
+
+// int64 through the per-ISA loops (vec_kernels.h), bool and uint8 and/or/
+// xor through the byte loops, other dtypes through cpu_kernel (the
+// operator is a compile-time constant, so the compiler vectorizes them).
+template <BitOp kOp, uint64_t kSet>
+Tensor bitwise_kernel(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
+                      bool inplace) {
+  TensorIterator iter = TensorIteratorConfig()
+                            .name(name)
+                            .add_output(out)
+                            .add_input(a)
+                            .add_input(b)
+                            .is_inplace(inplace)
+                            .build();
+  const ScalarType t = iter.common_dtype();
+  const bool same = iter.dtype(0) == t && iter.dtype(1) == t && iter.dtype(2) == t;
+  if (same && t == ScalarType::Long) {
+    cpu::vec_binary_loop<int64_t, int64_t, int64_t>(
+        iter, cpu::vec_kernels().bitwise_i64[static_cast<int>(kOp)],
+        [](int64_t x, int64_t y) { return bitwise_scalar<kOp>(x, y); });
+    return iter.output();
+  }
+  if constexpr (kOp != BitOp::Lshift && kOp != BitOp::Rshift) {
+    const auto bytes = cpu::vec_kernels().bitwise_u8[static_cast<int>(kOp)];
+    if (same && t == ScalarType::Byte) {
+      cpu::vec_binary_loop<uint8_t, uint8_t, uint8_t>(
+          iter, bytes, [](uint8_t x, uint8_t y) { return bitwise_scalar<kOp>(x, y); });
+      return iter.output();
+    }
+    if (same && t == ScalarType::Bool) {
+      // bool bytes are 0 or 1, which and/or/xor keep.
+      const auto fn = [bytes](bool* o, const bool* x, const bool* y, int64_t n) {
+        bytes(reinterpret_cast<uint8_t*>(o), reinterpret_cast<const uint8_t*>(x),
+              reinterpret_cast<const uint8_t*>(y), n);
+      };
+      cpu::vec_binary_loop<bool, bool, bool>(
+          iter, fn, [](bool x, bool y) { return bitwise_scalar<kOp>(x, y); });
+      return iter.output();
+    }
+  }
+  dispatch_dtype<kSet>(t, name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    cpu_kernel(iter, [](T x, T y) -> T { return bitwise_scalar<kOp>(x, y); });
+  });
+  return iter.output();
+}
 
 Tensor bitwise_impl(const char* name, BitOp op, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
   if (op == BitOp::Lshift || op == BitOp::Rshift) {
-    return binary_op<kIntegralTypes | kUnsignedTypes>(name, out, a, b, inplace, {}, [op](auto tag) {
-      using T = typename decltype(tag)::type;
-      return [op](T x, T y) -> T {
-        constexpr int64_t bits = sizeof(T) * 8;
-        using U = std::make_unsigned_t<T>;
-        const bool oob = static_cast<int64_t>(y) < 0 || static_cast<int64_t>(y) >= bits;
-        if (op == BitOp::Lshift) {
-          if (oob) return T(0);
-          return static_cast<T>(static_cast<U>(x) << static_cast<int>(y));
-        }
-        if (oob) {
-          if constexpr (std::is_signed_v<T>) {
-            return x < 0 ? T(-1) : T(0);
-          } else {
-            return T(0);
-          }
-        }
-        return static_cast<T>(x >> static_cast<int>(y));
-      };
+    return dispatch_constant<BitOp::Lshift, BitOp::Rshift>(op, [&](auto which) {
+      return bitwise_kernel<decltype(which)::value, kIntegralTypes | kUnsignedTypes>(name, out, a,
+                                                                                     b, inplace);
     });
   }
-  return binary_op<kIntegralTypes | kUnsignedTypes | kBoolType>(
-      name, out, a, b, inplace, {}, [op](auto tag) {
-        using T = typename decltype(tag)::type;
-        return [op](T x, T y) -> T {
-          if constexpr (std::is_same_v<T, bool>) {
-            switch (op) {
-              case BitOp::And:
-                return x && y;
-              case BitOp::Or:
-                return x || y;
-              default:
-                return x != y;
-            }
-          } else {
-            switch (op) {
-              case BitOp::And:
-                return static_cast<T>(x & y);
-              case BitOp::Or:
-                return static_cast<T>(x | y);
-              default:
-                return static_cast<T>(x ^ y);
-            }
-          }
-        };
-      });
+  return dispatch_constant<BitOp::And, BitOp::Or, BitOp::Xor>(op, [&](auto which) {
+    return bitwise_kernel<decltype(which)::value, kIntegralTypes | kUnsignedTypes | kBoolType>(
+        name, out, a, b, inplace);
+  });
 }
 
 // ---- logical ----------------------------------------------------------------------------
 
-enum class LogicalOp { And, Or, Xor };
+using LogicalOp = cpu::LogicalOp;
+
+template <LogicalOp kOp>
+bool logical_scalar(bool x, bool y) {
+  if constexpr (kOp == LogicalOp::And) {
+    return x && y;
+  } else if constexpr (kOp == LogicalOp::Or) {
+    return x || y;
+  } else {
+    return x != y;
+  }
+}
+
+// float32 and int64 inputs through the per-ISA loops (vec_kernels.h),
+// writing bool or, for an out= or in-place output of the inputs' dtype,
+// that dtype in one pass (as the comparisons do); others through
+// cpu_kernel into Bool, converted by the iterator when the output is not.
+template <LogicalOp kOp>
+Tensor logical_kernel(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
+                      bool inplace) {
+  const bool direct = writes_output_dtype(out, a, b);
+  TensorIterator iter = TensorIteratorConfig()
+                            .name(name)
+                            .add_output(out)
+                            .add_input(a)
+                            .add_input(b)
+                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
+                            .is_inplace(inplace)
+                            .build();
+  const ScalarType t = iter.common_dtype();
+  const int k = static_cast<int>(kOp);
+  const cpu::VecKernels& vk = cpu::vec_kernels();
+  if (iter.dtype(1) == t && iter.dtype(2) == t) {
+    const ScalarType o = iter.dtype(0);
+    if (t == ScalarType::Float && o == ScalarType::Bool) {
+      cpu::vec_binary_loop<bool, float, float>(iter, vk.logical_f32_b8[k], [](float x, float y) {
+        return logical_scalar<kOp>(x != 0.0f, y != 0.0f);
+      });
+      return iter.output();
+    }
+    if (t == ScalarType::Float && o == ScalarType::Float) {
+      cpu::vec_binary_loop<float, float, float>(iter, vk.logical_f32[k], [](float x, float y) {
+        return logical_scalar<kOp>(x != 0.0f, y != 0.0f) ? 1.0f : 0.0f;
+      });
+      return iter.output();
+    }
+    if (t == ScalarType::Long && o == ScalarType::Bool) {
+      cpu::vec_binary_loop<bool, int64_t, int64_t>(
+          iter, vk.logical_i64_b8[k],
+          [](int64_t x, int64_t y) { return logical_scalar<kOp>(x != 0, y != 0); });
+      return iter.output();
+    }
+    if (t == ScalarType::Long && o == ScalarType::Long) {
+      cpu::vec_binary_loop<int64_t, int64_t, int64_t>(
+          iter, vk.logical_i64[k], [](int64_t x, int64_t y) -> int64_t {
+            return logical_scalar<kOp>(x != 0, y != 0) ? 1 : 0;
+          });
+      return iter.output();
+    }
+  }
+  dispatch_dtype<kEverything>(t, name, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (direct) {
+      const T one = convert<T>(true), zero = convert<T>(false);
+      cpu_kernel(iter, [one, zero](T x, T y) -> T {
+        return logical_scalar<kOp>(convert<bool>(x), convert<bool>(y)) ? one : zero;
+      });
+    } else {
+      cpu_kernel(iter, [](T x, T y) -> bool {
+        return logical_scalar<kOp>(convert<bool>(x), convert<bool>(y));
+      });
+    }
+  });
+  return iter.output();
+}
 
 Tensor logical_impl(const char* name, LogicalOp op, const Tensor& out, const Tensor& a,
                     const Tensor& b, bool inplace) {
-  BinaryOptions opt;
-  opt.kernel_out = ScalarType::Bool;
   return dispatch_constant<LogicalOp::And, LogicalOp::Or, LogicalOp::Xor>(op, [&](auto which) {
-    return binary_op<kEverything>(name, out, a, b, inplace, opt, [](auto tag) {
-      using T = typename decltype(tag)::type;
-      return [](T x, T y) -> bool {
-        const bool bx = convert<bool>(x), by = convert<bool>(y);
-        if constexpr (decltype(which)::value == LogicalOp::And) {
-          return bx && by;
-        } else if constexpr (decltype(which)::value == LogicalOp::Or) {
-          return bx || by;
-        } else {
-          return bx != by;
-        }
-      };
-    });
+    return logical_kernel<decltype(which)::value>(name, out, a, b, inplace);
   });
 }
 

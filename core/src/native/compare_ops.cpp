@@ -13,7 +13,8 @@
 #include <st/native/tensor_iterator.h>
 
 #include "compare_checks.h"
-#include "cpu/vec_binary_f32.h"
+#include "direct_output.h"
+#include "cpu/vec_loops.h"
 #include "cpu/vec_kernels.h"
 
 namespace st::native {
@@ -22,7 +23,20 @@ namespace {
 
 const Tensor kNone;
 
-enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
+using Cmp = cpu::CompareOp;
+
+// The vec_math.h comparison of c: BinaryMath lists the comparisons in
+// CompareOp's order, so one offset maps them all.
+constexpr cpu::BinaryMath compare_math(Cmp c) {
+  return static_cast<cpu::BinaryMath>(static_cast<int>(cpu::BinaryMath::Eq) + static_cast<int>(c));
+}
+static_assert(compare_math(Cmp::Eq) == cpu::BinaryMath::Eq &&
+                  compare_math(Cmp::Ne) == cpu::BinaryMath::Ne &&
+                  compare_math(Cmp::Lt) == cpu::BinaryMath::Lt &&
+                  compare_math(Cmp::Le) == cpu::BinaryMath::Le &&
+                  compare_math(Cmp::Gt) == cpu::BinaryMath::Gt &&
+                  compare_math(Cmp::Ge) == cpu::BinaryMath::Ge,
+              "BinaryMath's comparisons are in CompareOp order");
 
 template <Cmp c, typename O>
 bool compare(O a, O b) {
@@ -52,40 +66,15 @@ void compare_kernel(TensorIterator& iter, bool direct) {
   if (!direct) {
     cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
   } else if constexpr (std::is_same_v<T, float>) {
-    // The per-ISA vector loops (vec_math.h), the scalar kernel on strided
-    // chunks.
-    constexpr cpu::BinaryMath kOp = c == Cmp::Eq   ? cpu::BinaryMath::Eq
-                                    : c == Cmp::Ne ? cpu::BinaryMath::Ne
-                                    : c == Cmp::Lt ? cpu::BinaryMath::Lt
-                                    : c == Cmp::Le ? cpu::BinaryMath::Le
-                                    : c == Cmp::Gt ? cpu::BinaryMath::Gt
-                                                   : cpu::BinaryMath::Ge;
-    cpu::vec_binary_f32(iter, kOp, false,
+    // The per-ISA vector loops (vec_math.h).
+    cpu::vec_binary_f32(iter, compare_math(c),
                         [](float x, float y) -> float { return compare<c>(x, y) ? 1.0f : 0.0f; });
   } else if constexpr (std::is_same_v<T, int64_t>) {
-    // The per-ISA loops (vec_kernels.h) on contiguous chunks: SSE2 has no
-    // 64-bit compare, so the baseline loop is scalar.
-    constexpr cpu::CompareOp kOp = c == Cmp::Eq   ? cpu::CompareOp::Eq
-                                   : c == Cmp::Ne ? cpu::CompareOp::Ne
-                                   : c == Cmp::Lt ? cpu::CompareOp::Lt
-                                   : c == Cmp::Le ? cpu::CompareOp::Le
-                                   : c == Cmp::Gt ? cpu::CompareOp::Gt
-                                                  : cpu::CompareOp::Ge;
-    const auto fn = cpu::vec_kernels().compare_i64[static_cast<int>(kOp)];
-    const auto scalar = [](int64_t x, int64_t y) -> int64_t {
-      return static_cast<int64_t>(compare<c>(x, y));
-    };
-    iter.for_each([fn, &scalar](char** data, const int64_t* strides, int64_t n) {
-      constexpr int64_t kItem = sizeof(int64_t);
-      if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
-        fn(reinterpret_cast<int64_t*>(data[0]), reinterpret_cast<const int64_t*>(data[1]),
-           reinterpret_cast<const int64_t*>(data[2]), n);
-        return;
-      }
-      detail::basic_loop<detail::lambda_traits<decltype(scalar)>>(data, strides, n, scalar,
-                                                                  std::make_index_sequence<2>());
-    });
-    iter.finish();
+    // The per-ISA loops (vec_kernels.h): SSE2 has no 64-bit compare, so
+    // the baseline loop is scalar.
+    cpu::vec_binary_loop<int64_t, int64_t, int64_t>(
+        iter, cpu::vec_kernels().compare_i64[static_cast<int>(c)],
+        [](int64_t x, int64_t y) -> int64_t { return static_cast<int64_t>(compare<c>(x, y)); });
   } else if constexpr (std::is_integral_v<T>) {
     // A conversion of the bool, not a choice: no branch per element
     // (SSE2 has no 64-bit integer compare to vectorize a select with).
@@ -98,25 +87,9 @@ void compare_kernel(TensorIterator& iter, bool direct) {
   }
 }
 
-// Whether `in` shares memory with `out` in another view: the iterator then
-// computes into a temporary (the result must not depend on the order the
-// elements are written), which needs the Bool kernel's output dtype.
-bool aliased_in_another_view(const Tensor& in, const Tensor& out) {
-  if (!in.has_storage() || !out.has_storage() || !in.is_alias_of(out)) return false;
-  auto same = [](IntArrayRef x, IntArrayRef y) {
-    return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin());
-  };
-  return !(in.const_data_ptr() == out.const_data_ptr() && same(in.sizes(), out.sizes()) &&
-           same(in.strides(), out.strides()));
-}
-
 Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
-  // canCast(common, out) holds when they are equal, as canCast(Bool, out)
-  // does for any out: the checks the iterator makes are the same.
-  const bool direct = out.defined() && out.dtype() != ScalarType::Bool &&
-                      out.dtype() == st::result_type(a, b) && !aliased_in_another_view(a, out) &&
-                      !aliased_in_another_view(b, out);
+  const bool direct = writes_output_dtype(out, a, b);
   TensorIterator iter = TensorIteratorConfig()
                             .name(name)
                             .add_output(out)

@@ -17,7 +17,10 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/vec_kernels.h"
+#include "cpu/vec_loops.h"
 #include "cpu/vec_math.h"
+#include "direct_output.h"
 #include "unary_checks.h"
 
 namespace st::native {
@@ -324,24 +327,69 @@ Tensor sign_out(const Tensor& self, const Tensor& out) {
 
 // ---- logical_not / bitwise_not ------------------------------------------------------
 namespace {
+// float32 and int64 through the per-ISA loops (vec_kernels.h), writing
+// bool or, for an out= or in-place output of self's dtype, that dtype in
+// one pass (as the comparisons do); others through cpu_kernel.
 Tensor logical_not_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  UnaryOptions opt;
-  opt.kernel_out = ScalarType::Bool;
-  return unary_op<kEverything>("logical_not", out, self, inplace, opt, [](auto tag) {
-    using T = typename decltype(tag)::type;
-    return [](T x) -> bool { return !convert<bool>(x); };
-  });
+  const bool direct = writes_output_dtype(out, self, self);
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("logical_not")
+                            .add_output(out)
+                            .add_input(self)
+                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
+                            .is_inplace(inplace)
+                            .build();
+  const ScalarType t = iter.dtype(1), o = iter.dtype(0);
+  const cpu::VecKernels& vk = cpu::vec_kernels();
+  if (t == ScalarType::Float && o == ScalarType::Bool) {
+    cpu::vec_unary_loop<bool, float>(iter, vk.logical_not_f32_b8,
+                                     [](float x) { return x == 0.0f; });
+  } else if (t == ScalarType::Float && o == ScalarType::Float) {
+    cpu::vec_unary_loop<float, float>(iter, vk.logical_not_f32,
+                                      [](float x) { return x == 0.0f ? 1.0f : 0.0f; });
+  } else if (t == ScalarType::Long && o == ScalarType::Bool) {
+    cpu::vec_unary_loop<bool, int64_t>(iter, vk.logical_not_i64_b8,
+                                       [](int64_t x) { return x == 0; });
+  } else if (t == ScalarType::Long && o == ScalarType::Long) {
+    cpu::vec_unary_loop<int64_t, int64_t>(iter, vk.logical_not_i64,
+                                          [](int64_t x) -> int64_t { return x == 0 ? 1 : 0; });
+  } else {
+    dispatch_dtype<kEverything>(iter.common_dtype(), "logical_not", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if (direct) {
+        const T one = convert<T>(true), zero = convert<T>(false);
+        cpu_kernel(iter, [one, zero](T x) -> T { return convert<bool>(x) ? zero : one; });
+      } else {
+        cpu_kernel(iter, [](T x) -> bool { return !convert<bool>(x); });
+      }
+    });
+  }
+  return iter.output();
 }
+// int64 through the per-ISA loop (vec_kernels.h), others through
+// cpu_kernel.
 Tensor bitwise_not_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  return unary_op<kIntegralTypes | kUnsignedTypes | kBoolType>(
-      "bitwise_not", out, self, inplace, {}, [](auto tag) {
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("bitwise_not")
+                            .add_output(out)
+                            .add_input(self)
+                            .is_inplace(inplace)
+                            .build();
+  if (iter.dtype(0) == ScalarType::Long && iter.dtype(1) == ScalarType::Long) {
+    cpu::vec_unary_loop<int64_t, int64_t>(iter, cpu::vec_kernels().bitwise_not_i64,
+                                          [](int64_t x) -> int64_t { return ~x; });
+    return iter.output();
+  }
+  dispatch_dtype<kIntegralTypes | kUnsignedTypes | kBoolType>(
+      iter.common_dtype(), "bitwise_not", [&](auto tag) {
         using T = typename decltype(tag)::type;
         if constexpr (std::is_same_v<T, bool>) {
-          return [](bool x) -> bool { return !x; };
+          cpu_kernel(iter, [](bool x) -> bool { return !x; });
         } else {
-          return [](T x) -> T { return static_cast<T>(~x); };
+          cpu_kernel(iter, [](T x) -> T { return static_cast<T>(~x); });
         }
       });
+  return iter.output();
 }
 }  // namespace
 

@@ -270,6 +270,170 @@ TEST(NativeBinaryOps, BitwiseAndShifts) {
   EXPECT_NATIVE_ERROR(st::bitwise_and(make1({1.0}), make1({1.0})), "not implemented for 'Float'");
 }
 
+// The int64 bitwise and shift operators (per-ISA loops) in every layout:
+// contiguous, strided (blocks), a broadcast row, a column (a repeated
+// buffer), in-place and out=, against PyTorch's definitions: a shift
+// count outside [0, 64) gives 0 (left) or the sign fill (right).
+TEST(NativeBinaryOps, Int64BitwiseAndShiftsInEveryLayout) {
+  const int64_t big = int64_t{1} << 40;
+  const std::vector<int64_t> vals = {0, 1, -1, 3, -5, big, -big, 12345, 7};
+  const std::vector<int64_t> counts = {-1, 0, 1, 5, 63, 64, 65, -64, 2, 40};
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(static_cast<double>(vals[static_cast<size_t>(i) % vals.size()]));
+    bv.push_back(static_cast<double>(counts[static_cast<size_t>(i * 7 + i / 5) % counts.size()]));
+  }
+  struct Op {
+    const char* name;
+    Tensor (*fn)(const Tensor&, const Tensor&);
+    Tensor (*inplace)(const Tensor&, const Tensor&);
+    Tensor (*out)(const Tensor&, const Tensor&, const Tensor&);
+    int64_t (*ref)(int64_t, int64_t);
+  };
+  const Op ops[] = {
+      {"and", [](const Tensor& x, const Tensor& y) { return st::bitwise_and(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::bitwise_and_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::bitwise_and_out(o, x, y);
+       },
+       [](int64_t x, int64_t y) { return x & y; }},
+      {"or", [](const Tensor& x, const Tensor& y) { return st::bitwise_or(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::bitwise_or_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::bitwise_or_out(o, x, y);
+       },
+       [](int64_t x, int64_t y) { return x | y; }},
+      {"xor", [](const Tensor& x, const Tensor& y) { return st::bitwise_xor(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::bitwise_xor_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::bitwise_xor_out(o, x, y);
+       },
+       [](int64_t x, int64_t y) { return x ^ y; }},
+      {"lshift", [](const Tensor& x, const Tensor& y) { return st::bitwise_left_shift(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::bitwise_left_shift_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::bitwise_left_shift_out(o, x, y);
+       },
+       [](int64_t x, int64_t y) -> int64_t {
+         return y < 0 || y >= 64 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y);
+       }},
+      {"rshift", [](const Tensor& x, const Tensor& y) { return st::bitwise_right_shift(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::bitwise_right_shift_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) {
+         return st::bitwise_right_shift_out(o, x, y);
+       },
+       [](int64_t x, int64_t y) -> int64_t {
+         return y < 0 || y >= 64 ? (x < 0 ? -1 : 0) : x >> y;
+       }},
+  };
+  const Tensor a = make(av, {rows, cols}, ScalarType::Long);
+  const Tensor b = make(bv, {rows, cols}, ScalarType::Long);
+  auto spread = [&](const std::vector<double>& v) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {rows, 2 * cols}, ScalarType::Long), 1, 0, std::nullopt, 2);
+  };
+  const Tensor as = spread(av), bs = spread(bv);
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  for (const Op& op : ops) {
+    SCOPED_TRACE(op.name);
+    auto check = [&](const Tensor& got, bool row) {
+      EXPECT_EQ(got.dtype(), ScalarType::Long);
+      const std::vector<double> g = values(got);
+      ASSERT_EQ(g.size(), av.size());
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t j = row ? static_cast<size_t>(cols) + i % static_cast<size_t>(cols) : i;
+        const int64_t want = op.ref(static_cast<int64_t>(av[i]), static_cast<int64_t>(bv[j]));
+        ASSERT_EQ(g[i], static_cast<double>(want)) << "at " << i << ": " << av[i] << ", " << bv[j];
+      }
+    };
+    check(op.fn(a, b), false);
+    check(op.fn(as, bs), false);
+    check(op.fn(a, brow), true);
+    Tensor out = st::empty({0}, ScalarType::Long);
+    op.out(out, as, brow);
+    check(out, true);
+    Tensor x = st::clone(a);
+    op.inplace(x, b);
+    check(x, false);
+    // A Scalar count: a column of stride 0.
+    const std::vector<double> g = values(op.fn(a, st::scalar_tensor(3, ScalarType::Long)));
+    for (size_t i = 0; i < g.size(); ++i) {
+      ASSERT_EQ(g[i], static_cast<double>(op.ref(static_cast<int64_t>(av[i]), 3))) << i;
+    }
+  }
+}
+
+// Logical ops through the per-ISA loops: bool results, and out= or
+// in-place outputs of the inputs' dtype written directly, in every layout.
+TEST(NativeBinaryOps, LogicalInEveryLayout) {
+  const std::vector<double> fvals = {0.0, -0.0, 1.0, kNan, -2.5, 1e-40, kInf, 0.0, 3.0, 0.0, -1.0};
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(fvals[static_cast<size_t>(i) % fvals.size()]);
+    bv.push_back(fvals[static_cast<size_t>(i * 5 + i / 3) % fvals.size()]);
+  }
+  auto truth = [](double v) { return v != 0.0; };  // NaN is true
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Long}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    std::vector<double> ai = av, bi = bv;
+    if (dt == ScalarType::Long) {
+      for (double& v : ai) v = std::isnan(v) || std::isinf(v) || std::abs(v) < 1 ? (v != 0) : v;
+      for (double& v : bi) v = std::isnan(v) || std::isinf(v) || std::abs(v) < 1 ? (v != 0) : v;
+    }
+    const Tensor a = make(ai, {rows, cols}, dt), b = make(bi, {rows, cols}, dt);
+    auto spread = [&](const std::vector<double>& v) {
+      std::vector<double> wide;
+      for (double x : v) wide.insert(wide.end(), {x, 5.0});
+      return st::slice(make(wide, {rows, 2 * cols}, dt), 1, 0, std::nullopt, 2);
+    };
+    const Tensor as = spread(ai), bs = spread(bi);
+    for (int op = 0; op < 4; ++op) {
+      SCOPED_TRACE(op);
+      auto ref = [&](size_t i) {
+        const bool x = truth(ai[i]), y = truth(bi[i]);
+        return op == 0 ? (x && y) : op == 1 ? (x || y) : op == 2 ? (x != y) : !x;
+      };
+      auto run = [&](const Tensor& x, const Tensor& y) {
+        return op == 0   ? st::logical_and(x, y)
+               : op == 1 ? st::logical_or(x, y)
+               : op == 2 ? st::logical_xor(x, y)
+                         : st::logical_not(x);
+      };
+      auto run_out = [&](const Tensor& x, const Tensor& y, const Tensor& o) {
+        return op == 0   ? st::logical_and_out(o, x, y)
+               : op == 1 ? st::logical_or_out(o, x, y)
+               : op == 2 ? st::logical_xor_out(o, x, y)
+                         : st::logical_not_out(o, x);
+      };
+      auto check = [&](const Tensor& got, ScalarType want_dtype) {
+        EXPECT_EQ(got.dtype(), want_dtype);
+        const std::vector<double> g = values(got);
+        ASSERT_EQ(g.size(), ai.size());
+        for (size_t i = 0; i < g.size(); ++i) {
+          ASSERT_EQ(g[i], ref(i) ? 1.0 : 0.0) << "at " << i << ": " << ai[i] << ", " << bi[i];
+        }
+      };
+      check(run(a, b), ScalarType::Bool);
+      check(run(as, bs), ScalarType::Bool);
+      Tensor same = st::empty({0}, dt);
+      run_out(as, bs, same);
+      check(same, dt);
+      Tensor boolean = st::empty({0}, ScalarType::Bool);
+      run_out(a, bs, boolean);
+      check(boolean, ScalarType::Bool);
+      Tensor x = st::clone(a);
+      if (op == 0) st::logical_and_(x, b);
+      if (op == 1) st::logical_or_(x, b);
+      if (op == 2) st::logical_xor_(x, b);
+      if (op == 3) st::logical_not_(x);
+      check(x, dt);
+    }
+  }
+}
+
 TEST(NativeBinaryOps, Logical) {
   Tensor a = make1({0, 1, 2, 0});
   Tensor b = make1({0, 0, 3, 4}, ScalarType::Long);

@@ -47,10 +47,35 @@ struct VecKernels {
   // Integer results, so the variants agree whatever their vector width
   // (these loops use the ISA's register width).
   void (*compare_i64[6])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // out[i] = a[i] OP b[i] for the operators in BitwiseOp order, with
+  // PyTorch's shifts: a count outside [0, 64) gives 0 (left shift) or the
+  // sign fill (right shift: -1 for a negative a, else 0); the left shift
+  // wraps (two's complement).
+  void (*bitwise_i64[5])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // And, or, xor of bytes (uint8, and bool: bytes 0 or 1 stay 0 or 1).
+  void (*bitwise_u8[3])(uint8_t* out, const uint8_t* a, const uint8_t* b, int64_t n);
+  // out[i] = ~a[i]
+  void (*bitwise_not_i64)(int64_t* out, const int64_t* a, int64_t n);
+  // The logical operators in LogicalOp order on the operands' truth (a
+  // value is true when it is not zero; NaN is true): out[i] = 1 or 0,
+  // written as bool bytes (_b8) or in the inputs' dtype (1.0f, 1).
+  void (*logical_f32_b8[3])(bool* out, const float* a, const float* b, int64_t n);
+  void (*logical_f32[3])(float* out, const float* a, const float* b, int64_t n);
+  void (*logical_i64_b8[3])(bool* out, const int64_t* a, const int64_t* b, int64_t n);
+  void (*logical_i64[3])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // out[i] = 1 where a[i] is zero, else 0 (logical_not), likewise.
+  void (*logical_not_f32_b8)(bool* out, const float* a, int64_t n);
+  void (*logical_not_f32)(float* out, const float* a, int64_t n);
+  void (*logical_not_i64_b8)(bool* out, const int64_t* a, int64_t n);
+  void (*logical_not_i64)(int64_t* out, const int64_t* a, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.
 enum class CompareOp : int { Eq, Ne, Lt, Le, Gt, Ge };
+// The operators of VecKernels::bitwise_i64 and bitwise_u8, in table order.
+enum class BitwiseOp : int { And, Or, Xor, Lshift, Rshift };
+// The operators of VecKernels::logical_*, in table order.
+enum class LogicalOp : int { And, Or, Xor };
 
 // The table for this CPU (best supported ISA, or the one named by the
 // environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when

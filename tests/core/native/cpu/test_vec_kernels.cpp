@@ -152,6 +152,141 @@ TEST(NativeVecKernels, Int64ComparisonsMatchScalarLoops) {
   }
 }
 
+// PyTorch's shifts: a count outside [0, 64) gives 0 (left) or the sign
+// fill (right); the left shift wraps.
+int64_t lshift_ref(int64_t a, int64_t c) {
+  if (c < 0 || c >= 64) return 0;
+  return static_cast<int64_t>(static_cast<uint64_t>(a) << c);
+}
+int64_t rshift_ref(int64_t a, int64_t c) {
+  if (c < 0 || c >= 64) return a < 0 ? -1 : 0;
+  return a >> c;
+}
+
+TEST(NativeVecKernels, Int64BitwiseAndShiftsMatchScalarLoops) {
+  std::mt19937_64 g(11);
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t values[] = {kMin, kMin + 1, -5, -1, 0, 1, 3, kMax - 1, kMax};
+  const int64_t counts[] = {kMin, -65, -64, -1, 0, 1, 31, 62, 63, 64, 65, 127, 1 << 20, kMax};
+  for (int64_t n : {0, 1, 3, 4, 5, 8, 9, 16, 17, 100, 1001}) {
+    std::vector<int64_t> a(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = i % 2 == 0 ? values[g() % 9] : static_cast<int64_t>(g());
+      b[i] = i % 3 == 0 ? static_cast<int64_t>(g()) : counts[g() % 14];
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 5; ++op) {
+        std::vector<int64_t> out(static_cast<size_t>(n) + 1, 99);
+        k->bitwise_i64[op](out.data() + 1, a.data() + 1, b.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const int64_t want = op == 0   ? (a[i] & b[i])
+                               : op == 1 ? (a[i] | b[i])
+                               : op == 2 ? (a[i] ^ b[i])
+                               : op == 3 ? lshift_ref(a[i], b[i])
+                                         : rshift_ref(a[i], b[i]);
+          ASSERT_EQ(out[i], want) << "op " << op << " n " << n << " a " << a[i] << " b " << b[i];
+        }
+        EXPECT_EQ(out[0], 99);
+      }
+      std::vector<int64_t> out(static_cast<size_t>(n) + 1, 99);
+      k->bitwise_not_i64(out.data() + 1, a.data() + 1, n);
+      for (size_t i = 1; i <= static_cast<size_t>(n); ++i) ASSERT_EQ(out[i], ~a[i]);
+      EXPECT_EQ(out[0], 99);
+    }
+  }
+}
+
+TEST(NativeVecKernels, ByteBitwiseMatchesScalarLoops) {
+  std::mt19937 g(5);
+  for (int64_t n : {0, 1, 15, 16, 17, 31, 32, 33, 64, 65, 1000}) {
+    std::vector<uint8_t> a(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+    for (auto& x : a) x = static_cast<uint8_t>(g());
+    for (auto& x : b) x = static_cast<uint8_t>(g());
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 3; ++op) {
+        std::vector<uint8_t> out(static_cast<size_t>(n) + 1, 99);
+        k->bitwise_u8[op](out.data() + 1, a.data() + 1, b.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const int want = op == 0 ? (a[i] & b[i]) : op == 1 ? (a[i] | b[i]) : (a[i] ^ b[i]);
+          ASSERT_EQ(out[i], want) << "op " << op << " n " << n << " at " << i;
+        }
+        EXPECT_EQ(out[0], 99);
+      }
+    }
+  }
+}
+
+bool logical_ref(int op, bool x, bool y) {
+  return op == 0 ? (x && y) : op == 1 ? (x || y) : (x != y);
+}
+
+// Truth is "not zero": NaN and denormals are true, both zeros false; the
+// bool outputs are bytes 0 or 1 on every length (the 16-lane groups and
+// the tails).
+TEST(NativeVecKernels, LogicalOpsMatchScalarLoops) {
+  std::mt19937_64 g(3);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float fpool[] = {0.0f,
+                         -0.0f,
+                         1.0f,
+                         -2.5f,
+                         nan,
+                         std::numeric_limits<float>::infinity(),
+                         std::numeric_limits<float>::denorm_min(),
+                         0.0f};
+  const int64_t ipool[] = {0, 0, 1, -1, std::numeric_limits<int64_t>::min(), int64_t{1} << 40};
+  for (int64_t n : {0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 100, 1001}) {
+    std::vector<float> fa(static_cast<size_t>(n) + 1), fb(static_cast<size_t>(n) + 1);
+    std::vector<int64_t> ia(static_cast<size_t>(n) + 1), ib(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < fa.size(); ++i) {
+      fa[i] = fpool[g() % 8];
+      fb[i] = fpool[g() % 8];
+      ia[i] = ipool[g() % 6];
+      ib[i] = ipool[g() % 6];
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 4; ++op) {  // 3: logical_not of a
+        std::vector<bool> want_f(static_cast<size_t>(n) + 1), want_i(static_cast<size_t>(n) + 1);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const bool xf = fa[i] != 0.0f, yf = fb[i] != 0.0f, xi = ia[i] != 0, yi = ib[i] != 0;
+          want_f[i] = op == 3 ? !xf : logical_ref(op, xf, yf);
+          want_i[i] = op == 3 ? !xi : logical_ref(op, xi, yi);
+        }
+        std::vector<uint8_t> fbool(static_cast<size_t>(n) + 1, 7), ibool(fbool);
+        std::vector<float> fout(static_cast<size_t>(n) + 1, 9.0f);
+        std::vector<int64_t> iout(static_cast<size_t>(n) + 1, 9);
+        auto* fbp = reinterpret_cast<bool*>(fbool.data() + 1);
+        auto* ibp = reinterpret_cast<bool*>(ibool.data() + 1);
+        if (op == 3) {
+          k->logical_not_f32_b8(fbp, fa.data() + 1, n);
+          k->logical_not_f32(fout.data() + 1, fa.data() + 1, n);
+          k->logical_not_i64_b8(ibp, ia.data() + 1, n);
+          k->logical_not_i64(iout.data() + 1, ia.data() + 1, n);
+        } else {
+          k->logical_f32_b8[op](fbp, fa.data() + 1, fb.data() + 1, n);
+          k->logical_f32[op](fout.data() + 1, fa.data() + 1, fb.data() + 1, n);
+          k->logical_i64_b8[op](ibp, ia.data() + 1, ib.data() + 1, n);
+          k->logical_i64[op](iout.data() + 1, ia.data() + 1, ib.data() + 1, n);
+        }
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          ASSERT_EQ(fbool[i], want_f[i] ? 1 : 0) << "op " << op << " n " << n << " at " << i;
+          ASSERT_EQ(ibool[i], want_i[i] ? 1 : 0) << "op " << op << " n " << n << " at " << i;
+          ASSERT_EQ(fout[i], want_f[i] ? 1.0f : 0.0f) << "op " << op << " n " << n << " at " << i;
+          ASSERT_EQ(iout[i], want_i[i] ? 1 : 0) << "op " << op << " n " << n << " at " << i;
+        }
+        EXPECT_EQ(fbool[0], 7);
+        EXPECT_EQ(ibool[0], 7);
+        EXPECT_EQ(fout[0], 9.0f);
+        EXPECT_EQ(iout[0], 9);
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);

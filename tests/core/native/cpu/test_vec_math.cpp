@@ -309,6 +309,54 @@ TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
   }
 }
 
+// Whole vectors of finite operands with |a / b| < 2^22 take the float
+// quotient (vec_math_impl.inc, fmod_f): quotients near integers (where the
+// float division rounds up to one), up to the 2^22 boundary, denormal
+// divisors and every sign, exact as the scalar definitions.
+TEST(NativeVecMath, RemainderAndFloorDivideFromTheFloatQuotientAreExact) {
+  std::mt19937 g(19);
+  std::uniform_real_distribution<float> unit(-1, 1);
+  std::uniform_int_distribution<int> expo(-140, 100);
+  std::vector<float> a, b;
+  for (int i = 0; i < 60000; ++i) {
+    float y = std::ldexp(unit(g), expo(g));
+    if (y == 0.0f) y = 1.0f;
+    const int kind = i % 4;
+    float x;
+    if (kind == 0) {
+      x = y * std::ldexp(unit(g), 22);  // up to the boundary
+    } else if (kind == 1) {
+      // k b rounded, and its neighbours: the quotient is an integer or
+      // within an ulp of one.
+      const float k = std::round(std::ldexp(unit(g), 1 + static_cast<int>(g() % 21)));
+      x = k * y;
+      if (g() % 3 == 0) x = std::nextafter(x, 0.0f);
+      if (g() % 3 == 1) x = std::nextafter(x, kInf);
+    } else if (kind == 2) {
+      x = y * unit(g);  // |a| < |b|
+    } else {
+      x = std::ldexp(unit(g), expo(g));
+      if (!(std::fabs(x) < std::fabs(y) * 0x1p22f)) x = y;
+    }
+    a.push_back(x);
+    b.push_back(y);
+  }
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    std::vector<float> out(a.size());
+    for (BinaryMath op : {BinaryMath::Remainder, BinaryMath::FloorDivide}) {
+      m->binary_f32[static_cast<int>(op)](out.data(), a.data(), b.data(),
+                                          static_cast<int64_t>(a.size()));
+      for (size_t i = 0; i < a.size(); ++i) {
+        const float want = binary_ref(op, a[i], b[i]);
+        ASSERT_TRUE(same_bits(out[i], want))
+            << static_cast<int>(op) << ": " << std::hexfloat << a[i] << ", " << b[i] << " gave "
+            << out[i] << ", want " << want;
+      }
+    }
+  }
+}
+
 // NaN and the infinities replaced, every other bit pattern kept, in every
 // variant, on every length (full vectors and padded tails), in place too.
 TEST(NativeVecMath, NanToNum) {
