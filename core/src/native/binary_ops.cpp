@@ -427,15 +427,8 @@ bool logical_scalar(bool x, bool y) {
 template <LogicalOp kOp>
 Tensor logical_kernel(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                       bool inplace) {
-  const bool direct = writes_output_dtype(out, a, b);
-  TensorIterator iter = TensorIteratorConfig()
-                            .name(name)
-                            .add_output(out)
-                            .add_input(a)
-                            .add_input(b)
-                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
-                            .is_inplace(inplace)
-                            .build();
+  bool direct = false;
+  TensorIterator iter = bool_result_iterator(name, out, a, b, inplace, direct);
   const ScalarType t = iter.common_dtype();
   const int k = static_cast<int>(kOp);
   const cpu::VecKernels& vk = cpu::vec_kernels();

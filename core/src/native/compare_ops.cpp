@@ -89,15 +89,8 @@ void compare_kernel(TensorIterator& iter, bool direct) {
 
 Tensor compare_impl(const char* name, Cmp c, const Tensor& out, const Tensor& a, const Tensor& b,
                     bool inplace) {
-  const bool direct = writes_output_dtype(out, a, b);
-  TensorIterator iter = TensorIteratorConfig()
-                            .name(name)
-                            .add_output(out)
-                            .add_input(a)
-                            .add_input(b)
-                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
-                            .is_inplace(inplace)
-                            .build();
+  bool direct = false;
+  TensorIterator iter = bool_result_iterator(name, out, a, b, inplace, direct);
   if (c == Cmp::Eq || c == Cmp::Ne) {
     dispatch_dtype<kEverything>(iter.common_dtype(), name, [&](auto tag) {
       using T = typename decltype(tag)::type;

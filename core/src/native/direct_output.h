@@ -6,6 +6,7 @@
 
 #include <st/core/result_type.h>
 #include <st/core/tensor.h>
+#include <st/native/tensor_iterator.h>
 
 namespace st::native {
 
@@ -30,6 +31,22 @@ inline bool aliased_in_another_view(const Tensor& in, const Tensor& out) {
 inline bool writes_output_dtype(const Tensor& out, const Tensor& a, const Tensor& b) {
   return out.defined() && out.dtype() != ScalarType::Bool && out.dtype() == st::result_type(a, b) &&
          !aliased_in_another_view(a, out) && !aliased_in_another_view(b, out);
+}
+
+// The iterator of a binary operator whose natural result is Bool: its
+// kernel writes out's dtype when writes_output_dtype says so (`direct`
+// is set to that), else Bool.
+inline TensorIterator bool_result_iterator(const char* name, const Tensor& out, const Tensor& a,
+                                           const Tensor& b, bool inplace, bool& direct) {
+  direct = writes_output_dtype(out, a, b);
+  return TensorIteratorConfig()
+      .name(name)
+      .add_output(out)
+      .add_input(a)
+      .add_input(b)
+      .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
+      .is_inplace(inplace)
+      .build();
 }
 
 }  // namespace st::native
