@@ -91,6 +91,66 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
   }
 }
 
+// Float products accumulate in double lanes: each step's rounding is a
+// double's, so a run of n factors is within (n - 1) 2^-53 (relative) of the
+// exact product, wherever float's own range would overflow or underflow
+// (huge and tiny factors, float denormals). Zeros, infinities and NaN give
+// the IEEE result (0 * inf = NaN).
+TEST(NativeVecReduceKernels, FloatProductsAreDoubleProducts) {
+  std::mt19937 g(5);
+  std::uniform_real_distribution<float> scale(-0.4f, 0.4f);
+  std::uniform_int_distribution<int> coin(0, 1);
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    // Factors near 1 of either sign, with a few huge (2^100), tiny (2^-100)
+    // and denormal (2^-140) ones at random places: every partial product,
+    // in whatever order the lanes take the factors, stays within double's
+    // range (|log2| <= 900 and a random walk of n steps of at most 0.4),
+    // while float's range is left after two factors.
+    std::vector<float> f(static_cast<size_t>(n) + 1);
+    for (auto& v : f) v = std::exp2(scale(g)) * (coin(g) ? -1.0f : 1.0f);
+    std::uniform_int_distribution<size_t> at(1, f.size() - 1);
+    if (n > 0) {
+      for (int j = 0; j < 8; ++j) f[at(g)] = std::exp2(scale(g)) * 0x1p100f;
+      for (int j = 0; j < 4; ++j) f[at(g)] = -std::exp2(scale(g)) * 0x1p-100f;
+      for (int j = 0; j < 3; ++j) f[at(g)] = std::exp2(scale(g)) * 0x1p-140f;
+    }
+    const float* p = f.data() + 1;  // unaligned
+    double want = 1;
+    for (int64_t i = 0; i < n; ++i) want *= static_cast<double>(p[i]);
+    const double tol = std::fabs(want) * static_cast<double>(n + 1) * 0x1p-52;
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_NEAR(k->prod_f32(p, n), want, tol);
+    }
+    if (n < 2) continue;
+    // one zero, one infinity, one NaN, and a zero with an infinity
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int64_t at : {int64_t{0}, n / 2, n - 1}) {
+        std::vector<float> z(p, p + n), i(p, p + n), q(p, p + n), zi(p, p + n);
+        z[static_cast<size_t>(at)] = 0.0f;
+        i[static_cast<size_t>(at)] = -inf;
+        q[static_cast<size_t>(at)] = nan;
+        zi[static_cast<size_t>(at)] = inf;
+        zi[static_cast<size_t>((at + 1) % n)] = 0.0f;
+        double zr = 1, ir = 1;
+        for (int64_t j = 0; j < n; ++j) {
+          zr *= static_cast<double>(z[static_cast<size_t>(j)]);
+          ir *= static_cast<double>(i[static_cast<size_t>(j)]);
+        }
+        EXPECT_EQ(k->prod_f32(z.data(), n), zr);  // signed zero
+        EXPECT_EQ(std::signbit(k->prod_f32(z.data(), n)), std::signbit(zr));
+        EXPECT_EQ(k->prod_f32(i.data(), n), ir);  // signed infinity
+        EXPECT_TRUE(std::isnan(k->prod_f32(q.data(), n)));
+        EXPECT_TRUE(std::isnan(k->prod_f32(zi.data(), n)));
+      }
+    }
+  }
+}
+
 TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (const VecReduceKernels* k : variants()) {
