@@ -47,7 +47,7 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
     const float* pf = f.data() + 1;
     const double* pd = dd.data() + 1;
     const int64_t* pl = l.data() + 1;
-    double prod = 1, sabs = 0, ssq = 0, sdev = 0, mx = -INFINITY, mn = INFINITY;
+    double prod = 1, sabs = 0, ssq = 0, sdev = 0, dev = 0, mx = -INFINITY, mn = INFINITY;
     uint64_t lsum = 0, lprod = 1;
     int64_t lmax = std::numeric_limits<int64_t>::min(), lmin = std::numeric_limits<int64_t>::max();
     for (int64_t i = 0; i < n; ++i) {
@@ -56,6 +56,7 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       sabs += std::fabs(v);
       ssq += v * v;
       sdev += (v - 0.25) * (v - 0.25);
+      dev += v - 0.25;
       mx = std::max(mx, v);
       mn = std::min(mn, v);
       lsum += static_cast<uint64_t>(pl[i]);
@@ -73,7 +74,9 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       EXPECT_NEAR(k->sum_abs_f64(pd, n), sabs, tol * (1 + sabs));
       EXPECT_NEAR(k->sum_sq_f32(pf, n), ssq, tol * (1 + ssq));
       EXPECT_NEAR(k->sum_sq_f64(pd, n), ssq, tol * (1 + ssq));
-      EXPECT_NEAR(k->sum_sqdev_f32(pf, n, 0.25), sdev, tol * (1 + sdev));
+      double sq = -1;
+      EXPECT_NEAR(k->sum_dev_f32(pf, n, 0.25, &sq), dev, tol * (1 + std::fabs(dev)));
+      EXPECT_NEAR(sq, sdev, tol * (1 + sdev));
       EXPECT_NEAR(k->sum_sqdev_f64(pd, n, 0.25), sdev, tol * (1 + sdev));
       EXPECT_EQ(static_cast<double>(k->max_f32(pf, n)), mx);
       EXPECT_EQ(static_cast<double>(k->min_f32(pf, n)), mn);
@@ -86,7 +89,10 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       // same lanes, same order: identical across ISAs
       EXPECT_TRUE(same_bits(k->prod_f32(pf, n), base->prod_f32(pf, n)));
       EXPECT_TRUE(same_bits(k->sum_sq_f64(pd, n), base->sum_sq_f64(pd, n)));
-      EXPECT_TRUE(same_bits(k->sum_sqdev_f32(pf, n, 0.25), base->sum_sqdev_f32(pf, n, 0.25)));
+      double sq_base = 0;
+      EXPECT_TRUE(
+          same_bits(k->sum_dev_f32(pf, n, 0.25, &sq), base->sum_dev_f32(pf, n, 0.25, &sq_base)));
+      EXPECT_TRUE(same_bits(sq, sq_base));
     }
   }
 }
