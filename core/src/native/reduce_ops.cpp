@@ -392,11 +392,11 @@ Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayR
 // Welford state.
 //   - float: one pass (at the memory's speed) of the sums, in double
 //     lanes, of d = x - K and d^2, shifted by the chunk's first element K:
-//     mean = K + S1/m, m2 = S2 - S1^2/m. Each sum adds at most 169 terms
-//     in a chain (relative error below 2^-45 for S2, absolute below
-//     2^-45 sqrt(m S2) for S1), so m2's error is below 2^-44 S2; and S2 =
+//     mean = K + S1/m, m2 = S2 - S1^2/m. Each sum adds at most 280 terms
+//     in a chain (relative error below 2^-44 for S2, absolute below
+//     2^-44 sqrt(m S2) for S1), so m2's error is below 2^-42 S2; and S2 =
 //     m2 + m (mean - K)^2 <= (1 + m) m2, since (K - mean)^2 is one of
-//     m2's terms. m2 is within 2^-32 (relative) of the exact value however
+//     m2's terms. m2 is within 2^-30 (relative) of the exact value however
 //     large the mean is against the spread, far below a float result's
 //     rounding (2^-24). (A first pass for the mean in float lanes would
 //     leave an error of the mean that m2 magnifies by the mean's size.)
