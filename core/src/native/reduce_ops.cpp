@@ -386,6 +386,23 @@ Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayR
 
 // ---- var / std -----------------------------------------------------------------------------
 
+// Note [Variance of a chunk]
+// A contiguous run is cut into chunks of m <= 4096 elements; each chunk's
+// mean and sum of squared deviations m2 are merged into the running
+// Welford state.
+//   - float: one pass (at the memory's speed) of the sums, in double
+//     lanes, of d = x - K and d^2, shifted by the chunk's first element K:
+//     mean = K + S1/m, m2 = S2 - S1^2/m. Each sum adds at most 280 terms
+//     in a chain (relative error below 2^-44 for S2, absolute below
+//     2^-44 sqrt(m S2) for S1), so m2's error is below 2^-42 S2; and S2 =
+//     m2 + m (mean - K)^2 <= (1 + m) m2, since (K - mean)^2 is one of
+//     m2's terms. m2 is within 2^-30 (relative) of the exact value however
+//     large the mean is against the spread, far below a float result's
+//     rounding (2^-24). (A first pass for the mean in float lanes would
+//     leave an error of the mean that m2 magnifies by the mean's size.)
+//   - double: two passes over the chunk (the mean, then the sum of squared
+//     deviations from it), in double lanes.
+
 struct Welford {
   double mean = 0, m2 = 0;
   int64_t n = 0;
@@ -438,9 +455,8 @@ struct VarOps {
     if (take_sqrt) v = std::sqrt(v);
     out[o] = convert<R>(v);
   }
-  // Chunks small enough to stay in the L1 cache are summarized by two
-  // passes (mean, then the sum of squared deviations from it: more exact
-  // than a running update) and merged into the accumulator.
+  // Chunks of kChunk elements are summarized and merged into the
+  // accumulator (Note [Variance of a chunk]).
   static constexpr bool kVec = std::is_same_v<T, float> || std::is_same_v<T, double>;
   bool run(Welford2& a, const T* p, int64_t n, int64_t) const {
     constexpr int64_t kChunk = 4096;
@@ -450,8 +466,11 @@ struct VarOps {
       Welford c;
       c.n = m;
       if constexpr (std::is_same_v<T, float>) {
-        c.mean = cpu::vec_kernels().sum_f32(p + i, m) / count;
-        c.m2 = cpu::vec_reduce_kernels().sum_sqdev_f32(p + i, m, c.mean);
+        const double shift = static_cast<double>(p[i]);
+        double sq = 0;
+        const double dev = cpu::vec_reduce_kernels().sum_dev_f32(p + i, m, shift, &sq);
+        c.mean = shift + dev / count;
+        c.m2 = sq - dev * (dev / count);
       } else {
         c.mean = cpu::vec_kernels().sum_f64(p + i, m) / count;
         c.m2 = cpu::vec_reduce_kernels().sum_sqdev_f64(p + i, m, c.mean);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -354,6 +355,59 @@ TEST(NativeReduceOps, LongReductionsStayAccurate) {
   expect_close(values(st::prod(st::empty({0}))), {1});
   expect_close(values(st::amax(make1({-3}))), {-3});
   expect_close(values(st::var(make1({2}), std::vector<int64_t>{0}, false, false)), {0});
+}
+
+// var/std against a two-pass variance in double (the mean, then the
+// squared deviations), on data where a naive sum of squares cancels: a
+// large mean with a small spread, outliers, lengths across the 4,096-element
+// chunks that are merged Welford-style, float and double, full and per-row.
+TEST(NativeReduceOps, VarianceMatchesATwoPassReferenceInDouble) {
+  std::mt19937 g(21);
+  std::normal_distribution<double> noise(0, 1);
+  auto two_pass = [](const std::vector<double>& v, double correction) {
+    double mean = 0;
+    for (double x : v) mean += x;
+    mean /= static_cast<double>(v.size());
+    double m2 = 0;
+    for (double x : v) m2 += (x - mean) * (x - mean);
+    return m2 / (static_cast<double>(v.size()) - correction);
+  };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    for (int64_t n : {5, 4096, 4097, 10000, 70001}) {
+      for (double offset : {0.0, 1e4, -3e6}) {
+        SCOPED_TRACE(std::to_string(n) + " " + std::to_string(offset) + " " +
+                     torch::headeronly::toString(dt));
+        std::vector<double> v(static_cast<size_t>(n));
+        for (auto& x : v) x = offset + noise(g);
+        v[0] = offset + 1000;  // an outlier where each chunk's shift starts
+        v[static_cast<size_t>(n / 2)] = offset - 500;
+        Tensor t = make1(v, dt);
+        // the reference sees the values the tensor holds
+        const std::vector<double> held = values(t);
+        const double want = two_pass(held, 1);
+        const double tol = want * (dt == ScalarType::Float ? 2e-7 : 1e-10);
+        EXPECT_NEAR(values(st::var(t))[0], want, tol);
+        EXPECT_NEAR(values(st::std(t))[0], std::sqrt(want), std::sqrt(want) * 2e-7);
+        EXPECT_NEAR(values(st::var(t, std::nullopt, Scalar(0)))[0], two_pass(held, 0), tol);
+        // two rows, reduced per row
+        Tensor rows = st::reshape(
+            make1(held.size() % 2 ? std::vector<double>(held.begin() + 1, held.end()) : held, dt),
+            {2, -1});
+        const std::vector<double> rv = values(rows);
+        const size_t half = rv.size() / 2;
+        const std::vector<double> r0(rv.begin(), rv.begin() + static_cast<std::ptrdiff_t>(half));
+        const std::vector<double> r1(rv.begin() + static_cast<std::ptrdiff_t>(half), rv.end());
+        const std::vector<double> got = values(st::var(rows, std::vector<int64_t>{1}));
+        EXPECT_NEAR(got[0], two_pass(r0, 1), two_pass(r0, 1) * 2e-7);
+        EXPECT_NEAR(got[1], two_pass(r1, 1), two_pass(r1, 1) * 2e-7);
+      }
+    }
+  }
+  // non-finite values
+  EXPECT_TRUE(std::isnan(values(st::var(make1({kInf, 1, 2})))[0]));
+  EXPECT_TRUE(std::isnan(values(st::var(make1({1, 2, kNan})))[0]));
+  // a constant run has no variance, whatever its size
+  expect_close(values(st::var(st::full({10000}, 3e7f))), {0});
 }
 
 // argmax/argmin and max/min(dim) find the extreme with the vector loop and

@@ -49,8 +49,10 @@ struct VecReduceKernels {
   double (*sum_sq_f32)(const float* x, int64_t n);
   double (*sum_sq_f64)(const double* x, int64_t n);
   // sum of (x - c)^2 (the second pass of a two-pass variance)
-  double (*sum_sqdev_f32)(const float* x, int64_t n, double c);
   double (*sum_sqdev_f64)(const double* x, int64_t n, double c);
+  // sum of x - c, returned, and of (x - c)^2, into *sq, in one pass (a
+  // variance shifted by c)
+  double (*sum_dev_f32)(const float* x, int64_t n, double c, double* sq);
 
   // ---- a row x[0..n) folded into acc[0..n) ----
   void (*row_add_f32)(double* acc, const float* x, int64_t n);

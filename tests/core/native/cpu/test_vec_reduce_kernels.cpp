@@ -47,7 +47,7 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
     const float* pf = f.data() + 1;
     const double* pd = dd.data() + 1;
     const int64_t* pl = l.data() + 1;
-    double prod = 1, sabs = 0, ssq = 0, sdev = 0, mx = -INFINITY, mn = INFINITY;
+    double prod = 1, sabs = 0, ssq = 0, sdev = 0, dev = 0, mx = -INFINITY, mn = INFINITY;
     uint64_t lsum = 0, lprod = 1;
     int64_t lmax = std::numeric_limits<int64_t>::min(), lmin = std::numeric_limits<int64_t>::max();
     for (int64_t i = 0; i < n; ++i) {
@@ -56,6 +56,7 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       sabs += std::fabs(v);
       ssq += v * v;
       sdev += (v - 0.25) * (v - 0.25);
+      dev += v - 0.25;
       mx = std::max(mx, v);
       mn = std::min(mn, v);
       lsum += static_cast<uint64_t>(pl[i]);
@@ -73,7 +74,9 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       EXPECT_NEAR(k->sum_abs_f64(pd, n), sabs, tol * (1 + sabs));
       EXPECT_NEAR(k->sum_sq_f32(pf, n), ssq, tol * (1 + ssq));
       EXPECT_NEAR(k->sum_sq_f64(pd, n), ssq, tol * (1 + ssq));
-      EXPECT_NEAR(k->sum_sqdev_f32(pf, n, 0.25), sdev, tol * (1 + sdev));
+      double sq = -1;
+      EXPECT_NEAR(k->sum_dev_f32(pf, n, 0.25, &sq), dev, tol * (1 + std::fabs(dev)));
+      EXPECT_NEAR(sq, sdev, tol * (1 + sdev));
       EXPECT_NEAR(k->sum_sqdev_f64(pd, n, 0.25), sdev, tol * (1 + sdev));
       EXPECT_EQ(static_cast<double>(k->max_f32(pf, n)), mx);
       EXPECT_EQ(static_cast<double>(k->min_f32(pf, n)), mn);
@@ -86,7 +89,70 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       // same lanes, same order: identical across ISAs
       EXPECT_TRUE(same_bits(k->prod_f32(pf, n), base->prod_f32(pf, n)));
       EXPECT_TRUE(same_bits(k->sum_sq_f64(pd, n), base->sum_sq_f64(pd, n)));
-      EXPECT_TRUE(same_bits(k->sum_sqdev_f32(pf, n, 0.25), base->sum_sqdev_f32(pf, n, 0.25)));
+      double sq_base = 0;
+      EXPECT_TRUE(
+          same_bits(k->sum_dev_f32(pf, n, 0.25, &sq), base->sum_dev_f32(pf, n, 0.25, &sq_base)));
+      EXPECT_TRUE(same_bits(sq, sq_base));
+    }
+  }
+}
+
+// Float products accumulate in double lanes: each step's rounding is a
+// double's, so a run of n factors is within (n - 1) 2^-53 (relative) of the
+// exact product, wherever float's own range would overflow or underflow
+// (huge and tiny factors, float denormals). Zeros, infinities and NaN give
+// the IEEE result (0 * inf = NaN).
+TEST(NativeVecReduceKernels, FloatProductsAreDoubleProducts) {
+  std::mt19937 g(5);
+  std::uniform_real_distribution<float> scale(-0.4f, 0.4f);
+  std::uniform_int_distribution<int> coin(0, 1);
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    // Factors near 1 of either sign, with a few huge (2^100), tiny (2^-100)
+    // and denormal (2^-140) ones at random places: every partial product,
+    // in whatever order the lanes take the factors, stays within double's
+    // range (|log2| <= 900 and a random walk of n steps of at most 0.4),
+    // while float's range is left after two factors.
+    std::vector<float> f(static_cast<size_t>(n) + 1);
+    for (auto& v : f) v = std::exp2(scale(g)) * (coin(g) ? -1.0f : 1.0f);
+    std::uniform_int_distribution<size_t> at(1, f.size() - 1);
+    if (n > 0) {
+      for (int j = 0; j < 8; ++j) f[at(g)] = std::exp2(scale(g)) * 0x1p100f;
+      for (int j = 0; j < 4; ++j) f[at(g)] = -std::exp2(scale(g)) * 0x1p-100f;
+      for (int j = 0; j < 3; ++j) f[at(g)] = std::exp2(scale(g)) * 0x1p-140f;
+    }
+    const float* p = f.data() + 1;  // unaligned
+    double want = 1;
+    for (int64_t i = 0; i < n; ++i) want *= static_cast<double>(p[i]);
+    const double tol = std::fabs(want) * static_cast<double>(n + 1) * 0x1p-52;
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_NEAR(k->prod_f32(p, n), want, tol);
+    }
+    if (n < 2) continue;
+    // one zero, one infinity, one NaN, and a zero with an infinity
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int64_t at : {int64_t{0}, n / 2, n - 1}) {
+        std::vector<float> z(p, p + n), i(p, p + n), q(p, p + n), zi(p, p + n);
+        z[static_cast<size_t>(at)] = 0.0f;
+        i[static_cast<size_t>(at)] = -inf;
+        q[static_cast<size_t>(at)] = nan;
+        zi[static_cast<size_t>(at)] = inf;
+        zi[static_cast<size_t>((at + 1) % n)] = 0.0f;
+        double zr = 1, ir = 1;
+        for (int64_t j = 0; j < n; ++j) {
+          zr *= static_cast<double>(z[static_cast<size_t>(j)]);
+          ir *= static_cast<double>(i[static_cast<size_t>(j)]);
+        }
+        EXPECT_EQ(k->prod_f32(z.data(), n), zr);  // signed zero
+        EXPECT_EQ(std::signbit(k->prod_f32(z.data(), n)), std::signbit(zr));
+        EXPECT_EQ(k->prod_f32(i.data(), n), ir);  // signed infinity
+        EXPECT_TRUE(std::isnan(k->prod_f32(q.data(), n)));
+        EXPECT_TRUE(std::isnan(k->prod_f32(zi.data(), n)));
+      }
     }
   }
 }
