@@ -157,6 +157,23 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
   }
 }
 
+// Calls row(ptrs) for each of the `rows` rows of a 2-d loop (loop2d_t) over
+// N operands, ptrs[i] = data[i] + j * outer_strides[i] for row j.
+template <size_t N, typename Row>
+inline void for_each_row(char** data, const int64_t* outer_strides, int64_t rows,
+                         const Row& row) {
+  if (rows == 1) {
+    row(data);
+    return;
+  }
+  char* ptrs[N];
+  for (size_t k = 0; k < N; ++k) ptrs[k] = data[k];
+  for (int64_t j = 0; j < rows; ++j) {
+    row(ptrs);
+    for (size_t k = 0; k < N; ++k) ptrs[k] += outer_strides[k];
+  }
+}
+
 [[noreturn]] ST_API void throw_kernel_type_mismatch(const char* op, int operand, size_t expected,
                                                     size_t got);
 
@@ -172,9 +189,12 @@ void cpu_kernel(TensorIterator& iter, const F& f, int64_t grain_size = 32768) {
     detail::throw_kernel_type_mismatch(iter.name(), 0, sizeof(R),
                                        torch::headeronly::elementSize(iter.dtype(0)));
   }
-  iter.for_each(
-      [&f](char** data, const int64_t* strides, int64_t n) {
-        detail::basic_loop<Traits>(data, strides, n, f, std::make_index_sequence<Traits::arity>());
+  iter.for_each_2d(
+      [&f](char** data, const int64_t* strides, const int64_t* outer_strides, int64_t n,
+           int64_t rows) {
+        detail::for_each_row<Traits::arity + 1>(data, outer_strides, rows, [&](char** row) {
+          detail::basic_loop<Traits>(row, strides, n, f, std::make_index_sequence<Traits::arity>());
+        });
       },
       grain_size);
   iter.finish();

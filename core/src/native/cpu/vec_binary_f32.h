@@ -25,7 +25,9 @@ namespace st::native::cpu {
 template <typename F>
 void vec_binary_f32(TensorIterator& iter, BinaryMath op, bool gather, const F& scalar) {
   const auto fn = vec_math().binary_f32[static_cast<int>(op)];
-  iter.for_each([fn, gather, &scalar](char** data, const int64_t* strides, int64_t n) {
+  iter.for_each_2d([fn, gather, &scalar](char** data2d, const int64_t* strides,
+                                         const int64_t* outer_strides, int64_t n, int64_t rows) {
+    ::st::native::detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** data) {
     constexpr int64_t kItem = sizeof(float);
     constexpr int64_t kBuf = 256;
     float* out = reinterpret_cast<float*>(data[0]);
@@ -63,6 +65,7 @@ void vec_binary_f32(TensorIterator& iter, BinaryMath op, bool gather, const F& s
         std::memcpy(data[0] + (i0 + k) * strides[0], &a[k], kItem);
       }
     }
+    });
   });
   iter.finish();
 }
