@@ -425,8 +425,8 @@ void TensorIterator::run_block_cast(const loop2d_t& loop, char** ptrs, const int
       loop(data.get(), block_strides.get(), no_outer.get(), m, 1);
       for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
         if (out_cast_[k] != nullptr) {
-          out_cast_[k](buffer[k], row_ptrs[static_cast<size_t>(k)] + done * strides[k],
-                       strides[k], m);
+          out_cast_[k](buffer[k], row_ptrs[static_cast<size_t>(k)] + done * strides[k], strides[k],
+                       m);
         }
       }
     }
@@ -437,8 +437,8 @@ namespace {
 
 // A 1-d loop run as a 2-d one: row by row.
 loop2d_t rows_of(const loop1d_t& loop, size_t nops) {
-  return [&loop, nops](char** data, const int64_t* strides, const int64_t* outer_strides,
-                       int64_t n, int64_t rows) {
+  return [&loop, nops](char** data, const int64_t* strides, const int64_t* outer_strides, int64_t n,
+                       int64_t rows) {
     if (rows == 1) {
       loop(data, strides, n);
       return;

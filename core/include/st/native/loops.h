@@ -160,8 +160,7 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
 // Calls row(ptrs) for each of the `rows` rows of a 2-d loop (loop2d_t) over
 // N operands, ptrs[i] = data[i] + j * outer_strides[i] for row j.
 template <size_t N, typename Row>
-inline void for_each_row(char** data, const int64_t* outer_strides, int64_t rows,
-                         const Row& row) {
+inline void for_each_row(char** data, const int64_t* outer_strides, int64_t rows, const Row& row) {
   if (rows == 1) {
     row(data);
     return;

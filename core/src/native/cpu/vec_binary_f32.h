@@ -28,43 +28,43 @@ void vec_binary_f32(TensorIterator& iter, BinaryMath op, bool gather, const F& s
   iter.for_each_2d([fn, gather, &scalar](char** data2d, const int64_t* strides,
                                          const int64_t* outer_strides, int64_t n, int64_t rows) {
     ::st::native::detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** data) {
-    constexpr int64_t kItem = sizeof(float);
-    constexpr int64_t kBuf = 256;
-    float* out = reinterpret_cast<float*>(data[0]);
-    const float* pa = reinterpret_cast<const float*>(data[1]);
-    const float* pb = reinterpret_cast<const float*>(data[2]);
-    if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
-      fn(out, pa, pb, n);
-      return;
-    }
-    const bool a_rep = strides[1] == 0 && strides[2] == kItem;
-    const bool b_rep = strides[1] == kItem && strides[2] == 0;
-    if (strides[0] == kItem && n > 1 && (a_rep || b_rep)) {
-      float rep[kBuf];
-      const float v = a_rep ? pa[0] : pb[0];
-      for (int64_t k = 0; k < std::min(kBuf, n); ++k) rep[k] = v;
+      constexpr int64_t kItem = sizeof(float);
+      constexpr int64_t kBuf = 256;
+      float* out = reinterpret_cast<float*>(data[0]);
+      const float* pa = reinterpret_cast<const float*>(data[1]);
+      const float* pb = reinterpret_cast<const float*>(data[2]);
+      if (strides[0] == kItem && strides[1] == kItem && strides[2] == kItem) {
+        fn(out, pa, pb, n);
+        return;
+      }
+      const bool a_rep = strides[1] == 0 && strides[2] == kItem;
+      const bool b_rep = strides[1] == kItem && strides[2] == 0;
+      if (strides[0] == kItem && n > 1 && (a_rep || b_rep)) {
+        float rep[kBuf];
+        const float v = a_rep ? pa[0] : pb[0];
+        for (int64_t k = 0; k < std::min(kBuf, n); ++k) rep[k] = v;
+        for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
+          fn(out + i0, a_rep ? rep : pa + i0, b_rep ? rep : pb + i0, std::min(kBuf, n - i0));
+        }
+        return;
+      }
+      if (!gather) {
+        ::st::native::detail::basic_loop<::st::native::detail::lambda_traits<F>>(
+            data, strides, n, scalar, std::make_index_sequence<2>());
+        return;
+      }
+      float a[kBuf], b[kBuf];
       for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
-        fn(out + i0, a_rep ? rep : pa + i0, b_rep ? rep : pb + i0, std::min(kBuf, n - i0));
+        const int64_t m = std::min(kBuf, n - i0);
+        for (int64_t k = 0; k < m; ++k) {
+          std::memcpy(&a[k], data[1] + (i0 + k) * strides[1], kItem);
+          std::memcpy(&b[k], data[2] + (i0 + k) * strides[2], kItem);
+        }
+        fn(a, a, b, m);
+        for (int64_t k = 0; k < m; ++k) {
+          std::memcpy(data[0] + (i0 + k) * strides[0], &a[k], kItem);
+        }
       }
-      return;
-    }
-    if (!gather) {
-      ::st::native::detail::basic_loop<::st::native::detail::lambda_traits<F>>(
-          data, strides, n, scalar, std::make_index_sequence<2>());
-      return;
-    }
-    float a[kBuf], b[kBuf];
-    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
-      const int64_t m = std::min(kBuf, n - i0);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(&a[k], data[1] + (i0 + k) * strides[1], kItem);
-        std::memcpy(&b[k], data[2] + (i0 + k) * strides[2], kItem);
-      }
-      fn(a, a, b, m);
-      for (int64_t k = 0; k < m; ++k) {
-        std::memcpy(data[0] + (i0 + k) * strides[0], &a[k], kItem);
-      }
-    }
     });
   });
   iter.finish();
