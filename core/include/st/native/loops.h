@@ -83,10 +83,11 @@ inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, co
 // A strided output takes blocks of kStridedOutBlock: their item stores fit
 // in the core's store queue (64 entries on current x86 cores), so the
 // loads of the next block's gather start while they drain (in-place relu_
-// on every other float: 25% faster than blocks of 256, which wait for the
-// stores). Contiguous operands are used in place. All inputs of a block
-// are read before any of its outputs is written, so an in-place op's self
-// (the same view as the output) stays correct.
+// on every other float, the loop in isolation: 0.45 ms against 0.59 ms
+// for blocks of 256, whose stores the next gather waits for).
+// Contiguous operands are used in place. All inputs of a block are read
+// before any of its outputs is written, so an in-place op's self (the
+// same view as the output) stays correct.
 constexpr int64_t kStridedBlock = 256;
 constexpr int64_t kStridedOutBlock = 64;
 constexpr int64_t kStridedBlockMin = 16;  // below this the stepping loop is as fast
