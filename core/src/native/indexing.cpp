@@ -267,11 +267,11 @@ Tensor gather_impl(const Tensor& self, int64_t dim, const Tensor& index) {
 }
 
 // One row of scatter: self_row[j * self_step + index[j] * dstride] =
-// src[j * src_step] for j < n, index[j] = idx[j * idx_step]. The row's
-// indices are checked before any of it is written, in a loop without
-// stores (one the compiler vectorizes), so the store loop has no branch
-// and keeps its pointers and steps in registers; a bad index is then
-// found again and named. kUnitIndex: idx_step == 1 (a contiguous index).
+// src[j * src_step] for j < n, index[j] = idx[j * idx_step]. A function of
+// its own, its pointers and steps are arguments the loop keeps in
+// registers (a store through a U* inside the generic walk could alias
+// them, which made the compiler reload each from the stack per element).
+// kUnitIndex: idx_step == 1 (a contiguous index).
 template <bool kUnitIndex, typename U>
 void scatter_row(U* self_row, int64_t self_step, int64_t dstride, const int64_t* idx,
                  int64_t idx_step, const U* src, int64_t src_step, int64_t n, int64_t size,
@@ -279,21 +279,15 @@ void scatter_row(U* self_row, int64_t self_step, int64_t dstride, const int64_t*
   const int64_t is = kUnitIndex ? 1 : idx_step;
   // An index is in bounds when v + size lies in [0, 2 size), computed in
   // unsigned arithmetic (wrapping, so any v is defined; 2 size fits as self
-  // has no overlapping elements, so size * itemsize bytes exist).
+  // has no overlapping elements, so size * itemsize bytes exist): one
+  // compare and a branch that is never taken.
   const uint64_t usize = static_cast<uint64_t>(size);
   const uint64_t span = 2 * usize;
-  bool bad = false;
-  for (int64_t j = 0; j < n; ++j) {
-    bad |= static_cast<uint64_t>(idx[j * is]) + usize >= span;
-  }
-  if (__builtin_expect(bad, 0)) {
-    for (int64_t j = 0; j < n; ++j) {
-      const int64_t v = idx[j * is];
-      if (v < -size || v >= size) index_out_of_bounds("scatter", v, dim, size);
-    }
-  }
   for (int64_t j = 0; j < n; ++j) {
     const int64_t v = idx[j * is];
+    if (__builtin_expect(static_cast<uint64_t>(v) + usize >= span, 0)) {
+      index_out_of_bounds("scatter", v, dim, size);
+    }
     const int64_t w = v < 0 ? v + size : v;
     self_row[j * self_step + w * dstride] = src[j * src_step];
   }

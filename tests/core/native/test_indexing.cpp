@@ -97,9 +97,9 @@ TEST(NativeIndexing, GatherScatter) {
   }
 }
 
-// scatter checks each row of the index before writing it: a bad index
-// anywhere in a row (contiguous or strided index), including the extremes
-// of int64, is named in the error.
+// scatter runs the index row by row: a bad index anywhere in a row
+// (contiguous or strided index), including the extremes of int64, is
+// named in the error.
 TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
   const int64_t kMax = std::numeric_limits<int64_t>::max();
   const int64_t kMin = std::numeric_limits<int64_t>::min();
