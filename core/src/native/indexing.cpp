@@ -266,7 +266,35 @@ Tensor gather_impl(const Tensor& self, int64_t dim, const Tensor& index) {
   return out;
 }
 
-// self[coord with coord[dim] = index[coord]] = src[coord] (or value).
+// One row of scatter: self_row[j * self_step + index[j] * dstride] =
+// src[j * src_step] for j < n, index[j] = idx[j * idx_step]. A function of
+// its own, its pointers and steps are arguments the loop keeps in
+// registers (a store through a U* inside the generic walk could alias
+// them, which made the compiler reload each from the stack per element).
+// kUnitIndex: idx_step == 1 (a contiguous index).
+template <bool kUnitIndex, typename U>
+void scatter_row(U* self_row, int64_t self_step, int64_t dstride, const int64_t* idx,
+                 int64_t idx_step, const U* src, int64_t src_step, int64_t n, int64_t size,
+                 int64_t dim) {
+  const int64_t is = kUnitIndex ? 1 : idx_step;
+  // An index is in bounds when v + size lies in [0, 2 size), computed in
+  // unsigned arithmetic (wrapping, so any v is defined; 2 size fits as self
+  // has no overlapping elements, so size * itemsize bytes exist): one
+  // compare and a branch that is never taken.
+  const uint64_t usize = static_cast<uint64_t>(size);
+  const uint64_t span = 2 * usize;
+  for (int64_t j = 0; j < n; ++j) {
+    const int64_t v = idx[j * is];
+    if (__builtin_expect(static_cast<uint64_t>(v) + usize >= span, 0)) {
+      index_out_of_bounds("scatter", v, dim, size);
+    }
+    const int64_t w = v < 0 ? v + size : v;
+    self_row[j * self_step + w * dstride] = src[j * src_step];
+  }
+}
+
+// self[coord with coord[dim] = index[coord]] = src[coord] (or value), row
+// by row over index's last dim (scatter_row).
 void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
                   const Scalar* value) {
   assert_no_internal_overlap(self, "scatter_");
@@ -281,14 +309,23 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
   Tensor value_t;
   if (value) value_t = scalar_to_tensor(*value, self.dtype());
   const Tensor& from = src ? *src : value_t;
+  // The rows: every dim but the last, walked by offsets; the last dim's
+  // steps go to scatter_row.
+  const size_t last = shape.size() - 1;
+  const int64_t n = shape[last];
+  const IntArrayRef outer(shape.data(), last);
   by_itemsize(self.itemsize(), "scatter", [&](auto tag) {
     using U = typename decltype(tag)::type;
     U* sp = static_cast<U*>(self.data_ptr());
     const U* rp = static_cast<const U*>(from.const_data_ptr());
-    walk<3>(IntArrayRef(shape), {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
-      const int64_t v = ip[off[1]];
-      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("scatter", v, dim, size);
-      sp[off[0] + (v < 0 ? v + size : v) * dstride] = rp[off[2]];
+    walk<3>(outer, {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
+      if (is[last] == 1) {
+        scatter_row<true>(sp + off[0], ss[last], dstride, ip + off[1], 1, rp + off[2], rs[last], n,
+                          size, dim);
+      } else {
+        scatter_row<false>(sp + off[0], ss[last], dstride, ip + off[1], is[last], rp + off[2],
+                           rs[last], n, size, dim);
+      }
     });
   });
 }

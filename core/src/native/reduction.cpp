@@ -28,6 +28,26 @@ void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_
   for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * size, x + j * stride * size, itemsize);
 }
 
+namespace {
+
+template <typename T>
+void scatter2(char* dst, const char* src, int64_t n) {
+  for (int64_t j = 0; j < n; ++j) {
+    std::memcpy(dst + 2 * j * static_cast<int64_t>(sizeof(T)), src + j * sizeof(T), sizeof(T));
+  }
+}
+
+}  // namespace
+
+void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize) {
+  auto* o = static_cast<char*>(dst);
+  const auto* x = static_cast<const char*>(src);
+  if (stride == 2 && itemsize == 4) return scatter2<uint32_t>(o, x, n);
+  if (stride == 2 && itemsize == 8) return scatter2<uint64_t>(o, x, n);
+  const auto size = static_cast<int64_t>(itemsize);
+  for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * stride * size, x + j * size, itemsize);
+}
+
 }  // namespace detail
 
 std::vector<bool> make_dim_mask(std::optional<IntArrayRef> dims, int64_t ndim, const char* op) {

@@ -312,43 +312,49 @@ void TensorIteratorConfig::coalesce_dims(TensorIterator& it, const std::vector<i
 // Iteration
 // ---------------------------------------------------------------------------
 
-void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end) const {
+namespace {
+
+// The per-call pointer and stride arrays on the stack for the usual operand
+// counts (no heap allocation per chunk); larger iterators use the vector.
+template <typename T>
+class SmallArray {
+ public:
+  explicit SmallArray(size_t n) {
+    if (n > kInline) {
+      heap_.resize(n);
+      data_ = heap_.data();
+    }
+  }
+  SmallArray(const SmallArray&) = delete;
+  SmallArray& operator=(const SmallArray&) = delete;
+  T* get() { return data_; }
+  T& operator[](size_t i) { return data_[i]; }
+
+ private:
+  static constexpr size_t kInline = 16;
+  T inline_[kInline];
+  std::vector<T> heap_;
+  T* data_ = inline_;
+};
+
+}  // namespace
+
+void TensorIterator::run_range(const loop2d_t& loop, int64_t begin, int64_t end) const {
   const size_t nops = operands_.size();
   const size_t nd = iter_shape_.size();
-  // The per-call state lives on the stack for the usual sizes (no heap
-  // allocation per chunk); larger iterators fall back to vectors.
-  constexpr size_t kInline = 8;
-  char* base_buf[kInline];
-  char* ptrs_buf[kInline];
-  int64_t inner_buf[kInline];
-  int64_t idx_buf[2 * kInline];
-  std::vector<char*> base_vec, ptrs_vec;
-  std::vector<int64_t> inner_vec, idx_vec;
-  char** base = base_buf;
-  char** ptrs = ptrs_buf;
-  int64_t* inner = inner_buf;
-  int64_t* idx = idx_buf;
-  if (nops > kInline) {
-    base_vec.resize(nops);
-    ptrs_vec.resize(nops);
-    inner_vec.resize(nops);
-    base = base_vec.data();
-    ptrs = ptrs_vec.data();
-    inner = inner_vec.data();
-  }
-  if (nd > 2 * kInline) {
-    idx_vec.resize(nd);
-    idx = idx_vec.data();
-  }
+  SmallArray<char*> base(nops), ptrs(nops);
+  SmallArray<int64_t> inner(nops), outer(nops), idx(nd);
   for (size_t k = 0; k < nops; ++k) {
     base[k] = static_cast<char*>(operands_[k].data_ptr());
     inner[k] = iter_strides_[k * nd];
+    outer[k] = nd > 1 ? iter_strides_[k * nd + 1] : 0;
   }
   int64_t rem = begin;
   for (size_t d = 0; d < nd; ++d) {
     idx[d] = rem % iter_shape_[d];
     rem /= iter_shape_[d];
   }
+  const int64_t row = iter_shape_[0];
   int64_t pos = begin;
   while (pos < end) {
     for (size_t k = 0; k < nops; ++k) {
@@ -356,17 +362,30 @@ void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end)
       for (size_t d = 0; d < nd; ++d) p += idx[d] * iter_strides_[k * nd + d];
       ptrs[k] = p;
     }
-    const int64_t n = std::min(iter_shape_[0] - idx[0], end - pos);
-    if (any_out_cast_) {
-      run_block_cast(loop, ptrs, inner, n);
-    } else {
-      loop(ptrs, inner, n);
+    // Whole rows from the start of a row go as one 2-d call (up to the end
+    // of dim 1 or of the range); a partial row as one row.
+    int64_t n = std::min(row - idx[0], end - pos);
+    int64_t rows = 1;
+    if (idx[0] == 0 && nd > 1 && end - pos >= row) {
+      n = row;
+      rows = std::min((end - pos) / row, iter_shape_[1] - idx[1]);
     }
-    pos += n;
-    idx[0] += n;
-    for (size_t d = 0; d + 1 < nd && idx[d] == iter_shape_[d]; ++d) {
-      idx[d] = 0;
-      ++idx[d + 1];
+    if (any_out_cast_) {
+      run_block_cast(loop, ptrs.get(), inner.get(), outer.get(), n, rows);
+    } else {
+      loop(ptrs.get(), inner.get(), outer.get(), n, rows);
+    }
+    pos += n * rows;
+    if (n == row && nd > 1) {
+      idx[1] += rows;
+    } else {
+      idx[0] += n;
+    }
+    for (size_t d = 0; d + 1 < nd; ++d) {
+      if (idx[d] == iter_shape_[d]) {
+        idx[d] = 0;
+        ++idx[d + 1];
+      }
     }
   }
 }
@@ -379,46 +398,62 @@ void TensorIterator::run_range(const loop1d_t& loop, int64_t begin, int64_t end)
 // is then cast into the output. The inputs of a block are read before its
 // outputs are written, so an in-place op's self (the same view) stays
 // correct; any other alias of the output takes the temporary instead.
-void TensorIterator::run_block_cast(const loop1d_t& loop, char** ptrs, const int64_t* strides,
-                                    int64_t n) const {
+void TensorIterator::run_block_cast(const loop2d_t& loop, char** ptrs, const int64_t* strides,
+                                    const int64_t* outer_strides, int64_t n, int64_t rows) const {
   constexpr int64_t kBlockBytes = 4096;
   const size_t nops = operands_.size();
   const int64_t item = static_cast<int64_t>(torch::headeronly::elementSize(kernel_out_dtype_));
   const int64_t block = kBlockBytes / item;
   alignas(64) char buffer[kMaxBlockCastOutputs][kBlockBytes];
-  constexpr size_t kInline = 8;
-  char* data_buf[kInline];
-  int64_t stride_buf[kInline];
-  std::vector<char*> data_vec;
-  std::vector<int64_t> stride_vec;
-  char** data = data_buf;
-  int64_t* block_strides = stride_buf;
-  if (nops > kInline) {
-    data_vec.resize(nops);
-    stride_vec.resize(nops);
-    data = data_vec.data();
-    block_strides = stride_vec.data();
+  SmallArray<char*> row_ptrs(nops), data(nops);
+  SmallArray<int64_t> block_strides(nops), no_outer(nops);
+  for (size_t k = 0; k < nops; ++k) {
+    block_strides[k] = strides[k];
+    no_outer[k] = 0;
   }
-  for (size_t k = 0; k < nops; ++k) block_strides[k] = strides[k];
   for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
-    if (out_cast_[k] != nullptr) block_strides[k] = item;
+    if (out_cast_[k] != nullptr) block_strides[static_cast<size_t>(k)] = item;
   }
-  for (int64_t done = 0; done < n; done += block) {
-    const int64_t m = std::min(block, n - done);
-    for (size_t k = 0; k < nops; ++k) data[k] = ptrs[k] + done * strides[k];
-    for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
-      if (out_cast_[k] != nullptr) data[k] = buffer[k];
-    }
-    loop(data, block_strides, m);
-    for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
-      if (out_cast_[k] != nullptr) {
-        out_cast_[k](buffer[k], ptrs[k] + done * strides[k], strides[k], m);
+  for (int64_t j = 0; j < rows; ++j) {
+    for (size_t k = 0; k < nops; ++k) row_ptrs[k] = ptrs[k] + j * outer_strides[k];
+    for (int64_t done = 0; done < n; done += block) {
+      const int64_t m = std::min(block, n - done);
+      for (size_t k = 0; k < nops; ++k) data[k] = row_ptrs[k] + done * strides[k];
+      for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
+        if (out_cast_[k] != nullptr) data[static_cast<size_t>(k)] = buffer[k];
+      }
+      loop(data.get(), block_strides.get(), no_outer.get(), m, 1);
+      for (int k = 0; k < kMaxBlockCastOutputs; ++k) {
+        if (out_cast_[k] != nullptr) {
+          out_cast_[k](buffer[k], row_ptrs[static_cast<size_t>(k)] + done * strides[k], strides[k],
+                       m);
+        }
       }
     }
   }
 }
 
-void TensorIterator::for_each(const loop1d_t& loop, int64_t grain_size) const {
+namespace {
+
+// A 1-d loop run as a 2-d one: row by row.
+loop2d_t rows_of(const loop1d_t& loop, size_t nops) {
+  return [&loop, nops](char** data, const int64_t* strides, const int64_t* outer_strides, int64_t n,
+                       int64_t rows) {
+    if (rows == 1) {
+      loop(data, strides, n);
+      return;
+    }
+    SmallArray<char*> row(nops);
+    for (int64_t j = 0; j < rows; ++j) {
+      for (size_t k = 0; k < nops; ++k) row[k] = data[k] + j * outer_strides[k];
+      loop(row.get(), strides, n);
+    }
+  };
+}
+
+}  // namespace
+
+void TensorIterator::for_each_2d(const loop2d_t& loop, int64_t grain_size) const {
   if (numel_ == 0) return;
   if (numel_ <= grain_size) {
     run_range(loop, 0, numel_);
@@ -427,9 +462,13 @@ void TensorIterator::for_each(const loop1d_t& loop, int64_t grain_size) const {
   parallel_for(0, numel_, grain_size, [&](int64_t b, int64_t e) { run_range(loop, b, e); });
 }
 
+void TensorIterator::for_each(const loop1d_t& loop, int64_t grain_size) const {
+  for_each_2d(rows_of(loop, operands_.size()), grain_size);
+}
+
 void TensorIterator::serial_for_each(const loop1d_t& loop) const {
   if (numel_ == 0) return;
-  run_range(loop, 0, numel_);
+  run_range(rows_of(loop, operands_.size()), 0, numel_);
 }
 
 void TensorIterator::finish() {

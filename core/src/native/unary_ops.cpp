@@ -44,29 +44,7 @@ struct UnaryOptions {
 // element gets the same function whatever the layout.
 template <typename Fn>
 void vec_unary_f32(TensorIterator& iter, const Fn& fn) {
-  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
-    constexpr int64_t kItem = sizeof(float);
-    if (strides[0] == kItem && strides[1] == kItem) {
-      fn(reinterpret_cast<float*>(data[0]), reinterpret_cast<const float*>(data[1]), n);
-      return;
-    }
-    // Blocks as in Note [Strided operands by blocks] (loops.h): a
-    // contiguous side is used in place.
-    alignas(64) float in_buf[detail::kStridedBlock];
-    alignas(64) float out_buf[detail::kStridedBlock];
-    const bool out_contiguous = strides[0] == kItem;
-    for (int64_t i0 = 0; i0 < n; i0 += detail::kStridedBlock) {
-      const int64_t m = std::min(detail::kStridedBlock, n - i0);
-      const float* in = detail::block_input<float>(data[1], strides[1], i0, m, in_buf);
-      float* out = out_contiguous ? reinterpret_cast<float*>(data[0]) + i0 : out_buf;
-      fn(out, in, m);
-      if (!out_contiguous) {
-        char* o = data[0] + i0 * strides[0];
-        for (int64_t k = 0; k < m; ++k) std::memcpy(o + k * strides[0], &out[k], kItem);
-      }
-    }
-  });
-  iter.finish();
+  cpu::vec_unary_loop<float, float>(iter, fn, nullptr);
 }
 
 // A Half or BFloat16 iterator (input and output of that dtype) through a
@@ -512,10 +490,8 @@ Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
                        std::optional<double> nan, std::optional<double> posinf,
                        std::optional<double> neginf) {
   UnaryOptions opt;
-  // Contiguous operands only: for a strided one, the element loop costs
-  // less than gathering it through a buffer (same values either way).
-  if (self.dtype() == ScalarType::Float && self.is_contiguous() &&
-      (!out.defined() || out.is_contiguous())) {
+  // Strided operands go by blocks through it as well (vec_unary_f32).
+  if (self.dtype() == ScalarType::Float) {
     const float nan_v = static_cast<float>(nan.value_or(0.0));
     const float pos_v = posinf ? static_cast<float>(*posinf) : std::numeric_limits<float>::max();
     const float neg_v = neginf ? static_cast<float>(*neginf) : std::numeric_limits<float>::lowest();

@@ -2,7 +2,9 @@
 // index_put_.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <optional>
+#include <string>
 
 #include "native/random_tensors.h"
 
@@ -93,6 +95,33 @@ TEST(NativeIndexing, GatherScatter) {
     Tensor scattered = st::scatter(st::zeros({r, c}, ScalarType::Double), 1, idx, s);
     expect_close(values(st::gather(scattered, 1, idx)), values(s), 0);
   }
+}
+
+// scatter runs the index row by row: a bad index anywhere in a row
+// (contiguous or strided index), including the extremes of int64, is
+// named in the error.
+TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  Tensor self = st::zeros({2, 6});
+  Tensor src = st::ones({2, 6});
+  for (int64_t bad : {int64_t{6}, int64_t{-7}, kMax, kMin}) {
+    Tensor idx = st::zeros({2, 6}, ScalarType::Long);
+    idx.data_ptr<int64_t>()[9] = bad;  // row 1, column 3
+    EXPECT_NATIVE_ERROR(st::scatter_(self, 1, idx, src),
+                        "scatter(): index " + std::to_string(bad) +
+                            " is out of bounds for dimension 1 with size 6");
+    EXPECT_NATIVE_ERROR(st::scatter_(self, 1, idx, 2.0),
+                        "index " + std::to_string(bad) + " is out of bounds");
+    // A transposed index (stride 6 along its rows) over a [6, 2] self.
+    EXPECT_NATIVE_ERROR(st::scatter_(st::zeros({6, 2}), 0, st::t(idx), st::ones({6, 2})),
+                        "index " + std::to_string(bad) + " is out of bounds for dimension 0");
+  }
+  // Negative indices count from the end, in every row.
+  self = st::zeros({2, 6});
+  Tensor idx = L({-1, 0, -6, 5}, {2, 2});
+  st::scatter_(self, 1, idx, make({1, 2, 3, 4}, {2, 2}));
+  expect_close(values(self), {2, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 4});
 }
 
 // gather/scatter over 3-d index shapes smaller than self (rows of the

@@ -22,7 +22,7 @@ using st::native::TensorIterator;
 using st::native::TensorIteratorConfig;
 
 // Row lengths around kStridedBlockMin and kStridedBlock.
-const std::vector<int64_t> kLengths = {0, 1, 15, 16, 17, 255, 256, 257, 1000};
+const std::vector<int64_t> kLengths = {0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 1000};
 
 // 0, 1, 2, ... minus an offset, as float, in `n` elements.
 Tensor ramp(int64_t n, ScalarType dtype = ScalarType::Float) {
@@ -111,6 +111,18 @@ TEST(NativeLoops, EveryElementSizeStrided) {
       EXPECT_EQ(cvalues(got), cvalues(want));
     } else {
       expect_close(values(got), values(want), 0);
+    }
+    // In place: the strided view's items are written back (scatter_strided),
+    // the other column (the gaps) is left as it was.
+    Tensor full = st::_to_copy(base, dtype);
+    Tensor other = st::contiguous(st::select(full, 1, 0));
+    st::neg_(st::select(full, 1, 1));
+    if (dtype == ScalarType::ComplexDouble) {
+      EXPECT_EQ(cvalues(st::select(full, 1, 1)), cvalues(want));
+      EXPECT_EQ(cvalues(st::select(full, 1, 0)), cvalues(other));
+    } else {
+      expect_close(values(st::select(full, 1, 1)), values(want), 0);
+      expect_close(values(st::select(full, 1, 0)), values(other), 0);
     }
   }
 }

@@ -155,6 +155,73 @@ TEST(NativeTensorIterator, CoalescesContiguousDims) {
   EXPECT_EQ(longest, 120);
 }
 
+// A 2-d loop gets whole rows in one call (a broadcast row of a [2, 3, 7]
+// operand: 6 rows of 7), and partial rows at the ends of a range as rows
+// of their own; each element is visited once, at its own address.
+TEST(NativeTensorIterator, TwoDimLoopCoversRowsOnce) {
+  Tensor a = st::zeros({2, 3, 7}, ScalarType::Int);
+  Tensor row = st::zeros({7}, ScalarType::Int);
+  TensorIterator it = TensorIteratorConfig()
+                          .add_output(a)
+                          .add_input(a)
+                          .add_input(row)
+                          .is_inplace(true)
+                          .check_mem_overlap(false)
+                          .build();
+  int64_t calls = 0;
+  auto visit = [&](char** data, const int64_t* strides, const int64_t* outer, int64_t n,
+                   int64_t rows) {
+    ++calls;
+    EXPECT_EQ(n, 7);
+    EXPECT_EQ(outer[2], 0);  // the broadcast row repeats
+    for (int64_t j = 0; j < rows; ++j) {
+      for (int64_t i = 0; i < n; ++i) {
+        ++*reinterpret_cast<int32_t*>(data[0] + j * outer[0] + i * strides[0]);
+      }
+    }
+  };
+  it.for_each_2d(visit, /*grain_size=*/1 << 20);
+  EXPECT_EQ(calls, 1);  // dims 0 and 1 coalesce: 6 rows of 7
+  for (double v : values(a)) EXPECT_EQ(v, 1);
+  // Ranges that start and end inside rows: run_range over every split
+  // point of the parallel path (4 chunks of 42 elements, rows of 7).
+  const int saved = st::get_num_threads();
+  st::set_num_threads(4);
+  it.for_each_2d(
+      [&](char** data, const int64_t* strides, const int64_t* outer, int64_t n, int64_t rows) {
+        for (int64_t j = 0; j < rows; ++j) {
+          for (int64_t i = 0; i < n; ++i) {
+            ++*reinterpret_cast<int32_t*>(data[0] + j * outer[0] + i * strides[0]);
+          }
+        }
+      },
+      /*grain_size=*/2);
+  st::set_num_threads(saved);
+  for (double v : values(a)) EXPECT_EQ(v, 2);
+}
+
+// Broadcast rows through the typed loops match the materialized operand,
+// in float32 (the per-ISA loops), int64 and a bool output, on a range
+// split across rows by the parallel path.
+TEST(NativeTensorIterator, BroadcastRowsMatchMaterialized) {
+  const int64_t rows = 1001, cols = 37;  // past the grain, split inside a row
+  Tensor a = st::reshape(st::arange(rows * cols, ScalarType::Float), {rows, cols});
+  Tensor b = st::sub(st::arange(cols, ScalarType::Float), 5.0);
+  Tensor full = st::contiguous(st::expand(b, {rows, cols}));
+  const int saved = st::get_num_threads();
+  st::set_num_threads(2);
+  for (Tensor (*op)(const Tensor&, const Tensor&) :
+       {static_cast<Tensor (*)(const Tensor&, const Tensor&)>(&st::mul),
+        static_cast<Tensor (*)(const Tensor&, const Tensor&)>(&st::maximum),
+        static_cast<Tensor (*)(const Tensor&, const Tensor&)>(&st::lt)}) {
+    EXPECT_EQ(values(op(a, b)), values(op(a, full)));
+    EXPECT_EQ(values(op(b, a)), values(op(full, a)));
+    Tensor ai = st::to(a, ScalarType::Long), bi = st::to(b, ScalarType::Long);
+    EXPECT_EQ(values(op(ai, bi)), values(op(ai, st::to(full, ScalarType::Long))));
+  }
+  st::set_num_threads(saved);
+}
+
 // A resized out= takes the layout an allocated result would: the inputs'
 // dim order (a transposed input gives a transposed out), as PyTorch does.
 TEST(NativeTensorIterator, ResizedOutFollowsTheInputsLayout) {

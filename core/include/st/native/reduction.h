@@ -93,6 +93,11 @@ constexpr int64_t kGatherChunk = 256;
 // out[j] = src[j * stride] for j < n, for items of 4 or 8 bytes (the
 // common stride 2 by the per-ISA table's vector loop).
 ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize);
+// Its inverse, the write-back of a block into a strided output:
+// dst[j * stride] = src[j] for j < n (stride in items). Writes only those
+// items (the gaps may belong to another view, or another thread); stride 2
+// of 4- and 8-byte items by a loop with the stride fixed at compile time.
+ST_API void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize);
 
 template <typename In, typename Ops, typename Acc>
 void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const Ops& ops) {

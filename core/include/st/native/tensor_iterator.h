@@ -12,8 +12,9 @@
 //     match the broadcast shape [2, 3]");
 //   - orders dimensions fastest-first and coalesces them, so contiguous
 //     operands run as one flat loop;
-//   - runs a 1-d inner loop over [0, numel) split by parallel_for when the
-//     output is large.
+//   - runs a 2-d inner loop (rows of the fastest dim, several rows per
+//     call) over [0, numel), split by parallel_for when the output is
+//     large.
 // Outputs whose dtype differs from what the kernel computes are converted
 // chunk by chunk: the kernel writes a block into a stack buffer, which is
 // then cast into the output (Note [Converting outputs by blocks]). The few
@@ -47,6 +48,14 @@ namespace st::native {
 // A 1-d inner loop: data[i] points at element 0 of operand i (outputs
 // first), strides[i] is its step in bytes, n the number of elements.
 using loop1d_t = std::function<void(char** data, const int64_t* strides, int64_t n)>;
+
+// A 2-d inner loop: `rows` rows of n elements each; row j of operand i
+// starts at data[i] + j * outer_strides[i], and strides[i] steps within a
+// row (bytes). One call covers as many whole rows as the range holds, so a
+// broadcast (32 rows of 32) pays the call and pointer set-up once, not per
+// row.
+using loop2d_t = std::function<void(char** data, const int64_t* strides,
+                                    const int64_t* outer_strides, int64_t n, int64_t rows)>;
 
 class TensorIterator;
 
@@ -161,6 +170,8 @@ class ST_API TensorIterator {
   // Calls loop over every element, in chunks of >= grain_size elements on
   // the thread pool when numel is large.
   void for_each(const loop1d_t& loop, int64_t grain_size = 32768) const;
+  // The same over a 2-d loop (rows at a time).
+  void for_each_2d(const loop2d_t& loop, int64_t grain_size = 32768) const;
   // Runs loop on the single-threaded path (for kernels that are not
   // thread-safe, like random number generation).
   void serial_for_each(const loop1d_t& loop) const;
@@ -170,8 +181,9 @@ class ST_API TensorIterator {
  private:
   friend class TensorIteratorConfig;
   TensorIterator() = default;
-  void run_range(const loop1d_t& loop, int64_t begin, int64_t end) const;
-  void run_block_cast(const loop1d_t& loop, char** ptrs, const int64_t* strides, int64_t n) const;
+  void run_range(const loop2d_t& loop, int64_t begin, int64_t end) const;
+  void run_block_cast(const loop2d_t& loop, char** ptrs, const int64_t* strides,
+                      const int64_t* outer_strides, int64_t n, int64_t rows) const;
 
   // Outputs 0 and 1 may be converted by blocks; more are rare (none of the
   // operators has two outputs of another dtype than the kernel's).

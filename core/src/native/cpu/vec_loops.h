@@ -6,72 +6,92 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include <st/native/loops.h>
+#include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
 #include "vec_math.h"
 
 namespace st::native::cpu {
 
+namespace vec_loops_detail {
+
+// Writes a block computed into o (m items) to a strided output row.
+template <typename O>
+inline void write_back(char* dst, int64_t stride, const O* o, int64_t m) {
+  detail::scatter_strided(dst, o, m, stride / static_cast<int64_t>(sizeof(O)), sizeof(O));
+}
+
+// Blocks of a row whose output is written back have kStridedOutBlock
+// items (Note [Strided operands by blocks] in loops.h).
+inline int64_t block_size(bool out_contiguous) {
+  return out_contiguous ? detail::kStridedBlock : detail::kStridedOutBlock;
+}
+
+}  // namespace vec_loops_detail
+
 // An iterator with output O and inputs A, B through fn(O* out, const A* a,
-// const B* b, int64_t n), which may write out over a or b. Contiguous
-// chunks run fn directly, and so do chunks with one stride-0 operand (a
-// Scalar argument, a column broadcast along rows): its value is repeated
-// in a stack buffer once per chunk. Other layouts (strided, broadcast
-// rows) run fn by blocks (Note [Strided operands by blocks] in loops.h),
-// except chunks too short to gather, which run the scalar kernel `scalar`
-// (A, B) -> O. fn must match `scalar` bit for bit (tests/core/native/cpu/
-// test_vec_kernels.cpp, test_vec_math.cpp), so an element's result never
-// depends on its layout.
+// const B* b, int64_t n), which may write out over a or b. The iterator
+// hands over whole rows (TensorIterator::for_each_2d). Contiguous rows run
+// fn directly, and so do rows with one stride-0 operand (a Scalar argument,
+// a column broadcast along rows): its value is repeated in a stack buffer
+// once per row. Other layouts (strided, broadcast rows) run fn by blocks
+// (Note [Strided operands by blocks] in loops.h), except rows too short to
+// gather, which run the scalar kernel `scalar` (A, B) -> O. fn must match
+// `scalar` bit for bit (tests/core/native/cpu/test_vec_kernels.cpp,
+// test_vec_math.cpp), so an element's result never depends on its layout.
 template <typename O, typename A, typename B, typename Fn, typename F>
 void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
-  iter.for_each([fn, &scalar](char** data, const int64_t* strides, int64_t n) {
-    using detail::BlockBuffer;
-    using detail::kStridedBlock;
-    constexpr int64_t kO = sizeof(O), kA = sizeof(A), kB = sizeof(B);
-    O* out = reinterpret_cast<O*>(data[0]);
-    const A* pa = reinterpret_cast<const A*>(data[1]);
-    const B* pb = reinterpret_cast<const B*>(data[2]);
-    const bool out_contiguous = strides[0] == kO;
-    if (out_contiguous && strides[1] == kA && strides[2] == kB) {
-      fn(out, pa, pb, n);
-      return;
-    }
-    const bool a_rep = strides[1] == 0 && strides[2] == kB;
-    const bool b_rep = strides[1] == kA && strides[2] == 0;
-    if (out_contiguous && n > 1 && (a_rep || b_rep)) {
-      const int64_t fill = std::min(kStridedBlock, n);
-      BlockBuffer<A> ra;
-      BlockBuffer<B> rb;
-      if (a_rep) std::fill(ra.get(), ra.get() + fill, pa[0]);
-      if (b_rep) std::fill(rb.get(), rb.get() + fill, pb[0]);
-      for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
-        fn(out + i0, a_rep ? ra.get() : pa + i0, b_rep ? rb.get() : pb + i0,
-           std::min(kStridedBlock, n - i0));
+  iter.for_each_2d([fn, &scalar](char** data2d, const int64_t* strides,
+                                 const int64_t* outer_strides, int64_t n, int64_t rows) {
+    detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** data) {
+      using detail::BlockBuffer;
+      using detail::kStridedBlock;
+      constexpr int64_t kO = sizeof(O), kA = sizeof(A), kB = sizeof(B);
+      O* out = reinterpret_cast<O*>(data[0]);
+      const A* pa = reinterpret_cast<const A*>(data[1]);
+      const B* pb = reinterpret_cast<const B*>(data[2]);
+      const bool out_contiguous = strides[0] == kO;
+      if (out_contiguous && strides[1] == kA && strides[2] == kB) {
+        fn(out, pa, pb, n);
+        return;
       }
-      return;
-    }
-    if (n < detail::kStridedBlockMin) {
-      detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
-                                                   std::make_index_sequence<2>());
-      return;
-    }
-    BlockBuffer<A> ba;
-    BlockBuffer<B> bb;
-    BlockBuffer<O> bo;
-    for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
-      const int64_t m = std::min(kStridedBlock, n - i0);
-      const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());
-      const B* y = detail::block_input<B>(data[2], strides[2], i0, m, bb.get());
-      O* o = out_contiguous ? out + i0 : bo.get();
-      fn(o, x, y, m);
-      if (!out_contiguous) {
-        char* w = data[0] + i0 * strides[0];
-        for (int64_t k = 0; k < m; ++k) std::memcpy(w + k * strides[0], &o[k], kO);
+      const bool a_rep = strides[1] == 0 && strides[2] == kB;
+      const bool b_rep = strides[1] == kA && strides[2] == 0;
+      if (out_contiguous && n > 1 && (a_rep || b_rep)) {
+        const int64_t fill = std::min(kStridedBlock, n);
+        BlockBuffer<A> ra;
+        BlockBuffer<B> rb;
+        if (a_rep) std::fill(ra.get(), ra.get() + fill, pa[0]);
+        if (b_rep) std::fill(rb.get(), rb.get() + fill, pb[0]);
+        for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
+          fn(out + i0, a_rep ? ra.get() : pa + i0, b_rep ? rb.get() : pb + i0,
+             std::min(kStridedBlock, n - i0));
+        }
+        return;
       }
-    }
+      if (n < detail::kStridedBlockMin) {
+        detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
+                                                     std::make_index_sequence<2>());
+        return;
+      }
+      BlockBuffer<A> ba;
+      BlockBuffer<B> bb;
+      BlockBuffer<O> bo;
+      const int64_t block = vec_loops_detail::block_size(out_contiguous);
+      for (int64_t i0 = 0; i0 < n; i0 += block) {
+        const int64_t m = std::min(block, n - i0);
+        const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());
+        const B* y = detail::block_input<B>(data[2], strides[2], i0, m, bb.get());
+        O* o = out_contiguous ? out + i0 : bo.get();
+        fn(o, x, y, m);
+        if (!out_contiguous)
+          vec_loops_detail::write_back(data[0] + i0 * strides[0], strides[0], o, m);
+      }
+    });
   });
   iter.finish();
 }
@@ -83,36 +103,40 @@ void vec_binary_f32(TensorIterator& iter, BinaryMath op, const F& scalar) {
 }
 
 // The unary form: fn(O* out, const A* a, int64_t n), which may write out
-// over a; contiguous chunks directly, others by blocks, short strided
-// chunks through `scalar` (A) -> O.
+// over a; contiguous rows directly, others by blocks. Rows too short to
+// gather run `scalar` (A) -> O; with no scalar kernel (nullptr) they run
+// by blocks too.
 template <typename O, typename A, typename Fn, typename F>
 void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
-  iter.for_each([fn, &scalar](char** data, const int64_t* strides, int64_t n) {
-    using detail::kStridedBlock;
-    constexpr int64_t kO = sizeof(O), kA = sizeof(A);
-    O* out = reinterpret_cast<O*>(data[0]);
-    const bool out_contiguous = strides[0] == kO;
-    if (out_contiguous && strides[1] == kA) {
-      fn(out, reinterpret_cast<const A*>(data[1]), n);
-      return;
-    }
-    if (n < detail::kStridedBlockMin) {
-      detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
-                                                   std::make_index_sequence<1>());
-      return;
-    }
-    detail::BlockBuffer<A> ba;
-    detail::BlockBuffer<O> bo;
-    for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
-      const int64_t m = std::min(kStridedBlock, n - i0);
-      const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());
-      O* o = out_contiguous ? out + i0 : bo.get();
-      fn(o, x, m);
-      if (!out_contiguous) {
-        char* w = data[0] + i0 * strides[0];
-        for (int64_t k = 0; k < m; ++k) std::memcpy(w + k * strides[0], &o[k], kO);
+  iter.for_each_2d([fn, &scalar](char** data2d, const int64_t* strides,
+                                 const int64_t* outer_strides, int64_t n, int64_t rows) {
+    detail::for_each_row<2>(data2d, outer_strides, rows, [&](char** data) {
+      constexpr int64_t kO = sizeof(O), kA = sizeof(A);
+      O* out = reinterpret_cast<O*>(data[0]);
+      const bool out_contiguous = strides[0] == kO;
+      if (out_contiguous && strides[1] == kA) {
+        fn(out, reinterpret_cast<const A*>(data[1]), n);
+        return;
       }
-    }
+      if constexpr (!std::is_same_v<F, std::nullptr_t>) {
+        if (n < detail::kStridedBlockMin) {
+          detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
+                                                       std::make_index_sequence<1>());
+          return;
+        }
+      }
+      detail::BlockBuffer<A> ba;
+      detail::BlockBuffer<O> bo;
+      const int64_t block = vec_loops_detail::block_size(out_contiguous);
+      for (int64_t i0 = 0; i0 < n; i0 += block) {
+        const int64_t m = std::min(block, n - i0);
+        const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());
+        O* o = out_contiguous ? out + i0 : bo.get();
+        fn(o, x, m);
+        if (!out_contiguous)
+          vec_loops_detail::write_back(data[0] + i0 * strides[0], strides[0], o, m);
+      }
+    });
   });
   iter.finish();
 }
