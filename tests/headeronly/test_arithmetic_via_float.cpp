@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -92,6 +93,20 @@ TYPED_TEST(ArithmeticViaFloat, OperandsReachTheOperatorsByConversion) {
   EXPECT_EQ(static_cast<float>(c), 6.0f);
 }
 
+// Equal bits, or both NaN: which NaN (its sign) a float operation on a NaN
+// operand gives follows the order in which the compiler puts the operands,
+// which neither C++ nor PyTorch fixes.
+template <typename T>
+bool same_result(T x, T y) {
+  const float fx = static_cast<float>(x), fy = static_cast<float>(y);
+  if (std::isnan(fx) || std::isnan(fy)) return std::isnan(fx) && std::isnan(fy);
+  if constexpr (std::is_same_v<T, float>) {
+    return bits_of(x) == bits_of(y);
+  } else {
+    return x.x == y.x;
+  }
+}
+
 TYPED_TEST(ArithmeticViaFloat, ComputesInFloatAndRoundsOnce) {
   using T = TypeParam;
   const std::vector<T> values = sample_values<T>();
@@ -99,26 +114,26 @@ TYPED_TEST(ArithmeticViaFloat, ComputesInFloatAndRoundsOnce) {
     for (const T b : values) {
       const float fa = static_cast<float>(a);
       const float fb = static_cast<float>(b);
-      ASSERT_EQ((a + b).x, T(fa + fb).x) << +a.x << ' ' << +b.x;
-      ASSERT_EQ((a - b).x, T(fa - fb).x) << +a.x << ' ' << +b.x;
-      ASSERT_EQ((a * b).x, T(fa * fb).x) << +a.x << ' ' << +b.x;
-      ASSERT_EQ((a / b).x, T(fa / fb).x) << +a.x << ' ' << +b.x;
+      ASSERT_TRUE(same_result(a + b, T(fa + fb))) << +a.x << ' ' << +b.x;
+      ASSERT_TRUE(same_result(a - b, T(fa - fb))) << +a.x << ' ' << +b.x;
+      ASSERT_TRUE(same_result(a * b, T(fa * fb))) << +a.x << ' ' << +b.x;
+      ASSERT_TRUE(same_result(a / b, T(fa / fb))) << +a.x << ' ' << +b.x;
       T c = a;
       c -= b;
-      ASSERT_EQ(c.x, (a - b).x);
+      ASSERT_TRUE(same_result(c, a - b));
     }
     const float fa = static_cast<float>(a);
-    ASSERT_EQ((-a).x, T(-fa).x);
-    ASSERT_EQ(bits_of(a * 0.75f), bits_of(fa * 0.75f));
-    ASSERT_EQ(bits_of(static_cast<float>(1.25 - a)),
-              bits_of(static_cast<float>(1.25 - static_cast<double>(fa))));
+    ASSERT_TRUE(same_result(-a, T(-fa)));
+    ASSERT_TRUE(same_result(a * 0.75f, fa * 0.75f));
+    ASSERT_TRUE(same_result(static_cast<float>(1.25 - a),
+                            static_cast<float>(1.25 - static_cast<double>(fa))));
     // The integer is rounded to T first (257 is not exact in BFloat16 or
     // any Float8 format), then T's operator computes.
-    ASSERT_EQ((a + 257).x, (a + T(257.0f)).x);
-    ASSERT_EQ((int64_t{-3} * a).x, (T(-3.0f) * a).x);
+    ASSERT_TRUE(same_result(a + 257, a + T(257.0f)));
+    ASSERT_TRUE(same_result(int64_t{-3} * a, T(-3.0f) * a));
     float f = 0.5f;
     f /= a;
-    ASSERT_EQ(bits_of(f), bits_of(0.5f / fa));
+    ASSERT_TRUE(same_result(f, 0.5f / fa));
   }
 }
 
