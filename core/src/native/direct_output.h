@@ -33,18 +33,17 @@ inline bool writes_output_dtype(const Tensor& out, const Tensor& a, const Tensor
          !aliased_in_another_view(a, out) && !aliased_in_another_view(b, out);
 }
 
-// The iterator of a binary operator whose natural result is Bool: its
-// kernel writes out's dtype when writes_output_dtype says so (`direct`
-// is set to that), else Bool.
+// The iterator of an operator whose natural result is Bool, over one
+// input (b undefined) or two: its kernel writes out's dtype when
+// writes_output_dtype says so (`direct` is set to that), else Bool.
 inline TensorIterator bool_result_iterator(const char* name, const Tensor& out, const Tensor& a,
                                            const Tensor& b, bool inplace, bool& direct) {
-  direct = writes_output_dtype(out, a, b);
-  return TensorIteratorConfig()
-      .name(name)
-      .add_output(out)
-      .add_input(a)
-      .add_input(b)
-      .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
+  const bool unary = !b.defined();
+  direct = writes_output_dtype(out, a, unary ? a : b);
+  TensorIteratorConfig config;
+  config.name(name).add_output(out).add_input(a);
+  if (!unary) config.add_input(b);
+  return config.kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
       .is_inplace(inplace)
       .build();
 }

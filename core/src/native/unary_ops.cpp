@@ -309,14 +309,8 @@ namespace {
 // bool or, for an out= or in-place output of self's dtype, that dtype in
 // one pass (as the comparisons do); others through cpu_kernel.
 Tensor logical_not_impl(const Tensor& out, const Tensor& self, bool inplace) {
-  const bool direct = writes_output_dtype(out, self, self);
-  TensorIterator iter = TensorIteratorConfig()
-                            .name("logical_not")
-                            .add_output(out)
-                            .add_input(self)
-                            .kernel_output_dtype(direct ? out.dtype() : ScalarType::Bool)
-                            .is_inplace(inplace)
-                            .build();
+  bool direct = false;
+  TensorIterator iter = bool_result_iterator("logical_not", out, self, Tensor(), inplace, direct);
   const ScalarType t = iter.dtype(1), o = iter.dtype(0);
   const cpu::VecKernels& vk = cpu::vec_kernels();
   if (t == ScalarType::Float && o == ScalarType::Bool) {
