@@ -3,8 +3,10 @@
 // order, first in descending order and in topk(largest=True).
 #include <algorithm>
 #include <cmath>
-#include <memory>
-#include <numeric>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+#include <utility>
 #include <tuple>
 #include <vector>
 
@@ -27,70 +29,201 @@ namespace {
 constexpr uint64_t kSortTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
 constexpr uint64_t kTopkTypes = kAllTypes | kReducedFloatTypes | kUnsignedTypes;
 
+// An unsigned key whose order is the sort order of v: signed integers
+// with the sign bit flipped, floats by their bits (negative ones
+// complemented). NaN gets the largest key and both zeros the same one,
+// as PyTorch orders them (NaN above every number, -0.0 == 0.0).
 template <typename O>
-bool is_nan(O v) {
-  if constexpr (std::is_floating_point_v<O>) {
-    return std::isnan(v);
+uint64_t order_key(O v) {
+  if constexpr (std::is_same_v<O, bool>) {
+    return v ? 1 : 0;
+  } else if constexpr (std::is_floating_point_v<O>) {
+    using U = std::conditional_t<sizeof(O) == 4, uint32_t, uint64_t>;
+    static_assert(sizeof(O) == sizeof(U), "float key width");
+    constexpr U sign = U(1) << (8 * sizeof(U) - 1);
+    U bits;
+    std::memcpy(&bits, &v, sizeof(bits));
+    // Without branches: the signs of random data are not predictable.
+    const U negative = U(U(0) - U(bits >> (8 * sizeof(U) - 1)));
+    U key = U(bits ^ U(negative | sign));
+    key = v == O(0) ? sign : key;
+    return std::isnan(v) ? std::numeric_limits<U>::max() : key;
+  } else if constexpr (std::is_signed_v<O>) {
+    using U = std::make_unsigned_t<O>;
+    return U(U(v) ^ (U(1) << (8 * sizeof(U) - 1)));
   } else {
-    return false;
+    return v;
   }
 }
 
-// a before b in ascending (descending = false) or descending order; ties
-// keep the original order (the index decides), so the sort is stable.
+// The largest key of O (descending order complements keys within it).
 template <typename O>
-struct Order {
-  const O* v;
-  bool descending;
-  bool operator()(int64_t a, int64_t b) const {
-    const O x = v[a], y = v[b];
-    const bool xn = is_nan(x), yn = is_nan(y);
-    if (xn || yn) {
-      if (xn && yn) return a < b;
-      return descending ? xn : yn;
+constexpr uint64_t max_key() {
+  if constexpr (std::is_same_v<O, bool>) {
+    return 1;
+  } else if constexpr (std::is_floating_point_v<O>) {
+    return sizeof(O) == 4 ? std::numeric_limits<uint32_t>::max()
+                          : std::numeric_limits<uint64_t>::max();
+  } else {
+    return std::numeric_limits<std::make_unsigned_t<O>>::max();
+  }
+}
+
+int bit_width(uint64_t v) {
+  int b = 0;
+  while (v) {
+    ++b;
+    v >>= 1;
+  }
+  return b;
+}
+
+// Rows shorter than this sort by comparisons; longer ones by radix.
+constexpr int64_t kRadixMinRow = 128;
+
+// Selections of at most this many (topk with a small k) insert into a
+// short ordered list while reading the row, once.
+constexpr int64_t kFewFirst = 8;
+
+// Stable LSD radix sort of `a` (n words) by bits [lo, hi), 8 bits a pass;
+// `tmp` holds n words. Passes where every word has the same digit are
+// skipped. The result ends in `a`.
+void radix_sort_bits(uint64_t* a, uint64_t* tmp, int64_t n, int lo, int hi) {
+  uint64_t* src = a;
+  uint64_t* dst = tmp;
+  for (int shift = lo; shift < hi; shift += 8) {
+    int64_t count[256] = {};
+    for (int64_t i = 0; i < n; ++i) ++count[(src[i] >> shift) & 0xff];
+    if (count[(src[0] >> shift) & 0xff] == n) continue;
+    int64_t sum = 0;
+    for (int64_t& c : count) {
+      const int64_t t = c;
+      c = sum;
+      sum += t;
     }
-    if (x != y) return descending ? x > y : x < y;
-    return a < b;
+    for (int64_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+    std::swap(src, dst);
+  }
+  if (src != a) std::memcpy(a, src, static_cast<size_t>(n) * sizeof(uint64_t));
+}
+
+// Offsets of the rows along one dim of a tensor: row r starts at
+// offset(r), rows numbered in row-major order over the other dims.
+struct RowOffsets {
+  std::vector<int64_t> sizes, strides;
+  RowOffsets(const Tensor& t, int64_t dim) {
+    for (int64_t i = 0; i < t.dim(); ++i) {
+      if (i == dim) continue;
+      sizes.push_back(t.size(i));
+      strides.push_back(t.stride(i));
+    }
+  }
+  int64_t offset(int64_t r) const {
+    int64_t off = 0;
+    for (size_t k = sizes.size(); k-- > 0;) {
+      off += (r % sizes[k]) * strides[k];
+      r /= sizes[k];
+    }
+    return off;
   }
 };
 
-// Rows along `dim`: the input with dim moved last, contiguous.
-Tensor rows_last(const Tensor& self, int64_t dim) {
-  if (self.dim() == 0) return st::reshape(self, {1});
-  return st::contiguous(st::transpose(self, dim, -1));
-}
-
-// Sorts (k == n) or selects the first k (k < n) of every row, writing
-// values and Long indices of shape [rows..., k] (dim last, contiguous).
-void select_rows(const Tensor& x, int64_t k, bool descending, const Tensor& vals,
-                 const Tensor& idxs, uint64_t /*set*/, const char* op, bool allow_bool) {
-  const int64_t n = x.dim() ? x.size(-1 + x.dim()) : 1;
+// Sorts (k == n) or selects the first k (k < n) of every row of x along
+// d, writing values and Long indices into vals/idxs (x's shape with size
+// k along d, any strides). Ties keep their original order (stable): a
+// row's keys are packed with their index into one word when they fit
+// (as they do for every dtype narrower than 64 bits), so the order is
+// total and the word sort needs no tie rule.
+void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const Tensor& vals,
+                 const Tensor& idxs, const char* op, bool allow_bool) {
+  const bool scalar = x.dim() == 0;
+  const int64_t n = scalar ? 1 : x.size(d);
   const int64_t rows = n ? x.numel() / n : 0;
+  if (rows == 0 || k == 0) return;
+  const RowOffsets xr(x, d), vr(vals, d), ir(idxs, d);
+  const int64_t xs = scalar ? 0 : x.stride(d);
+  const int64_t vs = scalar ? 0 : vals.stride(d);
+  const int64_t is = scalar ? 0 : idxs.stride(d);
+  const int idx_bits = bit_width(static_cast<uint64_t>(n - 1));
   auto run = [&](auto tag) {
     using T = typename decltype(tag)::type;
     using O = opmath_t<T>;
     const T* xp = static_cast<const T*>(x.const_data_ptr());
     T* vp = static_cast<T*>(vals.data_ptr());
     int64_t* ip = static_cast<int64_t*>(idxs.data_ptr());
-    const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+    const int64_t grain = std::max<int64_t>(1, 16384 / n);
     parallel_for(0, rows, grain, [&](int64_t r0, int64_t r1) {
-      // (not std::vector<O>: O may be bool)
-      std::unique_ptr<O[]> v(new O[static_cast<size_t>(std::max<int64_t>(n, 1))]);
-      std::vector<int64_t> order(static_cast<size_t>(n));
+      std::vector<uint64_t> key(static_cast<size_t>(n)), tmp(static_cast<size_t>(n));
+      std::vector<std::pair<uint64_t, int64_t>> pairs;
+      std::pair<uint64_t, int64_t> few[kFewFirst];
       for (int64_t r = r0; r < r1; ++r) {
-        const T* row = xp + r * n;
-        for (int64_t i = 0; i < n; ++i) v[i] = to_opmath(row[i]);
-        std::iota(order.begin(), order.end(), int64_t{0});
-        const Order<O> cmp{v.get(), descending};
-        if (k == n) {
-          std::sort(order.begin(), order.end(), cmp);
-        } else {
-          std::partial_sort(order.begin(), order.begin() + k, order.end(), cmp);
+        const T* row = xp + xr.offset(r);
+        T* vrow = vp + vr.offset(r);
+        int64_t* irow = ip + ir.offset(r);
+        if (k <= kFewFirst && k < n) {
+          // A few of many: one pass keeping the k first (key, index)
+          // pairs in order; a key equal to the last kept one stays out,
+          // so ties keep their original order.
+          int64_t kept = 0;
+          for (int64_t i = 0; i < n; ++i) {
+            uint64_t kv = order_key<O>(to_opmath(row[i * xs]));
+            if (descending) kv = max_key<O>() - kv;
+            if (kept == k && kv >= few[k - 1].first) continue;
+            int64_t at = kept < k ? kept++ : k - 1;
+            for (; at > 0 && few[at - 1].first > kv; --at) few[at] = few[at - 1];
+            few[at] = {kv, i};
+          }
+          for (int64_t i = 0; i < k; ++i) {
+            const int64_t j = few[i].second;
+            vrow[i * vs] = row[j * xs];
+            irow[i * is] = j;
+          }
+          continue;
         }
-        for (int64_t i = 0; i < k; ++i) {
-          const int64_t j = order[static_cast<size_t>(i)];
-          vp[r * k + i] = row[j];
-          ip[r * k + i] = j;
+        uint64_t lo = std::numeric_limits<uint64_t>::max(), hi = 0;
+        for (int64_t i = 0; i < n; ++i) {
+          uint64_t kv = order_key<O>(to_opmath(row[i * xs]));
+          if (descending) kv = max_key<O>() - kv;
+          key[static_cast<size_t>(i)] = kv;
+          lo = std::min(lo, kv);
+          hi = std::max(hi, kv);
+        }
+        const int range_bits = bit_width(hi - lo);
+        if (range_bits + idx_bits <= 64) {
+          uint64_t* w = key.data();
+          if (range_bits > 0) {
+            for (int64_t i = 0; i < n; ++i) {
+              w[i] = ((w[i] - lo) << idx_bits) | static_cast<uint64_t>(i);
+            }
+            if (k < n && (n < kRadixMinRow || k * 8 <= n)) {
+              std::partial_sort(w, w + k, w + n);
+            } else if (n < kRadixMinRow) {
+              std::sort(w, w + n);
+            } else {
+              radix_sort_bits(w, tmp.data(), n, idx_bits, idx_bits + range_bits);
+            }
+          } else {
+            for (int64_t i = 0; i < n; ++i) w[i] = static_cast<uint64_t>(i);
+          }
+          const uint64_t mask = idx_bits ? (~uint64_t{0} >> (64 - idx_bits)) : 0;
+          for (int64_t i = 0; i < k; ++i) {
+            const int64_t j = static_cast<int64_t>(w[i] & mask);
+            vrow[i * vs] = row[j * xs];
+            irow[i * is] = j;
+          }
+        } else {
+          pairs.resize(static_cast<size_t>(n));
+          for (int64_t i = 0; i < n; ++i) pairs[static_cast<size_t>(i)] = {key[i], i};
+          if (k < n) {
+            std::partial_sort(pairs.begin(), pairs.begin() + k, pairs.end());
+          } else {
+            std::sort(pairs.begin(), pairs.end());
+          }
+          for (int64_t i = 0; i < k; ++i) {
+            const int64_t j = pairs[static_cast<size_t>(i)].second;
+            vrow[i * vs] = row[j * xs];
+            irow[i * is] = j;
+          }
         }
       }
     });
@@ -102,30 +235,26 @@ void select_rows(const Tensor& x, int64_t k, bool descending, const Tensor& vals
   }
 }
 
-// Values/indices with the shape of self except size k along dim.
+// Values/indices with the shape of self except size k along dim. A full
+// sort of a non-contiguous self lays its results out as self (dense
+// strides in self's order), as PyTorch's does; otherwise they are
+// contiguous.
 std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k, bool descending,
                                      const char* op, bool allow_bool) {
   check_host_memory(self, op, "self");
   check_sortable(self, op);
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  const Tensor x = rows_last(self, d);
-  std::vector<int64_t> rshape(x.sizes().begin(), x.sizes().end());
-  rshape.back() = k;
-  Tensor v = st::detail::empty_generic(IntArrayRef(rshape), self.dtype(), self.device());
-  Tensor i = st::detail::empty_generic(IntArrayRef(rshape), ScalarType::Long, self.device());
-  select_rows(x, k, descending, v, i, 0, op, allow_bool);
-  if (self.dim() == 0) return {st::reshape(v, {}), st::reshape(i, {})};
-  Tensor vt = d == self.dim() - 1 ? v : st::transpose(v, d, -1);
-  Tensor it = d == self.dim() - 1 ? i : st::transpose(i, d, -1);
-  if (k != self.size(d) || self.is_contiguous()) {
-    return {st::contiguous(vt), st::contiguous(it)};
+  Tensor values, indices;
+  if (self.dim() > 0 && k == self.size(d) && !self.is_contiguous()) {
+    values = empty_preserving(self, self.dtype());
+    indices = empty_preserving(self, ScalarType::Long);
+  } else {
+    std::vector<int64_t> shape(self.sizes().begin(), self.sizes().end());
+    if (self.dim() > 0) shape[static_cast<size_t>(d)] = k;
+    values = st::detail::empty_generic(IntArrayRef(shape), self.dtype(), self.device());
+    indices = st::detail::empty_generic(IntArrayRef(shape), ScalarType::Long, self.device());
   }
-  // A full sort lays its results out as self (dense strides in self's
-  // order), as PyTorch's does.
-  Tensor values = empty_preserving(self, self.dtype());
-  Tensor indices = empty_preserving(self, ScalarType::Long);
-  copy_into(values, vt);
-  copy_into(indices, it);
+  select_rows(self, d, k, descending, values, indices, op, allow_bool);
   return {values, indices};
 }
 

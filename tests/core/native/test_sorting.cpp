@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -130,6 +132,111 @@ TEST(NativeSorting, SortFollowsSelfLayout) {
   EXPECT_EQ(std::vector<int64_t>(vo.strides().begin(), vo.strides().end()),
             (std::vector<int64_t>{1, 3}));
   expect_close(values(vo), {1, 7, 2, 8, 3, 9});
+}
+
+// The indices of a stable sort of one row, by comparisons: NaN above
+// every number, -0.0 == 0.0, ties in their original order.
+std::vector<int64_t> reference_order(const std::vector<double>& row, bool descending) {
+  std::vector<int64_t> order(row.size());
+  std::iota(order.begin(), order.end(), int64_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    const double x = row[static_cast<size_t>(a)], y = row[static_cast<size_t>(b)];
+    if (std::isnan(x) || std::isnan(y)) return descending ? !std::isnan(y) : !std::isnan(x);
+    return descending ? x > y : x < y;
+  });
+  return order;
+}
+
+// Rows long enough for the radix path (and short ones for the comparison
+// path), every dtype's key mapping, both orders, along a strided dim:
+// the indices match a stable comparison sort exactly and the values are
+// self's elements bit for bit (the sign of a zero kept).
+TEST(NativeSorting, SortMatchesStableReference) {
+  std::mt19937 g(11);
+  const ScalarType dtypes[] = {ScalarType::Float,    ScalarType::Double, ScalarType::Half,
+                               ScalarType::BFloat16, ScalarType::Long,   ScalarType::Int,
+                               ScalarType::Short,    ScalarType::Char,   ScalarType::Byte,
+                               ScalarType::Bool};
+  for (const int64_t n : {int64_t{5}, int64_t{300}, int64_t{1000}}) {
+    for (const ScalarType dt : dtypes) {
+      for (const bool desc : {false, true}) {
+        std::vector<double> data(static_cast<size_t>(3 * n));
+        std::uniform_int_distribution<int> d(-6, 6);
+        for (double& x : data) x = d(g);
+        const bool floating = dt == ScalarType::Float || dt == ScalarType::Double ||
+                              dt == ScalarType::Half || dt == ScalarType::BFloat16;
+        if (dt == ScalarType::Byte || dt == ScalarType::Bool) {
+          for (double& x : data) x = dt == ScalarType::Bool ? (x > 0) : x + 6;
+        }
+        if (floating) {
+          for (size_t i = 0; i < data.size(); i += 7) data[i] = kNan;
+          for (size_t i = 3; i < data.size(); i += 11) data[i] = -0.0;
+          for (size_t i = 5; i < data.size(); i += 13) data[i] = 0.25 * data[i];
+          data[1] = -std::numeric_limits<double>::infinity();
+          data[2] = std::numeric_limits<double>::infinity();
+        }
+        // [n, 3], sorted along dim 0: rows of stride 3 (and a strided
+        // copy of it, every other element).
+        Tensor t = relayout(make(data, {n, 3}, dt), static_cast<int>(n % 3));
+        auto [v, i] = st::sort(t, std::optional<bool>(true), 0, desc);
+        const auto tv = values(st::contiguous(st::t(t)));
+        const auto sv = values(st::contiguous(st::t(v)));
+        const auto si = values(st::contiguous(st::t(i)));
+        for (int64_t c = 0; c < 3; ++c) {
+          const std::vector<double> row(tv.begin() + c * n, tv.begin() + (c + 1) * n);
+          const std::vector<int64_t> want = reference_order(row, desc);
+          for (int64_t k = 0; k < n; ++k) {
+            const double got_v = sv[static_cast<size_t>(c * n + k)];
+            const double want_v = row[static_cast<size_t>(want[static_cast<size_t>(k)])];
+            ASSERT_EQ(si[static_cast<size_t>(c * n + k)], want[static_cast<size_t>(k)])
+                << "dtype " << static_cast<int>(dt) << " n " << n << " desc " << desc;
+            ASSERT_TRUE(std::isnan(want_v)
+                            ? std::isnan(got_v)
+                            : got_v == want_v && std::signbit(got_v) == std::signbit(want_v));
+          }
+        }
+        // topk: the first k of the descending (largest) or ascending sort.
+        if (dt == ScalarType::Bool) continue;
+        for (const int64_t k : {int64_t{1}, std::min<int64_t>(n, 8), n / 2, n}) {
+          auto [kv, ki] = st::topk(t, k, 0, desc);
+          auto [fv, fi] = st::sort(t, 0, desc);
+          expect_close(values(ki), values(st::narrow(fi, 0, 0, k)), 0);
+        }
+      }
+    }
+  }
+}
+
+// Keys over the whole range of 64-bit types: the packed (key, index)
+// words do not fit, and the pair sort keeps the order and stability.
+TEST(NativeSorting, SortWideKeys) {
+  const int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
+  const int64_t n = 200;
+  Tensor t = st::empty({n}, ScalarType::Long);
+  int64_t* p = static_cast<int64_t*>(t.data_ptr());
+  for (int64_t i = 0; i < n; ++i) p[i] = i % 4 == 0 ? hi : i % 4 == 1 ? lo : (i % 4 == 2 ? -i : 7);
+  auto [v, idx] = st::sort(t, std::optional<bool>(true), 0, false);
+  const int64_t* vp = static_cast<const int64_t*>(v.const_data_ptr());
+  const int64_t* ip = static_cast<const int64_t*>(idx.const_data_ptr());
+  for (int64_t k = 1; k < n; ++k) {
+    ASSERT_LE(vp[k - 1], vp[k]);
+    if (vp[k - 1] == vp[k]) {
+      ASSERT_LT(ip[k - 1], ip[k]);
+    }
+  }
+  EXPECT_EQ(vp[0], lo);
+  EXPECT_EQ(vp[n - 1], hi);
+  auto [dv, di] = st::sort(t, std::optional<bool>(true), 0, true);
+  const int64_t* dp = static_cast<const int64_t*>(dv.const_data_ptr());
+  const int64_t* dip = static_cast<const int64_t*>(di.const_data_ptr());
+  EXPECT_EQ(dp[0], hi);
+  EXPECT_EQ(dip[0], 0);
+  EXPECT_EQ(dip[1], 4);
+  Tensor e = st::empty({0, 4});
+  auto [ev, ei] = st::sort(e, 1);
+  EXPECT_EQ(shape(ev), (std::vector<int64_t>{0, 4}));
+  auto [tv, ti] = st::topk(st::empty({3, 0}), 0);
+  EXPECT_EQ(shape(ti), (std::vector<int64_t>{3, 0}));
 }
 
 }  // namespace
