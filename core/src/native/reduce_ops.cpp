@@ -2,6 +2,7 @@
 // argmax/argmin, all/any, cumsum, var/std, norm, linalg_vector_norm.
 // Accumulation types follow PyTorch's CPU kernels: floating types
 // accumulate in double, complex in complex<double>, integers in int64.
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -13,10 +14,12 @@
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
+#include <st/native/memory_overlap.h>
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cumsum_checks.h"
+#include "direct_output.h"
 #include "host_memory.h"
 #include "reduce_out_checks.h"
 #include "vector_norm_checks.h"
@@ -824,28 +827,27 @@ ST_BOOL_REDUCE_FAMILY(any, false)
 #undef ST_BOOL_REDUCE_FAMILY
 
 // ---- cumsum -----------------------------------------------------------------------------------
-Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
-  const int64_t d = maybe_wrap_dim(dim, self.dim());
-  const ScalarType dt = integral_to_long(self, dtype);
-  // Bool sums to Long; a Bool accumulation (cumsum_ of a bool tensor, or
-  // dtype=Bool) is refused, as PyTorch's kernel has no Bool.
-  if (dt == ScalarType::Bool) throw_dtype_not_implemented("cumsum_out_cpu", dt);
-  const Tensor input = to_dtype(self, dt);
-  Tensor result = st::detail::empty_generic(self.sizes(), dt, self.device());
-  if (self.numel() == 0) return result;
-  const int64_t n = self.dim() == 0 ? 1 : self.size(d);
-  const int64_t outer = self.numel() / n;
-  // Walk every line along `d`: the line's other coordinates come from a
-  // linear index over the remaining dims.
+namespace {
+
+// result[..., j, ...] = sum of input[..., 0..j, ...] along d, accumulated
+// in acc_t (double for float, as PyTorch's CPU kernel), one line at a
+// time. result and input have self's shape and dtype dt; they may be the
+// same tensor (each element is read before it is written).
+void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarType dt) {
+  if (input.numel() == 0) return;
+  const bool scalar = input.dim() == 0;
+  const int64_t n = scalar ? 1 : input.size(d);
+  const int64_t outer = input.numel() / n;
+  // A line's start: a linear index over the remaining dims.
   std::vector<int64_t> other_sizes, other_in, other_out;
-  for (int64_t i = 0; i < self.dim(); ++i) {
+  for (int64_t i = 0; i < input.dim(); ++i) {
     if (i == d) continue;
-    other_sizes.push_back(self.size(i));
+    other_sizes.push_back(input.size(i));
     other_in.push_back(input.stride(i));
     other_out.push_back(result.stride(i));
   }
-  const int64_t in_step = self.dim() == 0 ? 0 : input.stride(d);
-  const int64_t out_step = self.dim() == 0 ? 0 : result.stride(d);
+  const int64_t in_step = scalar ? 0 : input.stride(d);
+  const int64_t out_step = scalar ? 0 : result.stride(d);
   dispatch_dtype<kSumTypes>(dt, "cumsum", [&](auto tag) {
     using T = typename decltype(tag)::type;
     using A = acc_t<T>;
@@ -860,14 +862,43 @@ Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) 
           oi += idx * other_in[k];
           oo += idx * other_out[k];
         }
+        const T* src = in + oi;
+        T* dst = out + oo;
         A acc = A(0);
-        for (int64_t j = 0; j < n; ++j) {
-          acc += convert<A>(in[oi + j * in_step]);
-          out[oo + j * out_step] = convert<T>(acc);
+        if (in_step == 1 && out_step == 1) {
+          // The common contiguous line: no stride multiplies in the chain.
+          for (int64_t j = 0; j < n; ++j) {
+            acc += convert<A>(src[j]);
+            dst[j] = convert<T>(acc);
+          }
+        } else {
+          for (int64_t j = 0; j < n; ++j) {
+            acc += convert<A>(src[j * in_step]);
+            dst[j * out_step] = convert<T>(acc);
+          }
         }
       }
     });
   });
+}
+
+// The accumulation dtype of cumsum(self, dtype): Bool sums to Long; a Bool
+// accumulation (cumsum_ of a bool tensor, or dtype=Bool) is refused, as
+// PyTorch's kernel has no Bool.
+ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
+  const ScalarType dt = integral_to_long(self, dtype);
+  if (dt == ScalarType::Bool) throw_dtype_not_implemented("cumsum_out_cpu", dt);
+  return dt;
+}
+
+}  // namespace
+
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const ScalarType dt = cumsum_dtype(self, dtype);
+  const Tensor input = to_dtype(self, dt);
+  Tensor result = st::detail::empty_generic(self.sizes(), dt, self.device());
+  cumsum_into(result, input, d, dt);
   return result;
 }
 void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
@@ -880,6 +911,14 @@ void check_cumsum_inplace_dtype(const Tensor& self, std::optional<ScalarType> dt
 }
 Tensor cumsum_(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   check_cumsum_inplace_dtype(self, dtype);
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const ScalarType dt = cumsum_dtype(self, self.dtype());
+  // In place when no two elements of self share memory (the lines are
+  // then disjoint); otherwise through a temporary, like any write.
+  if (dt == self.dtype() && self.device().is_cpu() && !has_internal_overlap(self)) {
+    cumsum_into(self, self, d, dt);
+    return self;
+  }
   Tensor r = native::cumsum(self, dim, self.dtype());
   copy_into(self, r);
   return self;
@@ -888,7 +927,20 @@ Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
                   const Tensor& out) {
   const ScalarType dt = dtype.value_or(out.dtype());
   check_out_dtype_exact(out, dt, "cumsum");
-  return reduce_into_output(native::cumsum(self, dim, dt), out, "cumsum");
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  // Straight into out when it already has self's shape, lives with self,
+  // and shares no memory with it other than being self itself.
+  const Tensor input = to_dtype(self, cumsum_dtype(self, dt));
+  const bool same_shape = out.sizes().size() == self.sizes().size() &&
+                          std::equal(out.sizes().begin(), out.sizes().end(), self.sizes().begin());
+  if (same_shape && out.device() == self.device() && self.device().is_cpu() &&
+      !has_internal_overlap(out) && !aliased_in_another_view(input, out)) {
+    cumsum_into(out, input, d, dt);
+    return out;
+  }
+  Tensor r = st::detail::empty_generic(self.sizes(), dt, self.device());
+  cumsum_into(r, input, d, dt);
+  return reduce_into_output(r, out, "cumsum");
 }
 
 // ---- var / std ------------------------------------------------------------------------------
