@@ -5,6 +5,7 @@
 #include <atomic>
 #include <climits>
 #include <complex>
+#include <type_traits>
 #include <vector>
 
 #include <cblas-openblas.h>
@@ -47,11 +48,58 @@ void check_dnnl(dnnl_status_t s, const char* fn) {
   ST_CHECK(s == dnnl_success, fn, " failed with oneDNN status ", static_cast<int>(s));
 }
 
+// C[m, 1] = alpha * op(A) @ op(B) + beta * C, one dot product per row of
+// C held in a local (a column-block accumulator would put every add
+// through memory). Integers take four partial sums in unsigned
+// arithmetic: they wrap as PyTorch's do, any order gives the same exact
+// result, and the loop vectorizes. Floating types keep one running sum
+// in k order, the order of the blocked loop.
+template <typename T>
+void gemv_rows(bool transa, bool transb, int64_t m, int64_t k, opmath_t<T> alpha, const T* a,
+               int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c, int64_t ldc) {
+  using O = opmath_t<T>;
+  const int64_t a_row = transa ? 1 : lda, a_step = transa ? lda : 1;
+  const int64_t b_step = transb ? 1 : ldb;
+  const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(k, 1));
+  parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) {
+      const T* arow = a + i * a_row;
+      T* ci = c + i * ldc;
+      if constexpr (std::is_integral_v<O>) {
+        using U = std::make_unsigned_t<O>;
+        U acc[4] = {0, 0, 0, 0};
+        int64_t p = 0;
+        if (a_step == 1 && b_step == 1) {
+          for (; p + 4 <= k; p += 4) {
+            for (int64_t j = 0; j < 4; ++j) acc[j] += U(U(arow[p + j]) * U(b[p + j]));
+          }
+        }
+        for (; p < k; ++p) acc[0] += U(U(arow[p * a_step]) * U(b[p * b_step]));
+        const U sum = U(U(acc[0] + acc[1]) + U(acc[2] + acc[3]));
+        U v = U(U(alpha) * sum);
+        if (beta != O(0)) v = U(v + U(U(beta) * U(*ci)));
+        *ci = static_cast<T>(v);
+      } else {
+        O acc = O(0);
+        for (int64_t p = 0; p < k; ++p) {
+          acc += to_opmath(arow[p * a_step]) * to_opmath(b[p * b_step]);
+        }
+        const O v = beta == O(0) ? alpha * acc : alpha * acc + beta * to_opmath(*ci);
+        *ci = from_opmath<T>(v);
+      }
+    }
+  });
+}
+
 template <typename T>
 void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
                   const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
                   int64_t ldc) {
   using O = opmath_t<T>;
+  if (n == 1) {
+    gemv_rows<T>(transa, transb, m, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    return;
+  }
   // Rows of C split over the thread pool; each row is built in column
   // blocks held in an opmath accumulator (a cache-sized strip of B's rows
   // is reused across the rows of a task).
@@ -91,6 +139,12 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T>
           int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c, int64_t ldc) {
   if (m == 0 || n == 0) return;
   if constexpr (std::is_same_v<T, float>) {
+    if (k == 1 && alpha == T(1) && beta == T(0) && m * n <= 64) {
+      // Single products, exact in any kernel (one rounding each): the
+      // loop skips the library's set-up, most of a tiny product's time.
+      gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+      return;
+    }
     if (k == 0) {
       // oneDNN requires lda >= 1 etc.; C = beta * C by hand.
       for (int64_t i = 0; i < m; ++i) {

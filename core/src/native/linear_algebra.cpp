@@ -250,19 +250,80 @@ Tensor dot_out(const Tensor& self, const Tensor& tensor, const Tensor& out) {
   return out;
 }
 
-Tensor mv(const Tensor& self, const Tensor& vec) {
+namespace {
+
+void check_mv_shapes(const Tensor& self, const Tensor& vec) {
   ST_CHECK(self.dim() == 2 && vec.dim() == 1, "mv: expected a 2-D matrix and a 1-D vector, got ",
            self.dim(), "-D and ", vec.dim(), "-D tensors");
   ST_CHECK(self.size(1) == vec.size(0), "mv: size mismatch, got mat (", self.size(0), "x",
            self.size(1), "), vec (", vec.size(0), ")");
-  return st::squeeze(st::mm(self, st::unsqueeze(vec, 1)), 1);
+}
+
+// mv's checks: its shapes, then mm's (mv is mm with vec as a column).
+void check_mv_args(const Tensor& self, const Tensor& vec) {
+  check_mv_shapes(self, vec);
+  check_devices("mm", {{&self, "self"}, {&vec, "mat2"}});
+  check_same_dtype(self, vec, "mm", "mat1", "mat2");
+  check_gemm_dtype(self.dtype(), "mm");
+}
+
+// out = self @ vec as the [m, 1] product of gemm, on the tensors' own
+// strides: no view objects per call (at small sizes a matrix-vector
+// product is mostly set-up). An operand gemm cannot address is copied
+// first; an out gemm cannot address or that shares memory with an input
+// takes a temporary.
+void mv_into(const Tensor& out, const Tensor& self, const Tensor& vec) {
+  const int64_t m = self.size(0), k = self.size(1);
+  if (m == 0) return;
+  Tensor a = self, b = vec, c = out;
+  GemmOperand ga = gemm_layout(m, k, a.stride(0), a.stride(1));
+  if (!ga.ok) {
+    a = st::contiguous(self);
+    ga = gemm_layout(m, k, a.stride(0), a.stride(1));
+  }
+  GemmOperand gb = gemm_layout(k, 1, b.stride(0), 1);
+  if (!gb.ok) {
+    b = st::contiguous(vec);
+    gb = gemm_layout(k, 1, b.stride(0), 1);
+  }
+  GemmOperand gc = gemm_layout(m, 1, c.stride(0), 1);
+  const bool temporary = !gc.ok || out.is_alias_of(self) || out.is_alias_of(vec);
+  if (temporary) {
+    c = st::detail::empty_generic({m}, out.dtype(), out.device());
+    gc = gemm_layout(m, 1, c.stride(0), 1);
+  }
+  dispatch_dtype<kGemmTypes>(self.dtype(), "mv", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using O = opmath_t<T>;
+    gemm<T>(ga.trans, gb.trans, m, 1, k, O(1), static_cast<const T*>(a.const_data_ptr()), ga.ld,
+            static_cast<const T*>(b.const_data_ptr()), gb.ld, O(0), static_cast<T*>(c.data_ptr()),
+            gc.ld);
+  });
+  if (temporary) copy_into(out, c);
+}
+
+}  // namespace
+
+Tensor mv(const Tensor& self, const Tensor& vec) {
+  check_mv_args(self, vec);
+  Tensor out = st::detail::empty_generic({self.size(0)}, self.dtype(), self.device());
+  mv_into(out, self, vec);
+  return out;
 }
 
 Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
-  Tensor r = st::mv(self, vec);
-  check_gemm_out_dtype(out, r.dtype(), "mv");
-  resize_output(out, r.sizes());
-  st::copy_(out, r);
+  check_mv_args(self, vec);
+  check_gemm_out_dtype(out, self.dtype(), "mv");
+  // Through a temporary when out lives elsewhere or shares memory with an
+  // input (resizing it must not move what the product reads).
+  if (out.device() != self.device() || out.is_alias_of(self) || out.is_alias_of(vec)) {
+    Tensor r = st::mv(self, vec);
+    resize_output(out, r.sizes());
+    st::copy_(out, r);
+    return out;
+  }
+  resize_output(out, {self.size(0)});
+  mv_into(out, self, vec);
   return out;
 }
 

@@ -197,6 +197,48 @@ TEST(NativeLinearAlgebra, DotMv) {
   expect_close(values(mo), {3, 3});
 }
 
+// mv and mv.out against mm with vec as a column: every dtype family (the
+// library and the loop kernels), self and vec in every layout (an
+// expanded vec has stride 0), a strided out, an out that is vec's
+// storage, empty operands, and int64 products that wrap.
+TEST(NativeLinearAlgebra, MvMatchesMm) {
+  std::mt19937 g(9);
+  for (const ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long,
+                              ScalarType::Int, ScalarType::Half}) {
+    for (const int64_t m : {int64_t{0}, int64_t{1}, int64_t{7}, int64_t{33}}) {
+      for (const int64_t k : {int64_t{0}, int64_t{1}, int64_t{9}}) {
+        for (int kind = 0; kind < 3; ++kind) {
+          Tensor a = relayout(random_ints(g, {m, k}, dt), kind);
+          Tensor v = relayout(random_ints(g, {k}, dt), 2 - kind);
+          const auto want = values(st::mm(a, st::unsqueeze(v, 1)));
+          expect_close(values(st::mv(a, v)), want, 0);
+          Tensor o = relayout(st::zeros({m}, dt), kind);
+          st::mv_out(o, a, v);
+          expect_close(values(o), want, 0);
+          Tensor e = st::expand(random_ints(g, {1}, dt), {k});
+          expect_close(values(st::mv(a, e)), values(st::mm(a, st::unsqueeze(e, 1))), 0);
+        }
+      }
+    }
+  }
+  // out is vec (same storage): the product reads vec before out is written
+  Tensor sq = make({1, 2, 3, 4}, {2, 2}, ScalarType::Long);
+  Tensor v = make({1, 1}, {2}, ScalarType::Long);
+  st::mv_out(v, sq, v);
+  expect_close(values(v), {3, 7});
+  // int64 products and sums wrap (two's complement), as PyTorch's
+  const int64_t big = int64_t{1} << 62;
+  Tensor w = make({0, 0}, {1, 2}, ScalarType::Long);
+  static_cast<int64_t*>(w.data_ptr())[0] = big;
+  static_cast<int64_t*>(w.data_ptr())[1] = big;
+  Tensor four = make({4, 4}, {2}, ScalarType::Long);
+  EXPECT_EQ(*static_cast<const int64_t*>(st::mv(w, four).const_data_ptr()), 0);
+  EXPECT_NATIVE_ERROR(st::mv(st::ones({2, 2}), st::ones({2}, ScalarType::Double)),
+                      "mm: expected mat1 and mat2 to have the same dtype");
+  Tensor bad = st::empty({0}, ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::mv_out(bad, st::ones({2, 2}), st::ones({2})), "mv");
+}
+
 // matmul against bmm on explicitly broadcast operands, for every
 // combination of ranks 1..4.
 TEST(NativeLinearAlgebra, MatmulAllRanks) {
