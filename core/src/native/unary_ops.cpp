@@ -204,7 +204,7 @@ ST_FLOAT_UNARY(sqrt, SqrtF, cpu::UnaryMath::Sqrt)
 ST_FLOAT_UNARY(rsqrt, RsqrtF, cpu::UnaryMath::Rsqrt)
 ST_FLOAT_UNARY(sin, SinF, cpu::UnaryMath::Sin)
 ST_FLOAT_UNARY(cos, CosF, cpu::UnaryMath::Cos)
-ST_FLOAT_UNARY(tan, TanF, std::nullopt)  // no vector version: libm per element
+ST_FLOAT_UNARY(tan, TanF, cpu::UnaryMath::Tan)
 ST_FLOAT_UNARY(tanh, TanhF, cpu::UnaryMath::Tanh)
 ST_FLOAT_UNARY(sigmoid, SigmoidF, cpu::UnaryMath::Sigmoid)
 #undef ST_FLOAT_UNARY

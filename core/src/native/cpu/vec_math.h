@@ -1,9 +1,9 @@
-// Internal: float32 math functions (exp, log, sqrt, rsqrt, sin, cos, tanh,
-// sigmoid, gelu; the binary operators of BinaryMath) over arrays, compiled once per instruction set
-// from one source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen with the same
-// variant as vec_kernels(). Each function is a polynomial with its own range reduction
-// (coefficients from tools/fit_vec_math.py), within 1 to 6 ulp of the exact result (the bound per
-// function is in tests/core/native/cpu/test_vec_math.cpp), with IEEE special values (NaN,
+// Internal: float32 math functions (exp, log, sqrt, rsqrt, sin, cos, tan,
+// tanh, sigmoid, gelu; the binary operators of BinaryMath) over arrays, compiled once per
+// instruction set from one source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen
+// with the same variant as vec_kernels(). Each function is a polynomial with its own range
+// reduction (coefficients from tools/fit_vec_math.py), within 1 to 6 ulp of the exact result (the
+// bound per function is in tests/core/native/cpu/test_vec_math.cpp), with IEEE special values (NaN,
 // infinities, signed zero, denormal inputs and results, overflow) as the C library gives them.
 //
 // The variants compute bit-identical results: the same lane arithmetic at
@@ -30,8 +30,9 @@ enum class UnaryMath : int {
   Sigmoid,   // 1 / (1 + exp(-x))
   GeluErf,   // x * Phi(x), Phi the standard normal CDF
   GeluTanh,  // x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
+  Tan,
 };
-constexpr int kUnaryMathCount = static_cast<int>(UnaryMath::GeluTanh) + 1;
+constexpr int kUnaryMathCount = static_cast<int>(UnaryMath::Tan) + 1;
 
 // Binary functions on float32 with PyTorch's CPU semantics, exact: each
 // gives the bits of the scalar kernel's definition (fmod exact, the float
