@@ -426,13 +426,11 @@ Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
   opt.simple = cpu::SimpleUnaryOp::Relu;
   return unary_op<kAllTypes | kReducedFloatTypes>("relu", out, self, inplace, opt, [](auto tag) {
     using T = typename decltype(tag)::type;
+    // x where it is not below zero, so NaN and -0.0 pass, as PyTorch's
+    // max(x, 0) gives them.
     return [](T x) -> T {
       using O = opmath_t<T>;
-      const O v = to_opmath(x);
-      if constexpr (std::is_floating_point_v<O>) {
-        if (std::isnan(v)) return x;
-      }
-      return v > O(0) ? x : from_opmath<T>(O(0));
+      return to_opmath(x) < O(0) ? from_opmath<T>(O(0)) : x;
     };
   });
 }

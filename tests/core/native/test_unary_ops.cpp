@@ -161,7 +161,7 @@ TEST(NativeUnaryOps, SimpleOpsGiveOneResultWhateverTheLayout) {
   EXPECT_TRUE(std::signbit(neg[0]));
   EXPECT_FALSE(std::signbit(neg[1]));
   EXPECT_FALSE(std::signbit(values(st::abs(make1({-0.0})))[0]));
-  EXPECT_FALSE(std::signbit(values(st::relu(make1({-0.0})))[0]));
+  EXPECT_TRUE(std::signbit(values(st::relu(make1({-0.0})))[0]));  // PyTorch's max(x, 0)
   EXPECT_FALSE(std::signbit(values(st::sign(make1({-0.0})))[0]));
   expect_close(values(st::sign(make1({kNan, -kInf, kInf}))), {0, -1, 1});
   expect_close(values(st::relu(make1({kNan, -kInf, kInf}))), {kNan, 0, kInf});

@@ -288,8 +288,9 @@ TEST(NativeVecKernels, LogicalOpsMatchScalarLoops) {
 }
 
 // PyTorch's neg, abs, relu and sign, element by element: float neg and
-// abs act on the sign bit only, relu keeps NaN, sign of a zero or NaN is
-// +0.0; int64 neg and abs wrap at the minimum.
+// abs act on the sign bit only, relu zeroes only values below zero (NaN
+// and -0.0 pass, as PyTorch's max(x, 0)), sign of a zero or NaN is +0.0;
+// int64 neg and abs wrap at the minimum.
 uint32_t float_bits(float x) {
   uint32_t b;
   std::memcpy(&b, &x, sizeof(b));
@@ -307,7 +308,7 @@ float simple_unary_ref(int op, float x) {
     case 1:
       return bits_float(float_bits(x) & 0x7fffffffu);
     case 2:
-      return std::isnan(x) || x > 0.0f ? x : 0.0f;
+      return x < 0.0f ? 0.0f : x;
     default:
       return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
   }
