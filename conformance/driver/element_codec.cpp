@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace conformance {
 namespace {
@@ -76,9 +77,21 @@ std::string format_double(double v, int digits) {
 }
 
 // The value the fill kind asks for, as a double exactly representable in
-// every floating dtype's range the driver writes.
+// every floating dtype's range the driver writes ('e': the edge values,
+// NaN, both infinities and both zeros among them).
 double fill_value(char kind, uint64_t random) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double edges[] = {std::numeric_limits<double>::quiet_NaN(),
+                          -std::numeric_limits<double>::quiet_NaN(),
+                          inf,
+                          -inf,
+                          0.0,
+                          -0.0,
+                          -2.5,
+                          3.0};
   switch (kind) {
+    case 'e':
+      return edges[random % 8];
     case 'p':
       return static_cast<double>(random % 800 + 1) / 100.0;  // (0, 8]
     case 's':
@@ -91,7 +104,16 @@ double fill_value(char kind, uint64_t random) {
 }
 
 int64_t fill_integer(char kind, uint64_t random) {
+  const int64_t edges[] = {std::numeric_limits<int64_t>::min(),
+                           std::numeric_limits<int64_t>::min() + 1,
+                           std::numeric_limits<int64_t>::max(),
+                           -1,
+                           0,
+                           1,
+                           -7};
   switch (kind) {
+    case 'e':
+      return edges[random % 7];
     case 'p':
       return static_cast<int64_t>(random % 10) + 1;
     case 's':
@@ -146,7 +168,8 @@ void write_element(const std::string& name, char kind, uint64_t random, void* ou
   else if (name == "i8")
     store<int8_t>(out, static_cast<int8_t>(i));
   else if (name == "u8")
-    store<uint8_t>(out, static_cast<uint8_t>(i < 0 ? -i : i));
+    store<uint8_t>(out, static_cast<uint8_t>(i < 0 ? uint64_t{0} - static_cast<uint64_t>(i)
+                                                   : static_cast<uint64_t>(i)));
   else if (name == "b")
     store<uint8_t>(out, static_cast<uint8_t>(random & 1u));
   // Raw bit patterns; e8m0's 0xff (NaN) is left out so that values compare.

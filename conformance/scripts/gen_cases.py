@@ -91,6 +91,19 @@ SCENARIOS = [
 ]
 
 
+# Operators also run on edge values (fill 'e': NaN, infinities, both
+# zeros; INT64_MIN and INT64_MAX), contiguous and strided, float32 and
+# int64: their vector loops treat these lanes specially. 3 x 40 strided
+# elements are 120 in one row, long enough for the loops' blocks.
+EDGE_VALUE_OPS = {"abs", "abs_", "neg", "neg_", "sign", "sign_", "relu", "relu_"}
+EDGE_SCENARIOS = [
+    ("edges-f32", "f32", [3, 40], "contiguous", "same"),
+    ("edges-f32-strided", "f32", [3, 40], "strided", "same"),
+    ("edges-i64", "i64", [3, 40], "contiguous", "same"),
+    ("edges-i64-strided", "i64", [3, 40], "strided", "same"),
+]
+
+
 # Scenarios drawn at random (seeded by the operator's name): any rank up
 # to 3, sizes 0..4, any layout and a dtype among the common ones.
 RANDOM_SCENARIOS = 3
@@ -235,7 +248,8 @@ class CaseBuilder:
             dtype = "b"
         elif self.others == "int64" and self.tensor_index > 1:
             dtype = "i64"
-        return tensor_token(dtype, shape, self.layout, self.seed(salt))
+        kind = "e" if self.name.startswith("edges-") else "r"
+        return tensor_token(dtype, shape, self.layout, self.seed(salt), kind)
 
     def ndim(self):
         return len(self.self_shape if self.self_shape is not None else self.shape)
@@ -353,6 +367,8 @@ def generate(yaml_path):
             continue
         family = family_of(s)
         scenarios = SCENARIOS + [random_scenario(s.full_name, n) for n in range(RANDOM_SCENARIOS)]
+        if s.name in EDGE_VALUE_OPS:
+            scenarios += EDGE_SCENARIOS
         for k, scenario in enumerate(scenarios):
             case_id = "aten::%s#%s" % (s.full_name, scenario[0])
             # The variation number comes from the scenario's name, so adding

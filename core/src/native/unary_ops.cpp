@@ -9,6 +9,7 @@
 #include <limits>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include <st/core/error.h>
 #include <st/generated/functions.h>
@@ -29,6 +30,14 @@ namespace {
 
 const Tensor kNone;
 
+// -x of a signed integer, two's complement wrapping (the minimum stays the
+// minimum, as PyTorch gives it), computed unsigned: no signed overflow.
+template <typename T>
+T wrapping_neg(T x) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(U{0} - static_cast<U>(x)));
+}
+
 struct UnaryOptions {
   bool int_to_float = false;
   std::optional<ScalarType> kernel_out;
@@ -37,6 +46,9 @@ struct UnaryOptions {
   std::optional<cpu::UnaryMath> vec_f32;
   // Or one with arguments bound: fn(out, in, n).
   std::function<void(float*, const float*, int64_t)> vec_f32_fn;
+  // The per-ISA loop that computes the operator on float32 and int64
+  // (vec_kernels.h), bit for bit as the scalar kernel `make` gives.
+  std::optional<cpu::SimpleUnaryOp> simple;
 };
 
 // A float32 iterator through a vector function fn(out, in, n): contiguous
@@ -90,6 +102,19 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
     cfg.kernel_output_dtype(torch::headeronly::toRealValueType(common));
   }
   TensorIterator iter = cfg.build();
+  if (opt.simple && iter.dtype(0) == iter.dtype(1)) {
+    const cpu::VecKernels& vk = cpu::vec_kernels();
+    const int op = static_cast<int>(*opt.simple);
+    if (iter.dtype(0) == ScalarType::Float) {
+      cpu::vec_unary_loop<float, float>(iter, vk.simple_unary_f32[op], make(TypeTag<float>{}));
+      return iter.output();
+    }
+    if (iter.dtype(0) == ScalarType::Long) {
+      cpu::vec_unary_loop<int64_t, int64_t>(iter, vk.simple_unary_i64[op],
+                                            make(TypeTag<int64_t>{}));
+      return iter.output();
+    }
+  }
   if ((opt.vec_f32 || opt.vec_f32_fn) && iter.dtype(0) == ScalarType::Float &&
       iter.dtype(1) == ScalarType::Float) {
     if (opt.vec_f32) {
@@ -226,6 +251,7 @@ Tensor abs_impl(const Tensor& out, const Tensor& self, bool inplace) {
   check_unary_not_bool("abs", self.dtype());
   UnaryOptions opt;
   opt.real_out = true;
+  opt.simple = cpu::SimpleUnaryOp::Abs;
   if (inplace) {
     ST_CHECK(!self.is_complex(), "In-place abs is not supported for complex tensors.");
   }
@@ -236,7 +262,7 @@ Tensor abs_impl(const Tensor& out, const Tensor& self, bool inplace) {
           using R = typename opmath_t<T>::value_type;
           return [](T x) -> R { return std::abs(to_opmath(x)); };
         } else if constexpr (std::is_integral_v<T>) {
-          return [](T x) -> T { return x < 0 ? static_cast<T>(-x) : x; };
+          return [](T x) -> T { return x < 0 ? wrapping_neg(x) : x; };
         } else {
           return [](T x) -> T { return from_opmath<T>(std::abs(to_opmath(x))); };
         }
@@ -258,18 +284,26 @@ Tensor abs_out(const Tensor& self, const Tensor& out) {
 namespace {
 Tensor neg_impl(const Tensor& out, const Tensor& self, bool inplace) {
   check_unary_not_bool("neg", self.dtype());
+  UnaryOptions opt;
+  opt.simple = cpu::SimpleUnaryOp::Neg;
   return unary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
-      "neg", out, self, inplace, {}, [](auto tag) {
+      "neg", out, self, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
-        return [](T x) -> T { return from_opmath<T>(static_cast<opmath_t<T>>(-to_opmath(x))); };
+        if constexpr (std::is_integral_v<T>) {
+          return [](T x) -> T { return wrapping_neg(x); };
+        } else {
+          return [](T x) -> T { return from_opmath<T>(static_cast<opmath_t<T>>(-to_opmath(x))); };
+        }
       });
 }
 Tensor sign_impl(const Tensor& out, const Tensor& self, bool inplace) {
   ST_CHECK(!self.is_complex(),
            "Unlike NumPy, torch.sign is not intended to support complex numbers. Please use "
            "torch.sgn instead.");
+  UnaryOptions opt;
+  opt.simple = cpu::SimpleUnaryOp::Sign;
   return unary_op<kAllTypes | kReducedFloatTypes | kBoolType>(
-      "sign", out, self, inplace, {}, [](auto tag) {
+      "sign", out, self, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
         return [](T x) -> T {
           if constexpr (std::is_same_v<T, bool>) {
@@ -388,15 +422,15 @@ Tensor bitwise_not_out(const Tensor& self, const Tensor& out) {
 namespace {
 Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
   check_unary_not_bool("relu", self.dtype());
-  return unary_op<kAllTypes | kReducedFloatTypes>("relu", out, self, inplace, {}, [](auto tag) {
+  UnaryOptions opt;
+  opt.simple = cpu::SimpleUnaryOp::Relu;
+  return unary_op<kAllTypes | kReducedFloatTypes>("relu", out, self, inplace, opt, [](auto tag) {
     using T = typename decltype(tag)::type;
+    // x where it is not below zero, so NaN and -0.0 pass, as PyTorch's
+    // max(x, 0) gives them.
     return [](T x) -> T {
       using O = opmath_t<T>;
-      const O v = to_opmath(x);
-      if constexpr (std::is_floating_point_v<O>) {
-        if (std::isnan(v)) return x;
-      }
-      return v > O(0) ? x : from_opmath<T>(O(0));
+      return to_opmath(x) < O(0) ? from_opmath<T>(O(0)) : x;
     };
   });
 }

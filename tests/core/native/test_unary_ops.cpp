@@ -2,7 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "native/test_helpers.h"
 
@@ -86,6 +89,82 @@ TEST(NativeUnaryOps, ReluGelu) {
   EXPECT_NATIVE_ERROR(st::gelu(make1({1}), "erf"),
                       "approximate argument must be either none or tanh.");
   EXPECT_NATIVE_ERROR(st::gelu(make1({1}, ScalarType::Long)), "not implemented for 'Long'");
+}
+
+// The bytes of t's elements in row-major order.
+std::vector<unsigned char> element_bytes(const Tensor& t) {
+  Tensor c = st::contiguous(t);
+  const size_t bytes = static_cast<size_t>(c.numel()) * static_cast<size_t>(c.element_size());
+  std::vector<unsigned char> out(bytes);
+  if (bytes > 0) std::memcpy(out.data(), c.const_data_ptr(), bytes);
+  return out;
+}
+
+// neg, abs, relu and sign on float32 and int64 run the per-ISA loops on
+// contiguous rows, by blocks on long strided rows and through the scalar
+// kernel on short ones: the same bits in every layout, in place and
+// out=, edge values included.
+TEST(NativeUnaryOps, SimpleOpsGiveOneResultWhateverTheLayout) {
+  using Fn = Tensor (*)(const Tensor&);
+  const Fn fns[] = {
+      +[](const Tensor& t) { return st::neg(t); }, +[](const Tensor& t) { return st::abs(t); },
+      +[](const Tensor& t) { return st::relu(t); }, +[](const Tensor& t) { return st::sign(t); }};
+  const Fn inplace[] = {
+      +[](const Tensor& t) { return st::neg_(t); }, +[](const Tensor& t) { return st::abs_(t); },
+      +[](const Tensor& t) { return st::relu_(t); }, +[](const Tensor& t) { return st::sign_(t); }};
+  const double edges_f[] = {0.0, -0.0, kNan, -kNan, kInf, -kInf, 1e-45, -1e-45, -2.5, 7.0};
+  const double edges_i[] = {-9223372036854775808.0, -4.0, -1.0, 0.0, 1.0, 3.0,
+                            4611686018427387904.0};
+  for (ScalarType dtype : {ScalarType::Float, ScalarType::Long}) {
+    const bool is_float = dtype == ScalarType::Float;
+    std::vector<double> v(2 * 24 * 24);
+    for (size_t i = 0; i < v.size(); ++i) v[i] = is_float ? edges_f[i % 10] : edges_i[i % 7];
+    Tensor x = make1(v, dtype);
+    const int64_t n = static_cast<int64_t>(v.size());
+    // The same 576 elements: every other one of x, as rows of 576, 24 and
+    // 6 strided elements, and packed.
+    Tensor strided = x.slice(0, 0, n, 2);
+    Tensor rows24 = x.view({24, 48}).slice(1, 0, 48, 2);
+    Tensor rows6 = x.view({96, 12}).slice(1, 0, 12, 2);
+    Tensor packed = st::contiguous(strided);
+    for (int op = 0; op < 4; ++op) {
+      SCOPED_TRACE(std::to_string(op) + (is_float ? " f32" : " i64"));
+      const std::vector<unsigned char> want = element_bytes(fns[op](packed));
+      EXPECT_EQ(element_bytes(fns[op](strided)), want);
+      EXPECT_EQ(element_bytes(fns[op](rows24)), want);
+      EXPECT_EQ(element_bytes(fns[op](rows6)), want);
+      Tensor copy = st::clone(packed);  // contiguous() would alias packed
+      inplace[op](copy);
+      EXPECT_EQ(element_bytes(copy), want);
+      for (int64_t width : {48, 12}) {
+        Tensor base = st::clone(x);
+        Tensor view = base.view({n / width, width}).slice(1, 0, width, 2);
+        inplace[op](view);
+        EXPECT_EQ(element_bytes(view), want) << "in place, rows of " << width / 2;
+      }
+      Tensor out = st::empty({n}, dtype).slice(0, 0, n, 2);  // 576, strided
+      if (op == 0) st::neg_out(out, rows24.reshape({-1}));
+      if (op == 1) st::abs_out(out, rows24.reshape({-1}));
+      if (op == 3) st::sign_out(out, rows24.reshape({-1}));
+      if (op != 2) {
+        EXPECT_EQ(element_bytes(out), want) << "out=";
+      }
+    }
+  }
+  // The edge values themselves: INT64_MIN wraps; the float sign bit.
+  const double kMin = -9223372036854775808.0;
+  expect_close(values(st::abs(make1({kMin, -3}, ScalarType::Long))), {kMin, 3});
+  expect_close(values(st::neg(make1({kMin, -3}, ScalarType::Long))), {kMin, 3});
+  expect_close(values(st::sign(make1({kMin, 0, 5}, ScalarType::Long))), {-1, 0, 1});
+  expect_close(values(st::relu(make1({kMin, 0, 5}, ScalarType::Long))), {0, 0, 5});
+  const std::vector<double> neg = values(st::neg(make1({0.0, -0.0})));
+  EXPECT_TRUE(std::signbit(neg[0]));
+  EXPECT_FALSE(std::signbit(neg[1]));
+  EXPECT_FALSE(std::signbit(values(st::abs(make1({-0.0})))[0]));
+  EXPECT_TRUE(std::signbit(values(st::relu(make1({-0.0})))[0]));  // PyTorch's max(x, 0)
+  EXPECT_FALSE(std::signbit(values(st::sign(make1({-0.0})))[0]));
+  expect_close(values(st::sign(make1({kNan, -kInf, kInf}))), {0, -1, 1});
+  expect_close(values(st::relu(make1({kNan, -kInf, kInf}))), {kNan, 0, kInf});
 }
 
 TEST(NativeUnaryOps, NanInfChecks) {

@@ -68,6 +68,14 @@ struct VecKernels {
   void (*logical_not_f32)(float* out, const float* a, int64_t n);
   void (*logical_not_i64_b8)(bool* out, const int64_t* a, int64_t n);
   void (*logical_not_i64)(int64_t* out, const int64_t* a, int64_t n);
+  // out[i] = OP(a[i]) for the operators in SimpleUnaryOp order, with
+  // PyTorch's CPU semantics; out may be a. float32: neg flips and abs
+  // clears the sign bit (NaN payloads kept, -0.0 <-> 0.0); relu is +0.0
+  // where a[i] < 0, else a[i] (NaN and -0.0 kept, as PyTorch's max(x, 0)
+  // gives); sign is 1, -1, or +0.0 for zeros and NaN. int64: neg and abs
+  // wrap (INT64_MIN stays INT64_MIN).
+  void (*simple_unary_f32[4])(float* out, const float* a, int64_t n);
+  void (*simple_unary_i64[4])(int64_t* out, const int64_t* a, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.
@@ -76,6 +84,8 @@ enum class CompareOp : int { Eq, Ne, Lt, Le, Gt, Ge };
 enum class BitwiseOp : int { And, Or, Xor, Lshift, Rshift };
 // The operators of VecKernels::logical_*, in table order.
 enum class LogicalOp : int { And, Or, Xor };
+// The operators of VecKernels::simple_unary_*, in table order.
+enum class SimpleUnaryOp : int { Neg, Abs, Relu, Sign };
 
 // The table for this CPU (best supported ISA, or the one named by the
 // environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when

@@ -287,6 +287,100 @@ TEST(NativeVecKernels, LogicalOpsMatchScalarLoops) {
   }
 }
 
+// PyTorch's neg, abs, relu and sign, element by element: float neg and
+// abs act on the sign bit only, relu zeroes only values below zero (NaN
+// and -0.0 pass, as PyTorch's max(x, 0)), sign of a zero or NaN is +0.0;
+// int64 neg and abs wrap at the minimum.
+uint32_t float_bits(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, sizeof(b));
+  return b;
+}
+float bits_float(uint32_t b) {
+  float x;
+  std::memcpy(&x, &b, sizeof(x));
+  return x;
+}
+float simple_unary_ref(int op, float x) {
+  switch (op) {
+    case 0:
+      return bits_float(float_bits(x) ^ 0x80000000u);
+    case 1:
+      return bits_float(float_bits(x) & 0x7fffffffu);
+    case 2:
+      return x < 0.0f ? 0.0f : x;
+    default:
+      return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
+  }
+}
+int64_t simple_unary_ref(int op, int64_t x) {
+  const uint64_t u = static_cast<uint64_t>(x);
+  switch (op) {
+    case 0:
+      return static_cast<int64_t>(~u + 1);
+    case 1:
+      return x < 0 ? static_cast<int64_t>(~u + 1) : x;
+    case 2:
+      return x > 0 ? x : 0;
+    default:
+      return x > 0 ? 1 : x < 0 ? -1 : 0;
+  }
+}
+
+// Every variant gives the reference's bits on every length (the two- and
+// one-register steps and the scalar tail), on unaligned pointers and in
+// place, for the edge values: NaN of either sign and with a payload, both
+// zeros, infinities, denormals, INT64_MIN and INT64_MAX.
+TEST(NativeVecKernels, SimpleUnaryOpsMatchScalarLoops) {
+  std::mt19937_64 g(13);
+  const float inf = std::numeric_limits<float>::infinity();
+  const float fpool[] = {0.0f,
+                         -0.0f,
+                         1.5f,
+                         -2.5f,
+                         std::numeric_limits<float>::quiet_NaN(),
+                         -std::numeric_limits<float>::quiet_NaN(),
+                         bits_float(0x7fa00001u),  // a NaN with a payload
+                         inf,
+                         -inf,
+                         std::numeric_limits<float>::denorm_min(),
+                         -std::numeric_limits<float>::denorm_min(),
+                         std::numeric_limits<float>::max()};
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t ipool[] = {kMin, kMin + 1, -7, -1, 0, 1, 9, kMax};
+  for (int64_t n : {0, 1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 100, 1001}) {
+    std::vector<float> fa(static_cast<size_t>(n) + 1);
+    std::vector<int64_t> ia(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < fa.size(); ++i) {
+      fa[i] = fpool[g() % 12];
+      ia[i] = i % 2 == 0 ? ipool[g() % 8] : static_cast<int64_t>(g());
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 4; ++op) {
+        std::vector<float> fout(static_cast<size_t>(n) + 1, 9.0f), fin(fa);
+        std::vector<int64_t> iout(static_cast<size_t>(n) + 1, 9), iin(ia);
+        k->simple_unary_f32[op](fout.data() + 1, fa.data() + 1, n);
+        k->simple_unary_i64[op](iout.data() + 1, ia.data() + 1, n);
+        k->simple_unary_f32[op](fin.data() + 1, fin.data() + 1, n);  // in place
+        k->simple_unary_i64[op](iin.data() + 1, iin.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const uint32_t want_f = float_bits(simple_unary_ref(op, fa[i]));
+          const int64_t want_i = simple_unary_ref(op, ia[i]);
+          ASSERT_EQ(float_bits(fout[i]), want_f)
+              << "op " << op << " n " << n << " x " << fa[i] << " at " << i;
+          ASSERT_EQ(float_bits(fin[i]), want_f) << "in place, op " << op << " n " << n;
+          ASSERT_EQ(iout[i], want_i) << "op " << op << " n " << n << " x " << ia[i];
+          ASSERT_EQ(iin[i], want_i) << "in place, op " << op << " n " << n;
+        }
+        EXPECT_EQ(fout[0], 9.0f);
+        EXPECT_EQ(iout[0], 9);
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
