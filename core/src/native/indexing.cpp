@@ -599,6 +599,7 @@ int64_t nonzero_row(const T* p, int64_t step, int64_t inner, int64_t* out, int64
       buf[k] = j0 + j;
       k += convert<bool>(p[(j0 + j) * step]) ? 1 : 0;
     }
+    if (k == 0) continue;  // past the last row, o would point out of out
     int64_t* o = out + r * row_stride;
     if (row_stride == 1) {  // column-major, the layout nonzero gives
       for (int64_t d = 0; d + 1 < nd; ++d, o += col_stride) std::fill_n(o, k, coord[d]);
