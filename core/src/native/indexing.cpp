@@ -18,6 +18,8 @@
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
+#include <st/native/memory_overlap.h>
+#include <st/native/resize.h>
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
@@ -125,7 +127,82 @@ Tensor finish_out(const Tensor& result, const Tensor& out, const char* op) {
 
 namespace {
 
-Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
+// index_select over self seen as [outer, size, inner]: out (contiguous
+// [outer, n, inner]) row k, slice i is self's slice pos[i] of row k
+// (pos[i] an element offset, the index times the dim's stride). Outer rows
+// step outer_step, inner elements inner_step. Pointers and steps are
+// arguments the loops keep in registers. A slice of contiguous inner
+// elements of at least kMemcpyBytes is one memcpy; shorter or strided ones
+// run a typed element loop (a memcpy call per 4-byte element costs several
+// times the copy).
+constexpr size_t kMemcpyBytes = 64;
+
+template <typename U>
+void select_rows(U* out, const U* self, int64_t outer, int64_t outer_step, const int64_t* pos,
+                 int64_t n, int64_t inner, int64_t inner_step) {
+  if (inner == 1) {
+    for (int64_t k = 0; k < outer; ++k) {
+      const U* s = self + k * outer_step;
+      U* o = out + k * n;
+      for (int64_t i = 0; i < n; ++i) o[i] = s[pos[i]];
+    }
+    return;
+  }
+  const size_t bytes = static_cast<size_t>(inner) * sizeof(U);
+  const bool whole = inner_step == 1 && bytes >= kMemcpyBytes;
+  for (int64_t k = 0; k < outer; ++k) {
+    const U* s = self + k * outer_step;
+    U* o = out + k * n * inner;
+    for (int64_t i = 0; i < n; ++i, o += inner) {
+      const U* r = s + pos[i];
+      if (whole) {
+        std::memcpy(o, r, bytes);
+      } else {
+        for (int64_t j = 0; j < inner; ++j) o[j] = r[j * inner_step];
+      }
+    }
+  }
+}
+
+// Dims [from, to) of (sizes, strides) as one dim of `size` elements `step`
+// apart, when their elements are evenly spaced in row-major order (size-1
+// dims do not count). False when they are not.
+bool as_one_dim(IntArrayRef sizes, IntArrayRef strides, size_t from, size_t to, int64_t& size,
+                int64_t& step) {
+  size = 1;
+  step = 1;
+  for (size_t d = from; d < to; ++d) {
+    if (sizes[d] == 0) {
+      size = 0;
+      return true;
+    }
+  }
+  for (size_t d = to; d-- > from;) {
+    if (sizes[d] == 1) continue;
+    if (size == 1) {
+      size = sizes[d];
+      step = strides[d];
+    } else if (strides[d] == step * size) {
+      size *= sizes[d];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The shape of index_select's result (index is 0-d or 1-d).
+std::vector<int64_t> index_select_shape(const Tensor& self, int64_t d, const Tensor& index) {
+  if (self.dim() == 0) {
+    if (index.dim() == 0) return {};
+    return {index.numel()};
+  }
+  std::vector<int64_t> shape(self.sizes().begin(), self.sizes().end());
+  shape[static_cast<size_t>(d)] = index.numel();
+  return shape;
+}
+
+void check_index_select(const Tensor& self, const Tensor& index) {
   ST_CHECK(index.dim() <= 1, "index_select(): Index is supposed to be a vector, got a ",
            index.dim(), "-D tensor");
   ST_CHECK(
@@ -133,42 +210,59 @@ Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
       "index_select(): Expected dtype int32/int64 for index but got: ", dtype_name(index.dtype()));
   check_host_memory(self, "index_select()", "self");
   check_same_device(index, self.device(), "index_select()", "index");
-  const int64_t d = maybe_wrap_dim(dim, self.dim());
-  const Tensor src = self.dim() == 0 ? st::reshape(self, {1}) : st::contiguous(self);
-  const Tensor idx = st::contiguous(st::reshape(index, {-1}));
-  const int64_t n = idx.numel();
-  const int64_t size = src.size(d);
-  std::vector<int64_t> shape(src.sizes().begin(), src.sizes().end());
-  shape[static_cast<size_t>(d)] = n;
-  Tensor out = st::detail::empty_generic(IntArrayRef(shape), self.dtype(), self.device());
-  int64_t outer = 1, inner = 1;
-  for (int64_t i = 0; i < d; ++i) outer *= src.size(i);
-  for (int64_t i = d + 1; i < src.dim(); ++i) inner *= src.size(i);
-  const void* ip = idx.const_data_ptr();
+}
+
+// Writes index_select(self, d, index) into out, contiguous of
+// index_select_shape and sharing no memory with self or index. Every index
+// is checked before anything is written.
+void index_select_into(const Tensor& out, const Tensor& self_in, int64_t d, const Tensor& index) {
+  const Tensor self = self_in.dim() == 0 ? st::reshape(self_in, {1}) : self_in;
+  const int64_t n = index.numel();
+  const int64_t size = self.size(d);
+  const int64_t istep = index.dim() == 0 ? 0 : index.stride(0);
+  const void* ip = n == 0 ? nullptr : index.const_data_ptr();
   std::vector<int64_t> pos(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
-    int64_t v = read_index(idx, ip, i);
+    const int64_t v = read_index(index, ip, i * istep);
     ST_CHECK(v >= -size && v < size, "index_select(): index ", v,
              " is out of bounds for dimension ", d, " with size ", size);
     pos[static_cast<size_t>(i)] = v < 0 ? v + size : v;
   }
-  const size_t row = static_cast<size_t>(inner * self.itemsize());
-  const char* s = static_cast<const char*>(src.const_data_ptr());
-  char* o = static_cast<char*>(out.data_ptr());
-  if (row > 0) {
-    parallel_for(
-        0, outer, std::max<int64_t>(1, 4096 / std::max<int64_t>(n, 1)), [&](int64_t a, int64_t b) {
-          for (int64_t k = a; k < b; ++k) {
-            const char* sk = s + static_cast<size_t>(k * size) * row;
-            char* ok = o + static_cast<size_t>(k * n) * row;
-            for (int64_t i = 0; i < n; ++i) {
-              std::memcpy(ok + static_cast<size_t>(i) * row,
-                          sk + static_cast<size_t>(pos[static_cast<size_t>(i)]) * row, row);
-            }
-          }
-        });
+  if (out.numel() == 0) return;
+  const size_t ud = static_cast<size_t>(d);
+  int64_t outer = 0, outer_step = 0, inner = 0, inner_step = 0;
+  Tensor src = self;
+  if (!as_one_dim(self.sizes(), self.strides(), 0, ud, outer, outer_step) ||
+      !as_one_dim(self.sizes(), self.strides(), ud + 1, static_cast<size_t>(self.dim()), inner,
+                  inner_step)) {
+    // Dims that do not flatten (a permuted or sliced 3-d self, say): read
+    // a contiguous copy, whose dims do.
+    src = st::contiguous(self);
+    as_one_dim(src.sizes(), src.strides(), 0, ud, outer, outer_step);
+    as_one_dim(src.sizes(), src.strides(), ud + 1, static_cast<size_t>(src.dim()), inner,
+               inner_step);
   }
-  if (self.dim() == 0 && index.dim() == 0) return st::reshape(out, {});
+  const int64_t dstride = src.stride(d);
+  for (int64_t& off : pos) off *= dstride;
+  by_itemsize(self.itemsize(), "index_select", [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    const U* s = static_cast<const U*>(src.const_data_ptr());
+    U* o = static_cast<U*>(out.data_ptr());
+    const int64_t* p = pos.data();
+    const int64_t per_row = std::max<int64_t>(n * inner, 1);
+    parallel_for(0, outer, std::max<int64_t>(1, 32768 / per_row), [&](int64_t a, int64_t b) {
+      select_rows<U>(o + a * n * inner, s + a * outer_step, b - a, outer_step, p, n, inner,
+                     inner_step);
+    });
+  });
+}
+
+Tensor index_select_impl(const Tensor& self, int64_t dim, const Tensor& index) {
+  check_index_select(self, index);
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  Tensor out = st::detail::empty_generic(IntArrayRef(index_select_shape(self, d, index)),
+                                         self.dtype(), self.device());
+  index_select_into(out, self, d, index);
   return out;
 }
 
@@ -182,7 +276,18 @@ Tensor index_select_out(const Tensor& self, int64_t dim, const Tensor& index, co
   ST_CHECK(out.dtype() == self.dtype(),
            "index_select(): self and result must have the same scalar type, got ",
            dtype_name(self.dtype()), " and ", dtype_name(out.dtype()));
-  return finish_out(index_select_impl(self, dim, index), out, "index_select");
+  if (out.is_alias_of(self) || out.is_alias_of(index)) {
+    // Read before anything is written: computed apart, then copied.
+    return finish_out(index_select_impl(self, dim, index), out, "index_select");
+  }
+  check_index_select(self, index);
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  resize_output(out, IntArrayRef(index_select_shape(self, d, index)));
+  if (!out.is_contiguous()) {
+    return finish_out(index_select_impl(self, dim, index), out, "index_select");
+  }
+  index_select_into(out, self, d, index);
+  return out;
 }
 
 // ---- gather / scatter ------------------------------------------------------------------
@@ -237,7 +342,44 @@ std::vector<int64_t> strides1(const Tensor& t) {
   ST_ERROR(op, "(): index ", v, " is out of bounds for dimension ", dim, " with size ", size);
 }
 
-// out[coord] = self[coord with coord[dim] = index[coord]] over index's shape.
+// An index of a dim of `size` elements, checked and wrapped. It is in
+// bounds when v + size lies in [0, 2 size), computed in unsigned arithmetic
+// (wrapping, so any v is defined; 2 size < 2^64 as size < 2^63): one
+// compare and a branch that is never taken, the error out of line.
+inline int64_t checked_index(int64_t v, int64_t size, const char* op, int64_t dim) {
+  const uint64_t usize = static_cast<uint64_t>(size);
+  if (__builtin_expect(static_cast<uint64_t>(v) + usize >= 2 * usize, 0)) {
+    index_out_of_bounds(op, v, dim, size);
+  }
+  return v < 0 ? v + size : v;
+}
+
+// One row of gather: out_row[j * out_step] = self_row[j * self_step +
+// index[j] * dstride] for j < n, index[j] = idx[j * idx_step]. A function
+// of its own for the reason given at scatter_row. kAlongDim: the row runs
+// along dim itself over a contiguous index and out (idx_step == out_step
+// == 1, self_step == 0), the loop of a gather along the last dim, with two
+// fewer additions per element. Not inlined: inside the walk's loops the
+// compiler ran out of registers and reloaded pointers from the stack per
+// element.
+template <bool kAlongDim, typename U>
+__attribute__((noinline)) void gather_row(U* out_row, int64_t out_step, const U* self_row,
+                                          int64_t self_step, int64_t dstride, const int64_t* idx,
+                                          int64_t idx_step, int64_t n, int64_t size, int64_t dim) {
+  if constexpr (kAlongDim) {
+    for (int64_t j = 0; j < n; ++j) {
+      out_row[j] = self_row[checked_index(idx[j], size, "gather", dim) * dstride];
+    }
+  } else {
+    for (int64_t j = 0; j < n; ++j) {
+      const int64_t w = checked_index(idx[j * idx_step], size, "gather", dim);
+      out_row[j * out_step] = self_row[j * self_step + w * dstride];
+    }
+  }
+}
+
+// out[coord] = self[coord with coord[dim] = index[coord]] over index's
+// shape, row by row over its last dim (gather_row).
 void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tensor& index) {
   const std::vector<int64_t> shape = shape1(index);
   std::vector<int64_t> ss = strides1(self);
@@ -245,15 +387,22 @@ void gather_into(const Tensor& out, const Tensor& self, int64_t dim, const Tenso
   const int64_t size = self.dim() ? self.size(dim) : 1;
   ss[static_cast<size_t>(dim)] = 0;
   const std::vector<int64_t> is = strides1(index), os = strides1(out);
+  if (index.numel() == 0) return;
   const int64_t* ip = static_cast<const int64_t*>(index.const_data_ptr());
+  const size_t last = shape.size() - 1;
+  const int64_t n = shape[last];
+  const IntArrayRef outer(shape.data(), last);
   by_itemsize(self.itemsize(), "gather", [&](auto tag) {
     using U = typename decltype(tag)::type;
     const U* sp = static_cast<const U*>(self.const_data_ptr());
     U* op = static_cast<U*>(out.data_ptr());
-    walk<3>(IntArrayRef(shape), {os.data(), is.data(), ss.data()}, [&](const auto& off) {
-      const int64_t v = ip[off[1]];
-      if (__builtin_expect(v < -size || v >= size, 0)) index_out_of_bounds("gather", v, dim, size);
-      op[off[0]] = sp[off[2] + (v < 0 ? v + size : v) * dstride];
+    walk<3>(outer, {os.data(), is.data(), ss.data()}, [&](const auto& off) {
+      if (is[last] == 1 && os[last] == 1 && ss[last] == 0) {
+        gather_row<true>(op + off[0], 1, sp + off[2], 0, dstride, ip + off[1], 1, n, size, dim);
+      } else {
+        gather_row<false>(op + off[0], os[last], sp + off[2], ss[last], dstride, ip + off[1],
+                          is[last], n, size, dim);
+      }
     });
   });
 }
@@ -277,18 +426,8 @@ void scatter_row(U* self_row, int64_t self_step, int64_t dstride, const int64_t*
                  int64_t idx_step, const U* src, int64_t src_step, int64_t n, int64_t size,
                  int64_t dim) {
   const int64_t is = kUnitIndex ? 1 : idx_step;
-  // An index is in bounds when v + size lies in [0, 2 size), computed in
-  // unsigned arithmetic (wrapping, so any v is defined; 2 size fits as self
-  // has no overlapping elements, so size * itemsize bytes exist): one
-  // compare and a branch that is never taken.
-  const uint64_t usize = static_cast<uint64_t>(size);
-  const uint64_t span = 2 * usize;
   for (int64_t j = 0; j < n; ++j) {
-    const int64_t v = idx[j * is];
-    if (__builtin_expect(static_cast<uint64_t>(v) + usize >= span, 0)) {
-      index_out_of_bounds("scatter", v, dim, size);
-    }
-    const int64_t w = v < 0 ? v + size : v;
+    const int64_t w = checked_index(idx[j * is], size, "scatter", dim);
     self_row[j * self_step + w * dstride] = src[j * src_step];
   }
 }
@@ -348,7 +487,18 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index, bool /*spars
 
 Tensor gather_out(const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/,
                   const Tensor& out) {
-  return finish_out(gather_impl(self, dim, index), out, "gather");
+  // Written in place unless out shares memory with an input (read before
+  // anything is written: computed apart, then copied) or its dtype is
+  // not self's (finish_out names it).
+  if (out.dtype() != self.dtype() || out.is_alias_of(self) || out.is_alias_of(index)) {
+    return finish_out(gather_impl(self, dim, index), out, "gather");
+  }
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  check_gather_scatter("gather", self, d, index, nullptr);
+  resize_output(out, index.sizes());
+  if (has_internal_overlap(out)) return finish_out(gather_impl(self, dim, index), out, "gather");
+  gather_into(out, self, d, index);
+  return out;
 }
 
 Tensor scatter_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
@@ -414,36 +564,129 @@ Tensor masked_select_impl(const Tensor& self, const Tensor& mask) {
   return out;
 }
 
-Tensor nonzero_impl(const Tensor& self) {
-  check_host_memory(self, "nonzero", "self");
-  const Tensor s = st::contiguous(self);
-  const int64_t n = s.numel();
-  const int64_t nd = s.dim();
-  std::vector<bool> nz(static_cast<size_t>(n));
-  dispatch_dtype<kEverything>(s.dtype(), "nonzero", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* p = static_cast<const T*>(s.const_data_ptr());
-    for (int64_t i = 0; i < n; ++i) nz[static_cast<size_t>(i)] = convert<bool>(p[i]);
-  });
+// nonzero runs over self's rows (its last dim, `inner` elements `step`
+// apart; a 0-d self is one row of one element) in two passes: a count, so
+// the result is allocated once at its size, then the positions. The count
+// of a row is a loop the compiler vectorizes for a unit step.
+template <typename T>
+int64_t count_nonzero_row(const T* p, int64_t step, int64_t inner) {
   int64_t count = 0;
-  for (int64_t i = 0; i < n; ++i) count += nz[static_cast<size_t>(i)] ? 1 : 0;
-  // Column-major [count, nd] (strides [1, count]), as PyTorch lays it out:
-  // each dim's coordinates are contiguous.
-  Tensor out =
-      st::transpose(st::detail::empty_generic({nd, count}, ScalarType::Long, self.device()), 0, 1);
-  int64_t* op = static_cast<int64_t*>(out.data_ptr());
-  std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
-  int64_t row = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    if (nz[static_cast<size_t>(i)]) {
-      for (int64_t d = 0; d < nd; ++d) op[d * count + row] = coord[static_cast<size_t>(d)];
-      ++row;
+  if (step == 1) {
+    for (int64_t j = 0; j < inner; ++j) count += convert<bool>(p[j]) ? 1 : 0;
+  } else {
+    for (int64_t j = 0; j < inner; ++j) count += convert<bool>(p[j * step]) ? 1 : 0;
+  }
+  return count;
+}
+
+// The positions of one row's non-zero elements, written from result row r
+// on: column d (d < nd - 1) holds coord[d], the last column the position in
+// the row. The row runs in blocks: the positions of a block are compacted
+// into a stack buffer without a branch per element (each position is
+// stored, the count advances by 1 when its element is non-zero), then each
+// column's segment is filled or copied by a loop the compiler vectorizes.
+// Returns the next result row.
+constexpr int64_t kNonzeroBlock = 256;
+
+template <typename T>
+int64_t nonzero_row(const T* p, int64_t step, int64_t inner, int64_t* out, int64_t row_stride,
+                    int64_t col_stride, const int64_t* coord, int64_t nd, int64_t r) {
+  int64_t buf[kNonzeroBlock];
+  for (int64_t j0 = 0; j0 < inner; j0 += kNonzeroBlock) {
+    const int64_t m = std::min(kNonzeroBlock, inner - j0);
+    int64_t k = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      buf[k] = j0 + j;
+      k += convert<bool>(p[(j0 + j) * step]) ? 1 : 0;
     }
-    for (int64_t d = nd; d-- > 0;) {
-      if (++coord[static_cast<size_t>(d)] < s.size(d)) break;
+    if (k == 0) continue;  // past the last row, o would point out of out
+    int64_t* o = out + r * row_stride;
+    if (row_stride == 1) {  // column-major, the layout nonzero gives
+      for (int64_t d = 0; d + 1 < nd; ++d, o += col_stride) std::fill_n(o, k, coord[d]);
+      std::copy_n(buf, k, o);
+    } else {
+      for (int64_t d = 0; d + 1 < nd; ++d, o += col_stride) {
+        const int64_t c = coord[d];
+        for (int64_t q = 0; q < k; ++q) o[q * row_stride] = c;
+      }
+      for (int64_t q = 0; q < k; ++q) o[q * row_stride] = buf[q];
+    }
+    r += k;
+  }
+  return r;
+}
+
+// Calls row(p, coord) for each row of self (the last dim), p its first
+// element, coord the coordinates of its other dims.
+template <typename T, typename Row>
+void for_each_nonzero_row(const Tensor& self, const T* base, const Row& row) {
+  const int64_t nd = self.dim();
+  if (nd == 0) {
+    row(base, static_cast<const int64_t*>(nullptr));
+    return;
+  }
+  std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
+  const int64_t rows = self.numel() / self.size(nd - 1);
+  const T* p = base;
+  for (int64_t k = 0; k < rows; ++k) {
+    row(p, static_cast<const int64_t*>(coord.data()));
+    for (int64_t d = nd - 1; d-- > 0;) {
+      p += self.stride(d);
+      if (++coord[static_cast<size_t>(d)] < self.size(d)) break;
+      p -= self.stride(d) * self.size(d);
       coord[static_cast<size_t>(d)] = 0;
     }
   }
+}
+
+// The number of non-zero elements of self.
+int64_t count_nonzero(const Tensor& self) {
+  if (self.numel() == 0) return 0;
+  int64_t count = 0;
+  dispatch_dtype<kEverything>(self.dtype(), "nonzero", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const int64_t nd = self.dim();
+    const int64_t inner = nd == 0 ? 1 : self.size(nd - 1);
+    const int64_t step = nd == 0 ? 1 : self.stride(nd - 1);
+    for_each_nonzero_row(
+        self, static_cast<const T*>(self.const_data_ptr()),
+        [&](const T* p, const int64_t*) { count += count_nonzero_row(p, step, inner); });
+  });
+  return count;
+}
+
+// Writes the positions of self's `count` non-zero elements into out
+// ([count, self.dim()], any strides, sharing no memory with self).
+void nonzero_into(const Tensor& out, const Tensor& self, int64_t count) {
+  const int64_t nd = self.dim();
+  if (count == 0 || nd == 0) return;
+  int64_t* op = static_cast<int64_t*>(out.data_ptr());
+  const int64_t row_stride = out.stride(0), col_stride = out.stride(1);
+  dispatch_dtype<kEverything>(self.dtype(), "nonzero", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const int64_t inner = self.size(nd - 1);
+    const int64_t step = self.stride(nd - 1);
+    int64_t r = 0;
+    for_each_nonzero_row(
+        self, static_cast<const T*>(self.const_data_ptr()), [&](const T* p, const int64_t* coord) {
+          r = nonzero_row(p, step, inner, op, row_stride, col_stride, coord, nd, r);
+        });
+  });
+}
+
+// nonzero's result of `count` rows: column-major [count, nd] (strides
+// [1, count]), as PyTorch lays it out: each dim's coordinates are
+// contiguous.
+Tensor nonzero_result(const Tensor& self, int64_t count) {
+  return st::transpose(
+      st::detail::empty_generic({self.dim(), count}, ScalarType::Long, self.device()), 0, 1);
+}
+
+Tensor nonzero_impl(const Tensor& self) {
+  check_host_memory(self, "nonzero", "self");
+  const int64_t count = count_nonzero(self);
+  Tensor out = nonzero_result(self, count);
+  nonzero_into(out, self, count);
   return out;
 }
 
@@ -461,7 +704,21 @@ Tensor nonzero(const Tensor& self) { return nonzero_impl(self); }
 
 Tensor nonzero_out(const Tensor& self, const Tensor& out) {
   check_nonzero_out_dtype(out);
-  return finish_out(nonzero_impl(self), out, "nonzero");
+  if (out.is_alias_of(self)) return finish_out(nonzero_impl(self), out, "nonzero");
+  check_host_memory(self, "nonzero", "self");
+  const int64_t count = count_nonzero(self);
+  // A resized out takes the result's column-major layout (an empty one
+  // keeps its contiguous strides, as resize_output_like leaves them).
+  if (resize_output(out, {count, self.dim()}) && count > 0) {
+    out.unsafeGetTensorImpl()->set_sizes_and_strides({count, self.dim()}, {1, count});
+  }
+  if (has_internal_overlap(out)) {
+    Tensor result = nonzero_result(self, count);
+    nonzero_into(result, self, count);
+    return finish_out(result, out, "nonzero");
+  }
+  nonzero_into(out, self, count);
+  return out;
 }
 
 // ---- index.Tensor (advanced indexing) ----------------------------------------------------
@@ -666,12 +923,22 @@ Tensor index_impl(const Tensor& self_in, const std::vector<std::optional<Tensor>
   if (rnum == 0 || bnum == 0) {
     return lay_out_index_result(place_broadcast_dims(out, plan), plan, bstr);
   }
+  // The other dims as one (a slice of rnum elements rstep apart per index
+  // position) when they flatten: index_select's rows.
+  int64_t rflat = 0, rstep = 0;
+  const bool flat =
+      as_one_dim(IntArrayRef(rsizes), IntArrayRef(rstrides), 0, rsizes.size(), rflat, rstep);
   by_itemsize(self.itemsize(), "index", [&](auto tag) {
     using U = typename decltype(tag)::type;
     const U* sp = static_cast<const U*>(self.const_data_ptr());
     U* op = static_cast<U*>(out.data_ptr());
     parallel_for(0, bnum, std::max<int64_t>(1, 32768 / std::max<int64_t>(rnum, 1)),
                  [&](int64_t b0, int64_t b1) {
+                   if (flat) {
+                     select_rows<U>(op + b0 * rnum, sp, 1, 0, base.data() + b0, b1 - b0, rnum,
+                                    rstep);
+                     return;
+                   }
                    for (int64_t b = b0; b < b1; ++b) {
                      const U* s = sp + base[static_cast<size_t>(b)];
                      U* o = op + b * rnum;

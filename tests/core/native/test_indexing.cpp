@@ -16,6 +16,9 @@ Tensor L(const std::vector<double>& v, std::vector<int64_t> s) {
   return make(v, s, ScalarType::Long);
 }
 Tensor L1(const std::vector<double>& v) { return make1(v, ScalarType::Long); }
+std::vector<int64_t> strides_of(const Tensor& t) {
+  return std::vector<int64_t>(t.strides().begin(), t.strides().end());
+}
 
 TEST(NativeIndexing, IndexSelect) {
   Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
@@ -41,6 +44,74 @@ TEST(NativeIndexing, IndexSelect) {
   Tensor d = st::empty({0}, ScalarType::Double);
   EXPECT_NATIVE_ERROR(st::index_select_out(d, a, 1, L1({1})),
                       "self and result must have the same scalar type");
+}
+
+// index_select against an element-by-element reference: each dim of a
+// 3-d self in each layout (contiguous slices copied whole or element by
+// element, strided, permuted dims that do not flatten), negative indices,
+// out= written in place, strided or resized.
+TEST(NativeIndexing, IndexSelectLayoutsAgainstReference) {
+  std::mt19937 g(11);
+  const std::vector<int64_t> self_shape = {3, 4, 20};  // rows of 20 floats: whole-slice copies
+  const std::vector<double> iv = {2, -1, 0, 1, -3};
+  for (int kind = 0; kind < 3; ++kind) {
+    Tensor base = random_ints(g, self_shape, ScalarType::Float);
+    const std::vector<double> sv = values(base);
+    Tensor self = relayout(base, kind);
+    for (int64_t dim = 0; dim < 3; ++dim) {
+      const int64_t size = self_shape[static_cast<size_t>(dim)];
+      std::vector<double> idx;
+      for (double v : iv) {
+        if (v >= -static_cast<double>(size) && v < static_cast<double>(size)) idx.push_back(v);
+      }
+      std::vector<int64_t> want_shape = self_shape;
+      want_shape[static_cast<size_t>(dim)] = static_cast<int64_t>(idx.size());
+      std::vector<double> want;
+      for (int64_t a = 0; a < want_shape[0]; ++a)
+        for (int64_t b = 0; b < want_shape[1]; ++b)
+          for (int64_t c = 0; c < want_shape[2]; ++c) {
+            int64_t co[3] = {a, b, c};
+            int64_t v = static_cast<int64_t>(idx[static_cast<size_t>(co[dim])]);
+            co[dim] = v < 0 ? v + size : v;
+            want.push_back(sv[static_cast<size_t>((co[0] * 4 + co[1]) * 20 + co[2])]);
+          }
+      SCOPED_TRACE(::testing::Message() << "layout " << kind << " dim " << dim);
+      Tensor r = st::index_select(self, dim, L1(idx));
+      EXPECT_EQ(shape(r), want_shape);
+      EXPECT_TRUE(r.is_contiguous());
+      expect_close(values(r), want, 0);
+      // Int indices, a strided index.
+      Tensor istrided = relayout(make1(idx, ScalarType::Int), 2);
+      expect_close(values(st::index_select(self, dim, istrided)), want, 0);
+      // out=: resized in place, of the right shape but strided, and self's
+      // own storage (read before written).
+      Tensor out = st::empty({0});
+      st::index_select_out(out, self, dim, L1(idx));
+      EXPECT_TRUE(out.is_contiguous());
+      expect_close(values(out), want, 0);
+      Tensor sout = relayout(st::zeros(IntArrayRef(want_shape)), 1);
+      st::index_select_out(sout, self, dim, L1(idx));
+      EXPECT_FALSE(sout.is_contiguous());
+      expect_close(values(sout), want, 0);
+    }
+  }
+  Tensor a = st::arange(6, ScalarType::Float);
+  st::index_select_out(a, a, 0, L1({5, 4, 3}));
+  expect_close(values(a), {5, 4, 3});
+  // 0-d self and index; an empty index; a bad index is named, its dim
+  // wrapped, before out is written.
+  expect_close(values(st::index_select(make({7}, {}), 0, L({-1}, {}))), {7});
+  EXPECT_EQ(shape(st::index_select(make({7}, {}), 0, L({0}, {}))), (std::vector<int64_t>{}));
+  EXPECT_EQ(shape(st::index_select(make({7}, {}), 0, L1({0, 0}))), (std::vector<int64_t>{2}));
+  Tensor m = st::ones({2, 3});
+  EXPECT_EQ(shape(st::index_select(m, 0, st::empty({0}, ScalarType::Long))),
+            (std::vector<int64_t>{0, 3}));
+  EXPECT_NATIVE_ERROR(st::index_select(m, -1, L1({0, -4})),
+                      "index_select(): index -4 is out of bounds for dimension 1 with size 3");
+  Tensor keep = st::zeros({2, 2});
+  EXPECT_NATIVE_ERROR(st::index_select_out(keep, m, 1, L1({1, 3})),
+                      "index_select(): index 3 is out of bounds for dimension 1 with size 3");
+  expect_close(values(keep), {0, 0, 0, 0});
 }
 
 TEST(NativeIndexing, GatherScatter) {
@@ -183,6 +254,98 @@ TEST(NativeIndexing, GatherScatterOddShapesAgainstReference) {
   expect_close(values(z), std::vector<double>(6, 1.0));
 }
 
+// gather's out= is written in place (resized, or of the right shape in
+// any layout); out sharing self's storage is computed apart first; a bad
+// index of any row is named.
+TEST(NativeIndexing, GatherOut) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor idx = L({2, -1, 0, 1, -3, 2}, {2, 3});
+  const std::vector<double> want = {3, 3, 1, 5, 4, 6};
+  Tensor out = st::empty({0});
+  st::gather_out(out, a, 1, idx);
+  EXPECT_EQ(shape(out), (std::vector<int64_t>{2, 3}));
+  expect_close(values(out), want);
+  Tensor t = st::t(st::zeros({3, 2}));  // [2, 3], strides [1, 2]
+  st::gather_out(t, a, 1, idx);
+  expect_close(values(t), want);
+  expect_close(values(st::gather(a, 1, st::t(st::contiguous(st::t(idx))))), want);
+  Tensor self_out = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  st::gather_out(self_out, self_out, 1, idx);
+  expect_close(values(self_out), want);
+  Tensor d = st::empty({0}, ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::gather_out(d, a, 1, idx),
+                      "gather(): Expected out tensor to have dtype Float, but got Double instead");
+  Tensor bad = L({0, 0, 0, 0, 0, 7}, {2, 3});
+  EXPECT_NATIVE_ERROR(st::gather_out(out, a, 1, bad),
+                      "gather(): index 7 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::gather(a, 0, st::t(L({0, 0, 0, -3, 0, 0}, {3, 2}))),
+                      "gather(): index -3 is out of bounds for dimension 0 with size 2");
+  // An empty index, a 0-d one.
+  EXPECT_EQ(shape(st::gather(a, 1, st::empty({2, 0}, ScalarType::Long))),
+            (std::vector<int64_t>{2, 0}));
+  Tensor o0 = st::empty({0});
+  st::gather_out(o0, make({4}, {}), 0, L({-1}, {}));
+  EXPECT_EQ(shape(o0), (std::vector<int64_t>{}));
+  expect_close(values(o0), {4});
+}
+
+// nonzero against an element-by-element reference: layouts, dtypes, rows
+// longer than a block with zeros anywhere, and out= in place (resized
+// column-major, or given row-major at the right shape).
+TEST(NativeIndexing, NonzeroAgainstReference) {
+  std::mt19937 g(5);
+  for (const std::vector<int64_t>& sh :
+       {std::vector<int64_t>{3, 700}, std::vector<int64_t>{2, 3, 5}, std::vector<int64_t>{600}}) {
+    for (ScalarType dt : {ScalarType::Float, ScalarType::Long, ScalarType::Bool, ScalarType::Half,
+                          ScalarType::ComplexFloat}) {
+      for (int kind = 0; kind < 3; ++kind) {
+        Tensor base = random_ints(g, sh, ScalarType::Float, -1, 1);
+        const std::vector<double> v = values(base);
+        Tensor self = relayout(st::to(base, dt), kind);
+        std::vector<std::vector<int64_t>> rows;
+        for (size_t i = 0; i < v.size(); ++i) {
+          if (v[i] == 0) continue;
+          std::vector<int64_t> co(sh.size());
+          size_t rest = i;
+          for (size_t d = sh.size(); d-- > 0;) {
+            co[d] = static_cast<int64_t>(rest % static_cast<size_t>(sh[d]));
+            rest /= static_cast<size_t>(sh[d]);
+          }
+          rows.push_back(co);
+        }
+        std::vector<double> want;
+        for (const auto& r : rows)
+          for (int64_t c : r) want.push_back(static_cast<double>(c));
+        const std::vector<int64_t> want_shape = {static_cast<int64_t>(rows.size()),
+                                                 static_cast<int64_t>(sh.size())};
+        SCOPED_TRACE(::testing::Message() << "dims " << sh.size() << " dtype "
+                                          << static_cast<int>(dt) << " layout " << kind);
+        Tensor nz = st::nonzero(self);
+        EXPECT_EQ(shape(nz), want_shape);
+        expect_close(values(nz), want, 0);
+        Tensor out = st::empty({0}, ScalarType::Long);
+        st::nonzero_out(out, self);
+        EXPECT_EQ(strides_of(out), strides_of(nz));
+        expect_close(values(out), want, 0);
+        Tensor row_major = st::zeros(IntArrayRef(want_shape), ScalarType::Long);
+        st::nonzero_out(row_major, self);
+        EXPECT_TRUE(row_major.is_contiguous());
+        expect_close(values(row_major), want, 0);
+      }
+    }
+  }
+  // 0-d, empty, all-zero inputs; out sharing self's storage.
+  EXPECT_EQ(shape(st::nonzero(st::zeros({}))), (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(shape(st::nonzero(st::empty({2, 0, 3}))), (std::vector<int64_t>{0, 3}));
+  Tensor zero_out = st::empty({0}, ScalarType::Long);
+  st::nonzero_out(zero_out, st::zeros({2, 3}));
+  EXPECT_EQ(shape(zero_out), (std::vector<int64_t>{0, 2}));
+  Tensor s = L1({0, 3, 0, 1});
+  st::nonzero_out(s, s);
+  EXPECT_EQ(shape(s), (std::vector<int64_t>{2, 1}));
+  expect_close(values(s), {1, 3});
+}
+
 TEST(NativeIndexing, MaskedSelectNonzero) {
   Tensor a = make({1, 2, 3, 4}, {2, 2});
   Tensor m = make({1, 0, 0, 1}, {2, 2}, ScalarType::Bool);
@@ -279,6 +442,24 @@ TEST(NativeIndexing, IndexTensor) {
   EXPECT_EQ(shape(st::index(e, Idx{L1({2, 1})})), (std::vector<int64_t>{2, 0}));
   EXPECT_NATIVE_ERROR(st::index(e, Idx{L1({3})}),
                       "index 3 is out of bounds for dimension 0 with size 3");
+}
+
+// index.Tensor's slices: the other dims copied whole (contiguous), element
+// by element (strided), or walked (dims that do not flatten).
+TEST(NativeIndexing, IndexTensorSlicesAgainstIndexSelect) {
+  using Idx = std::vector<std::optional<Tensor>>;
+  std::mt19937 g(3);
+  Tensor base = random_ints(g, {4, 3, 24}, ScalarType::Float);
+  for (int kind = 0; kind < 3; ++kind) {
+    Tensor self = relayout(base, kind);
+    SCOPED_TRACE(::testing::Message() << "layout " << kind);
+    expect_close(values(st::index(self, Idx{L1({3, -4, 1})})),
+                 values(st::index_select(base, 0, L1({3, 0, 1}))), 0);
+    expect_close(values(st::index(st::select(self, 2, 5), Idx{L1({2, 2})})),
+                 values(st::index_select(st::select(base, 2, 5), 0, L1({2, 2}))), 0);
+  }
+  EXPECT_NATIVE_ERROR(st::index(base, Idx{L1({1, -5})}),
+                      "index -5 is out of bounds for dimension 0 with size 4");
 }
 
 TEST(NativeIndexing, IndexPut) {
@@ -383,10 +564,6 @@ TEST(NativeIndexing, IndexPutFunctionalOutAndErrors) {
                       "tensors used as indices must be long, int, byte or bool tensors");
   EXPECT_NATIVE_ERROR(st::index_put_(e, Idx{make1({1, 0}, ScalarType::Bool)}, make({1}, {})),
                       "The shape of the mask [2] at index 0 does not match");
-}
-
-std::vector<int64_t> strides_of(const Tensor& t) {
-  return std::vector<int64_t>(t.strides().begin(), t.strides().end());
 }
 
 // nonzero is column-major [n, ndim] (strides [1, n]), as PyTorch's.
