@@ -287,13 +287,26 @@ T int_pow(T base, T exp) {
   return result;
 }
 
+// float32 runs the vector function everywhere, one element at a time where
+// the layout gives no row to run it on, so an element's result never
+// depends on its layout.
+float pow_f32(float x, float y) {
+  float r;
+  cpu::vec_math().binary_f32[static_cast<int>(cpu::BinaryMath::Pow)](&r, &x, &y, 1);
+  return r;
+}
+
 Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool inplace) {
+  BinaryOptions opt;
+  opt.vec_f32 = cpu::BinaryMath::Pow;
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
-      "pow", out, base, exp, inplace, {}, [](auto tag) {
+      "pow", out, base, exp, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
         return [](T x, T y) -> T {
           if constexpr (std::is_integral_v<T>) {
             return int_pow(x, y);
+          } else if constexpr (std::is_same_v<T, float>) {
+            return pow_f32(x, y);
           } else {
             using O = opmath_t<T>;
             return from_opmath<T>(static_cast<O>(std::pow(to_opmath(x), to_opmath(y))));

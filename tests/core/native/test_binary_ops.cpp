@@ -3,7 +3,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <vector>
 
 #include "native/test_helpers.h"
 #include "native/float_binary_reference.h"
@@ -240,6 +242,73 @@ TEST(NativeBinaryOps, PowOverloads) {
   Tensor x = make1({3});
   st::pow_(x, 2);
   expect_close(values(x), {9});
+}
+
+// float32 pow runs one vector function (vec_math.h, BinaryMath::Pow) in
+// every layout: contiguous rows, strided rows by blocks, short rows one
+// element at a time, a broadcast row, a Scalar exponent, out= and in
+// place give the same bits, and the C library's powf within one ulp (its
+// special cases exactly, any NaN for NaN).
+TEST(NativeBinaryOps, PowFloatIsTheSameInEveryLayout) {
+  const std::vector<double> xs = {0.0,  -0.0,  kInf, -kInf, kNan, 1.0, -1.0,  2.0,  -2.0, 0.5,
+                                  -3.0, 1e-40, 10.0, 0.9,   1.1,  7.5, -0.25, 1e30, 3e-5};
+  const std::vector<double> ys = {0.0, -0.0, kInf, -kInf, kNan,  1.0, -1.0, 2.0, -3.0,
+                                  0.5, 2.5,  -0.5, 40.0,  -40.0, 3.0, 17.0, 1e9, 0.1};
+  const int64_t rows = 3;
+  const int64_t cols = static_cast<int64_t>(xs.size() * ys.size()) / rows;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(xs[static_cast<size_t>(i) % xs.size()]);
+    bv.push_back(ys[static_cast<size_t>(i) / xs.size()]);
+  }
+  const Tensor a = make(av, {rows, cols});
+  const Tensor b = make(bv, {rows, cols});
+  const Tensor base = st::pow(a, b);
+  auto bits_of = [](const Tensor& t) {
+    const Tensor c = st::contiguous(t);
+    const auto* p = static_cast<const float*>(c.const_data_ptr());
+    std::vector<uint32_t> r(static_cast<size_t>(c.numel()));
+    for (size_t i = 0; i < r.size(); ++i) std::memcpy(&r[i], p + i, sizeof(float));
+    return r;
+  };
+  const std::vector<uint32_t> want = bits_of(base);
+  for (size_t i = 0; i < want.size(); ++i) {
+    const float x = static_cast<float>(av[i]), y = static_cast<float>(bv[i]);
+    const float c = std::pow(x, y);
+    float got;
+    std::memcpy(&got, &want[i], sizeof(float));
+    if (std::isnan(c)) {
+      EXPECT_TRUE(std::isnan(got)) << x << "^" << y;
+    } else if (!std::isfinite(c) || c == 0.0f || !std::isfinite(x) || x == 0.0f ||
+               !std::isfinite(y) || y == 0.0f || x == 1.0f) {
+      EXPECT_EQ(std::signbit(got), std::signbit(c)) << x << "^" << y;
+      EXPECT_EQ(got, c) << x << "^" << y;
+    } else {
+      EXPECT_LE(std::fabs(got - c), std::fabs(std::nextafter(c, 0.0f) - c)) << x << "^" << y;
+    }
+  }
+  auto spread = [&](const std::vector<double>& v, int64_t r, int64_t c) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {r, 2 * c}), 1, 0, std::nullopt, 2);
+  };
+  EXPECT_EQ(bits_of(st::pow(spread(av, rows, cols), spread(bv, rows, cols))), want);
+  // Rows of 2: too short to gather, one element at a time.
+  const int64_t pairs = rows * cols / 2;
+  EXPECT_EQ(bits_of(st::pow(spread(av, pairs, 2), spread(bv, pairs, 2))), want);
+  Tensor out = st::empty({0});
+  st::pow_out(out, a, b);
+  EXPECT_EQ(bits_of(out), want);
+  Tensor x = st::clone(a);
+  st::pow_(x, b);
+  EXPECT_EQ(bits_of(x), want);
+  // A broadcast row, and a Scalar exponent (a repeated buffer).
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  const std::vector<uint32_t> by_row =
+      bits_of(st::pow(a, st::contiguous(st::expand(brow, {rows, cols}))));
+  EXPECT_EQ(bits_of(st::pow(a, brow)), by_row);
+  EXPECT_EQ(bits_of(st::pow(a, 2.5)),
+            bits_of(st::pow(a, st::full({rows, cols}, 2.5, ScalarType::Float))));
 }
 
 TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {
