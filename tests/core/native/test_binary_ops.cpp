@@ -1,6 +1,7 @@
 // Binary pointwise operators against hand-computed values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -309,6 +310,62 @@ TEST(NativeBinaryOps, PowFloatIsTheSameInEveryLayout) {
   EXPECT_EQ(bits_of(st::pow(a, brow)), by_row);
   EXPECT_EQ(bits_of(st::pow(a, 2.5)),
             bits_of(st::pow(a, st::full({rows, cols}, 2.5, ScalarType::Float))));
+}
+
+// int64 maximum/minimum (per-ISA loops) in every layout: contiguous,
+// strided (blocks), short strided rows (the scalar kernel), a broadcast
+// row, out= and max.other/min.out.
+TEST(NativeBinaryOps, Int64MaximumMinimumInEveryLayout) {
+  const int64_t big = int64_t{1} << 40;
+  const std::vector<int64_t> vals = {0, 1, -1, 3, -5, big, -big, 12345, 7, -big - 3};
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(static_cast<double>(vals[static_cast<size_t>(i) % vals.size()]));
+    bv.push_back(static_cast<double>(vals[static_cast<size_t>(i * 7 + i / 5) % vals.size()]));
+  }
+  const Tensor a = make(av, {rows, cols}, ScalarType::Long);
+  const Tensor b = make(bv, {rows, cols}, ScalarType::Long);
+  auto spread = [&](const std::vector<double>& v, int64_t r, int64_t c) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {r, 2 * c}, ScalarType::Long), 1, 0, std::nullopt, 2);
+  };
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  for (bool is_max : {true, false}) {
+    SCOPED_TRACE(is_max ? "maximum" : "minimum");
+    auto check = [&](const Tensor& got, bool row) {
+      EXPECT_EQ(got.dtype(), ScalarType::Long);
+      const std::vector<double> g = values(got);
+      ASSERT_EQ(g.size(), av.size());
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t j = row ? static_cast<size_t>(cols) + i % static_cast<size_t>(cols) : i;
+        const double want = is_max ? std::max(av[i], bv[j]) : std::min(av[i], bv[j]);
+        ASSERT_EQ(g[i], want) << "at " << i << ": " << av[i] << ", " << bv[j];
+      }
+    };
+    auto fn = [&](const Tensor& x, const Tensor& y) {
+      return is_max ? st::maximum(x, y) : st::minimum(x, y);
+    };
+    check(fn(a, b), false);
+    check(fn(spread(av, rows, cols), spread(bv, rows, cols)), false);
+    const int64_t pairs = rows * cols / 2;
+    const Tensor short_rows =
+        fn(spread(std::vector<double>(av.begin(), av.begin() + 2 * pairs), pairs, 2),
+           spread(std::vector<double>(bv.begin(), bv.begin() + 2 * pairs), pairs, 2));
+    const std::vector<double> sr = values(short_rows);
+    for (size_t i = 0; i < sr.size(); ++i) {
+      ASSERT_EQ(sr[i], is_max ? std::max(av[i], bv[i]) : std::min(av[i], bv[i])) << i;
+    }
+    check(fn(a, brow), true);
+    Tensor out = st::empty({0}, ScalarType::Long);
+    if (is_max) {
+      st::max_out(out, a, brow);
+    } else {
+      st::min_out(out, a, brow);
+    }
+    check(out, true);
+  }
 }
 
 TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {
