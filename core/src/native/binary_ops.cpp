@@ -32,6 +32,8 @@ struct BinaryOptions {
   std::optional<ScalarType> kernel_out;
   // The vector function that computes the operator on float32 (vec_math.h).
   std::optional<cpu::BinaryMath> vec_f32;
+  // The per-ISA loop (vec_kernels.h) that computes the operator on int64.
+  void (*vec_i64)(int64_t* out, const int64_t* a, const int64_t* b, int64_t n) = nullptr;
 };
 
 // Builds the iterator for out = op(a, b) (out undefined: allocate; inplace:
@@ -52,6 +54,13 @@ Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Ten
     if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
         iter.dtype(2) == ScalarType::Float) {
       cpu::vec_binary_f32(iter, *opt.vec_f32, make(TypeTag<float>{}));
+      return iter.output();
+    }
+  }
+  if constexpr ((kSet & dtype_bit(ScalarType::Long)) != 0) {
+    if (opt.vec_i64 != nullptr && iter.dtype(0) == ScalarType::Long &&
+        iter.dtype(1) == ScalarType::Long && iter.dtype(2) == ScalarType::Long) {
+      cpu::vec_binary_loop<int64_t, int64_t, int64_t>(iter, opt.vec_i64, make(TypeTag<int64_t>{}));
       return iter.output();
     }
   }
@@ -240,6 +249,7 @@ Tensor minmax_impl(const char* name, const Tensor& out, const Tensor& a, const T
   ST_CHECK(!a.is_complex() && !b.is_complex(), name, " not implemented for complex tensors.");
   BinaryOptions opt;
   opt.vec_f32 = is_max ? cpu::BinaryMath::Maximum : cpu::BinaryMath::Minimum;
+  opt.vec_i64 = cpu::vec_kernels().maxmin_i64[is_max ? 0 : 1];
   return dispatch_constant<true, false>(is_max, [&](auto which) {
     constexpr bool kMax = decltype(which)::value;
     return binary_op<kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes>(
@@ -287,13 +297,26 @@ T int_pow(T base, T exp) {
   return result;
 }
 
+// float32 runs the vector function everywhere, one element at a time where
+// the layout gives no row to run it on, so an element's result never
+// depends on its layout.
+float pow_f32(float x, float y) {
+  float r;
+  cpu::vec_math().binary_f32[static_cast<int>(cpu::BinaryMath::Pow)](&r, &x, &y, 1);
+  return r;
+}
+
 Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool inplace) {
+  BinaryOptions opt;
+  opt.vec_f32 = cpu::BinaryMath::Pow;
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
-      "pow", out, base, exp, inplace, {}, [](auto tag) {
+      "pow", out, base, exp, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;
         return [](T x, T y) -> T {
           if constexpr (std::is_integral_v<T>) {
             return int_pow(x, y);
+          } else if constexpr (std::is_same_v<T, float>) {
+            return pow_f32(x, y);
           } else {
             using O = opmath_t<T>;
             return from_opmath<T>(static_cast<O>(std::pow(to_opmath(x), to_opmath(y))));

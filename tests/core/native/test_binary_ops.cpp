@@ -1,9 +1,12 @@
 // Binary pointwise operators against hand-computed values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <vector>
 
 #include "native/test_helpers.h"
 #include "native/float_binary_reference.h"
@@ -240,6 +243,129 @@ TEST(NativeBinaryOps, PowOverloads) {
   Tensor x = make1({3});
   st::pow_(x, 2);
   expect_close(values(x), {9});
+}
+
+// float32 pow runs one vector function (vec_math.h, BinaryMath::Pow) in
+// every layout: contiguous rows, strided rows by blocks, short rows one
+// element at a time, a broadcast row, a Scalar exponent, out= and in
+// place give the same bits, and the C library's powf within one ulp (its
+// special cases exactly, any NaN for NaN).
+TEST(NativeBinaryOps, PowFloatIsTheSameInEveryLayout) {
+  const std::vector<double> xs = {0.0,  -0.0,  kInf, -kInf, kNan, 1.0, -1.0,  2.0,  -2.0, 0.5,
+                                  -3.0, 1e-40, 10.0, 0.9,   1.1,  7.5, -0.25, 1e30, 3e-5};
+  const std::vector<double> ys = {0.0, -0.0, kInf, -kInf, kNan,  1.0, -1.0, 2.0, -3.0,
+                                  0.5, 2.5,  -0.5, 40.0,  -40.0, 3.0, 17.0, 1e9, 0.1};
+  const int64_t rows = 3;
+  const int64_t cols = static_cast<int64_t>(xs.size() * ys.size()) / rows;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(xs[static_cast<size_t>(i) % xs.size()]);
+    bv.push_back(ys[static_cast<size_t>(i) / xs.size()]);
+  }
+  const Tensor a = make(av, {rows, cols});
+  const Tensor b = make(bv, {rows, cols});
+  const Tensor base = st::pow(a, b);
+  auto bits_of = [](const Tensor& t) {
+    const Tensor c = st::contiguous(t);
+    const auto* p = static_cast<const float*>(c.const_data_ptr());
+    std::vector<uint32_t> r(static_cast<size_t>(c.numel()));
+    for (size_t i = 0; i < r.size(); ++i) std::memcpy(&r[i], p + i, sizeof(float));
+    return r;
+  };
+  const std::vector<uint32_t> want = bits_of(base);
+  for (size_t i = 0; i < want.size(); ++i) {
+    const float x = static_cast<float>(av[i]), y = static_cast<float>(bv[i]);
+    const float c = std::pow(x, y);
+    float got;
+    std::memcpy(&got, &want[i], sizeof(float));
+    if (std::isnan(c)) {
+      EXPECT_TRUE(std::isnan(got)) << x << "^" << y;
+    } else if (!std::isfinite(c) || c == 0.0f || !std::isfinite(x) || x == 0.0f ||
+               !std::isfinite(y) || y == 0.0f || x == 1.0f) {
+      EXPECT_EQ(std::signbit(got), std::signbit(c)) << x << "^" << y;
+      EXPECT_EQ(got, c) << x << "^" << y;
+    } else {
+      EXPECT_LE(std::fabs(got - c), std::fabs(std::nextafter(c, 0.0f) - c)) << x << "^" << y;
+    }
+  }
+  auto spread = [&](const std::vector<double>& v, int64_t r, int64_t c) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {r, 2 * c}), 1, 0, std::nullopt, 2);
+  };
+  EXPECT_EQ(bits_of(st::pow(spread(av, rows, cols), spread(bv, rows, cols))), want);
+  // Rows of 2: too short to gather, one element at a time.
+  const int64_t pairs = rows * cols / 2;
+  EXPECT_EQ(bits_of(st::pow(spread(av, pairs, 2), spread(bv, pairs, 2))), want);
+  Tensor out = st::empty({0});
+  st::pow_out(out, a, b);
+  EXPECT_EQ(bits_of(out), want);
+  Tensor x = st::clone(a);
+  st::pow_(x, b);
+  EXPECT_EQ(bits_of(x), want);
+  // A broadcast row, and a Scalar exponent (a repeated buffer).
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  const std::vector<uint32_t> by_row =
+      bits_of(st::pow(a, st::contiguous(st::expand(brow, {rows, cols}))));
+  EXPECT_EQ(bits_of(st::pow(a, brow)), by_row);
+  EXPECT_EQ(bits_of(st::pow(a, 2.5)),
+            bits_of(st::pow(a, st::full({rows, cols}, 2.5, ScalarType::Float))));
+}
+
+// int64 maximum/minimum (per-ISA loops) in every layout: contiguous,
+// strided (blocks), short strided rows (the scalar kernel), a broadcast
+// row, out= and max.other/min.out.
+TEST(NativeBinaryOps, Int64MaximumMinimumInEveryLayout) {
+  const int64_t big = int64_t{1} << 40;
+  const std::vector<int64_t> vals = {0, 1, -1, 3, -5, big, -big, 12345, 7, -big - 3};
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(static_cast<double>(vals[static_cast<size_t>(i) % vals.size()]));
+    bv.push_back(static_cast<double>(vals[static_cast<size_t>(i * 7 + i / 5) % vals.size()]));
+  }
+  const Tensor a = make(av, {rows, cols}, ScalarType::Long);
+  const Tensor b = make(bv, {rows, cols}, ScalarType::Long);
+  auto spread = [&](const std::vector<double>& v, int64_t r, int64_t c) {
+    std::vector<double> wide;
+    for (double x : v) wide.insert(wide.end(), {x, 99.0});
+    return st::slice(make(wide, {r, 2 * c}, ScalarType::Long), 1, 0, std::nullopt, 2);
+  };
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  for (bool is_max : {true, false}) {
+    SCOPED_TRACE(is_max ? "maximum" : "minimum");
+    auto check = [&](const Tensor& got, bool row) {
+      EXPECT_EQ(got.dtype(), ScalarType::Long);
+      const std::vector<double> g = values(got);
+      ASSERT_EQ(g.size(), av.size());
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t j = row ? static_cast<size_t>(cols) + i % static_cast<size_t>(cols) : i;
+        const double want = is_max ? std::max(av[i], bv[j]) : std::min(av[i], bv[j]);
+        ASSERT_EQ(g[i], want) << "at " << i << ": " << av[i] << ", " << bv[j];
+      }
+    };
+    auto fn = [&](const Tensor& x, const Tensor& y) {
+      return is_max ? st::maximum(x, y) : st::minimum(x, y);
+    };
+    check(fn(a, b), false);
+    check(fn(spread(av, rows, cols), spread(bv, rows, cols)), false);
+    const int64_t pairs = rows * cols / 2;
+    const Tensor short_rows =
+        fn(spread(std::vector<double>(av.begin(), av.begin() + 2 * pairs), pairs, 2),
+           spread(std::vector<double>(bv.begin(), bv.begin() + 2 * pairs), pairs, 2));
+    const std::vector<double> sr = values(short_rows);
+    for (size_t i = 0; i < sr.size(); ++i) {
+      ASSERT_EQ(sr[i], is_max ? std::max(av[i], bv[i]) : std::min(av[i], bv[i])) << i;
+    }
+    check(fn(a, brow), true);
+    Tensor out = st::empty({0}, ScalarType::Long);
+    if (is_max) {
+      st::max_out(out, a, brow);
+    } else {
+      st::min_out(out, a, brow);
+    }
+    check(out, true);
+  }
 }
 
 TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {

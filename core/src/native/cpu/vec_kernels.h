@@ -76,6 +76,9 @@ struct VecKernels {
   // wrap (INT64_MIN stays INT64_MIN).
   void (*simple_unary_f32[4])(float* out, const float* a, int64_t n);
   void (*simple_unary_i64[4])(int64_t* out, const int64_t* a, int64_t n);
+  // out[i] = the larger ([0], maximum) or the smaller ([1], minimum) of
+  // a[i] and b[i]; out may be a or b.
+  void (*maxmin_i64[2])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

@@ -5,6 +5,7 @@
 // CPU supports is checked, not only the one the library picked.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -147,6 +148,37 @@ TEST(NativeVecKernels, Int64ComparisonsMatchScalarLoops) {
           ASSERT_EQ(out[i], want ? 1 : 0) << "op " << op << " n " << n << " at " << i;
         }
         EXPECT_EQ(out[0], 99);
+      }
+    }
+  }
+}
+
+TEST(NativeVecKernels, Int64MaximumMinimumMatchScalarLoops) {
+  std::mt19937_64 g(11);
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t pool[] = {kMin, kMin + 1, -2, -1, 0, 1, 2, kMax - 1, kMax};
+  for (int64_t n : {0, 1, 3, 4, 5, 7, 8, 9, 17, 100, 1001}) {
+    // a[0] is skipped: the pointers are unaligned.
+    std::vector<int64_t> a(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = i % 3 == 0 ? pool[g() % 9] : static_cast<int64_t>(g());
+      b[i] = i % 4 == 0 ? pool[g() % 9] : static_cast<int64_t>(g() % 5) - 2;
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 2; ++op) {
+        std::vector<int64_t> out(static_cast<size_t>(n) + 1, 99);
+        k->maxmin_i64[op](out.data() + 1, a.data() + 1, b.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          const int64_t want = op == 0 ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
+          ASSERT_EQ(out[i], want) << "op " << op << " n " << n << " at " << i;
+        }
+        EXPECT_EQ(out[0], 99);
+        // In place over b.
+        std::vector<int64_t> bb = b;
+        k->maxmin_i64[op](bb.data() + 1, a.data() + 1, bb.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) ASSERT_EQ(bb[i], out[i]);
       }
     }
   }

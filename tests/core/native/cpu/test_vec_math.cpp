@@ -270,6 +270,8 @@ float binary_ref(BinaryMath op, float a, float b) {
       return a > b ? 1.0f : 0.0f;
     case BinaryMath::Ge:
       return a >= b ? 1.0f : 0.0f;
+    case BinaryMath::Pow:
+      return std::pow(a, b);  // not exact: see the Pow test below
   }
   return 0;
 }
@@ -298,6 +300,7 @@ TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
     SCOPED_TRACE(m->isa);
     std::vector<float> out(a.size());
     for (int op = 0; op < st::native::cpu::kBinaryMathCount; ++op) {
+      if (op == static_cast<int>(BinaryMath::Pow)) continue;  // no exact scalar formula
       m->binary_f32[op](out.data(), a.data(), b.data(), static_cast<int64_t>(a.size()));
       for (size_t i = 0; i < a.size(); ++i) {
         const float want = binary_ref(static_cast<BinaryMath>(op), a[i], b[i]);
@@ -316,6 +319,107 @@ TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
                       (std::isnan(want) && std::isnan(part[static_cast<size_t>(i)])))
               << op << " tail " << n << " " << i;
         }
+      }
+    }
+  }
+}
+
+// pow: the double result's rounding to float is the correctly rounded one
+// but within 2^-36 relative of a midpoint (vec_math_impl.inc, pow_abs_half),
+// checked against pow in double over operands that reach every part: any
+// bits, results near overflow and in the denormal range, bases near 1 with
+// large exponents, negative bases with integer exponents (exact powers
+// such as 3^2 stay exact); zero, infinite and NaN operands exactly as the C
+// library's powf (any NaN for NaN); variants bit-identical, every tail
+// length and in place.
+TEST(NativeVecMath, PowIsCorrectlyRoundedButNearMidpointsAndKeepsTheSpecialCases) {
+  std::mt19937 g(23);
+  std::uniform_real_distribution<float> unit(-1, 1);
+  std::vector<float> a, b;
+  const float special[] = {0.0f,       -0.0f,       kInf,       -kInf,  kNan,    -kNan,   1.0f,
+                           -1.0f,      2.0f,        -2.0f,      3.0f,   -3.0f,   0.5f,    -0.5f,
+                           1e-45f,     -1e-45f,     3e38f,      -3e38f, 0x1p23f, 0x1p24f, -0x1p23f,
+                           8388609.0f, 16777218.0f, 1.5f,       -1.5f,  -127.0f, -149.0f, -150.0f,
+                           128.0f,     0.99999994f, 1.0000001f, 7.0f,   -7.0f,   1e10f};
+  for (float x : special) {
+    for (float y : special) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  const size_t n_special = a.size();
+  for (int i = 0; i < 400000; ++i) {
+    float x, y;
+    switch (i % 5) {
+      case 0: {
+        uint32_t u[2] = {static_cast<uint32_t>(g()), static_cast<uint32_t>(g())};
+        std::memcpy(&x, &u[0], sizeof(x));
+        std::memcpy(&y, &u[1], sizeof(y));
+        break;
+      }
+      case 1:  // results across the whole range, denormals and overflow
+        x = std::ldexp(unit(g) + 2.0f, static_cast<int>(g() % 40) - 20);
+        y = unit(g) * 160.0f / std::log2(std::fabs(x));
+        break;
+      case 2:  // bases near 1, large exponents
+        x = 1.0f + unit(g) * std::ldexp(1.0f, -static_cast<int>(g() % 24));
+        y = unit(g) * std::ldexp(1.0f, static_cast<int>(g() % 30));
+        break;
+      case 3:  // negative bases, integer exponents
+        x = unit(g) * 20.0f;
+        y = std::round(unit(g) * 40.0f);
+        break;
+      default:
+        x = std::ldexp(unit(g), static_cast<int>(g() % 280) - 150);
+        y = unit(g) * 8.0f;
+        break;
+    }
+    if (!std::isfinite(y)) y = 1.0f;
+    a.push_back(x);
+    b.push_back(y);
+  }
+  const int pow_op = static_cast<int>(BinaryMath::Pow);
+  std::vector<float> first;
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    std::vector<float> out(a.size());
+    m->binary_f32[pow_op](out.data(), a.data(), b.data(), static_cast<int64_t>(a.size()));
+    for (size_t i = 0; i < a.size(); ++i) {
+      const float want = std::pow(a[i], b[i]);
+      if (std::isnan(want)) {
+        ASSERT_TRUE(std::isnan(out[i])) << std::hexfloat << a[i] << ", " << b[i];
+        continue;
+      }
+      const bool edge = i < n_special || a[i] == 0.0f || !std::isfinite(a[i]) ||
+                        !std::isfinite(b[i]) || b[i] == 0.0f || a[i] == 1.0f;
+      if (edge) {
+        ASSERT_TRUE(same_bits(out[i], want) || std::isnan(want))
+            << std::hexfloat << a[i] << ", " << b[i] << " gave " << out[i] << ", want " << want;
+        continue;
+      }
+      // Error in ulp of the float result against pow in double.
+      const double exact = std::pow(static_cast<double>(a[i]), static_cast<double>(b[i]));
+      if (std::fabs(exact) > 0x1.fffffep127) {
+        ASSERT_TRUE(std::isinf(out[i]) && std::signbit(out[i]) == std::signbit(exact));
+        continue;
+      }
+      int e = 0;
+      std::frexp(exact, &e);
+      const double ulp = std::ldexp(1.0, std::max(e - 24, -149));
+      ASSERT_LE(std::fabs(static_cast<double>(out[i]) - exact) / ulp, 0.5 + 0x1p-12)
+          << std::hexfloat << a[i] << ", " << b[i] << " gave " << out[i];
+    }
+    if (first.empty()) {
+      first = out;
+    } else {
+      for (size_t i = 0; i < a.size(); ++i) ASSERT_TRUE(same_bits(out[i], first[i])) << i;
+    }
+    for (int64_t n = 1; n <= 40; ++n) {
+      std::vector<float> part(a.begin() + 1, a.begin() + 1 + n);
+      m->binary_f32[pow_op](part.data(), part.data(), b.data() + 1, n);
+      for (int64_t i = 0; i < n; ++i) {
+        ASSERT_TRUE(same_bits(part[static_cast<size_t>(i)], out[static_cast<size_t>(i) + 1]))
+            << "tail " << n << " " << i;
       }
     }
   }
