@@ -6,4 +6,4 @@
 
 ST_CUDA_UNARY_NONBOOL(neg, -x, wrap_neg(x))
 ST_CUDA_UNARY_NONBOOL(abs, fabs(x), x < 0 ? wrap_neg(x) : x)
-ST_CUDA_UNARY_NONBOOL(relu, x<Acc(0) ? Acc(0) : x, x> 0 ? x : 0)
+ST_CUDA_UNARY_NONBOOL(relu, (x < Acc(0)) ? Acc(0) : x, (x > 0) ? x : 0)
