@@ -262,6 +262,18 @@ TEST(NativeCompareOps, WhereAndMaskedFillWithABroadcastMask) {
   }
 }
 
+// The out-of-place masked_fill's result is contiguous whatever self's
+// layout (PyTorch clones self contiguous), and self is left as it was.
+TEST(NativeCompareOps, MaskedFillResultIsContiguous) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor t = st::t(a);  // 3 x 2, transposed strides
+  Tensor mask = make({1, 0, 0, 1, 1, 0}, {3, 2}, ScalarType::Bool);
+  Tensor r = st::masked_fill(t, mask, -1);
+  EXPECT_TRUE(r.is_contiguous());
+  expect_close(values(r), {-1, 4, 2, -1, -1, 6}, 0);
+  expect_close(values(a), {1, 2, 3, 4, 5, 6}, 0);
+}
+
 // The out-of-place masked_fill checks its mask and value as masked_fill_
 // does, naming the argument.
 TEST(NativeCompareOps, MaskedFillChecksItsArguments) {
