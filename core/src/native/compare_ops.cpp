@@ -186,6 +186,30 @@ Tensor where(const Tensor& condition, const Scalar& self, const Scalar& other) {
 
 // ---- masked_fill ------------------------------------------------------------------------
 
+namespace {
+// out = self where mask is false, value where it is true: in place (out is
+// self) or into a fresh out of the broadcast shape, in one pass.
+void masked_fill_into(const Tensor& out, const Tensor& self, const Tensor& mask,
+                      const Scalar& value) {
+  const bool in_place = out.is_same(self);
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("masked_fill")
+                            .check_mem_overlap(false)
+                            .add_output(out)
+                            .add_input(self, false)
+                            .add_input(mask, false)
+                            .promote_inputs_to_common_dtype(false)
+                            .kernel_output_dtype(self.dtype())
+                            .is_inplace(in_place)
+                            .build();
+  dispatch_dtype<kEverything>(self.dtype(), "masked_fill", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = scalar_as<T>(value);
+    cpu_kernel(iter, [v](T a, bool m) -> T { return m ? v : a; });
+  });
+}
+}  // namespace
+
 Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value) {
   check_masked_fill_mask(mask);
   // An expanded self is written (deprecated in PyTorch, which warns but
@@ -197,21 +221,7 @@ Tensor masked_fill_(const Tensor& self, const Tensor& mask, const Scalar& value)
         "tensor[mask] = scalar");
   }
   assert_no_partial_overlap(self, mask, "masked_fill_");
-  TensorIterator iter = TensorIteratorConfig()
-                            .name("masked_fill")
-                            .check_mem_overlap(false)
-                            .add_output(self)
-                            .add_input(self, false)
-                            .add_input(mask, false)
-                            .promote_inputs_to_common_dtype(false)
-                            .kernel_output_dtype(self.dtype())
-                            .is_inplace(true)
-                            .build();
-  dispatch_dtype<kEverything>(self.dtype(), "masked_fill", [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T v = scalar_as<T>(value);
-    cpu_kernel(iter, [v](T a, bool m) -> T { return m ? v : a; });
-  });
+  masked_fill_into(self, self, mask, value);
   return self;
 }
 
@@ -229,12 +239,25 @@ Tensor expanded_clone(const Tensor& self, const Tensor& mask) {
 }
 }  // namespace
 
+// On the CPU the result (contiguous, of the broadcast shape, as PyTorch's
+// clone) is written in one pass from self; other devices clone and fill.
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  if (self.is_cpu() && mask.is_cpu()) {
+    check_masked_fill_mask(mask);
+    const std::vector<int64_t> shape = infer_size(self.sizes(), mask.sizes());
+    Tensor result = st::empty(shape, self.dtype(), std::nullopt, self.device());
+    masked_fill_into(result, self, mask, value);
+    return result;
+  }
   Tensor result = expanded_clone(self, mask);
   st::masked_fill_(result, mask, value);
   return result;
 }
 Tensor masked_fill(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  if (self.is_cpu() && mask.is_cpu()) {
+    check_masked_fill_value(value);
+    return st::native::masked_fill(self, mask, item_scalar(value));
+  }
   Tensor result = expanded_clone(self, mask);
   st::masked_fill_(result, mask, value);
   return result;

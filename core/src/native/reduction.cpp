@@ -1,6 +1,7 @@
 // The reduction engine's geometry; see st/native/reduction.h.
 #include <st/native/reduction.h>
 
+#include <cstdint>
 #include <cstring>
 
 #include <st/core/empty_tensor.h>
@@ -14,6 +15,58 @@ namespace st::native {
 
 namespace detail {
 
+namespace {
+
+// Items of the size of U (1, 2, 4 or 8 bytes) with the stride a template
+// parameter when it is 2 (the compiler then turns the loop into shuffles)
+// or a run-time value (kStride 0). memcpy of a fixed size is one load and
+// one store; of a run-time size it is a library call per item.
+template <typename U, int64_t kStride>
+struct GatherItems {
+  static void run(char* o, const char* x, int64_t n, int64_t stride) {
+    constexpr auto kSize = static_cast<int64_t>(sizeof(U));
+    const int64_t step = kStride != 0 ? kStride : stride;
+    for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * kSize, x + j * step * kSize, sizeof(U));
+  }
+};
+template <typename U, int64_t kStride>
+struct ScatterItems {
+  static void run(char* o, const char* x, int64_t n, int64_t stride) {
+    constexpr auto kSize = static_cast<int64_t>(sizeof(U));
+    const int64_t step = kStride != 0 ? kStride : stride;
+    for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * step * kSize, x + j * kSize, sizeof(U));
+  }
+};
+
+// Runs Loop<U, 2> or Loop<U, 0> for the unsigned type U of itemsize bytes;
+// false for other sizes.
+template <template <typename, int64_t> class Loop>
+bool copy_items(char* o, const char* x, int64_t n, int64_t stride, size_t itemsize) {
+  auto run = [&](auto tag) {
+    using U = decltype(tag);
+    if (stride == 2) {
+      Loop<U, 2>::run(o, x, n, stride);
+    } else {
+      Loop<U, 0>::run(o, x, n, stride);
+    }
+    return true;
+  };
+  switch (itemsize) {
+    case 1:
+      return run(uint8_t{});
+    case 2:
+      return run(uint16_t{});
+    case 4:
+      return run(uint32_t{});
+    case 8:
+      return run(uint64_t{});
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
 void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize) {
   const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
   if (stride == 2 && itemsize == 4) {
@@ -24,26 +77,15 @@ void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_
   }
   auto* o = static_cast<char*>(out);
   const auto* x = static_cast<const char*>(src);
+  if (copy_items<GatherItems>(o, x, n, stride, itemsize)) return;
   const auto size = static_cast<int64_t>(itemsize);
   for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * size, x + j * stride * size, itemsize);
 }
 
-namespace {
-
-template <typename T>
-void scatter2(char* dst, const char* src, int64_t n) {
-  for (int64_t j = 0; j < n; ++j) {
-    std::memcpy(dst + 2 * j * static_cast<int64_t>(sizeof(T)), src + j * sizeof(T), sizeof(T));
-  }
-}
-
-}  // namespace
-
 void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize) {
   auto* o = static_cast<char*>(dst);
   const auto* x = static_cast<const char*>(src);
-  if (stride == 2 && itemsize == 4) return scatter2<uint32_t>(o, x, n);
-  if (stride == 2 && itemsize == 8) return scatter2<uint64_t>(o, x, n);
+  if (copy_items<ScatterItems>(o, x, n, stride, itemsize)) return;
   const auto size = static_cast<int64_t>(itemsize);
   for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * stride * size, x + j * size, itemsize);
 }

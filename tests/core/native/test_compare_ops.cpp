@@ -165,6 +165,128 @@ TEST(NativeCompareOps, Clamp) {
   expect_close(values(x), {1});
 }
 
+// A bool tensor of n items, true at every index that is 0 or 1 modulo 3
+// (runs of both values, so a select cannot pass by luck).
+Tensor pattern_mask(int64_t n) {
+  std::vector<double> v(static_cast<size_t>(n));
+  for (size_t i = 0; i < v.size(); ++i) v[i] = i % 3 != 2 ? 1 : 0;
+  return make1(v, ScalarType::Bool);
+}
+
+// Items `step` apart in `base` (zeros of step * n + 3), from offset 3,
+// holding the n items of x: the sweep's strided layout for step 2.
+Tensor spread(const Tensor& x, int64_t step, Tensor& base) {
+  base = st::zeros({step * x.numel() + 3}, x.dtype());
+  Tensor view = st::slice(base, 0, 3, std::nullopt, step);
+  view = st::slice(view, 0, 0, x.numel());
+  st::copy_(view, x);
+  return view;
+}
+
+// Every item of `whole` outside the view spread(.., step, whole) made is 0.
+void expect_gaps_untouched(const Tensor& whole, int64_t step) {
+  const std::vector<double> w = values(whole);
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (i < 3 || (i - 3) % static_cast<size_t>(step) != 0) {
+      EXPECT_EQ(w[i], 0) << "gap " << i;
+    }
+  }
+}
+
+// Row lengths below, at and above the block sizes of the strided loops.
+const int64_t kSelectLengths[] = {1, 5, 16, 63, 64, 65, 256, 257, 1000};
+
+// where and masked_fill on strided conditions and masks (stride 2 and 3
+// bytes), strided values and strided outputs give what contiguous operands
+// give, in every element size; the gaps of a strided output stay as they
+// were.
+TEST(NativeCompareOps, WhereAndMaskedFillOnStridedOperands) {
+  for (ScalarType dtype : {ScalarType::Float, ScalarType::Double, ScalarType::Long,
+                           ScalarType::Half, ScalarType::Char, ScalarType::Bool}) {
+    for (int64_t n : kSelectLengths) {
+      SCOPED_TRACE(::testing::Message() << "dtype " << dtype << " n " << n);
+      Tensor ramp = st::arange(n, ScalarType::Float);
+      Tensor c = pattern_mask(n);
+      Tensor a = st::_to_copy(st::remainder(ramp, Scalar(7.0)), dtype);
+      Tensor b = st::_to_copy(st::remainder(ramp, Scalar(5.0)), dtype);
+      const std::vector<double> vc = values(c), va = values(a), vb = values(b);
+      std::vector<double> want_where(va.size()), want_fill(va.size());
+      for (size_t i = 0; i < va.size(); ++i) {
+        want_where[i] = vc[i] != 0 ? va[i] : vb[i];
+        want_fill[i] = vc[i] != 0 ? 1 : va[i];
+      }
+      Tensor c_base, c3_base, a_base, b_base;
+      Tensor c2 = spread(c, 2, c_base), c3 = spread(c, 3, c3_base);
+      Tensor as = spread(a, 2, a_base), bs = spread(b, 2, b_base);
+      expect_close(values(st::where(c2, as, bs)), want_where, 0);
+      expect_close(values(st::where(c3, as, b)), want_where, 0);
+      expect_close(values(st::masked_fill(as, c2, 1)), want_fill, 0);
+      expect_close(values(st::masked_fill(a, c3, make({1}, {}, dtype))), want_fill, 0);
+      // In place on a strided view, and where's out= a strided view: the
+      // view's items are written, the gaps are not.
+      Tensor target_base, out2_base, out3_base;
+      Tensor target = spread(a, 2, target_base);
+      st::masked_fill_(target, c2, 1);
+      expect_close(values(target), want_fill, 0);
+      Tensor out2 = spread(b, 2, out2_base), out3 = spread(b, 3, out3_base);
+      st::where_out(out2, c2, as, bs);
+      st::where_out(out3, c3, as, b);
+      expect_close(values(out2), want_where, 0);
+      expect_close(values(out3), want_where, 0);
+      expect_gaps_untouched(target_base, 2);
+      expect_gaps_untouched(out2_base, 2);
+      expect_gaps_untouched(out3_base, 3);
+    }
+  }
+}
+
+// A mask or condition broadcast along rows (the trailing dims only), and a
+// Scalar or 0-dim value: every row gets the same selection.
+TEST(NativeCompareOps, WhereAndMaskedFillWithABroadcastMask) {
+  for (int64_t n : kSelectLengths) {
+    SCOPED_TRACE(::testing::Message() << "n " << n);
+    Tensor c = pattern_mask(n);
+    Tensor a = st::reshape(st::arange(4 * n, ScalarType::Float), {4, n});
+    const std::vector<double> vc = values(c), va = values(a);
+    std::vector<double> want_where(va.size()), want_fill(va.size());
+    for (size_t i = 0; i < va.size(); ++i) {
+      const bool m = vc[i % static_cast<size_t>(n)] != 0;
+      want_where[i] = m ? va[i] : -2.0;
+      want_fill[i] = m ? 0.5 : va[i];
+    }
+    expect_close(values(st::where(c, a, Scalar(-2.0))), want_where, 0);
+    expect_close(values(st::masked_fill(a, c, make({0.5}, {}))), want_fill, 0);
+    Tensor in_place = st::clone(a);
+    st::masked_fill_(in_place, c, 0.5);
+    expect_close(values(in_place), want_fill, 0);
+  }
+}
+
+// The out-of-place masked_fill's result is contiguous whatever self's
+// layout (PyTorch clones self contiguous), and self is left as it was.
+TEST(NativeCompareOps, MaskedFillResultIsContiguous) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor t = st::t(a);  // 3 x 2, transposed strides
+  Tensor mask = make({1, 0, 0, 1, 1, 0}, {3, 2}, ScalarType::Bool);
+  Tensor r = st::masked_fill(t, mask, -1);
+  EXPECT_TRUE(r.is_contiguous());
+  expect_close(values(r), {-1, 4, 2, -1, -1, 6}, 0);
+  expect_close(values(a), {1, 2, 3, 4, 5, 6}, 0);
+}
+
+// The out-of-place masked_fill checks its mask and value as masked_fill_
+// does, naming the argument.
+TEST(NativeCompareOps, MaskedFillChecksItsArguments) {
+  Tensor a = make({1, 2, 3, 4}, {2, 2});
+  EXPECT_NATIVE_ERROR(st::masked_fill(a, make1({1, 0}, ScalarType::Long), 1),
+                      "masked_fill_ only supports boolean masks, but got mask with dtype Long");
+  EXPECT_NATIVE_ERROR(st::masked_fill(a, make1({1, 0}, ScalarType::Bool), make1({1, 2})),
+                      "masked_fill_ only supports a 0-dimensional value tensor");
+  EXPECT_NATIVE_ERROR(st::where(make1({1, 0}, ScalarType::Byte), a, a),
+                      "where expected condition to be a boolean tensor, but got a tensor with "
+                      "dtype Byte");
+}
+
 // where's out= must have the promoted dtype (no cast), as in PyTorch.
 TEST(NativeCompareOps, WhereOutNeedsThePromotedDtype) {
   Tensor c = make({1, 0}, {2}, ScalarType::Bool);

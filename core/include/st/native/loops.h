@@ -39,6 +39,19 @@ struct lambda_traits<R (C::*)(A...)> : lambda_traits<R (C::*)(A...) const> {};
 template <typename Traits, size_t I>
 using arg_t = std::tuple_element_t<I, typename Traits::args>;
 
+// Item i of an input array. A bool is read as its byte compared with 0:
+// g++ does not vectorize loops that load bool (a select on a bool mask,
+// where or masked_fill, stays a branch per element), but does the byte
+// compare. The bytes of a bool tensor are 0 or 1, so the value is the same.
+template <typename T>
+inline T load_item(const T* p, int64_t i) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return reinterpret_cast<const unsigned char*>(p)[i] != 0;
+  } else {
+    return p[i];
+  }
+}
+
 // Input I of a contiguous loop at element i, or the value `scalar` held
 // for the whole loop when I is the broadcast input S.
 template <typename Traits, size_t I, size_t S>
@@ -49,7 +62,7 @@ inline arg_t<Traits, I> loop_arg(char** data, int64_t i, const arg_t<Traits, S>&
     return scalar;
   } else {
     (void)scalar;
-    return reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1])[i];
+    return load_item(reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1]), i);
   }
 }
 
@@ -125,7 +138,7 @@ inline void blocked_loop(char** data, const int64_t* strides, int64_t n, const F
     std::tuple<const arg_t<Traits, I>*...> in{block_input<arg_t<Traits, I>>(
         data[I + 1], strides[I + 1], i0, m, std::get<I>(in_bufs).get())...};
     R* out = out_contiguous ? reinterpret_cast<R*>(data[0]) + i0 : out_buf.get();
-    for (int64_t k = 0; k < m; ++k) out[k] = f(std::get<I>(in)[k]...);
+    for (int64_t k = 0; k < m; ++k) out[k] = f(load_item(std::get<I>(in), k)...);
     if (!out_contiguous)
       scatter_strided(data[0] + i0 * strides[0], out, m, strides[0] / kOut, sizeof(R));
   }
@@ -141,7 +154,7 @@ inline void basic_loop(char** data, const int64_t* strides, int64_t n, const F& 
   if (contiguous) {
     R* out = reinterpret_cast<R*>(data[0]);
     for (int64_t i = 0; i < n; ++i) {
-      out[i] = f(reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1])[i]...);
+      out[i] = f(load_item(reinterpret_cast<const arg_t<Traits, I>*>(data[I + 1]), i)...);
     }
     return;
   }

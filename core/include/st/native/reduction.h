@@ -90,13 +90,14 @@ struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
 // Elements of a strided stretch gathered per run() call.
 constexpr int64_t kGatherChunk = 256;
 
-// out[j] = src[j * stride] for j < n, for items of 4 or 8 bytes (the
-// common stride 2 by the per-ISA table's vector loop).
+// out[j] = src[j * stride] for j < n (stride in items): items of 1, 2, 4
+// or 8 bytes by typed loops (the common stride 2 of 4- and 8-byte items by
+// the per-ISA table's vector loop), other sizes item by item.
 ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize);
 // Its inverse, the write-back of a block into a strided output:
 // dst[j * stride] = src[j] for j < n (stride in items). Writes only those
-// items (the gaps may belong to another view, or another thread); stride 2
-// of 4- and 8-byte items by a loop with the stride fixed at compile time.
+// items (the gaps may belong to another view, or another thread); items of
+// 1, 2, 4 or 8 bytes by typed loops, stride 2 fixed at compile time.
 ST_API void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize);
 
 template <typename In, typename Ops, typename Acc>
