@@ -16,6 +16,7 @@
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
+#include <st/native/resize.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cpu/vec_kernels.h"
@@ -556,23 +557,38 @@ Tensor nan_to_num_impl(const Tensor& out, const Tensor& self, bool inplace,
     }
   });
 }
+
+// An integer or bool tensor holds no NaN or infinity, so the operator is
+// a copy: PyTorch's result is empty_like(self) (its layout kept) and its
+// out= is resized and copied into (copy_ converts to out's dtype), without
+// the elementwise engine's checks. The copy kernel moves whole rows.
+bool copies_integers(const Tensor& self) {
+  return torch::headeronly::isIntegralType(self.dtype(), /*includeBool=*/true);
+}
 }  // namespace
 
 Tensor nan_to_num(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                   std::optional<double> neginf) {
+  if (copies_integers(self)) return st::copy_(st::empty_like(self), self);
   return nan_to_num_impl(kNone, self, false, nan, posinf, neginf);
 }
 Tensor nan_to_num_(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                    std::optional<double> neginf) {
-  // An integer or bool tensor holds no NaN or infinity: in place, the
-  // operator is the identity, and PyTorch returns self untouched too
-  // (without the written-operand checks of the elementwise engine).
-  if (torch::headeronly::isIntegralType(self.dtype(), /*includeBool=*/true)) return self;
+  // In place on integers: the identity; PyTorch returns self untouched.
+  if (copies_integers(self)) return self;
   nan_to_num_impl(self, self, true, nan, posinf, neginf);
   return self;
 }
 Tensor nan_to_num_out(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                       std::optional<double> neginf, const Tensor& out) {
+  ST_CHECK(out.dtype() == self.dtype(),
+           "nan_to_num: dtype of out: ", torch::headeronly::toString(out.dtype()),
+           " should be same as input: ", torch::headeronly::toString(self.dtype()));
+  if (copies_integers(self)) {
+    resize_output(out, self.sizes());
+    st::copy_(out, self);
+    return out;
+  }
   nan_to_num_impl(out, self, false, nan, posinf, neginf);
   return out;
 }

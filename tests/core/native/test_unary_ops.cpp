@@ -286,4 +286,26 @@ TEST(NativeUnaryOps, NanToNumInPlaceOnIntegersIsTheIdentity) {
   expect_close(values(b), {1, 1, 1, 1});
 }
 
+// On integers the functional and out= forms copy: the result keeps self's
+// layout (empty_like), out= is resized; out must have self's dtype.
+TEST(NativeUnaryOps, NanToNumOnIntegersCopies) {
+  const Tensor t = st::transpose(make({1, -2, 3, 4, 5, -6}, {2, 3}, ScalarType::Long), 0, 1);
+  const Tensor r = st::nan_to_num(t, 1.0, 2.0, 3.0);
+  EXPECT_NE(r.const_data_ptr(), t.const_data_ptr());
+  EXPECT_EQ(r.strides().vec(), t.strides().vec());
+  EXPECT_EQ(values(r), values(t));
+  Tensor out = st::empty({0}, ScalarType::Long);
+  st::nan_to_num_out(out, t, 1.0, 2.0, 3.0);
+  EXPECT_EQ(out.sizes().vec(), t.sizes().vec());
+  EXPECT_EQ(values(out), values(t));
+  const Tensor b = st::nan_to_num(make1({1, 0}, ScalarType::Bool));
+  EXPECT_EQ(b.dtype(), ScalarType::Bool);
+  expect_close(values(b), {1, 0});
+  Tensor wrong = st::empty({3, 2}, ScalarType::Float);
+  EXPECT_NATIVE_ERROR(st::nan_to_num_out(wrong, t, 1.0, 2.0, 3.0),
+                      "nan_to_num: dtype of out: Float should be same as input: Long");
+  EXPECT_NATIVE_ERROR(st::nan_to_num_out(st::empty({2}, ScalarType::Long), make1({1.0f, 2.0f})),
+                      "nan_to_num: dtype of out: Long should be same as input: Float");
+}
+
 }  // namespace
