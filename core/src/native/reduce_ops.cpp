@@ -931,9 +931,7 @@ Tensor cumsum_out(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
   // Straight into out when it already has self's shape, lives with self,
   // and shares no memory with it other than being self itself.
   const Tensor input = to_dtype(self, cumsum_dtype(self, dt));
-  const bool same_shape = out.sizes().size() == self.sizes().size() &&
-                          std::equal(out.sizes().begin(), out.sizes().end(), self.sizes().begin());
-  if (same_shape && out.device() == self.device() && self.device().is_cpu() &&
+  if (out.sizes() == self.sizes() && out.device() == self.device() && self.device().is_cpu() &&
       !has_internal_overlap(out) && !aliased_in_another_view(input, out)) {
     cumsum_into(out, input, d, dt);
     return out;
