@@ -23,6 +23,8 @@ source conformance/prepare.sh
 
 echo "== checking the comparison rules"
 "$python" conformance/scripts/test_compare.py 2>&1 | tail -n 1
+echo "== checking the sweep's reduction of passes"
+"$python" conformance/scripts/test_sweep.py 2>&1 | tail -n 1
 
 echo "== comparing our C declarations with PyTorch's, level by level (abi_checks check 10)"
 "$python" abi_checks/check_declarations.py --pytorch-include "$out/pytorch/torch/include" \
@@ -72,5 +74,5 @@ echo "== sweep smoke run (timing only, never judged)"
   --pytorch-lib "$torch_lib/libtorch_cpu.so" \
   --stabletorch-lib "$st_lib" \
   --yaml core/native/native_functions.yaml \
-  --ops 'mul\.Tensor|exp|sum|sum\.dim_IntList|mm|cat' --sizes 1K --reps 3 --target-ms 1 \
+  --ops 'mul\.Tensor|exp|sum|sum\.dim_IntList|mm|cat' --sizes 1K --reps 3 --target-ms 1 --passes 2 \
   --out "$out/results/sweep_smoke"

@@ -7,7 +7,7 @@ the sweep itself breaks (a driver that does not start, or nothing timed).
 
   sweep.py --driver BIN --pytorch-lib SO --stabletorch-lib SO --yaml YAML
            [--ops REGEX] [--sizes 1,1K,1M] [--reps N] [--target-ms MS]
-           [--out DIR]
+           [--passes K] [--out DIR]
   sweep.py ... --probes metadata,empty1,boxed_noop
 
 --probes times, instead of operators, the C-ABI calls a plugin makes
@@ -38,6 +38,16 @@ calibrates the number of calls per sample (enough for --target-ms on the
 faster runtime, the same count for both); then --reps rounds of one sample
 each; the figure is the best sample of each runtime, the ratio
 stabletorch / PyTorch.
+
+Passes (--passes K): the whole list of cases is timed K times, one pass
+after the other, so that a row's K timings lie minutes apart rather than
+milliseconds. A burst of load from another process that lasts a few
+seconds can slow one runtime's samples of a memory-bound row in one pass;
+it rarely does so in most passes. Each row reports the pass with the median
+ratio (for even K the higher of the two middle ones), with that pass's two
+times, so every figure in a row comes from one interleaved measurement.
+Every row gets the same rule, whatever its ratio. sweep.passes.tsv keeps
+every pass's figures.
 """
 
 import argparse
@@ -246,6 +256,35 @@ def geomean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
+def median_pass(results):
+    """The row a sweep of several passes reports, from one case's results
+    (st_ns, pt_ns, status) in pass order: the pass with the median ratio (the
+    higher middle one for an even count), or the first failure if any pass
+    failed (a row is timed only if every pass timed it)."""
+    for r in results:
+        if r[2] != "ok":
+            return r
+    ranked = sorted(results, key=lambda r: r[0] / r[1])
+    return ranked[len(ranked) // 2]
+
+
+def read_rows(path):
+    """The rows of an earlier run: its sweep.tsv, or its sweep.passes.tsv
+    (every pass, also of a run that was cut off), reduced by median_pass."""
+    def number(text):
+        return float(text) if text not in ("-", "None") else None
+
+    with open(path) as f:
+        head = next(f).rstrip("\n").split("\t")
+        lines = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    if head[0] != "pass":
+        return [(op, label, number(st), number(pt), status) for op, label, st, pt, _, status in lines]
+    results = {}
+    for _, op, label, st, pt, status in lines:
+        results.setdefault((op, label), []).append((number(st), number(pt), status))
+    return [key + median_pass(r) for key, r in results.items()]
+
+
 def write_reports(rows, labels, out_dir, header):
     """rows: (op, label, st_ns, pt_ns, status). Writes sweep.tsv and
     sweep.md into out_dir; returns the markdown."""
@@ -352,6 +391,8 @@ def main():
     parser.add_argument("--ops", default="", help="a regular expression over 'name.overload'")
     parser.add_argument("--sizes", default="1,1K,1M")
     parser.add_argument("--reps", type=int, default=5, help="samples per runtime; the best counts")
+    parser.add_argument("--passes", type=int, default=1,
+                        help="times the whole list is timed; each row reports its median pass")
     parser.add_argument("--target-ms", type=float, default=2.0, help="time of one sample")
     parser.add_argument("--max-calls", type=int, default=20000)
     parser.add_argument("--slow-case-s", type=float, default=30.0,
@@ -377,15 +418,12 @@ def main():
     labels = ["%s %s" % (size, s[0]) for size in sizes for s in SWEEP_SCENARIOS
               if size != "1" or (s[2] == "contiguous" and s[3] == "same")]
     if args.report_from:
-        rows = []
-        with open(args.report_from) as f:
-            next(f)
-            for line in f:
-                op, label, st_ns, pt_ns, _, status = line.rstrip("\n").split("\t", 5)
-                rows.append((op, label, float(st_ns) if st_ns != "-" else None,
-                             float(pt_ns) if pt_ns != "-" else None, status))
-        with open(os.path.join(args.out, "sweep.md")) as f:
-            header = f.readline().rstrip("\n")
+        rows = read_rows(args.report_from)
+        earlier = os.path.join(args.out, "sweep.md")
+        header = "Per-operator sweep: stabletorch vs PyTorch 2.15, rows from %s." % args.report_from
+        if os.path.exists(earlier):  # a run that finished: keep its header with its conditions
+            with open(earlier) as f:
+                header = f.readline().rstrip("\n")
         write_reports(rows, labels, args.out, header)
         print("sweep: tables rewritten in %s/sweep.md" % args.out)
         return 0
@@ -399,32 +437,40 @@ def main():
             if d.threads != 1:
                 print("sweep: the %s runtime runs on %s threads, not 1" % (d.name, d.threads), file=sys.stderr)
                 return 1
-        print("sweep: %d cases, both runtimes on 1 thread, best of %d samples of >= %.1f ms"
-              % (len(cases), args.reps, args.target_ms), flush=True)
-        rows = []
+        print("sweep: %d cases, both runtimes on 1 thread, best of %d samples of >= %.1f ms, %d pass(es)"
+              % (len(cases), args.reps, args.target_ms, args.passes), flush=True)
+        results = [[] for _ in cases]  # per case, its (st_ns, pt_ns, status) of each pass
         started = time.time()
         os.makedirs(args.out, exist_ok=True)
-        partial = os.path.join(args.out, "sweep.partial.tsv")
-        open(partial, "w").close()
-        for n, (op, label, line) in enumerate(cases):
-            st_ns, pt_ns, status = time_case((st, pt), line, args.reps, args.target_ms * 1e6, args.max_calls,
-                                             args.slow_case_s * 1e9)
-            rows.append((op, label, st_ns, pt_ns, status))
-            with open(partial, "a") as f:  # every row as it comes: a cut-off run keeps its rows
-                f.write("%s\t%s\t%s\t%s\t%s\n" % (op, label, st_ns, pt_ns, re.sub(r"\s+", " ", status)))
-            if status == "ok":
-                print("%-40s %-16s %10s %10s %6.2f" % (op, label, fmt_ns(st_ns), fmt_ns(pt_ns), st_ns / pt_ns),
-                      flush=True)
-            elif status != "not in PyTorch":
-                print("%-40s %-16s not timed: %s" % (op, label, status[:100]), flush=True)
-            if (n + 1) % 200 == 0:
-                print("sweep: %d/%d cases, %.0f s" % (n + 1, len(cases), time.time() - started), flush=True)
+        partial = os.path.join(args.out, "sweep.passes.tsv")
+        with open(partial, "w") as f:
+            f.write("pass\top\tscenario\tstabletorch_ns\tpytorch_ns\tstatus\n")
+        for p in range(1, args.passes + 1):
+            for n, (op, label, line) in enumerate(cases):
+                if results[n] and results[n][0][2] != "ok":
+                    continue  # not timed in the first pass: a later one would not either
+                st_ns, pt_ns, status = time_case((st, pt), line, args.reps, args.target_ms * 1e6,
+                                                 args.max_calls, args.slow_case_s * 1e9)
+                results[n].append((st_ns, pt_ns, status))
+                with open(partial, "a") as f:  # every row as it comes: a cut-off run keeps its rows
+                    f.write("%d\t%s\t%s\t%s\t%s\t%s\n" % (p, op, label, st_ns, pt_ns, re.sub(r"\s+", " ", status)))
+                if status == "ok":
+                    print("%-40s %-16s %10s %10s %6.2f" % (op, label, fmt_ns(st_ns), fmt_ns(pt_ns), st_ns / pt_ns),
+                          flush=True)
+                elif status != "not in PyTorch":
+                    print("%-40s %-16s not timed: %s" % (op, label, status[:100]), flush=True)
+                if (n + 1) % 200 == 0:
+                    print("sweep: pass %d/%d, %d/%d cases, %.0f s"
+                          % (p, args.passes, n + 1, len(cases), time.time() - started), flush=True)
     finally:
         st.stop()
         pt.stop()
+    rows = [(op, label) + median_pass(r) for (op, label, _), r in zip(cases, results) if r]
+    how = "best of %d interleaved samples of >= %.1f ms" % (args.reps, args.target_ms)
+    if args.passes > 1:
+        how = "the median of %d passes, each %s" % (args.passes, how)
     header = ("Per-operator sweep: stabletorch vs PyTorch 2.15 through aoti_torch_call_dispatcher, "
-              "1 thread each, best of %d interleaved samples of >= %.1f ms (%.0f s)."
-              % (args.reps, args.target_ms, time.time() - started))
+              "1 thread each, %s (%.0f s)." % (how, time.time() - started))
     text = write_reports(rows, labels, args.out, header)
     summary = [line for line in text.splitlines() if line.startswith("Summary")]
     print(summary[0] if summary else "")

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Checks of sweep.py's reduction of several passes to the row it reports."""
+
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sweep import median_pass, read_rows  # noqa: E402
+
+
+class MedianPassTest(unittest.TestCase):
+    def test_one_pass_is_its_own_median(self):
+        self.assertEqual(median_pass([(2.0, 1.0, "ok")]), (2.0, 1.0, "ok"))
+
+    def test_odd_count_reports_the_middle_ratio_with_its_own_times(self):
+        passes = [(300.0, 100.0, "ok"), (90.0, 100.0, "ok"), (120.0, 200.0, "ok")]
+        self.assertEqual(median_pass(passes), (90.0, 100.0, "ok"))
+
+    def test_even_count_reports_the_higher_middle_ratio(self):
+        passes = [(1.0, 1.0, "ok"), (3.0, 1.0, "ok"), (2.0, 1.0, "ok"), (0.5, 1.0, "ok")]
+        self.assertEqual(median_pass(passes), (2.0, 1.0, "ok"))
+
+    def test_a_failed_pass_makes_the_row_untimed(self):
+        passes = [(1.0, 1.0, "ok"), (None, None, "stabletorch: ERR boom")]
+        self.assertEqual(median_pass(passes), (None, None, "stabletorch: ERR boom"))
+
+
+class ReadRowsTest(unittest.TestCase):
+    def write(self, text):
+        f = tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False)
+        self.addCleanup(os.unlink, f.name)
+        f.write(text)
+        f.close()
+        return f.name
+
+    def test_a_finished_runs_table_is_read_as_is(self):
+        path = self.write("op\tscenario\tstabletorch_ns\tpytorch_ns\tratio\tstatus\n"
+                          "exp\t1K f32\t10.0\t20.0\t0.500\tok\n"
+                          "gelu\t1 i64\t-\t-\t-\tPyTorch: ERR not implemented\n")
+        self.assertEqual(read_rows(path), [("exp", "1K f32", 10.0, 20.0, "ok"),
+                                           ("gelu", "1 i64", None, None, "PyTorch: ERR not implemented")])
+
+    def test_every_pass_is_reduced_to_the_median_row(self):
+        path = self.write("pass\top\tscenario\tstabletorch_ns\tpytorch_ns\tstatus\n"
+                          "1\texp\t1K f32\t30.0\t10.0\tok\n"
+                          "1\tcat\t1M f32\tNone\tNone\tnot in PyTorch\n"
+                          "2\texp\t1K f32\t9.0\t10.0\tok\n"
+                          "3\texp\t1K f32\t12.0\t10.0\tok\n")
+        self.assertEqual(read_rows(path), [("exp", "1K f32", 12.0, 10.0, "ok"),
+                                           ("cat", "1M f32", None, None, "not in PyTorch")])
+
+
+if __name__ == "__main__":
+    unittest.main()
