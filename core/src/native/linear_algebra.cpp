@@ -379,6 +379,14 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
 }
 
 Tensor matmul_out(const Tensor& self, const Tensor& other, const Tensor& out) {
+  // A matrix product and a matrix-vector product go to their own out=
+  // kernels, which write into out: no result to allocate and copy. Other
+  // ranks, an out whose dtype or device differs (its errors are matmul's),
+  // and an out that shares memory with an input take the result and copy it.
+  const bool direct = out.dtype() == self.dtype() && out.device() == self.device() &&
+                      !out.is_alias_of(self) && !out.is_alias_of(other);
+  if (direct && self.dim() == 2 && other.dim() == 2) return st::mm_outf(self, other, out);
+  if (direct && self.dim() == 2 && other.dim() == 1) return st::mv_outf(self, other, out);
   Tensor r = st::matmul(self, other);
   check_gemm_out_dtype(out, r.dtype(), "matmul");
   resize_output(out, r.sizes());

@@ -108,6 +108,41 @@ TEST(NativeLinearAlgebra, MmOutAliasingAnInput) {
   expect_close(values(a), {19, 22, 43, 50});
 }
 
+TEST(NativeLinearAlgebra, MatmulOutWritesIntoOut) {
+  const Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  const Tensor b = make({1, 0, 2, 1, 0, 3}, {3, 2});
+  const Tensor v = make({1, 0, 2}, {3});
+  // Sized and typed right: the product lands in out's own storage.
+  Tensor out = st::empty({2, 2});
+  const void* storage = out.const_data_ptr();
+  st::matmul_out(out, a, b);
+  EXPECT_EQ(out.const_data_ptr(), storage);
+  expect_close(values(out), values(st::matmul(a, b)), 0);
+  Tensor column = st::empty({2});
+  storage = column.const_data_ptr();
+  st::matmul_out(column, a, v);
+  EXPECT_EQ(column.const_data_ptr(), storage);
+  expect_close(values(column), {7, 16}, 0);
+  // Resized from empty, strided out, and out aliasing an input.
+  Tensor grown = st::empty({0});
+  st::matmul_out(grown, a, b);
+  EXPECT_EQ(shape(grown), (std::vector<int64_t>{2, 2}));
+  expect_close(values(grown), values(out), 0);
+  Tensor wide = st::zeros({2, 4});
+  Tensor every_other = st::slice(wide, 1, 0, 4, 2);
+  st::matmul_out(every_other, a, b);
+  expect_close(values(wide),
+               {values(out)[0], 0, values(out)[1], 0, values(out)[2], 0, values(out)[3], 0}, 0);
+  Tensor square = make({1, 2, 3, 4}, {2, 2});
+  st::matmul_out(square, square, make({5, 6, 7, 8}, {2, 2}));
+  expect_close(values(square), {19, 22, 43, 50}, 0);
+  // The errors of an out of another dtype, and of shapes that do not match.
+  Tensor wrong = st::empty({2, 2}, ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::matmul_out(wrong, a, b),
+                      "matmul: Expected out tensor to have dtype Float, but got Double instead");
+  EXPECT_NATIVE_ERROR(st::matmul_out(out, a, a), "cannot be multiplied");
+}
+
 TEST(NativeLinearAlgebra, Bmm) {
   std::mt19937 g(11);
   for (ScalarType dt :
