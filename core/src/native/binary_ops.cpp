@@ -330,19 +330,12 @@ Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool i
 using BitOp = cpu::BitwiseOp;
 
 // a OP b with PyTorch's shifts: a count outside [0, bits) gives 0 (left)
-// or the sign fill (right), never a shift by the width or more.
+// or the sign fill (right), never a shift by the width or more. and/or/xor
+// of bools promote to int and back, which keeps 0 and 1; shifts are not
+// defined on bool (make_unsigned_t<bool> does not compile).
 template <BitOp kOp, typename T>
 T bitwise_scalar(T x, T y) {
-  if constexpr (std::is_same_v<T, bool>) {
-    static_assert(kOp != BitOp::Lshift && kOp != BitOp::Rshift);
-    if constexpr (kOp == BitOp::And) {
-      return x && y;
-    } else if constexpr (kOp == BitOp::Or) {
-      return x || y;
-    } else {
-      return x != y;
-    }
-  } else if constexpr (kOp == BitOp::And) {
+  if constexpr (kOp == BitOp::And) {
     return static_cast<T>(x & y);
   } else if constexpr (kOp == BitOp::Or) {
     return static_cast<T>(x | y);

@@ -331,6 +331,20 @@ TEST(NativeBinaryOps, BitwiseAndShifts) {
   expect_close(values(st::bitwise_or(a, b)), {14, 14});
   expect_close(values(st::bitwise_xor(a, 3)), {15, 9});
   expect_close(values(st::bitwise_and(make1({1, 0}, ScalarType::Bool), true)), {1, 0});
+  // bool's truth tables: contiguous (the byte loops), every other element
+  // (the scalar kernel), and into an int64 out= (the iterator converts).
+  const Tensor p = make1({0, 0, 1, 1}, ScalarType::Bool), q = make1({0, 1, 0, 1}, ScalarType::Bool);
+  const Tensor p2 = st::slice(make1({0, 1, 0, 1, 1, 0, 1, 0}, ScalarType::Bool), 0, 0, 8, 2);
+  const Tensor q2 = st::slice(make1({0, 1, 1, 0, 0, 1, 1, 1}, ScalarType::Bool), 0, 0, 8, 2);
+  Tensor long_out = st::empty({4}, ScalarType::Long);
+  for (const auto& [x, y] : {std::pair{p, q}, std::pair{p2, q2}}) {
+    expect_close(values(st::bitwise_and(x, y)), {0, 0, 0, 1});
+    expect_close(values(st::bitwise_or(x, y)), {0, 1, 1, 1});
+    expect_close(values(st::bitwise_xor(x, y)), {0, 1, 1, 0});
+    st::bitwise_xor_out(long_out, x, y);
+    EXPECT_EQ(long_out.dtype(), ScalarType::Long);
+    expect_close(values(long_out), {0, 1, 1, 0});
+  }
   expect_close(values(st::bitwise_left_shift(make1({1, 3}, ScalarType::Long), 2)), {4, 12});
   expect_close(values(st::bitwise_right_shift(make1({-8, 8}, ScalarType::Char),
                                               make1({1, 9}, ScalarType::Char))),
