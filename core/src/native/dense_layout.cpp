@@ -8,15 +8,15 @@
 
 namespace st::native {
 
-std::vector<int64_t> fastest_first_dim_order(IntArrayRef shape,
-                                             const std::vector<std::vector<int64_t>>& strides) {
+DimVector fastest_first_dim_order(IntArrayRef shape, IntArrayRef strides) {
   const int64_t nd = static_cast<int64_t>(shape.size());
-  std::vector<int64_t> perm(nd);
+  const size_t noperands = nd == 0 ? 0 : strides.size() / static_cast<size_t>(nd);
+  DimVector perm(static_cast<size_t>(nd), 0);
   for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
   // -1: d0 goes first, 1: d1 goes first, 0: no operand decides.
   auto should_swap = [&](int64_t d0, int64_t d1) {
-    for (const auto& s : strides) {
-      const int64_t a = s[d0], b = s[d1];
+    for (size_t k = 0; k < noperands; ++k) {
+      const int64_t a = strides[k * nd + d0], b = strides[k * nd + d1];
       if (a == 0 || b == 0) continue;
       if (a < b) return -1;
       if (a > b) return 1;
@@ -43,8 +43,8 @@ std::vector<int64_t> fastest_first_dim_order(IntArrayRef shape,
   return perm;
 }
 
-std::vector<int64_t> dense_strides_in_order(IntArrayRef shape, const std::vector<int64_t>& order) {
-  std::vector<int64_t> strides(shape.size(), 1);
+DimVector dense_strides_in_order(IntArrayRef shape, IntArrayRef order) {
+  DimVector strides(shape.size(), 1);
   int64_t running = 1;
   for (int64_t d : order) {
     strides[d] = running;
@@ -53,8 +53,7 @@ std::vector<int64_t> dense_strides_in_order(IntArrayRef shape, const std::vector
   return strides;
 }
 
-std::vector<int64_t> permuted_dense_strides(IntArrayRef shape,
-                                            const std::vector<std::vector<int64_t>>& strides) {
+DimVector permuted_dense_strides(IntArrayRef shape, IntArrayRef strides) {
   return dense_strides_in_order(shape, fastest_first_dim_order(shape, strides));
 }
 
@@ -66,10 +65,8 @@ Tensor empty_preserving(const Tensor& like, ScalarType dtype) {
     return st::detail::empty_strided_generic(like.sizes(), like.strides(), dtype, like.device());
   }
   // Overlapping or with gaps: dense, in the order of like's strides.
-  const std::vector<int64_t> own(like.strides().begin(), like.strides().end());
-  const std::vector<int64_t> strides = permuted_dense_strides(like.sizes(), {own});
-  return st::detail::empty_strided_generic(like.sizes(), IntArrayRef(strides), dtype,
-                                           like.device());
+  const DimVector strides = permuted_dense_strides(like.sizes(), like.strides());
+  return st::detail::empty_strided_generic(like.sizes(), strides, dtype, like.device());
 }
 
 }  // namespace st::native

@@ -865,30 +865,32 @@ Tensor lay_out_index_result(const Tensor& result, const IndexPlan& plan,
   const std::vector<int64_t>& indexed = plan.indexed;
   const bool adjacent =
       indexed.back() - indexed.front() + 1 == static_cast<int64_t>(indexed.size());
+  // Nothing to lay out without two elements; an empty result's sizes may
+  // multiply past int64 (an empty index of sizes [2^62, 4, 0]).
+  if (result.numel() <= 1) return result;
+  // One row of the result's dims per operand: self, then each index; a
+  // dim an operand does not step along has stride 0.
   const size_t nops = 1 + index_strides.size();
-  std::vector<std::vector<int64_t>> strides(nops);
+  const size_t nd = static_cast<size_t>(result.dim());
+  std::vector<int64_t> strides(nops * nd, 0);
+  size_t dim = 0;
   auto add_self_dim = [&](int64_t d) {
-    strides[0].push_back(plan.self.size(d) == 1 ? 0 : plan.self.stride(d));
-    for (size_t k = 1; k < nops; ++k) strides[k].push_back(0);
+    strides[dim++] = plan.self.size(d) == 1 ? 0 : plan.self.stride(d);
   };
   size_t r = 0;
   if (adjacent) {
     for (; r < plan.rest.size() && plan.rest[r] < indexed.front(); ++r) add_self_dim(plan.rest[r]);
   }
-  for (size_t b = 0; b < plan.bshape.size(); ++b) {
-    strides[0].push_back(0);
+  for (size_t b = 0; b < plan.bshape.size(); ++b, ++dim) {
     for (size_t k = 1; k < nops; ++k) {
-      strides[k].push_back(plan.bshape[b] == 1 ? 0 : index_strides[k - 1][b]);
+      strides[k * nd + dim] = plan.bshape[b] == 1 ? 0 : index_strides[k - 1][b];
     }
   }
   for (; r < plan.rest.size(); ++r) add_self_dim(plan.rest[r]);
-  // Nothing to lay out without two elements; an empty result's sizes may
-  // multiply past int64 (an empty index of sizes [2^62, 4, 0]).
-  if (result.numel() <= 1) return result;
-  const std::vector<int64_t> want = permuted_dense_strides(result.sizes(), strides);
-  if (std::equal(want.begin(), want.end(), result.strides().begin())) return result;
-  Tensor out = st::detail::empty_strided_generic(result.sizes(), IntArrayRef(want), result.dtype(),
-                                                 result.device());
+  const DimVector want = permuted_dense_strides(result.sizes(), strides);
+  if (result.strides() == IntArrayRef(want)) return result;
+  Tensor out =
+      st::detail::empty_strided_generic(result.sizes(), want, result.dtype(), result.device());
   copy_into(out, result);
   return out;
 }

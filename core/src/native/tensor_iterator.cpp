@@ -20,33 +20,33 @@ bool same_shape(IntArrayRef a, IntArrayRef b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
-// Strides (elements) of t viewed in the broadcast shape (0 where broadcast).
-std::vector<int64_t> broadcast_strides(const Tensor& t, IntArrayRef shape) {
-  const int64_t nd = static_cast<int64_t>(shape.size());
-  std::vector<int64_t> s(nd, 0);
-  const int64_t td = t.dim();
-  for (int64_t i = 0; i < td; ++i) {
-    const int64_t d = nd - td + i;
-    s[d] = t.size(i) == 1 ? 0 : t.stride(i);
-  }
-  return s;
+// Per-operand rows of strides, [operand * ndims + dim]: inline up to four
+// operands of eight dims.
+using StrideRows = SmallVector<int64_t, 32>;
+
+// Appends t's strides (elements) viewed in the broadcast shape, 0 where it
+// is broadcast: one row of `strides`.
+void append_broadcast_strides(const Tensor& t, IntArrayRef shape, StrideRows& strides) {
+  const IntArrayRef sizes = t.sizes(), steps = t.strides();
+  const size_t nd = shape.size(), td = sizes.size();
+  const size_t row = strides.size();
+  strides.resize(row + nd, 0);
+  for (size_t i = 0; i < td; ++i) strides[row + nd - td + i] = sizes[i] == 1 ? 0 : steps[i];
 }
 
 // An empty order (the one-element shortcut of build()) means contiguous,
 // which is every order's layout for one element.
-Tensor empty_in_order(IntArrayRef shape, const std::vector<int64_t>& order, ScalarType dtype,
-                      Device device) {
+Tensor empty_in_order(IntArrayRef shape, IntArrayRef order, ScalarType dtype, Device device) {
   if (order.empty()) return st::detail::empty_generic(shape, dtype, device);
-  const std::vector<int64_t> strides = dense_strides_in_order(shape, order);
-  return st::detail::empty_strided_generic(shape, IntArrayRef(strides), dtype, device);
+  return st::detail::empty_strided_generic(shape, dense_strides_in_order(shape, order), dtype,
+                                           device);
 }
 
 // Gives a just-resized (hence contiguous, storage large enough) tensor the
 // dense strides of `order`: the same elements, another order.
-void restride_in_order(const Tensor& t, IntArrayRef shape, const std::vector<int64_t>& order) {
+void restride_in_order(const Tensor& t, IntArrayRef shape, IntArrayRef order) {
   if (order.empty()) return;
-  const std::vector<int64_t> strides = dense_strides_in_order(shape, order);
-  t.unsafeGetTensorImpl()->set_sizes_and_strides(shape, IntArrayRef(strides));
+  t.unsafeGetTensorImpl()->set_sizes_and_strides(shape, dense_strides_in_order(shape, order));
 }
 
 }  // namespace
@@ -64,8 +64,7 @@ TensorIterator TensorIteratorConfig::build() {
   // One element (the usual scalar-like call, whose cost is this set-up):
   // every dim order gives the same layout and there is nothing to
   // coalesce, so both steps are skipped (an empty order).
-  const std::vector<int64_t> order =
-      it.numel_ == 1 ? std::vector<int64_t>() : compute_dim_order(it);
+  const DimVector order = it.numel_ == 1 ? DimVector() : compute_dim_order(it);
   prepare_outputs(it, order, device);
   prepare_inputs(it);
   coalesce_dims(it, order);
@@ -75,15 +74,16 @@ TensorIterator TensorIteratorConfig::build() {
 // The broadcast of the inputs (an in-place output is input 0); a nullary
 // kernel (fill_) takes its output's own shape.
 void TensorIteratorConfig::compute_shape(TensorIterator& it) const {
-  std::vector<int64_t> shape;
+  DimVector shape;
   bool first = true;
   for (const Tensor& t : inputs_) {
     ST_CHECK(t.defined(), name_, ": expected a defined tensor as input");
     if (first) {
       shape.assign(t.sizes().begin(), t.sizes().end());
       first = false;
-    } else if (!same_shape(IntArrayRef(shape), t.sizes())) {
-      shape = infer_size(IntArrayRef(shape), t.sizes());
+    } else if (!same_shape(shape, t.sizes())) {
+      const std::vector<int64_t> broadcast = infer_size(shape, t.sizes());
+      shape.assign(broadcast.begin(), broadcast.end());
     }
   }
   if (inputs_.empty() && !outputs_.empty() && outputs_[0].defined()) {
@@ -91,7 +91,7 @@ void TensorIteratorConfig::compute_shape(TensorIterator& it) const {
   }
   it.shape_ = std::move(shape);
   // Broadcasting expanded operands can give a shape past int64 elements.
-  it.numel_ = checked_numel(IntArrayRef(it.shape_), name_);
+  it.numel_ = checked_numel(it.shape_, name_);
 }
 
 // One device for every operand, and one the host can address: the CPU or
@@ -151,16 +151,13 @@ void TensorIteratorConfig::compute_common_dtype(TensorIterator& it) const {
 // The dims fastest-first, voted by the given outputs of the full shape and
 // every input: allocated outputs take this layout, and the iteration walks
 // memory in it.
-std::vector<int64_t> TensorIteratorConfig::compute_dim_order(const TensorIterator& it) const {
+DimVector TensorIteratorConfig::compute_dim_order(const TensorIterator& it) const {
   const IntArrayRef shape(it.shape_);
-  std::vector<std::vector<int64_t>> strides;
-  strides.reserve(outputs_.size() + inputs_.size());
+  StrideRows strides;  // one row of the shape's dims per voter
   for (const Tensor& t : outputs_) {
-    if (t.defined() && same_shape(t.sizes(), shape)) {
-      strides.push_back(broadcast_strides(t, shape));
-    }
+    if (t.defined() && same_shape(t.sizes(), shape)) append_broadcast_strides(t, shape, strides);
   }
-  for (const Tensor& t : inputs_) strides.push_back(broadcast_strides(t, shape));
+  for (const Tensor& t : inputs_) append_broadcast_strides(t, shape, strides);
   return fastest_first_dim_order(shape, strides);
 }
 
@@ -168,7 +165,7 @@ std::vector<int64_t> TensorIteratorConfig::compute_dim_order(const TensorIterato
 // cast, in-place shape, overlap) and resizes out= tensors. An output whose
 // dtype is not the kernel's is written through a temporary that finish()
 // copies back.
-void TensorIteratorConfig::prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order,
+void TensorIteratorConfig::prepare_outputs(TensorIterator& it, IntArrayRef order,
                                            Device device) const {
   const char* op = name_;
   const IntArrayRef shape(it.shape_);
@@ -250,7 +247,7 @@ void TensorIteratorConfig::prepare_inputs(TensorIterator& it) const {
 // The iteration geometry: byte strides in `order`, size-1 dims dropped, and
 // adjacent dims merged where every operand steps across them evenly, so a
 // contiguous (or uniformly strided) operand set runs as one flat loop.
-void TensorIteratorConfig::coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order) {
+void TensorIteratorConfig::coalesce_dims(TensorIterator& it, IntArrayRef order) {
   const IntArrayRef shape(it.shape_);
   const size_t nops = it.operands_.size();
   if (order.empty()) {  // one element (or no dims): one step, no strides
@@ -260,22 +257,22 @@ void TensorIteratorConfig::coalesce_dims(TensorIterator& it, const std::vector<i
   }
   // Byte strides per operand and dim of the shape, [k * nd + d].
   const size_t nd = shape.size();
-  std::vector<int64_t> bstrides(nops * nd, 0);
+  StrideRows bstrides(nops * nd, 0);
   for (size_t k = 0; k < nops; ++k) {
     const Tensor& t = it.operands_[k];
     // An empty iteration walks nothing, and its strides (behind a 0 dim)
     // need not fit in bytes; otherwise each reaches an element, so fits.
     const int64_t item = it.numel_ == 0 ? 0 : static_cast<int64_t>(t.itemsize());
-    const size_t td = static_cast<size_t>(t.dim());
+    const IntArrayRef sizes = t.sizes(), steps = t.strides();
+    const size_t td = sizes.size();
     for (size_t i = 0; i < td; ++i) {
-      bstrides[k * nd + nd - td + i] = t.size(i) == 1 ? 0 : t.stride(i) * item;
+      bstrides[k * nd + nd - td + i] = sizes[i] == 1 ? 0 : steps[i] * item;
     }
   }
   // Merged dims, fastest first; istr[k * nd + j] is operand k's stride in
   // merged dim j (at most nd of them).
-  std::vector<int64_t> ishape;
-  ishape.reserve(nd + 1);
-  std::vector<int64_t> istr(nops * std::max<size_t>(nd, 1), 0);
+  DimVector ishape;
+  StrideRows istr(nops * std::max<size_t>(nd, 1), 0);
   for (int64_t d : order) {
     const int64_t size = shape[d];
     if (size == 1) continue;

@@ -33,6 +33,7 @@
 #include <st/core/array_ref.h>
 #include <st/core/export.h>
 #include <st/core/scalar.h>
+#include <st/core/small_vector.h>
 #include <st/core/tensor.h>
 // The helpers elementwise operators use beside the iterator, each in its
 // own header, included here so an operator file needs one include.
@@ -126,16 +127,18 @@ class ST_API TensorIteratorConfig {
   void compute_shape(TensorIterator& it) const;
   Device compute_device() const;
   void compute_common_dtype(TensorIterator& it) const;
-  std::vector<int64_t> compute_dim_order(const TensorIterator& it) const;
-  void prepare_outputs(TensorIterator& it, const std::vector<int64_t>& order, Device device) const;
+  DimVector compute_dim_order(const TensorIterator& it) const;
+  void prepare_outputs(TensorIterator& it, IntArrayRef order, Device device) const;
   bool aliased_in_another_layout(const Tensor& out) const;
   void prepare_inputs(TensorIterator& it) const;
-  static void coalesce_dims(TensorIterator& it, const std::vector<int64_t>& order);
+  static void coalesce_dims(TensorIterator& it, IntArrayRef order);
 
+  // Inline room for the usual operand counts: set-up allocates nothing
+  // but the outputs it creates.
   const char* name_ = "op";
-  std::vector<Tensor> outputs_;
-  std::vector<Tensor> inputs_;
-  std::vector<bool> input_promote_;
+  SmallVector<Tensor, 2> outputs_;
+  SmallVector<Tensor, 3> inputs_;
+  SmallVector<bool, 3> input_promote_;
   bool promote_ = true;
   bool int_to_float_ = false;
   bool safe_cast_ = true;
@@ -160,7 +163,7 @@ class ST_API TensorIterator {
   // The user-visible output (valid after finish()).
   const Tensor& output(int i = 0) const { return outputs_[i]; }
   // The broadcast shape (original dim order).
-  IntArrayRef shape() const { return IntArrayRef(shape_); }
+  IntArrayRef shape() const { return shape_; }
   int64_t numel() const { return numel_; }
   const char* name() const { return name_; }
   // The operand tensors as the kernel sees them (converted inputs, possibly
@@ -191,9 +194,9 @@ class ST_API TensorIterator {
 
   const char* name_ = "op";
   size_t noutputs_ = 0;
-  std::vector<Tensor> operands_;  // outputs first, then inputs
-  std::vector<Tensor> outputs_;   // what the user gets
-  std::vector<int64_t> shape_;    // broadcast shape, original order
+  SmallVector<Tensor, 4> operands_;  // outputs first, then inputs
+  SmallVector<Tensor, 2> outputs_;   // what the user gets
+  DimVector shape_;                  // broadcast shape, original order
   int64_t numel_ = 0;
   ScalarType common_dtype_ = ScalarType::Undefined;
   ScalarType kernel_out_dtype_ = ScalarType::Undefined;
@@ -202,8 +205,8 @@ class ST_API TensorIterator {
   cast_to_strided_fn out_cast_[kMaxBlockCastOutputs] = {nullptr, nullptr};
   bool any_out_cast_ = false;
   // Iteration geometry after reordering and coalescing (fastest dim first).
-  std::vector<int64_t> iter_shape_;
-  std::vector<int64_t> iter_strides_;  // [operand * ndims + dim], bytes
+  DimVector iter_shape_;
+  SmallVector<int64_t, 16> iter_strides_;  // [operand * ndims + dim], bytes
 };
 
 }  // namespace st::native
