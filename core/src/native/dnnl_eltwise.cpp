@@ -95,7 +95,7 @@ void dnnl_gelu_erf_f32(float* dst, const float* src, int64_t n) {
   Memory dst_mem;
   check_dnnl(dnnl_memory_create(dst_mem.out(), &md, engine, dst), "dnnl_memory_create");
   const dnnl_exec_arg_t args[2] = {{DNNL_ARG_SRC, src_mem.get()}, {DNNL_ARG_DST, dst_mem.get()}};
-  sync_dnnl_threads();
+  sync_dnnl_threads(/*split_by_caller=*/true);
   check_dnnl(dnnl_primitive_execute(prim.get(), stream, 2, args), "dnnl_primitive_execute");
   check_dnnl(dnnl_stream_wait(stream), "dnnl_stream_wait");
 }

@@ -17,8 +17,9 @@ inline constexpr int64_t kDnnlGeluErfMinElements = 4096;
 // dst[i] = src[i] * Phi(src[i]) for i in [0, n), Phi the standard normal
 // CDF, by oneDNN's gelu_erf eltwise primitive. dst == src computes in
 // place; otherwise the arrays must not overlap. n == 0 does nothing.
-// Runs on get_num_threads() OpenMP threads, on the calling thread only
-// inside one of our parallel regions. Throws st::Error when oneDNN fails
+// Runs on the calling thread only: callers split long arrays with
+// parallel_for (TensorIterator does), which follows get_num_threads().
+// Throws st::Error when oneDNN fails
 // (no handle leaks). Thread-safe.
 void dnnl_gelu_erf_f32(float* dst, const float* src, int64_t n);
 
