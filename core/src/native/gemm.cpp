@@ -10,7 +10,6 @@
 
 #include <cblas-openblas.h>
 #include <oneapi/dnnl/dnnl.h>
-#include <omp.h>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -19,18 +18,11 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "dnnl_support.h"
+
 namespace st::native {
 
 namespace {
-
-// oneDNN (Debian's build) parallelizes with OpenMP. Its thread count
-// follows ours: set_num_threads(n) caps it, and a GEMM started from inside
-// one of our parallel regions runs on its calling thread only.
-// omp_set_num_threads only changes the calling thread's setting.
-void sync_dnnl_threads() {
-  const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
-  if (omp_get_max_threads() != n) omp_set_num_threads(n);
-}
 
 // OpenBLAS (double) keeps one global thread count: set it only when ours
 // changed. Concurrent callers with different settings may briefly see the
@@ -42,10 +34,6 @@ void sync_openblas_threads() {
     openblas_set_num_threads(n);
     current.store(n, std::memory_order_relaxed);
   }
-}
-
-void check_dnnl(dnnl_status_t s, const char* fn) {
-  ST_CHECK(s == dnnl_success, fn, " failed with oneDNN status ", static_cast<int>(s));
 }
 
 // C[m, 1] = alpha * op(A) @ op(B) + beta * C, one dot product per row of

@@ -1,11 +1,14 @@
 // Unary pointwise operators.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
+
+#include <st/core/parallel.h>
 
 #include "native/test_helpers.h"
 
@@ -177,6 +180,99 @@ TEST(NativeUnaryOps, NanInfChecks) {
   expect_close(values(st::nan_to_num(a, 5.0, 6.0, -7.0)), {1, 5, 6, -7});
   expect_close(values(st::nan_to_num(make1({kInf}, ScalarType::Half))), {65504});
   expect_close(values(st::nan_to_num(make1({3}, ScalarType::Int))), {3});
+}
+
+// |got - want| in units of the float spacing at want (the measure of
+// tests/core/native/cpu/test_vec_math.cpp).
+double ulps_off(float got, double want) {
+  const float wantf = static_cast<float>(want);
+  int e;
+  std::frexp(wantf == 0 ? want : static_cast<double>(wantf), &e);
+  return std::abs(static_cast<double>(got) - want) / std::ldexp(1.0, std::max(e - 24, -149));
+}
+
+double gelu_reference(double x) { return 0.5 * x * std::erfc(-x / std::sqrt(2.0)); }
+
+// Whether gelu(x) = got is within `ulps` of the double reference (from
+// x >= -1 on, or everywhere when tail_abs is 0) or, below -1, within
+// tail_abs; NaN where the reference is NaN, the same infinity.
+bool gelu_within(float x, float got, double ulps, double tail_abs) {
+  const double want = gelu_reference(x);
+  if (std::isnan(want) || std::isnan(got)) return std::isnan(want) && std::isnan(got);
+  if (std::isinf(want) || std::isinf(got)) return want == got;
+  if (tail_abs > 0 && x < -1) return std::abs(static_cast<double>(got) - want) <= tail_abs;
+  return ulps_off(got, want) <= ulps;
+}
+
+// Equal element by element, NaN matching NaN.
+bool same_values(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i])))) return false;
+  }
+  return true;
+}
+
+TEST(NativeUnaryOps, GeluOfLongContiguousFloatRunsThroughOneDnn) {
+  // Above the threshold a contiguous float32 gelu is oneDNN's gelu_erf
+  // (PyTorch's, for these tensors). Its bounds, measured over every 16th
+  // float bit pattern: 9.7 ulp from x >= -1 on; below, it forms
+  // 0.5 x (1 + erf(x / sqrt 2)) and keeps an absolute error only, 2.6e-7
+  // at most (and returns 0 from x <= -5.54 on).
+  constexpr double kOneDnnUlps = 10, kOneDnnTailAbs = 3e-7;
+  const int64_t n = 65543;  // 16x kDnnlGeluErfMinElements (dnnl_eltwise.h), and 7
+  Tensor x = st::linspace(-16.0, 16.0, n, ScalarType::Float);
+  float* px = static_cast<float*>(x.data_ptr());
+  const float kInfF = std::numeric_limits<float>::infinity();
+  px[1] = kInfF;
+  px[2] = -kInfF;
+  px[3] = std::numeric_limits<float>::quiet_NaN();
+  px[n - 2] = -40.0f;
+  const std::vector<double> in = values(x);
+
+  Tensor y = st::gelu(x);
+  Tensor out = st::empty({n}, ScalarType::Float);
+  st::gelu_out(out, x);
+  Tensor inplace = st::clone(x);
+  st::gelu_(inplace);
+  for (const Tensor& r : {y, out, inplace}) {
+    const std::vector<double> got = values(r);
+    int failures = 0;
+    for (int64_t i = 0; i < n && failures < 5; ++i) {
+      if (!gelu_within(static_cast<float>(in[i]), static_cast<float>(got[i]), kOneDnnUlps,
+                       kOneDnnTailAbs)) {
+        ++failures;
+        ADD_FAILURE() << "gelu(" << in[i] << ") = " << got[i] << ", want " << gelu_reference(in[i]);
+      }
+    }
+  }
+  EXPECT_TRUE(same_values(values(out), values(y)));
+  EXPECT_TRUE(same_values(values(inplace), values(y)));
+
+  // From inside one of our parallel regions (the whole tensor as one run)
+  // the same results.
+  std::vector<Tensor> nested(2);
+  st::parallel_for(0, 2, 1, [&](int64_t b, int64_t e) {
+    for (int64_t k = b; k < e; ++k) nested[static_cast<size_t>(k)] = st::gelu(x);
+  });
+  for (const Tensor& r : nested) EXPECT_TRUE(same_values(values(r), values(y)));
+
+  // A strided operand of the same length keeps the per-ISA function and
+  // its bound (6.39 ulp over every float) everywhere, negative tail and -0.0 included.
+  Tensor wide = st::linspace(-16.0, 16.0, 2 * n, ScalarType::Float);
+  static_cast<float*>(wide.data_ptr())[0] = -0.0f;
+  Tensor strided = wide.slice(0, 0, 2 * n, 2);
+  const std::vector<double> sin = values(strided);
+  const std::vector<double> sgot = values(st::gelu(strided));
+  int failures = 0;
+  for (int64_t i = 0; i < n && failures < 5; ++i) {
+    if (!gelu_within(static_cast<float>(sin[i]), static_cast<float>(sgot[i]), 6.5, 0.0)) {
+      ++failures;
+      ADD_FAILURE() << "strided gelu(" << sin[i] << ") = " << sgot[i] << ", want "
+                    << gelu_reference(sin[i]);
+    }
+  }
+  EXPECT_TRUE(std::signbit(sgot[0]));
 }
 
 TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
