@@ -64,7 +64,19 @@ bool compare(O a, O b) {
 template <typename T, Cmp c>
 void compare_kernel(TensorIterator& iter, bool direct) {
   if (!direct) {
-    cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
+    // Bool results: the per-ISA loops (vec_kernels.h) for float32 and
+    // int64, the generic loop for the other dtypes.
+    if constexpr (std::is_same_v<T, float>) {
+      cpu::vec_binary_loop<bool, float, float>(
+          iter, cpu::vec_kernels().compare_f32_b8[static_cast<int>(c)],
+          [](float x, float y) -> bool { return compare<c>(x, y); });
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      cpu::vec_binary_loop<bool, int64_t, int64_t>(
+          iter, cpu::vec_kernels().compare_i64_b8[static_cast<int>(c)],
+          [](int64_t x, int64_t y) -> bool { return compare<c>(x, y); });
+    } else {
+      cpu_kernel(iter, [](T x, T y) -> bool { return compare<c>(to_opmath(x), to_opmath(y)); });
+    }
   } else if constexpr (std::is_same_v<T, float>) {
     // The per-ISA vector loops (vec_math.h).
     cpu::vec_binary_f32(iter, compare_math(c),

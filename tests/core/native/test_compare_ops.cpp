@@ -2,7 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #include <st/core/warning.h>
 
@@ -120,6 +126,190 @@ TEST(NativeCompareOps, InPlaceAndOutComparisonsWriteOnesAndZerosOfTheOutputDtype
   Tensor f = st::clone(c);
   st::ne_(f, d);
   EXPECT_EQ(values(f), values(st::ne(c, d)));
+}
+
+// ---- every predicate, dtype, layout and form against a scalar reference ----------------
+
+template <typename T>
+std::vector<T> raw(const Tensor& t) {
+  const Tensor c = st::contiguous(t);
+  std::vector<T> v(static_cast<size_t>(c.numel()));
+  if (!v.empty()) std::memcpy(v.data(), c.const_data_ptr(), v.size() * sizeof(T));
+  return v;
+}
+
+template <typename T>
+Tensor make_raw(const std::vector<T>& v, std::vector<int64_t> shape, ScalarType dt) {
+  Tensor t = st::empty(IntArrayRef(shape), dt);
+  EXPECT_EQ(static_cast<size_t>(t.numel()), v.size());
+  if (!v.empty()) std::memcpy(t.data_ptr(), v.data(), v.size() * sizeof(T));
+  return t;
+}
+
+// C++'s comparisons, PyTorch's too: a NaN operand makes ne true and the
+// others false; -0.0 == +0.0.
+template <typename T>
+bool compare_ref(int op, T x, T y) {
+  switch (op) {
+    case 0:
+      return x == y;
+    case 1:
+      return x != y;
+    case 2:
+      return x < y;
+    case 3:
+      return x <= y;
+    case 4:
+      return x > y;
+    default:
+      return x >= y;
+  }
+}
+
+struct CompareFns {
+  const char* name;
+  Tensor (*fn)(const Tensor&, const Tensor&);
+  Tensor (*inplace)(const Tensor&, const Tensor&);
+  Tensor (*out)(const Tensor&, const Tensor&, const Tensor&);
+  Tensor (*fn_scalar)(const Tensor&, const Scalar&);
+  Tensor (*inplace_scalar)(const Tensor&, const Scalar&);
+};
+
+#define ST_COMPARE_FNS(NAME)                                                      \
+  {                                                                               \
+#NAME,                                                                          \
+   [](const Tensor& x, const Tensor& y) { return st::NAME(x, y); },                \
+   [](const Tensor& x, const Tensor& y) { return st::NAME##_(x, y); },             \
+   [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::NAME##_out(o, x, y); }, \
+   [](const Tensor& x, const Scalar& s) { return st::NAME(x, s); },                \
+   [](const Tensor& x, const Scalar& s) { return st::NAME##_(x, s); } \
+  }
+
+const CompareFns kCompareFns[] = {ST_COMPARE_FNS(eq), ST_COMPARE_FNS(ne), ST_COMPARE_FNS(lt),
+                                  ST_COMPARE_FNS(le), ST_COMPARE_FNS(gt), ST_COMPARE_FNS(ge)};
+#undef ST_COMPARE_FNS
+
+// Checks r (Bool, or T holding 1 and 0) against op over the broadcast
+// values ea, eb (row-major, of r's shape).
+template <typename T>
+void expect_compare(const Tensor& r, int op, const std::vector<T>& ea, const std::vector<T>& eb,
+                    const char* form) {
+  SCOPED_TRACE(form);
+  ASSERT_EQ(static_cast<size_t>(r.numel()), ea.size());
+  if (r.dtype() == ScalarType::Bool) {
+    const std::vector<uint8_t> got = raw<uint8_t>(r);
+    for (size_t i = 0; i < ea.size(); ++i) {
+      ASSERT_EQ(got[i], compare_ref(op, ea[i], eb[i]) ? 1 : 0) << "at " << i;
+    }
+  } else {
+    const std::vector<T> got = raw<T>(r);
+    for (size_t i = 0; i < ea.size(); ++i) {
+      // Bits: 1.0f or +0.0f exactly.
+      const T want = compare_ref(op, ea[i], eb[i]) ? T(1) : T(0);
+      ASSERT_EQ(std::memcmp(&got[i], &want, sizeof(T)), 0) << "at " << i;
+    }
+  }
+}
+
+// Every form of every predicate on a and b (a of the broadcast shape
+// unless a_rep: then b is, and there is no in-place form).
+template <typename T>
+void check_all_forms(ScalarType dt, const Tensor& a, const Tensor& b, bool a_rep) {
+  const Tensor full = a_rep ? b : a;
+  const std::vector<int64_t> sh = shape(full);
+  const std::vector<T> ea = raw<T>(st::expand(a, IntArrayRef(sh)));
+  const std::vector<T> eb = raw<T>(st::expand(b, IntArrayRef(sh)));
+  for (int op = 0; op < 6; ++op) {
+    const CompareFns& f = kCompareFns[op];
+    SCOPED_TRACE(f.name);
+    const Tensor r = f.fn(a, b);
+    EXPECT_EQ(r.dtype(), ScalarType::Bool);
+    expect_compare<T>(r, op, ea, eb, "functional");
+    for (ScalarType out_dt : {ScalarType::Bool, dt}) {
+      Tensor out = st::empty({0}, out_dt);
+      f.out(out, a, b);
+      EXPECT_EQ(out.dtype(), out_dt);
+      expect_compare<T>(out, op, ea, eb, "out=");
+    }
+    if (!a_rep) {
+      // In place on a copy of a in a's own layout (strides kept).
+      Tensor x = st::empty_strided(a.sizes(), a.strides(), dt);
+      st::copy_(x, a);
+      f.inplace(x, b);
+      EXPECT_EQ(x.dtype(), dt);
+      expect_compare<T>(x, op, ea, eb, "in place");
+    }
+    if (b.numel() == 1) {
+      // The Scalar overloads (a wrapped number), functional and in place.
+      const T s = raw<T>(b)[0];
+      const Scalar sc = std::is_same_v<T, float> ? Scalar(static_cast<double>(s))
+                                                 : Scalar(static_cast<int64_t>(s));
+      if (!a_rep) {
+        expect_compare<T>(f.fn_scalar(a, sc), op, ea, eb, "functional, Scalar");
+        Tensor x = st::clone(a);
+        f.inplace_scalar(x, sc);
+        expect_compare<T>(x, op, ea, eb, "in place, Scalar");
+      }
+    }
+  }
+}
+
+template <typename T>
+void check_every_layout(ScalarType dt, const std::vector<T>& pool) {
+  std::mt19937_64 g(5);
+  auto draw = [&](int64_t n) {
+    std::vector<T> v(static_cast<size_t>(n));
+    for (T& x : v) x = pool[g() % pool.size()];
+    return v;
+  };
+  for (int64_t n : {1, 3, 15, 16, 17, 37, 1000}) {
+    SCOPED_TRACE("n " + std::to_string(n));
+    const Tensor a = make_raw(draw(n), {n}, dt);
+    const Tensor b = make_raw(draw(n), {n}, dt);
+    {
+      SCOPED_TRACE("contiguous");
+      check_all_forms<T>(dt, a, b, false);
+    }
+    {
+      SCOPED_TRACE("strided");
+      const Tensor sa = st::slice(make_raw(draw(2 * n), {2 * n}, dt), 0, 0, 2 * n, 2);
+      const Tensor sb = st::slice(make_raw(draw(3 * n), {3 * n}, dt), 0, 1, 3 * n, 3);
+      check_all_forms<T>(dt, sa, sb, false);
+      check_all_forms<T>(dt, sa, b, false);
+    }
+    {
+      SCOPED_TRACE("broadcast scalar");
+      for (const T& s : pool) {
+        const Tensor one = make_raw(std::vector<T>{s}, {1}, dt);
+        check_all_forms<T>(dt, a, one, false);
+        check_all_forms<T>(dt, one, b, true);
+      }
+    }
+    {
+      SCOPED_TRACE("short rows");
+      // Rows of 3 (contiguous, then every other element) under a row
+      // stride the rows cannot be merged with.
+      const Tensor wide = make_raw(draw(12 * n), {n, 12}, dt);
+      const Tensor rows = make_raw(draw(3 * n), {n, 3}, dt);
+      check_all_forms<T>(dt, st::slice(wide, 1, 0, 3, 1), rows, false);
+      check_all_forms<T>(dt, st::slice(wide, 1, 0, 6, 2), rows, false);
+      check_all_forms<T>(dt, rows, st::slice(wide, 1, 1, 7, 2), false);
+      // A broadcast row.
+      check_all_forms<T>(dt, rows, st::slice(rows, 0, 0, 1, 1), false);
+    }
+  }
+}
+
+TEST(NativeCompareOps, EveryPredicateLayoutAndFormMatchesAScalarReference) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  check_every_layout<float>(ScalarType::Float, {nan, -nan, 0.0f, -0.0f, inf, -inf, 1.0f, -1.0f,
+                                                2.5f, std::numeric_limits<float>::max(),
+                                                std::numeric_limits<float>::denorm_min(), 1.0f});
+  const int64_t lo = std::numeric_limits<int64_t>::min();
+  const int64_t hi = std::numeric_limits<int64_t>::max();
+  check_every_layout<int64_t>(ScalarType::Long,
+                              {lo, lo + 1, -1, 0, 1, int64_t{1} << 40, hi - 1, hi, 0});
 }
 
 TEST(NativeCompareOps, Where) {

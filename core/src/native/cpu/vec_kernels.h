@@ -79,6 +79,12 @@ struct VecKernels {
   // out[i] = the larger ([0], maximum) or the smaller ([1], minimum) of
   // a[i] and b[i]; out may be a or b.
   void (*maxmin_i64[2])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // out[i] = a[i] OP b[i] as bool bytes (1 or 0), for the comparisons in
+  // CompareOp order (a comparison's Bool result). Floats compare as in C++
+  // and PyTorch: a NaN operand makes ne true and the others false; -0.0
+  // equals +0.0.
+  void (*compare_f32_b8[6])(bool* out, const float* a, const float* b, int64_t n);
+  void (*compare_i64_b8[6])(bool* out, const int64_t* a, const int64_t* b, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

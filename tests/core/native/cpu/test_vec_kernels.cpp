@@ -153,6 +153,68 @@ TEST(NativeVecKernels, Int64ComparisonsMatchScalarLoops) {
   }
 }
 
+// The comparisons into bool bytes: every variant gives the scalar
+// comparison (NaN: ne true, the others false; -0.0 == +0.0) on every
+// length and unaligned pointers, and leaves the byte before out alone.
+template <typename T>
+bool compare_scalar(int op, T x, T y) {
+  return op == 0   ? x == y
+         : op == 1 ? x != y
+         : op == 2 ? x < y
+         : op == 3 ? x <= y
+         : op == 4 ? x > y
+                   : x >= y;
+}
+
+TEST(NativeVecKernels, ComparisonsIntoBoolMatchScalarLoops) {
+  std::mt19937_64 g(13);
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float fpool[] = {nan,
+                         -nan,
+                         0.0f,
+                         -0.0f,
+                         inf,
+                         -inf,
+                         1.0f,
+                         -1.0f,
+                         2.5f,
+                         std::numeric_limits<float>::max(),
+                         std::numeric_limits<float>::denorm_min(),
+                         1.0f};
+  const int64_t lo = std::numeric_limits<int64_t>::min();
+  const int64_t hi = std::numeric_limits<int64_t>::max();
+  const int64_t ipool[] = {lo, lo + 1, -2, -1, 0, 1, 2, int64_t{1} << 40, hi - 1, hi};
+  for (int64_t n : {0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 1001}) {
+    std::vector<float> fa(static_cast<size_t>(n) + 1), fb(static_cast<size_t>(n) + 1);
+    std::vector<int64_t> ia(static_cast<size_t>(n) + 1), ib(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < fa.size(); ++i) {
+      fa[i] = fpool[g() % 12];
+      fb[i] = fpool[g() % 12];
+      ia[i] = ipool[g() % 10];
+      ib[i] = ipool[g() % 10];
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      for (int op = 0; op < 6; ++op) {
+        std::vector<uint8_t> fout(static_cast<size_t>(n) + 1, 7), iout(fout);
+        k->compare_f32_b8[op](reinterpret_cast<bool*>(fout.data() + 1), fa.data() + 1,
+                              fb.data() + 1, n);
+        k->compare_i64_b8[op](reinterpret_cast<bool*>(iout.data() + 1), ia.data() + 1,
+                              ib.data() + 1, n);
+        for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+          ASSERT_EQ(fout[i], compare_scalar(op, fa[i], fb[i]) ? 1 : 0)
+              << "op " << op << " n " << n << " at " << i;
+          ASSERT_EQ(iout[i], compare_scalar(op, ia[i], ib[i]) ? 1 : 0)
+              << "op " << op << " n " << n << " at " << i;
+        }
+        EXPECT_EQ(fout[0], 7);
+        EXPECT_EQ(iout[0], 7);
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, Int64MaximumMinimumMatchScalarLoops) {
   std::mt19937_64 g(11);
   const int64_t kMin = std::numeric_limits<int64_t>::min();
