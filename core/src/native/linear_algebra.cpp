@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <utility>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <st/core/empty_tensor.h>
@@ -18,6 +19,7 @@
 #include "dot_checks.h"
 #include "gemm.h"
 #include "gemm_out_checks.h"
+#include "cpu/vec_reduce_kernels.h"
 #include "host_memory.h"
 
 namespace st::native {
@@ -227,6 +229,20 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
     const T* a = static_cast<const T*>(self.const_data_ptr());
     const T* b = static_cast<const T*>(tensor.const_data_ptr());
     const int64_t sa = self.stride(0), sb = tensor.stride(0), n = self.numel();
+    T* result = static_cast<T*>(out.data_ptr());
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      // Contiguous float and double vectors: the per-ISA loop (several
+      // vector accumulators; float blocks widened into double lanes).
+      if (sa == 1 && sb == 1) {
+        const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+        if constexpr (std::is_same_v<T, float>) {
+          *result = static_cast<float>(k.dot_f32(a, b, n));
+        } else {
+          *result = k.dot_f64(a, b, n);
+        }
+        return;
+      }
+    }
     // Four independent partial sums: the loop vectorizes and rounding
     // error grows more slowly than with one running sum.
     O acc[4] = {O(0), O(0), O(0), O(0)};
@@ -237,7 +253,7 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
       }
     }
     for (; i < n; ++i) acc[0] += to_opmath(a[i * sa]) * to_opmath(b[i * sb]);
-    *static_cast<T*>(out.data_ptr()) = from_opmath<T>((acc[0] + acc[1]) + (acc[2] + acc[3]));
+    *result = from_opmath<T>((acc[0] + acc[1]) + (acc[2] + acc[3]));
   });
   return out;
 }

@@ -53,7 +53,18 @@ bool is_nan_value(T v) {
   }
 }
 
-Tensor make_result(const ReduceGeometry& g, ScalarType dtype, const Tensor& like) {
+// The tensor a reduction computes into: a given out= itself when it has
+// the result's dtype and device, shares no storage with the input and,
+// resized to the result's shape, is contiguous (reduce_loop writes the
+// outputs row-major); else a new tensor, which reduce_into_output()
+// copies into the out=. Writing directly saves a temporary and a copy.
+Tensor make_result(const ReduceGeometry& g, ScalarType dtype, const Tensor& like,
+                   const Tensor* out = nullptr) {
+  if (out != nullptr && out->defined() && out->dtype() == dtype && out->device() == like.device() &&
+      !out->is_alias_of(g.input)) {
+    resize_output(*out, IntArrayRef(g.out_shape));
+    if (out->is_contiguous()) return *out;
+  }
   return st::detail::empty_generic(IntArrayRef(g.out_shape), dtype, like.device());
 }
 
@@ -163,12 +174,13 @@ struct MeanOps {
 constexpr uint64_t kSumTypes =
     kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
 
+// into: an out= to compute into directly when it can be (make_result).
 Tensor sum_like(const char* name, const Tensor& self, std::optional<IntArrayRef> dims, bool keepdim,
-                ScalarType out_dtype, bool prod) {
+                ScalarType out_dtype, bool prod, const Tensor* into = nullptr) {
   check_host_memory(self, name, "self");
   const Tensor input = to_dtype(self, out_dtype);
   ReduceGeometry g = make_reduce_geometry(input, dims, keepdim, name);
-  Tensor result = make_result(g, out_dtype, self);
+  Tensor result = make_result(g, out_dtype, self, into);
   dispatch_dtype<kSumTypes>(out_dtype, name, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* out = static_cast<T*>(result.data_ptr());
@@ -650,7 +662,7 @@ Tensor sum_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
   // two must agree (PyTorch's rule for these structured out= overloads).
   const ScalarType dt = dtype.value_or(out.dtype());
   check_out_dtype_exact(out, dt, "sum");
-  return reduce_into_output(sum_like("sum", self, dim, keepdim, dt, false), out, "sum");
+  return reduce_into_output(sum_like("sum", self, dim, keepdim, dt, false, &out), out, "sum");
 }
 
 Tensor sum_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
@@ -662,8 +674,11 @@ Tensor sum_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor
 }
 
 // ---- mean --------------------------------------------------------------------------------
-Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
-            std::optional<ScalarType> dtype) {
+namespace {
+
+// mean into a new tensor, or into out when make_result can.
+Tensor mean_into(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+                 std::optional<ScalarType> dtype, const Tensor* out) {
   const ScalarType dt = dtype.value_or(self.dtype());
   ST_CHECK(
       torch::headeronly::isFloatingType(dt) || torch::headeronly::isComplexType(dt),
@@ -672,13 +687,20 @@ Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
       " must be either a floating point or complex dtype. Got: ", torch::headeronly::toString(dt));
   const Tensor input = to_dtype(self, dt);
   ReduceGeometry g = make_reduce_geometry(input, dim, keepdim, "mean");
-  Tensor result = make_result(g, dt, self);
+  Tensor result = make_result(g, dt, self, out);
   dispatch_dtype<kAllFloat | kComplexTypes>(dt, "mean", [&](auto tag) {
     using T = typename decltype(tag)::type;
     reduce_loop<T>(
         g, MeanOps<T>{static_cast<T*>(result.data_ptr()), static_cast<double>(g.reduce_size)});
   });
   return result;
+}
+
+}  // namespace
+
+Tensor mean(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
+            std::optional<ScalarType> dtype) {
+  return mean_into(self, dim, keepdim, dtype, nullptr);
 }
 Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
   return st::mean(self, std::optional<IntArrayRef>(), false, dtype);
@@ -687,7 +709,7 @@ Tensor mean_out(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim
                 std::optional<ScalarType> dtype, const Tensor& out) {
   const ScalarType dt = dtype.value_or(out.dtype());
   check_out_dtype_exact(out, dt, "mean");
-  return reduce_into_output(native::mean(self, dim, keepdim, dt), out, "mean");
+  return reduce_into_output(mean_into(self, dim, keepdim, dt, &out), out, "mean");
 }
 
 // ---- prod --------------------------------------------------------------------------------
@@ -700,14 +722,15 @@ Tensor prod(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarT
 Tensor prod_out(const Tensor& self, std::optional<ScalarType> dtype, const Tensor& out) {
   const ScalarType dt = integral_to_long(self, dtype);
   check_out_dtype_exact(out, dt, "prod");
-  return reduce_into_output(sum_like("prod", self, std::nullopt, false, dt, true), out, "prod");
+  return reduce_into_output(sum_like("prod", self, std::nullopt, false, dt, true, &out), out,
+                            "prod");
 }
 Tensor prod_out(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype,
                 const Tensor& out) {
   const ScalarType dt = dtype.value_or(out.dtype());
   check_out_dtype_exact(out, dt, "prod");
-  return reduce_into_output(sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, dt, true), out,
-                            "prod");
+  return reduce_into_output(sum_like("prod", self, IntArrayRef(&dim, 1), keepdim, dt, true, &out),
+                            out, "prod");
 }
 
 // ---- amax / amin ---------------------------------------------------------------------------

@@ -159,6 +159,7 @@ Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& o
                           const char* op) {
   if (!out.has_value() || !out->defined()) return computed;
   const Tensor& o = *out;
+  if (o.is_same(computed)) return o;  // computed in place (already resized)
   ST_CHECK(o.device() == computed.device(), op, ": expected out on ", computed.device(),
            " but got ", o.device());
   resize_output(o, computed.sizes());

@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
+#include <string>
+#include <vector>
 
 #include <st/native/tensor_iterator.h>
 
@@ -230,6 +233,45 @@ TEST(NativeLinearAlgebra, DotMv) {
   Tensor mo = st::empty({0});
   st::mv_out(mo, st::ones({2, 3}), st::ones({3}));
   expect_close(values(mo), {3, 3});
+}
+
+// Long float and double dots (the per-ISA loop) against a double
+// reference, across its 256-product blocks, with a strided operand (the
+// scalar loop) giving the same value on integer data, and dot.out's
+// dtype check.
+TEST(NativeLinearAlgebra, LongDotsMatchADoubleReference) {
+  std::mt19937 g(21);
+  for (const ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    for (const int64_t n : {int64_t{1}, int64_t{255}, int64_t{256}, int64_t{257}, int64_t{5000}}) {
+      SCOPED_TRACE(std::to_string(n) + " " + torch::headeronly::toString(dt));
+      Tensor a = random_ints(g, {n}, dt, -9, 9);
+      Tensor b = random_ints(g, {n}, dt, -9, 9);
+      const auto va = values(a), vb = values(b);
+      double ref = 0;
+      for (size_t i = 0; i < va.size(); ++i) ref += va[i] * vb[i];
+      // small integers: every partial sum is exact, so all paths agree
+      expect_close(values(st::dot(a, b)), {ref}, 0);
+      expect_close(values(st::dot(relayout(a, 2), b)), {ref}, 0);
+      Tensor o = st::empty({3}, dt);
+      st::dot_out(o, a, b);
+      EXPECT_EQ(o.dim(), 0);
+      expect_close(values(o), {ref}, 0);
+    }
+    // non-integer values: within float rounding of the double reference
+    const int64_t n = 4099;
+    std::uniform_real_distribution<float> u(0, 1);  // exact in both dtypes
+    std::vector<double> va(static_cast<size_t>(n)), vb(static_cast<size_t>(n));
+    for (auto& x : va) x = u(g);
+    for (auto& x : vb) x = u(g);
+    Tensor a = make(va, {n}, dt);
+    Tensor b = make(vb, {n}, dt);
+    double ref = 0;
+    for (size_t i = 0; i < va.size(); ++i) ref += va[i] * vb[i];
+    const double got = values(st::dot(a, b))[0];
+    EXPECT_NEAR(got, ref, (dt == ScalarType::Float ? 1e-6 : 1e-13) * ref);
+  }
+  EXPECT_NATIVE_ERROR(st::dot_out(st::empty({}, ScalarType::Double), st::ones({4}), st::ones({4})),
+                      "dot");
 }
 
 // mv and mv.out against mm with vec as a column: every dtype family (the

@@ -246,6 +246,41 @@ TEST(NativeReduceOps, OutDtypeMustMatchExactly) {
   expect_close(values(idx), {2, 2});
 }
 
+// sum/mean/prod out= compute into the out= itself when it is contiguous
+// (after resizing) and not a view of the input; a strided out= or one
+// that is a view of the input gets the values through a temporary.
+TEST(NativeReduceOps, OutVariantsWriteIntoOrCopyIntoOut) {
+  Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor o = st::empty({2});
+  const void* p = o.data_ptr();
+  st::sum_out(o, a, {1});
+  expect_close(values(o), {6, 15});
+  EXPECT_EQ(o.data_ptr(), p);  // written in place, no reallocation
+  Tensor grown = st::empty({0});
+  st::mean_out(grown, a, {0}, true);
+  EXPECT_EQ(shape(grown), (std::vector<int64_t>{1, 3}));
+  expect_close(values(grown), {2.5, 3.5, 4.5});
+  Tensor wide = st::zeros({3, 2});
+  Tensor strided = st::select(wide, 1, 1);  // [3], stride 2
+  st::prod_out(strided, a, 0);
+  expect_close(values(strided), {4, 10, 18});
+  expect_close(values(st::select(wide, 1, 0)), {0, 0, 0});  // the gaps untouched
+  Tensor x = make1({1, 2, 3, 4});
+  Tensor first = st::select(x, 0, 0);  // a 0-d view of the input
+  st::sum_out(first, x);
+  expect_close(values(x), {10, 2, 3, 4});
+  Tensor empty_in = st::empty({0, 3});
+  Tensor eo = st::ones({3});
+  st::sum_out(eo, empty_in, {0});
+  expect_close(values(eo), {0, 0, 0});
+  Tensor one = st::empty({});
+  st::prod_out(one, make1({-2.5}));
+  expect_close(values(one), {-2.5});
+  Tensor lo = st::empty({}, ScalarType::Long);
+  EXPECT_NATIVE_ERROR(st::prod_out(lo, a),
+                      "prod(): Expected out tensor to have dtype Float, but got Long instead");
+}
+
 TEST(NativeReduceOps, ArgmaxRefusesBoolAndCumsumRefusesBoolAccumulation) {
   Tensor b = make({0, 1, 1}, {3}, ScalarType::Bool);
   EXPECT_NATIVE_ERROR(st::argmax(b), "argmax(): does not support bool input");
@@ -339,6 +374,74 @@ TEST(NativeReduceOps, VectorLoopsMatchReferencesOnEveryLength) {
       EXPECT_EQ(shape(st::sum(two, {1}, true)), (std::vector<int64_t>{2, 1}));
     }
   }
+}
+
+// Strided stretches longer than one gather chunk (8 KiB: 2048 floats,
+// 1024 doubles or int64), every other and every third element, reduced in
+// full (the blocked split for the long one), along the strided dim of
+// rows and across strided rows, against double references; sum and mean
+// in out= tensors too.
+TEST(NativeReduceOps, LongStridedStretchesMatchReferences) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+    const bool fp = dt != ScalarType::Long;
+    for (int64_t n : {1023, 1024, 1025, 2047, 2048, 2049, 5000, 70001}) {
+      for (int64_t stride : {2, 3}) {
+        SCOPED_TRACE(std::to_string(n) + " stride " + std::to_string(stride) + " " +
+                     torch::headeronly::toString(dt));
+        const std::vector<double> v = ramp(n, fp ? 0.25 : 1.0);
+        Tensor wide = make1(std::vector<double>(static_cast<size_t>(stride * n), 7), dt);
+        Tensor a = st::as_strided(wide, {n}, {stride}, 1);
+        a.copy_(make1(v, dt));
+        double sum = 0, mx = -kInf, mn = kInf;
+        for (double x : v) {
+          sum += x;
+          mx = std::max(mx, x);
+          mn = std::min(mn, x);
+        }
+        expect_close(values(st::sum(a)), {sum}, 0);
+        expect_close(values(st::amax(a)), {mx}, 0);
+        expect_close(values(st::amin(a)), {mn}, 0);
+        Tensor so = st::empty({2}, fp ? dt : ScalarType::Long);
+        st::sum_out(so, a);
+        expect_close(values(so), {sum}, 0);
+        if (fp) {
+          expect_close(values(st::mean(a)), {sum / static_cast<double>(n)}, 1e-7);
+          Tensor mo = st::empty({}, dt);
+          st::mean_out(mo, a, {0});
+          expect_close(values(mo), {sum / static_cast<double>(n)}, 1e-7);
+        }
+        // two strided rows reduced along the strided dim
+        if (n <= 5000) {
+          Tensor rows = st::as_strided(wide, {2, n / 2}, {stride * (n / 2), stride}, 1);
+          const auto rv = values(rows);
+          double r0 = 0, r1 = 0;
+          for (int64_t i = 0; i < n / 2; ++i) {
+            r0 += rv[static_cast<size_t>(i)];
+            r1 += rv[static_cast<size_t>(n / 2 + i)];
+          }
+          expect_close(values(st::sum(rows, {1})), {r0, r1}, 0);
+          // and across the rows (dim 0: the strided rows gathered)
+          std::vector<double> cs, cm, ci;
+          for (int64_t i = 0; i < n / 2; ++i) {
+            const double x0 = rv[static_cast<size_t>(i)];
+            const double x1 = rv[static_cast<size_t>(n / 2 + i)];
+            cs.push_back(x0 + x1);
+            cm.push_back(std::max(x0, x1));
+            ci.push_back(x1 > x0 ? 1 : 0);
+          }
+          expect_close(values(st::sum(rows, {0})), cs, 0);
+          expect_close(values(st::amax(rows, {0})), cm, 0);
+          expect_close(values(st::argmax(rows, 0)), ci, 0);
+          expect_close(values(st::sum(rows, {0})), values(st::sum(st::contiguous(rows), {0})), 0);
+        }
+      }
+    }
+  }
+  // products of a long strided stretch of 1.0 and one -2 stay exact
+  Tensor wide = st::ones({6000});
+  Tensor a = st::as_strided(wide, {3000}, {2}, 0);
+  st::fill_(st::as_strided(wide, {1}, {1}, 2 * 2500), -2);
+  expect_close(values(st::prod(a)), {-2}, 0);
 }
 
 TEST(NativeReduceOps, MaxMinPropagateNanThroughEveryLoop) {

@@ -32,8 +32,8 @@
 // stretch of a reduced range in increasing k (inner-dim reductions;
 // strided ones are first gathered into a small buffer); row() gets each
 // reduced row when the reduction is over outer dims and the outputs are
-// contiguous in the input (sum(dim=0) of a row-major matrix), so it
-// vectorizes across outputs.
+// contiguous in the input (sum(dim=0) of a row-major matrix; a strided
+// row is gathered first), so it vectorizes across outputs.
 #pragma once
 
 #include <algorithm>
@@ -76,7 +76,8 @@ ST_API void check_nonempty_reduction(const ReduceGeometry& g, const char* op);
 ST_API void check_out_dtype_exact(const Tensor& out, ScalarType want, const char* op);
 
 // The result of a reduction: `computed` (contiguous, g.out_shape) is
-// returned as is, or copied into `out` after resizing it.
+// returned as is, or copied into `out` after resizing it (nothing to do
+// when `computed` is `out` itself, already resized).
 ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,
                                  const char* op);
 
@@ -87,8 +88,15 @@ struct reduce_vec : std::false_type {};
 template <typename Ops>
 struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
 
-// Elements of a strided stretch gathered per run() call.
-constexpr int64_t kGatherChunk = 256;
+// Bytes of a strided stretch gathered per run() call (8 KiB: 2048 floats,
+// well inside L1). Each run() call ends in a horizontal reduction of its
+// vector accumulators (tens of cycles), so a small chunk would make that,
+// not the gather or the memory, the cost of a strided reduction.
+constexpr size_t kGatherBytes = 8192;
+template <typename In>
+constexpr int64_t gather_chunk() {
+  return static_cast<int64_t>(std::max<size_t>(1, kGatherBytes / sizeof(In)));
+}
 
 // out[j] = src[j * stride] for j < n (stride in items): items of 1, 2, 4
 // or 8 bytes by typed loops (the common stride 2 of 4- and 8-byte items by
@@ -110,9 +118,10 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
     return;
   }
   if constexpr (reduce_vec<Ops>::value) {
-    In buf[kGatherChunk];
-    for (int64_t j0 = 0; j0 < n; j0 += kGatherChunk) {
-      const int64_t m = std::min(kGatherChunk, n - j0);
+    constexpr int64_t kChunk = gather_chunk<In>();
+    alignas(64) In buf[kChunk];
+    for (int64_t j0 = 0; j0 < n; j0 += kChunk) {
+      const int64_t m = std::min(kChunk, n - j0);
       const In* q = p + j0 * stride;
       if constexpr (std::is_trivially_copyable_v<In> && (sizeof(In) == 4 || sizeof(In) == 8)) {
         gather_strided(buf, q, m, stride, sizeof(In));
@@ -126,6 +135,27 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
     return;
   }
   for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j * stride], k + j);
+}
+
+// accs[j] <- step(accs[j], p[j * stride], k) for j < n: by row() on
+// gathered chunks when the Ops has it, else element by element.
+template <typename In, typename Ops, typename Acc>
+void step_strided_row(Acc* accs, const In* p, int64_t stride, int64_t n, int64_t k,
+                      const Ops& ops) {
+  if constexpr (reduce_vec<Ops>::value && std::is_trivially_copyable_v<In> &&
+                (sizeof(In) == 4 || sizeof(In) == 8)) {
+    constexpr int64_t kChunk = gather_chunk<In>();
+    alignas(64) In buf[kChunk];
+    for (int64_t j0 = 0; j0 < n; j0 += kChunk) {
+      const int64_t m = std::min(kChunk, n - j0);
+      gather_strided(buf, p + j0 * stride, m, stride, sizeof(In));
+      if (!ops.row(accs + j0, buf, m, k)) {
+        for (int64_t j = 0; j < m; ++j) ops.step(accs[j0 + j], buf[j], k);
+      }
+    }
+    return;
+  }
+  for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j * stride], k);
 }
 
 template <typename In, typename Ops, typename Acc>
@@ -203,12 +233,19 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
     return;
   }
   const int64_t grain = std::max<int64_t>(1, 32768 / std::max<int64_t>(nred, 1));
-  if (!g.kept_sizes.empty() && g.kept_strides.back() == 1 && !g.red_strides.empty() &&
-      g.red_strides.back() != 1 && nred > 0) {
-    // Reducing outer dims of a layout whose innermost kept dim is
-    // contiguous (sum(dim=0) of a row-major matrix): walk the reduced
-    // elements once per run of adjacent outputs, updating the run's
-    // accumulators side by side, instead of one strided walk per output.
+  // The innermost kept dim's stride, when it is inside the reduced
+  // elements' innermost step (1, or a strided view's 2 against a row's
+  // 2 * width): the outputs of a run are then nearer in memory than the
+  // elements each one reduces.
+  const int64_t ks = g.kept_sizes.empty() ? 0 : g.kept_strides.back();
+  const int64_t rs = g.red_strides.empty() ? 1 : g.red_strides.back();
+  if (nred > 0 && rs != 1 && (ks == 1 || (ks > 1 && ks < rs))) {
+    // Reducing outer dims (sum(dim=0) of a row-major matrix, or of every
+    // other column of one): walk the reduced elements once per run of
+    // adjacent outputs, updating the run's accumulators side by side (a
+    // strided run gathered into a small buffer first), instead of one
+    // strided walk per output. Memory is then read row by row, and a
+    // strided input gives the same values as a contiguous one.
     const int64_t run = g.kept_sizes.back();
     const size_t nd = g.red_sizes.size();
     parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
@@ -225,10 +262,14 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
         int64_t off = 0;
         for (int64_t k = 0; k < nred; ++k) {
           const In* p = data + base + off;
-          bool done = false;
-          if constexpr (detail::reduce_vec<Ops>::value) done = ops.row(accs.get(), p, n, k);
-          if (!done) {
-            for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j], k);
+          if (ks == 1) {
+            bool done = false;
+            if constexpr (detail::reduce_vec<Ops>::value) done = ops.row(accs.get(), p, n, k);
+            if (!done) {
+              for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j], k);
+            }
+          } else {
+            detail::step_strided_row(accs.get(), p, ks, n, k, ops);
           }
           // next reduced element (row-major over the reduced dims)
           for (size_t d = nd; d-- > 0;) {

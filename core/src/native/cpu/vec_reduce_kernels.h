@@ -72,6 +72,13 @@ struct VecReduceKernels {
   // Reads only x[0 .. 2n - 1).
   void (*gather2_32)(uint32_t* out, const uint32_t* x, int64_t n);
   void (*gather2_64)(uint64_t* out, const uint64_t* x, int64_t n);
+
+  // ---- sum(x[j] * y[j]) over two contiguous runs of n ----
+  // Floats: products rounded to float, summed in float lanes by blocks of
+  // 256 that are widened into double lanes (sum_f32's scheme); doubles:
+  // double lanes. The same value in every variant.
+  double (*dot_f32)(const float* x, const float* y, int64_t n);
+  double (*dot_f64)(const double* x, const double* y, int64_t n);
 };
 
 // The table of the ISA vec_kernels() runs (ST_CPU_CAPABILITY applies).

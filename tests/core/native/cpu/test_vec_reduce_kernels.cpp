@@ -2,7 +2,8 @@
 // supports and with plain scalar loops (up to the reassociation of
 // floating sums), on every tail length and on unaligned pointers; max/min
 // propagate NaN wherever it sits; int64 sums and products wrap; the
-// stride-2 gather packs exactly the stretch's elements.
+// stride-2 gather packs exactly the stretch's elements; dot products
+// match a double reference.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -269,6 +270,65 @@ TEST(NativeVecReduceKernels, Gather2PacksEveryOtherElement) {
       }
       EXPECT_EQ(o32[static_cast<size_t>(n)], 0u);  // nothing written past n
       EXPECT_EQ(o64[static_cast<size_t>(n)], 0u);
+    }
+  }
+}
+
+// Dot products against a double reference (float products are rounded to
+// float, so the float dot is within a few float roundings of the sum of
+// |x y|), the same bits in every variant, on lengths around the float
+// loop's 256-product blocks and unaligned starts.
+TEST(NativeVecReduceKernels, DotsMatchDoubleReference) {
+  std::mt19937 g(11);
+  std::uniform_real_distribution<float> d(-2, 2);
+  std::vector<int64_t> lengths(std::begin(kLengths), std::end(kLengths));
+  for (int64_t n : {255, 256, 257, 511, 512, 513, 2048 + 17}) lengths.push_back(n);
+  for (int64_t n : lengths) {
+    SCOPED_TRACE(n);
+    std::vector<float> fx(static_cast<size_t>(n) + 1), fy(static_cast<size_t>(n) + 1);
+    for (auto& v : fx) v = d(g);
+    for (auto& v : fy) v = d(g);
+    std::vector<double> dx(fx.begin(), fx.end()), dy(fy.begin(), fy.end());
+    const float* px = fx.data() + 1;  // unaligned starts
+    const float* py = fy.data() + 1;
+    double ref = 0, mag = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const double p = static_cast<double>(px[i]) * static_cast<double>(py[i]);
+      ref += p;
+      mag += std::fabs(p);
+    }
+    const VecReduceKernels* base = variants()[0];
+    const double f32 = base->dot_f32(px, py, n);
+    const double f64 = base->dot_f64(dx.data() + 1, dy.data() + 1, n);
+    EXPECT_NEAR(f32, ref, 1e-6 * (1 + mag));
+    EXPECT_NEAR(f64, ref, 1e-13 * (1 + mag));
+    if (n == 0) {
+      EXPECT_EQ(f32, 0.0);
+      EXPECT_EQ(f64, 0.0);
+    }
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_TRUE(same_bits(k->dot_f32(px, py, n), f32));
+      EXPECT_TRUE(same_bits(k->dot_f64(dx.data() + 1, dy.data() + 1, n), f64));
+    }
+  }
+}
+
+// A float dot propagates NaN and infinities wherever they sit.
+TEST(NativeVecReduceKernels, FloatDotPropagatesNanAndInf) {
+  const int64_t n = 300;  // one block and a tail
+  for (int64_t at : {int64_t{0}, int64_t{17}, int64_t{255}, int64_t{299}}) {
+    SCOPED_TRACE(at);
+    std::vector<float> x(static_cast<size_t>(n), 1.0f), y(static_cast<size_t>(n), 0.5f);
+    x[static_cast<size_t>(at)] = std::numeric_limits<float>::infinity();
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_EQ(k->dot_f32(x.data(), y.data(), n), std::numeric_limits<double>::infinity());
+    }
+    y[static_cast<size_t>(at)] = 0.0f;  // inf * 0
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_TRUE(std::isnan(k->dot_f32(x.data(), y.data(), n)));
     }
   }
 }
