@@ -79,6 +79,9 @@ struct VecKernels {
   // out[i] = the larger ([0], maximum) or the smaller ([1], minimum) of
   // a[i] and b[i]; out may be a or b.
   void (*maxmin_i64[2])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // fill_bits[k]: n elements of 2^k bytes (1 to 16) at out, each a copy of
+  // the 2^k bytes at value.
+  void (*fill_bits[5])(void* out, const void* value, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.
