@@ -56,10 +56,10 @@ void fill_dense(const Tensor& self, const T& v) {
   unsigned char zero_bytes[sizeof(T)] = {};
   const bool zero = std::memcmp(&v, zero_bytes, sizeof(T)) == 0;
   constexpr int width_log2 = sizeof(T) == 1   ? 0
-                            : sizeof(T) == 2 ? 1
-                            : sizeof(T) == 4 ? 2
-                            : sizeof(T) == 8 ? 3
-                                             : 4;
+                             : sizeof(T) == 2 ? 1
+                             : sizeof(T) == 4 ? 2
+                             : sizeof(T) == 8 ? 3
+                                              : 4;
   static_assert(sizeof(T) == (size_t{1} << width_log2), "element widths are 1 to 16 bytes");
   // Non-zero values through the per-ISA store loop: this file is compiled
   // for baseline x86-64, whose 16-byte stores take 1.3-1.4x the time of
