@@ -193,6 +193,10 @@ TEST(NativeFill, DenseSelfEveryDtypeAndLayout) {
   Tensor c = st::empty({3}, ScalarType::ComplexFloat);
   st::fill_(c, Scalar(std::complex<double>(0, -1)));
   for (auto v : cvalues(c)) EXPECT_EQ(v, std::complex<double>(0, -1));
+  // 16-byte elements past one 64-byte vector and a tail.
+  Tensor cd = st::empty({37}, ScalarType::ComplexDouble);
+  st::fill_(cd, Scalar(std::complex<double>(1.5, -2)));
+  for (auto v : cvalues(cd)) EXPECT_EQ(v, std::complex<double>(1.5, -2));
   Tensor f8 = st::empty({5}, ScalarType::Float8_e4m3fn);
   st::fill_(f8, 1.5);
   expect_close(values(st::_to_copy(f8, ScalarType::Float)), std::vector<double>(5, 1.5));

@@ -85,6 +85,9 @@ struct VecKernels {
   // equals +0.0.
   void (*compare_f32_b8[6])(bool* out, const float* a, const float* b, int64_t n);
   void (*compare_i64_b8[6])(bool* out, const int64_t* a, const int64_t* b, int64_t n);
+  // fill_bits[k]: n elements of 2^k bytes (1 to 16) at out, each a copy of
+  // the 2^k bytes at value.
+  void (*fill_bits[5])(void* out, const void* value, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

@@ -475,6 +475,30 @@ TEST(NativeVecKernels, SimpleUnaryOpsMatchScalarLoops) {
   }
 }
 
+// Every width's fill writes exactly n copies of the value's bytes, on
+// every length (whole vectors, pairs of them and every tail) and from a
+// start that is not vector aligned, and touches nothing past the end.
+TEST(NativeVecKernels, FillBitsWritesTheValueAndNothingElse) {
+  const unsigned char value[16] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88,
+                                   0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xf0, 0x0f};
+  for (const VecKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (int w = 0; w < 5; ++w) {
+      const size_t width = size_t{1} << w;
+      for (int64_t n : {0, 1, 3, 7, 8, 63, 64, 65, 127, 128, 129, 200, 1031}) {
+        SCOPED_TRACE(::testing::Message() << "width " << width << " n " << n);
+        const size_t bytes = static_cast<size_t>(n) * width;
+        // One element of room before (an unaligned start) and a guard after.
+        std::vector<unsigned char> buf(bytes + 2 * width + 64, 0xe5);
+        k->fill_bits[w](buf.data() + width, value, n);
+        for (size_t i = 0; i < width; ++i) ASSERT_EQ(buf[i], 0xe5);
+        for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(buf[width + i], value[i % width]) << i;
+        for (size_t i = width + bytes; i < buf.size(); ++i) ASSERT_EQ(buf[i], 0xe5);
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
