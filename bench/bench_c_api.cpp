@@ -105,6 +105,25 @@ __attribute__((noinline)) bool addCApiOnce(AtenTensorHandle a, AtenTensorHandle 
   return true;
 }
 
+// div.Tensor_mode(a, b, rounding_mode="floor") as a plugin built with the
+// stable headers passes it: the str? is a heap StableIValue slot holding a
+// string handle, both stolen by the call.
+__attribute__((noinline)) bool divModeCApiOnce(AtenTensorHandle a, AtenTensorHandle b) {
+  StableIValue stack[3];
+  AtenTensorHandle ha = nullptr, hb = nullptr;
+  StringHandle mode = nullptr;
+  aoti_torch_new_tensor_handle(a, &ha);
+  aoti_torch_new_tensor_handle(b, &hb);
+  torch_new_string_handle("floor", 5, &mode);
+  stack[0] = bits(ha);
+  stack[1] = bits(hb);
+  stack[2] = bits(new StableIValue(bits(mode)));
+  if (aoti_torch_call_dispatcher("aten::div", "Tensor_mode", stack) != AOTI_TORCH_SUCCESS)
+    return false;
+  aoti_torch_delete_tensor_object(handle(stack[0]));
+  return true;
+}
+
 // The core's boxed call of the no-op, as BM_Noop_CoreBoxed makes it.
 __attribute__((noinline)) void noopCoreBoxedOnce(const st::OperatorHandle& op, const Tensor& t,
                                                  st::Stack& stack) {
@@ -325,6 +344,9 @@ __attribute__((noinline)) void measure_empty_one_capi() {
 __attribute__((noinline)) void measure_add_capi(AtenTensorHandle a, AtenTensorHandle b) {
   for (int i = 0; i < kCallgrindCalls; ++i) addCApiOnce(a, b);
 }
+__attribute__((noinline)) void measure_div_mode_1k_capi(AtenTensorHandle a, AtenTensorHandle b) {
+  for (int i = 0; i < kCallgrindCalls; ++i) divModeCApiOnce(a, b);
+}
 __attribute__((noinline)) void measure_add_core_boxed(const st::OperatorHandle& op, const Tensor& a,
                                                       const Tensor& b) {
   st::Stack stack;
@@ -351,10 +373,16 @@ int instructionsMode() {
                            aoti_torch_device_type_cpu(), -1, &a);
   aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
                            aoti_torch_device_type_cpu(), -1, &b);
+  AtenTensorHandle a1k = nullptr, b1k = nullptr;
+  const int64_t k1 = 1024;
+  aoti_torch_empty_strided(1, &k1, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &a1k);
+  aoti_torch_empty_strided(1, &k1, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &b1k);
   // Warm up (lookup caches, thread state) outside the measured functions.
   for (int i = 0; i < 10; ++i) {
     if (!noopCApiOnce<false>(h) || !noopCApiOnce<true>(h) || !addCApiOnce(a, b) ||
-        !emptyOneCApiOnce()) {
+        !emptyOneCApiOnce() || !divModeCApiOnce(a1k, b1k)) {
       std::fprintf(stderr, "%s\n", torch_exception_get_what());
       return 1;
     }
@@ -367,6 +395,9 @@ int instructionsMode() {
   measure_metadata_reads_capi(h);
   measure_empty_one_capi();
   measure_add_core_boxed(*findOp("aten::add", "Tensor"), oneElement(), oneElement());
+  measure_div_mode_1k_capi(a1k, b1k);
+  aoti_torch_delete_tensor_object(a1k);
+  aoti_torch_delete_tensor_object(b1k);
   aoti_torch_delete_tensor_object(h);
   aoti_torch_delete_tensor_object(a);
   aoti_torch_delete_tensor_object(b);

@@ -71,6 +71,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <st/dispatch/dispatcher.h>
@@ -82,6 +83,7 @@
 #include "handle_types.h"
 #include "loader/plugin_registry.h"
 #include "stable_ivalue_codec.h"
+#include "stable_ivalue_slots.h"
 
 namespace stc {
 namespace {
@@ -94,7 +96,17 @@ enum class Conv : uint8_t {
   Bool,    // bool: the low-order byte
   Scalar,  // a StableScalarHandle: copied, then deleted
   Other,   // decode / release / encode by schema type
+  // The kinds below are decoded by schema type like Other on the boxed
+  // steps; the typed call reads them in place (Note [Calling typed
+  // kernels unboxed]).
+  Str,     // str: a string handle
+  OptStr,  // str?: 0, or an optional slot holding a string handle
 };
+
+// Whether phase 1 of the boxed steps decodes an argument of this kind by
+// its schema type.
+constexpr bool by_schema_type(Conv c) { return c >= Conv::Other; }
+constexpr bool is_string(Conv c) { return c == Conv::Str || c == Conv::OptStr; }
 
 Conv conv_of(const st::SchemaType& type) {
   switch (type.kind()) {
@@ -109,6 +121,10 @@ Conv conv_of(const st::SchemaType& type) {
       return Conv::Bool;
     case st::TypeKind::Scalar:
       return Conv::Scalar;
+    case st::TypeKind::Str:
+      return Conv::Str;
+    case st::TypeKind::Optional:
+      return type.elem().kind() == st::TypeKind::Str ? Conv::OptStr : Conv::Other;
     default:
       return Conv::Other;
   }
@@ -143,7 +159,7 @@ struct Plan {
   size_t stack_size = 0;  // max(num args, num returns)
   size_t ret_bytes = 0;   // num_rets * sizeof(IValue): the stack's size after the kernel
   bool vararg = false;
-  // Some argument is Conv::Other: decoded by schema type in phase 1, and
+  // Some argument is decoded by schema type in phase 1 (by_schema_type), and
   // the key set comes from the whole stack (lists and optionals may hold
   // tensors), not from the tensor arguments alone.
   bool has_other = false;
@@ -172,7 +188,7 @@ struct Plan {
 };
 
 // The IValue stacks of one call: the kernel's stack, and the arguments
-// phase 1 decoded by schema type (Conv::Other) until phase 2 moves them in.
+// phase 1 decoded by schema type (by_schema_type) until phase 2 moves them in.
 struct CallStacks {
   st::Stack ivalues;
   st::Stack decoded;
@@ -244,7 +260,7 @@ std::unique_ptr<Plan> make_plan(st::OperatorHandle op, const st::DispatchTable& 
   plan->ret_bytes = plan->rets->size() * sizeof(st::IValue);
   plan->vararg = fs.isVararg() || fs.isVarret();
   for (uint32_t i = 0; i < plan->num_args; ++i) {
-    plan->has_other = plan->has_other || plan->conv[i] == Conv::Other;
+    plan->has_other = plan->has_other || by_schema_type(plan->conv[i]);
   }
   if (!plan->vararg) select_typed_call(*plan);
   return plan;
@@ -436,7 +452,7 @@ constexpr uint32_t kBadArgument = ~uint32_t{0};
 // Phase 1 (Note [StableIValue stacks]): checks every argument, taking
 // nothing. A tensor or scalar argument must be a live handle of its kind
 // that no earlier argument passed too; its slot goes to spares.slots. An
-// Conv::Other argument is decoded by its schema type into `decoded`
+// argument of a by_schema_type kind is decoded into `decoded`
 // (borrowed: tensors shared, lists and strings copied). Returns the number
 // of handle arguments, or kBadArgument at the first bad one; throws what
 // decode throws (a bad value, out of memory).
@@ -456,7 +472,7 @@ inline __attribute__((always_inline)) uint32_t read_arguments(const Plan& plan,
       if (s == nullptr) return kBadArgument;
       if (__builtin_expect(handles < kMaxSlots, 1)) spares.slots[handles] = s;
       ++handles;
-    } else if (__builtin_expect(c == Conv::Other, 0)) {
+    } else if (__builtin_expect(by_schema_type(c), 0)) {
       if (repeated_slot(plan, stack, i) >= 0) return kBadArgument;
       decoded.push_back(decode((*plan.args)[i].type, stack[i]));
     }
@@ -522,6 +538,8 @@ inline __attribute__((always_inline)) st::DispatchKeySet take_arguments(
         out.emplace_back(decode_bool(v));
         break;
       case Conv::Other:
+      case Conv::Str:
+      case Conv::OptStr:
         out.push_back(std::move(decoded[d++]));
         release((*plan.args)[i].type, v);
         break;
@@ -626,8 +644,11 @@ inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv con
 // through their boxed adapter: the arguments are moved into an IValue
 // stack, the adapter moves them out again, and the result makes the same
 // trip back. When a plan's shape is one the C ABI has a typed call
-// for (one to kMaxTypedArgs tensors, scalars, ints, floats or bools, one
-// Tensor returned) and the dispatch table vouches that every unboxed entry
+// for (one Tensor returned; one to kMaxTypedArgs tensors, scalars, ints,
+// floats or bools; when the first is a Tensor, one of the others may be a
+// str or str? instead, and a shape of three with a string may have a
+// fourth argument, a Tensor: the out= forms of operators taking a string)
+// and the dispatch table vouches that every unboxed entry
 // point in it has exactly that C++ signature (DispatchTable::cpp_signature:
 // all typed kernels of an operator share one, checked at registration),
 // the call skips the stack: the kernel's unboxed entry point is called
@@ -640,6 +661,16 @@ inline __attribute__((always_inline)) void put_return(const Plan& plan, Conv con
 // without an unboxed entry point (a boxed kernel, a plugin's kernel)
 // takes the boxed steps. The signature is compared once per table (by its
 // id, which is never reused) and the result kept in the per-thread plan.
+// A string argument is passed as a std::string_view (std::optional of one
+// for str?, None for 0) into the string handle's own payload, as the
+// kernels' C++ signatures take it: the handle is retired with the others
+// before the kernel runs and an optional's heap slot freed, and the string
+// itself destroyed after the kernel has returned, so no view outlives the
+// call. Strings only after a first Tensor (as every operator taking one
+// has it) and at most one per shape keep the number of shapes small (each
+// is a function of its own: with a string allowed in any position this
+// file's code grew 3.5 times, this way by 40%), and mean no string handle
+// can be taken twice.
 constexpr size_t kMaxTypedArgs = 3;
 
 template <Conv C>
@@ -664,6 +695,35 @@ template <>
 struct TypedArg<Conv::Bool> {
   using type = bool;
 };
+template <>
+struct TypedArg<Conv::Str> {
+  using type = std::string_view;
+};
+template <>
+struct TypedArg<Conv::OptStr> {
+  using type = std::optional<std::string_view>;
+};
+
+// The string argument of a typed call, between its check and the end of
+// the call: the string handle's slot (null for None) and, for str?, what
+// the optional slot pointer is (to free it).
+struct StringArg {
+  Slot* slot = nullptr;
+  SlotPointer optional = SlotPointer::Null;
+};
+
+// Phase 1's check of str? argument i: true when stack[i] is 0 (None), or a
+// usable optional slot (Note [Checked optional slots]) holding a live
+// string handle; `out` says which. The only optional of a typed shape, so
+// no other argument can hold the same slot.
+inline bool optional_string(const StableIValue* stack, size_t i, StringArg& out) noexcept {
+  out.optional = classify_slot_pointer(stack[i]);
+  if (out.optional == SlotPointer::Null) return true;
+  if (!usable(out.optional)) return false;
+  out.slot =
+      handle_slot(HandleKind::String, *static_cast<const StableIValue*>(as_pointer(stack[i])));
+  return out.slot != nullptr;
+}
 
 template <Conv... Cs>
 struct TypedCall {
@@ -684,9 +744,15 @@ struct TypedCall {
   using Sig = st::Tensor(typename TypedArg<Cs>::type...);
 
   template <size_t I>
-  static typename TypedArg<kConv[I]>::type arg(const StableIValue* stack, Slot* const* slots) {
+  static typename TypedArg<kConv[I]>::type arg(const StableIValue* stack, Slot* const* slots,
+                                               const StringArg& str) {
     constexpr Conv c = kConv[I];
-    if constexpr (c == Conv::Tensor) {
+    if constexpr (c == Conv::Str) {
+      return std::string_view(payload<std::string>(str.slot));
+    } else if constexpr (c == Conv::OptStr) {
+      if (str.slot == nullptr) return std::nullopt;
+      return std::string_view(payload<std::string>(str.slot));
+    } else if constexpr (c == Conv::Tensor) {
       return payload<st::Tensor>(slots[kHandleIndex[I]]);
     } else if constexpr (c == Conv::Scalar) {
       return payload<st::Scalar>(slots[kHandleIndex[I]]);
@@ -699,14 +765,21 @@ struct TypedCall {
     }
   }
 
-  // Phase 1 for argument I (argument_slot): its slot goes to `slots`.
+  // Phase 1 for argument I (argument_slot): its slot goes to `slots`, a
+  // string's to `str`.
   template <size_t I>
-  static bool check(const StableIValue* stack, Slot** slots) {
+  static bool check(const StableIValue* stack, Slot** slots, StringArg& str) {
     if constexpr (is_handle(kConv[I])) {
       Slot* s = argument_slot(kConv.data(), stack, I);
       if (s == nullptr) return false;
       slots[kHandleIndex[I]] = s;
+    } else if constexpr (kConv[I] == Conv::Str) {
+      str.slot = handle_slot(HandleKind::String, stack[I]);
+      return str.slot != nullptr;
+    } else if constexpr (kConv[I] == Conv::OptStr) {
+      return optional_string(stack, I, str);
     }
+    (void)str;
     return true;
   }
 
@@ -720,19 +793,35 @@ struct TypedCall {
   }
 
   template <size_t I>
-  static void retire_handle(const StableIValue* stack, Slot* const* slots) {
+  static void retire_handle(const StableIValue* stack, Slot* const* slots, const StringArg& str) {
     if constexpr (is_handle(kConv[I])) {
       retire(slots[kHandleIndex[I]], static_cast<uintptr_t>(stack[I]));
+    } else if constexpr (kConv[I] == Conv::Str) {
+      retire(str.slot, static_cast<uintptr_t>(stack[I]));
+    } else if constexpr (kConv[I] == Conv::OptStr) {
+      if (str.optional != SlotPointer::Null) {
+        auto* opt = static_cast<StableIValue*>(const_cast<void*>(as_pointer(stack[I])));
+        retire(str.slot, static_cast<uintptr_t>(*opt));
+        free_usable_slot(opt, str.optional);
+      }
     }
+    (void)str;
   }
 
   template <size_t I>
-  static void destroy_value(Slot* const* slots) {
+  static void destroy_value(Slot* const* slots, const StringArg& str) {
     if constexpr (kConv[I] == Conv::Tensor) {
       payload<st::Tensor>(slots[kHandleIndex[I]]).~Tensor();
     } else if constexpr (kConv[I] == Conv::Scalar) {
       payload<st::Scalar>(slots[kHandleIndex[I]]).~Scalar();
+    } else if constexpr (is_string(kConv[I])) {
+      if (str.slot != nullptr) {
+        using std::string;
+        payload<string>(str.slot).~string();
+        free_slot(str.slot);
+      }
     }
+    (void)str;
   }
 
   template <size_t... I>
@@ -740,7 +829,10 @@ struct TypedCall {
                    std::index_sequence<I...>) {
     const Plan& plan = checked.plan;
     Slot** slots = spares.slots;
-    if (__builtin_expect(!(check<I>(stack, slots) && ...), 0)) fail_arguments(plan, stack, nullptr);
+    StringArg str;
+    if (__builtin_expect(!(check<I>(stack, slots, str) && ...), 0)) {
+      fail_arguments(plan, stack, nullptr);
+    }
     const st::DispatchKeySet ks =
         st::detail::withBackendSelect((st::DispatchKeySet() | ... | keys<I>(slots)));
     const st::KernelFunction* k = nullptr;
@@ -751,21 +843,22 @@ struct TypedCall {
       fail_kernel(plan, e);
     }
     if (!k->hasUnboxed()) return false;  // nothing taken: the boxed steps start over
-    (retire_handle<I>(stack, slots), ...);
+    (retire_handle<I>(stack, slots, str), ...);
     // The argument values are this call's now; destroyed after the kernel,
-    // however it ends, and their slots are spares.
+    // however it ends, and their slots are spares (a string's is freed).
     struct Values {
       SpareSlots& spares;
+      const StringArg& str;
       ~Values() {
-        (destroy_value<I>(spares.slots), ...);
+        (destroy_value<I>(spares.slots, str), ...);
         spares.n = kHandles;
       }
     };
     st::Tensor result = [&] {
-      Values values{spares};
+      Values values{spares, str};
       try {
         return k->call<st::Tensor, typename TypedArg<Cs>::type...>(plan.op, ks,
-                                                                   arg<I>(stack, slots)...);
+                                                                   arg<I>(stack, slots, str)...);
       } catch (const st::Error& e) {
         fail_kernel(plan, e);
       }
@@ -783,14 +876,25 @@ struct TypedCall {
 
 // The typed call for the argument shape conv[0..n), after the shape's
 // first arguments Cs...; {nullptr, nullopt} when there is none.
+template <Conv First = Conv::Other, Conv... Rest>
+constexpr bool tensor_first() {
+  return First == Conv::Tensor;
+}
+
 template <Conv... Cs>
 std::pair<TypedCallFn, std::optional<st::CppSignature>> typed_call_for(const Conv* conv, size_t n) {
+  constexpr size_t kStrings = (size_t{0} + ... + (is_string(Cs) ? 1 : 0));
+  // Whether the next argument may be a string.
+  constexpr bool kStringNext = kStrings == 0 && tensor_first<Cs...>();
   if (n == 0) {
     if constexpr (sizeof...(Cs) == 0) {
       return {nullptr, std::nullopt};
     } else {
       return {&TypedCall<Cs...>::entry, st::CppSignature::make<typename TypedCall<Cs...>::Sig>()};
     }
+  } else if constexpr (sizeof...(Cs) == kMaxTypedArgs && kStrings == 1) {
+    // The out= form of a shape with a string: one more argument, a Tensor.
+    if (n == 1 && conv[0] == Conv::Tensor) return typed_call_for<Cs..., Conv::Tensor>(conv + 1, 0);
   } else if constexpr (sizeof...(Cs) < kMaxTypedArgs) {
     switch (conv[0]) {
       case Conv::Tensor:
@@ -803,6 +907,12 @@ std::pair<TypedCallFn, std::optional<st::CppSignature>> typed_call_for(const Con
         return typed_call_for<Cs..., Conv::Float>(conv + 1, n - 1);
       case Conv::Bool:
         return typed_call_for<Cs..., Conv::Bool>(conv + 1, n - 1);
+      case Conv::Str:
+        if constexpr (kStringNext) return typed_call_for<Cs..., Conv::Str>(conv + 1, n - 1);
+        break;
+      case Conv::OptStr:
+        if constexpr (kStringNext) return typed_call_for<Cs..., Conv::OptStr>(conv + 1, n - 1);
+        break;
       case Conv::Other:
         break;
     }

@@ -706,3 +706,215 @@ TEST_F(CallDispatcherTest, TypedCallWithoutHandleArgumentsMakesItsReturnHandle) 
   EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{9}));
   ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
 }
+
+// Strings on the typed call (Note [Calling typed kernels unboxed]): a str
+// is a string handle, a str? 0 or a heap slot holding one, as PyTorch's
+// stable headers pass them; the kernel gets a view of the handle's own
+// string, which shows that the typed call ran (the boxed steps copy it).
+
+namespace {
+
+struct SeenString {
+  bool present = false;
+  std::string text;
+  const char* data = nullptr;
+  const void* out = nullptr;  // where the out= tensor argument was
+};
+SeenString g_str;
+
+st::Tensor str_kernel(const st::Tensor& a, std::string_view s) {
+  g_str = {true, std::string(s), s.data(), nullptr};
+  return a;
+}
+st::Tensor opt_str_kernel(const st::Tensor& a, const st::Tensor&,
+                          std::optional<std::string_view> s) {
+  g_str = {s.has_value(), s ? std::string(*s) : std::string(), s ? s->data() : nullptr, nullptr};
+  return a;
+}
+st::Tensor opt_str_out_kernel(const st::Tensor&, const st::Scalar&,
+                              std::optional<std::string_view> s, const st::Tensor& out) {
+  g_str = {s.has_value(), s ? std::string(*s) : std::string(), s ? s->data() : nullptr, &out};
+  return out;
+}
+
+StringHandle new_string(const char* s) {
+  StringHandle h = nullptr;
+  EXPECT_EQ(torch_new_string_handle(s, std::strlen(s), &h), AOTI_TORCH_SUCCESS) << last_error();
+  return h;
+}
+// A str? slot as the stable headers make it (`new StableIValue`), or
+// from torch_new_stable_ivalue.
+StableIValue optional_string(StringHandle h, bool tracked) {
+  if (!tracked) return from_ptr(new StableIValue(from_ptr(h)));
+  StableIValue* slot = nullptr;
+  EXPECT_EQ(torch_new_stable_ivalue(&slot), AOTI_TORCH_SUCCESS) << last_error();
+  *slot = from_ptr(h);
+  return from_ptr(slot);
+}
+// Whether `p` lies in the 64-byte handle slot of `h`.
+bool in_slot_of(const void* h, const void* p) {
+  const uintptr_t slot = reinterpret_cast<uintptr_t>(h) & ((uintptr_t{1} << 48) - 1);
+  const uintptr_t q = reinterpret_cast<uintptr_t>(p);
+  return q >= slot && q < slot + 64;
+}
+
+class TypedStrings : public CallDispatcherTest {
+ protected:
+  void SetUp() override {
+    CallDispatcherTest::SetUp();
+    def_.emplace(st::Library::DEF, "stc_str", std::nullopt, __FILE__, __LINE__);
+    def_->def("s(Tensor a, str s) -> Tensor");
+    def_->def("o(Tensor a, Tensor b, *, str? mode) -> Tensor");
+    def_->def("o_out(Tensor a, Scalar b, *, str? mode, Tensor(a!) out) -> Tensor(a!)");
+    impl_.emplace(st::Library::IMPL, "stc_str", st::DispatchKey::CPU, __FILE__, __LINE__);
+    impl_->impl("s", &str_kernel);
+    impl_->impl("o", &opt_str_kernel);
+    impl_->impl("o_out", &opt_str_out_kernel);
+  }
+  void TearDown() override {
+    impl_.reset();
+    def_.reset();
+    CallDispatcherTest::TearDown();
+  }
+  std::optional<st::Library> def_, impl_;
+};
+
+}  // namespace
+
+TEST_F(TypedStrings, AStrIsReadInPlaceAndStolen) {
+  const int64_t n0 = live_handles();
+  StringHandle s = new_string("tanh");
+  StableIValue stack[2] = {from_ptr(make_floats({1})), from_ptr(s)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_str::s", "", stack));
+  EXPECT_EQ(g_str.text, "tanh");
+  EXPECT_TRUE(in_slot_of(s, g_str.data)) << "the typed call was expected";
+  size_t len = 0;
+  EXPECT_EQ(torch_string_length(s, &len), AOTI_TORCH_FAILURE);  // stolen
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+  EXPECT_EQ(live_handles(), n0);
+}
+
+TEST_F(TypedStrings, AnOptionalStrIsNoneOrASlotOfEitherOrigin) {
+  const int64_t n0 = live_handles();
+  AtenTensorHandle a = make_floats({2});
+  for (const bool tracked : {false, true}) {
+    StringHandle s = new_string("floor");
+    StableIValue stack[3] = {from_ptr(a), from_ptr(make_floats({3})), optional_string(s, tracked)};
+    ASSERT_C_OK(aoti_torch_call_dispatcher("stc_str::o", "", stack));
+    EXPECT_TRUE(g_str.present);
+    EXPECT_EQ(g_str.text, "floor");
+    EXPECT_TRUE(in_slot_of(s, g_str.data)) << "the typed call was expected";
+    size_t len = 0;
+    EXPECT_EQ(torch_string_length(s, &len), AOTI_TORCH_FAILURE);  // stolen
+    a = to_ptr<AtenTensorHandle>(stack[0]);
+  }
+  StableIValue none[3] = {from_ptr(a), from_ptr(make_floats({3})), 0};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_str::o", "", none));
+  EXPECT_FALSE(g_str.present);
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(none[0])), (std::vector<float>{2}));
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(none[0])));
+  EXPECT_EQ(live_handles(), n0);
+}
+
+TEST_F(TypedStrings, TheOutFormOfAShapeWithAStringIsTypedToo) {
+  const int64_t n0 = live_handles();
+  AtenTensorHandle out = make_floats({0, 0});
+  const uintptr_t out_slot = reinterpret_cast<uintptr_t>(out) & ((uintptr_t{1} << 48) - 1);
+  StableScalarHandle b = nullptr;
+  ASSERT_C_OK(stabletorch_scalar_from_double(2, &b));
+  StableIValue stack[4] = {from_ptr(make_floats({1})), from_ptr(b),
+                           optional_string(new_string("trunc"), false), from_ptr(out)};
+  ASSERT_C_OK(aoti_torch_call_dispatcher("stc_str::o_out", "", stack));
+  EXPECT_EQ(g_str.text, "trunc");
+  // The out= tensor in its handle's own slot (the payload follows the
+  // 8-byte state word): the typed call.
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(g_str.out), out_slot + 8);
+  EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), (std::vector<float>{0, 0}));
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+  EXPECT_EQ(live_handles(), n0);
+}
+
+TEST_F(TypedStrings, WrongKindsAreNamedAndEverythingIsReleased) {
+  const int64_t n0 = live_handles();
+  {
+    // A tensor handle where the str belongs.
+    StableIValue stack[2] = {from_ptr(make_floats({1})), from_ptr(make_floats({1}))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::s", "", stack), "stc_str::s",
+                     "argument 1 's': expected str (a string handle) but got a tensor handle");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A null and a deleted string handle.
+    StableIValue stack[2] = {from_ptr(make_floats({1})), 0};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::s", "", stack), "stc_str::s",
+                     "argument 1 's': expected str (a string handle) but got a null pointer");
+    StringHandle gone = new_string("x");
+    ASSERT_C_OK(torch_delete_string(gone));
+    StableIValue stack2[2] = {from_ptr(make_floats({1})), from_ptr(gone)};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::s", "", stack2), "stc_str::s",
+                     "already deleted");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A bare string handle where the str? slot belongs: refused, and the
+    // stolen handle released.
+    StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(make_floats({1})),
+                             from_ptr(new_string("floor"))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::o", "", stack), "stc_str::o",
+                     "argument 2 'mode': expected str?");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A slot holding a tensor handle where a string belongs.
+    StableIValue stack[3] = {from_ptr(make_floats({1})), from_ptr(make_floats({1})),
+                             from_ptr(new StableIValue(from_ptr(make_floats({1}))))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::o", "", stack), "stc_str::o",
+                     "argument 2 'mode': expected str (a string handle) but got a tensor handle");
+    EXPECT_EQ(live_handles(), n0);
+  }
+  {
+    // A wrong kind next to a good string: the string is released too.
+    StableIValue stack[2] = {0, from_ptr(new_string("none"))};
+    EXPECT_C_FAILURE(aoti_torch_call_dispatcher("stc_str::s", "", stack), "stc_str::s",
+                     "argument 0 'a'");
+    EXPECT_EQ(live_handles(), n0);
+  }
+}
+
+TEST_F(CallDispatcherTest, DivRoundingModesThroughTheTypedCall) {
+  if (!has_op("aten::div", "Tensor_mode")) GTEST_SKIP() << "aten::div.Tensor_mode not registered";
+  const int64_t n0 = live_handles();
+  struct Case {
+    const char* mode;  // null: None
+    std::vector<float> expected;
+  };
+  const std::vector<float> a{7, -7, 5.5f}, b{2, 2, -2};
+  for (const Case& c : {Case{nullptr, {3.5f, -3.5f, -2.75f}}, Case{"trunc", {3, -3, -2}},
+                        Case{"floor", {3, -4, -3}}}) {
+    StableIValue mode = c.mode ? optional_string(new_string(c.mode), false) : 0;
+    StableIValue stack[3] = {from_ptr(make_floats(a)), from_ptr(make_floats(b)), mode};
+    ASSERT_C_OK(aoti_torch_call_dispatcher("aten::div", "Tensor_mode", stack));
+    EXPECT_EQ(read_floats(to_ptr<AtenTensorHandle>(stack[0])), c.expected)
+        << (c.mode ? c.mode : "None");
+    ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(stack[0])));
+
+    // The out= form writes into out and returns it.
+    AtenTensorHandle out = make_floats({0, 0, 0});
+    AtenTensorHandle out_ref = nullptr;
+    ASSERT_C_OK(aoti_torch_new_tensor_handle(out, &out_ref));
+    StableIValue mode2 = c.mode ? optional_string(new_string(c.mode), true) : 0;
+    StableIValue st4[4] = {from_ptr(make_floats(a)), from_ptr(make_floats(b)), mode2,
+                           from_ptr(out)};
+    ASSERT_C_OK(aoti_torch_call_dispatcher("aten::div", "out_mode", st4));
+    EXPECT_EQ(read_floats(out_ref), c.expected);
+    ASSERT_C_OK(aoti_torch_delete_tensor_object(to_ptr<AtenTensorHandle>(st4[0])));
+    ASSERT_C_OK(aoti_torch_delete_tensor_object(out_ref));
+  }
+  // PyTorch's message for a mode it does not know; every argument released.
+  StableIValue bad[3] = {from_ptr(make_floats(a)), from_ptr(make_floats(b)),
+                         optional_string(new_string("round"), false)};
+  EXPECT_C_FAILURE(aoti_torch_call_dispatcher("aten::div", "Tensor_mode", bad), "aten::div",
+                   "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                   "'round'");
+  EXPECT_EQ(live_handles(), n0);
+}
