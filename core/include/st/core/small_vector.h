@@ -135,8 +135,8 @@ class SmallVector {
   }
   void grow_to(size_t n) {
     size_t bytes = 0;
-    ST_CHECK(!__builtin_mul_overflow(n, sizeof(T), &bytes), "SmallVector: ", n,
-             " elements of ", sizeof(T), " bytes overflow size_t");
+    ST_CHECK(!__builtin_mul_overflow(n, sizeof(T), &bytes), "SmallVector: ", n, " elements of ",
+             sizeof(T), " bytes overflow size_t");
     T* fresh = static_cast<T*>(::operator new(bytes, std::align_val_t(alignof(T))));
     for (size_t i = 0; i < size_; ++i) {
       new (fresh + i) T(std::move(data_[i]));
