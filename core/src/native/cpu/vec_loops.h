@@ -110,6 +110,7 @@ template <typename O, typename A, typename Fn, typename F>
 void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
   iter.for_each_2d([fn, &scalar](char** data2d, const int64_t* strides,
                                  const int64_t* outer_strides, int64_t n, int64_t rows) {
+    (void)scalar;  // unused when there is no scalar kernel (F is nullptr_t)
     detail::for_each_row<2>(data2d, outer_strides, rows, [&](char** data) {
       constexpr int64_t kO = sizeof(O), kA = sizeof(A);
       O* out = reinterpret_cast<O*>(data[0]);
