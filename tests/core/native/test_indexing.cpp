@@ -579,6 +579,40 @@ TEST(NativeIndexing, NonzeroIsColumnMajor) {
   expect_close(values(out), {0, 1, 0, 2, 1, 2});
 }
 
+// scatter's out= writes into out itself when it can (self copied in, then
+// scattered), and computes apart when out shares memory with an input.
+TEST(NativeIndexing, ScatterOutWritesIntoOut) {
+  Tensor self = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  Tensor idx = L({2, 0}, {2, 1});
+  Tensor src = make({10, 20, 30, 40, 50, 60}, {2, 3});
+  // A sized out keeps its storage and its (transposed) strides.
+  Tensor out = st::t(st::zeros({3, 2}));
+  const void* before = out.const_data_ptr();
+  st::scatter_out(out, self, 1, idx, src);
+  EXPECT_EQ(out.const_data_ptr(), before);
+  EXPECT_EQ(strides_of(out), (std::vector<int64_t>{1, 2}));
+  expect_close(values(out), {1, 2, 10, 40, 5, 6});
+  expect_close(values(self), {1, 2, 3, 4, 5, 6});  // self unchanged
+  st::scatter_out(out, self, 1, idx, 7.0);
+  expect_close(values(out), {1, 2, 7, 7, 5, 6});
+  // out is src: every read of src comes before out is written.
+  Tensor both = make({10, 20, 30, 40, 50, 60}, {2, 3});
+  st::scatter_out(both, self, 1, idx, both);
+  expect_close(values(both), {1, 2, 10, 40, 5, 6});
+  // out is self: the same as scatter_.
+  Tensor s2 = make({1, 2, 3, 4, 5, 6}, {2, 3});
+  st::scatter_out(s2, s2, 1, idx, src);
+  expect_close(values(s2), {1, 2, 10, 40, 5, 6});
+  // A bad argument leaves out untouched; a wrong out dtype is named.
+  Tensor kept = st::zeros({2, 3});
+  EXPECT_NATIVE_ERROR(st::scatter_out(kept, self, 1, idx, st::ones({2, 3}, ScalarType::Double)),
+                      "scatter(): Expected self.dtype to be equal to src.dtype");
+  expect_close(values(kept), {0, 0, 0, 0, 0, 0});
+  Tensor wrong = st::zeros({2, 3}, ScalarType::Double);
+  EXPECT_NATIVE_ERROR(st::scatter_out(wrong, self, 1, idx, src),
+                      "scatter(): Expected out tensor to have dtype Float, but got Double");
+}
+
 // index.Tensor's result takes the dim order of self and the indices
 // (PyTorch's elementwise pass); scatter's result is contiguous.
 TEST(NativeIndexing, ResultLayoutsMatchPyTorch) {
