@@ -18,6 +18,7 @@
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
+#include "cpu/vec_kernels.h"
 #include "dnnl_support.h"
 
 namespace st::native {
@@ -94,6 +95,7 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
   constexpr int64_t kBlockN = 256;
   const int64_t grain =
       std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
+  [[maybe_unused]] const auto axpy_i64 = cpu::vec_kernels().axpy_i64;
   parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
     std::vector<O> acc(static_cast<size_t>(std::min(kBlockN, std::max<int64_t>(n, 1))));
     for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
@@ -104,7 +106,12 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
           const O av = to_opmath(transa ? a[p * lda + i] : a[i * lda + p]);
           if (!transb) {
             const T* brow = b + p * ldb + j0;
-            for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(brow[j]);
+            if constexpr (std::is_same_v<T, int64_t>) {
+              // The per-ISA loop: 64-bit lane products where the ISA has them.
+              axpy_i64(acc.data(), av, brow, jn);
+            } else {
+              for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(brow[j]);
+            }
           } else {
             const T* bcol = b + j0 * ldb + p;
             for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(bcol[j * ldb]);

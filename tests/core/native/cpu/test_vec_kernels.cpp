@@ -499,6 +499,33 @@ TEST(NativeVecKernels, FillBitsWritesTheValueAndNothingElse) {
   }
 }
 
+// The int64 GEMM's row update wraps as two's complement on every variant,
+// on every length (whole registers and every tail).
+TEST(NativeVecKernels, AxpyI64WrapsOnEveryLength) {
+  const int64_t a_values[] = {3, -7, INT64_MAX, INT64_MIN, 0x100000001};
+  for (const VecKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (int64_t a : a_values) {
+      for (int64_t n : {0, 1, 3, 7, 8, 9, 16, 17, 33, 256}) {
+        SCOPED_TRACE(::testing::Message() << "a " << a << " n " << n);
+        std::vector<int64_t> acc(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+        for (int64_t j = 0; j <= n; ++j) {
+          acc[static_cast<size_t>(j)] = j * 0x0123456789abcdLL - 5;
+          b[static_cast<size_t>(j)] = (j % 3 == 0 ? INT64_MAX - j : -j * 0x7654321LL);
+        }
+        std::vector<int64_t> want = acc;
+        for (int64_t j = 0; j < n; ++j) {
+          const size_t u = static_cast<size_t>(j);
+          want[u] = static_cast<int64_t>(static_cast<uint64_t>(want[u]) +
+                                         static_cast<uint64_t>(a) * static_cast<uint64_t>(b[u]));
+        }
+        k->axpy_i64(acc.data(), a, b.data(), n);
+        EXPECT_EQ(acc, want);  // the element past n untouched too
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
