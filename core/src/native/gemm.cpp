@@ -89,38 +89,56 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
     gemv_rows<T>(transa, transb, m, k, alpha, a, lda, b, ldb, beta, c, ldc);
     return;
   }
-  // Rows of C split over the thread pool; each row is built in column
-  // blocks held in an opmath accumulator (a cache-sized strip of B's rows
-  // is reused across the rows of a task).
-  constexpr int64_t kBlockN = 256;
+  // Rows of C split over the thread pool. A task builds its rows kBlockM
+  // at a time, kBlockN columns at a time, in an opmath accumulator
+  // (kBlockM x kBlockN), and walks B in blocks of kBlockK rows: each block
+  // (at most 128 x 256 elements, 256 KiB of int64) stays in the L2 cache
+  // while all kBlockM rows use it, where a whole strip of B's rows (k x
+  // kBlockN: 2 MiB for k = 1024) was read again for every row of C. Every
+  // element still sums its products in increasing p, so the results are
+  // those of the plain triple loop, bit for bit.
+  constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 128;
   const int64_t grain =
       std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
   [[maybe_unused]] const auto axpy_i64 = cpu::vec_kernels().axpy_i64;
   parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
-    std::vector<O> acc(static_cast<size_t>(std::min(kBlockN, std::max<int64_t>(n, 1))));
-    for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
-      const int64_t jn = std::min(kBlockN, n - j0);
-      for (int64_t i = i0; i < i1; ++i) {
-        std::fill(acc.begin(), acc.begin() + jn, O(0));
-        for (int64_t p = 0; p < k; ++p) {
-          const O av = to_opmath(transa ? a[p * lda + i] : a[i * lda + p]);
-          if (!transb) {
-            const T* brow = b + p * ldb + j0;
-            if constexpr (std::is_same_v<T, int64_t>) {
-              // The per-ISA loop: 64-bit lane products where the ISA has them.
-              axpy_i64(acc.data(), av, brow, jn);
-            } else {
-              for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(brow[j]);
+    const int64_t rows = std::min(kBlockM, i1 - i0);
+    const int64_t cols = std::min(kBlockN, std::max<int64_t>(n, 1));
+    std::vector<O> acc(static_cast<size_t>(rows * cols));
+    for (int64_t ib = i0; ib < i1; ib += kBlockM) {
+      const int64_t im = std::min(kBlockM, i1 - ib);
+      for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
+        const int64_t jn = std::min(kBlockN, n - j0);
+        std::fill(acc.begin(), acc.begin() + im * jn, O(0));
+        for (int64_t p0 = 0; p0 < k; p0 += kBlockK) {
+          const int64_t p1 = std::min(k, p0 + kBlockK);
+          for (int64_t r = 0; r < im; ++r) {
+            const int64_t i = ib + r;
+            O* row = acc.data() + r * jn;
+            for (int64_t p = p0; p < p1; ++p) {
+              const O av = to_opmath(transa ? a[p * lda + i] : a[i * lda + p]);
+              if (!transb) {
+                const T* brow = b + p * ldb + j0;
+                if constexpr (std::is_same_v<T, int64_t>) {
+                  // The per-ISA loop: 64-bit lane products where the ISA has them.
+                  axpy_i64(row, av, brow, jn);
+                } else {
+                  for (int64_t j = 0; j < jn; ++j) row[j] += av * to_opmath(brow[j]);
+                }
+              } else {
+                const T* bcol = b + j0 * ldb + p;
+                for (int64_t j = 0; j < jn; ++j) row[j] += av * to_opmath(bcol[j * ldb]);
+              }
             }
-          } else {
-            const T* bcol = b + j0 * ldb + p;
-            for (int64_t j = 0; j < jn; ++j) acc[j] += av * to_opmath(bcol[j * ldb]);
           }
         }
-        T* crow = c + i * ldc + j0;
-        for (int64_t j = 0; j < jn; ++j) {
-          const O v = beta == O(0) ? alpha * acc[j] : alpha * acc[j] + beta * to_opmath(crow[j]);
-          crow[j] = from_opmath<T>(v);
+        for (int64_t r = 0; r < im; ++r) {
+          const O* row = acc.data() + r * jn;
+          T* crow = c + (ib + r) * ldc + j0;
+          for (int64_t j = 0; j < jn; ++j) {
+            const O v = beta == O(0) ? alpha * row[j] : alpha * row[j] + beta * to_opmath(crow[j]);
+            crow[j] = from_opmath<T>(v);
+          }
         }
       }
     }

@@ -153,6 +153,23 @@ TEST(Gemm, WiderThanOneColumnStrip) {
   }
 }
 
+TEST(Gemm, LargerThanOneBlockEveryWay) {
+  // m, k and n each past the blocked loop's block (rows, inner dim,
+  // columns), B both row-major and column-major; sums stay exact.
+  std::mt19937 g(11);
+  const int64_t m = 70, k = 130, n = 260;
+  for (ScalarType dt :
+       {ScalarType::Long, ScalarType::Int, ScalarType::Half, ScalarType::ComplexFloat}) {
+    SCOPED_TRACE(static_cast<int>(dt));
+    const int64_t range = dt == ScalarType::Long || dt == ScalarType::Int ? 1000 : 3;
+    Tensor a = random_ints(g, {m, k}, dt, -range, range);
+    Tensor b = random_ints(g, {k, n}, dt, -range, range);
+    const std::vector<double> want = reference(values(a), values(b), m, k, n);
+    expect_close(values(st::mm(a, b)), want, 0);
+    expect_close(values(st::mm(a, with_col_ld(b, k + 3))), want, 0);
+  }
+}
+
 TEST(Gemm, BatchedColumnMajorOutWithLeadingDimension) {
   std::mt19937 g(9);
   for (ScalarType dt :
