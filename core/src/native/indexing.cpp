@@ -532,20 +532,22 @@ namespace {
 // scatter's out= as gather_out's: self is copied into out and scattered
 // there (one pass, no temporary), unless out shares memory with an input
 // (read before anything is written: computed apart, then copied) or its
-// dtype is not self's (finish_out names it). Returns whether out now holds
-// self, ready for scatter_. The checks run first, so a bad argument leaves
-// out untouched; a bad index, found by the scatter itself, leaves out part
-// written, as PyTorch's out= does.
-bool copied_into_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
-                     const Tensor& out) {
+// dtype is not self's (finish_out names it). Returns whether out was
+// written. The checks run first, so a bad argument leaves out untouched; a
+// bad index, found by the scatter itself, leaves out part written, as
+// PyTorch's out= does.
+bool scattered_into_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src,
+                        const Scalar* value, const Tensor& out) {
   if (out.dtype() != self.dtype() || out.is_alias_of(self) || out.is_alias_of(index) ||
       (src && out.is_alias_of(*src))) {
     return false;
   }
-  check_scatter(self, maybe_wrap_dim(dim, self.dim()), index, src);
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  check_scatter(self, d, index, src);
   resize_output(out, self.sizes());
   if (has_internal_overlap(out)) return false;
   copy_into(out, self);
+  scatter_into(out, d, index, src, value);
   return true;
 }
 
@@ -553,15 +555,13 @@ bool copied_into_out(const Tensor& self, int64_t dim, const Tensor& index, const
 
 Tensor scatter_out(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                    const Tensor& out) {
-  if (copied_into_out(self, dim, index, &src, out)) return native::scatter_(out, dim, index, src);
+  if (scattered_into_out(self, dim, index, &src, nullptr, out)) return out;
   return finish_out(native::scatter(self, dim, index, src), out, "scatter");
 }
 
 Tensor scatter_out(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value,
                    const Tensor& out) {
-  if (copied_into_out(self, dim, index, nullptr, out)) {
-    return native::scatter_(out, dim, index, value);
-  }
+  if (scattered_into_out(self, dim, index, nullptr, &value, out)) return out;
   return finish_out(native::scatter(self, dim, index, value), out, "scatter");
 }
 
