@@ -7,7 +7,9 @@
 // infinities, signed zero, denormal inputs and results, overflow) as the C library gives them.
 //
 // The variants compute bit-identical results: the same lane arithmetic at
-// each ISA's native vector width, FMA contraction off. Every element is computed by the
+// each ISA's native vector width, the compiler's FMA contraction off and
+// the polynomials' fused multiply-adds explicit (the baseline, which has no
+// FMA instruction, emulates them exactly). Every element is computed by the
 // vector code (a partial last vector is padded), so a result does not
 // depend on where an element sits in the array.
 //
