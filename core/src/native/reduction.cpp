@@ -83,6 +83,13 @@ void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_
 }
 
 void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize) {
+  const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+  if (stride == 2 && itemsize == 4) {
+    return k.scatter2_32(static_cast<uint32_t*>(dst), static_cast<const uint32_t*>(src), n);
+  }
+  if (stride == 2 && itemsize == 8) {
+    return k.scatter2_64(static_cast<uint64_t*>(dst), static_cast<const uint64_t*>(src), n);
+  }
   auto* o = static_cast<char*>(dst);
   const auto* x = static_cast<const char*>(src);
   if (copy_items<ScatterItems>(o, x, n, stride, itemsize)) return;

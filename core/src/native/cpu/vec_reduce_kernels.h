@@ -73,6 +73,11 @@ struct VecReduceKernels {
   void (*gather2_32)(uint32_t* out, const uint32_t* x, int64_t n);
   void (*gather2_64)(uint64_t* out, const uint64_t* x, int64_t n);
 
+  // ---- x[2j] = in[j] for j < n (a packed block written to a stride-2 stretch) ----
+  // Writes only the even elements x[0], x[2], ..., x[2n - 2].
+  void (*scatter2_32)(uint32_t* x, const uint32_t* in, int64_t n);
+  void (*scatter2_64)(uint64_t* x, const uint64_t* in, int64_t n);
+
   // ---- sum(x[j] * y[j]) over two contiguous runs of n ----
   // Floats: products rounded to float, summed in float lanes by blocks of
   // 256 that are widened into double lanes (sum_f32's scheme); doubles:

@@ -554,6 +554,14 @@ TEST(NativeVecMath, SoftmaxRow) {
           EXPECT_NEAR(ly[i], std::log(p), 1e-5 * std::abs(std::log(p)) + 1e-6) << n << " " << i;
         }
       }
+      // Every variant adds in the same order: the same bits.
+      std::vector<float> base(x.size()), lbase(x.size());
+      variants()[0]->softmax_row_f32(base.data(), x.data(), n, false);
+      variants()[0]->softmax_row_f32(lbase.data(), x.data(), n, true);
+      for (size_t i = 0; i < x.size(); ++i) {
+        EXPECT_TRUE(same_bits(y[i], base[i])) << n << " " << i;
+        EXPECT_TRUE(same_bits(ly[i], lbase[i])) << n << " " << i;
+      }
       std::vector<float> nan_row(x);
       nan_row[0] = kNan;
       m->softmax_row_f32(y.data(), nan_row.data(), n, false);

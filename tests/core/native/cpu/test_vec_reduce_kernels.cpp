@@ -274,6 +274,33 @@ TEST(NativeVecReduceKernels, Gather2PacksEveryOtherElement) {
   }
 }
 
+// The even elements written from a packed block, the odd ones left as
+// they were, nothing past the stretch's last element (the output ends
+// exactly there: ASan would see an overrun).
+TEST(NativeVecReduceKernels, Scatter2WritesEveryOtherElement) {
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    const size_t span = n > 0 ? static_cast<size_t>(2 * n - 1) : 0;
+    std::vector<uint32_t> in32(static_cast<size_t>(n));
+    std::vector<uint64_t> in64(static_cast<size_t>(n));
+    for (size_t j = 0; j < in32.size(); ++j) {
+      in32[j] = static_cast<uint32_t>(j * 7 + 1);
+      in64[j] = (uint64_t{1} << 40) + j;
+    }
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<uint32_t> x32(span, 0xdeadbeefu);
+      std::vector<uint64_t> x64(span, ~uint64_t{0});
+      k->scatter2_32(x32.data(), in32.data(), n);
+      k->scatter2_64(x64.data(), in64.data(), n);
+      for (size_t i = 0; i < span; ++i) {
+        EXPECT_EQ(x32[i], i % 2 == 0 ? in32[i / 2] : 0xdeadbeefu) << i;
+        EXPECT_EQ(x64[i], i % 2 == 0 ? in64[i / 2] : ~uint64_t{0}) << i;
+      }
+    }
+  }
+}
+
 // Dot products against a double reference (float products are rounded to
 // float, so the float dot is within a few float roundings of the sum of
 // |x y|), the same bits in every variant, on lengths around the float
