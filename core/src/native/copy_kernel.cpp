@@ -14,6 +14,7 @@
 #include <st/core/error.h>
 #include <st/core/parallel.h>
 #include <st/device/device_runtime.h>
+#include <st/native/reduction.h>
 
 namespace st::native {
 namespace {
@@ -85,6 +86,31 @@ void reverse_run(char* d, const char* s, int64_t n) {
   }
 }
 
+// Rows with every other element on one side or both (a sliced view) go
+// through the per-ISA stride-2 loops (detail::gather_strided and
+// scatter_strided), a stride-2 to stride-2 row by blocks through a stack
+// buffer; false for other strides.
+template <size_t kBytes>
+bool stride2_run(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
+  constexpr auto k1 = static_cast<int64_t>(kBytes);
+  constexpr int64_t kBlock = 256;
+  if (ds == k1 && ss == 2 * k1) {
+    detail::gather_strided(d, s, n, 2, kBytes);
+  } else if (ds == 2 * k1 && ss == k1) {
+    detail::scatter_strided(d, s, n, 2, kBytes);
+  } else if (ds == 2 * k1 && ss == 2 * k1) {
+    alignas(64) unsigned char buf[kBlock * kBytes];
+    for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+      const int64_t m = std::min(kBlock, n - i0);
+      detail::gather_strided(buf, s + i0 * ss, m, 2, kBytes);
+      detail::scatter_strided(d + i0 * ds, buf, m, 2, kBytes);
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
 template <size_t kBytes>
 void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   if (ds == static_cast<int64_t>(kBytes) && ss == static_cast<int64_t>(kBytes)) {
@@ -94,6 +120,9 @@ void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   if (ds == static_cast<int64_t>(kBytes) && ss == -static_cast<int64_t>(kBytes)) {
     reverse_run<kBytes>(d, s, n);
     return;
+  }
+  if constexpr (kBytes == 4 || kBytes == 8) {
+    if (stride2_run<kBytes>(d, s, n, ds, ss)) return;
   }
   for (int64_t i = 0; i < n; ++i) {
     std::memcpy(d, s, kBytes);

@@ -60,6 +60,64 @@ TEST(CopySameDtype, GapsInTheDestinationAreNotWritten) {
   EXPECT_EQ(std::vector<float>(p, p + 11), (std::vector<float>{0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8}));
 }
 
+// Every other element on either side or both (the per-ISA stride-2
+// loops, both-sided ones by blocks of 256), 4- and 8-byte items, lengths
+// around the vector widths and the block: the odd elements of a strided
+// destination keep their value, and nothing is written past its last
+// element (the storage ends there).
+TEST(CopySameDtype, StrideTwoRowsEitherSideOrBoth) {
+  for (ScalarType dtype : {ScalarType::Float, ScalarType::Double}) {
+    for (int64_t n : {1, 7, 8, 9, 16, 17, 33, 255, 256, 257, 600}) {
+      SCOPED_TRACE(std::to_string(n) + (dtype == ScalarType::Float ? " float" : " double"));
+      const Device cpu("cpu");
+      Tensor dense = st::detail::empty_generic({n}, dtype, cpu);
+      Tensor sparse = st::detail::empty_strided_generic({n}, {2}, dtype, cpu);
+      Tensor sparse2 = st::detail::empty_strided_generic({n}, {2}, dtype, cpu);
+      const auto nbytes = [](const Tensor& t) { return t.storage().nbytes(); };
+      ASSERT_EQ(nbytes(sparse), static_cast<size_t>(2 * n - 1) * dense.element_size());
+      // Items as doubles or floats k + 0.5 (exact in both), gaps -1.
+      auto set = [&](const Tensor& t, int64_t step, double base) {
+        auto* b = static_cast<unsigned char*>(t.storage()->mutable_data());
+        const int64_t count = static_cast<int64_t>(nbytes(t) / t.element_size());
+        for (int64_t i = 0; i < count; ++i) {
+          const double v = i % step == 0 ? base + static_cast<double>(i / step) : -1.0;
+          if (dtype == ScalarType::Float) {
+            const float f = static_cast<float>(v);
+            std::memcpy(b + i * 4, &f, 4);
+          } else {
+            std::memcpy(b + i * 8, &v, 8);
+          }
+        }
+      };
+      auto get = [&](const Tensor& t, int64_t i) {
+        const auto* b = static_cast<const unsigned char*>(t.storage()->data());
+        if (dtype == ScalarType::Float) {
+          float f;
+          std::memcpy(&f, b + i * 4, 4);
+          return static_cast<double>(f);
+        }
+        double v;
+        std::memcpy(&v, b + i * 8, 8);
+        return v;
+      };
+      set(sparse, 2, 0.5);
+      native::copy_same_dtype_(dense, sparse);  // gather
+      for (int64_t j = 0; j < n; ++j) ASSERT_EQ(get(dense, j), 0.5 + static_cast<double>(j));
+      set(sparse2, 2, 1000.5);
+      native::copy_same_dtype_(sparse2, dense);  // scatter
+      for (int64_t i = 0; i < 2 * n - 1; ++i) {
+        ASSERT_EQ(get(sparse2, i), i % 2 == 0 ? 0.5 + static_cast<double>(i / 2) : -1.0) << i;
+      }
+      set(sparse, 2, 7000.5);
+      set(sparse2, 2, 0.0);
+      native::copy_same_dtype_(sparse2, sparse);  // both strided
+      for (int64_t i = 0; i < 2 * n - 1; ++i) {
+        ASSERT_EQ(get(sparse2, i), i % 2 == 0 ? 7000.5 + static_cast<double>(i / 2) : -1.0) << i;
+      }
+    }
+  }
+}
+
 TEST(CopySameDtype, MergedAndUnmergedDimsGiveTheSameElements) {
   // src contiguous [2, 3, 4]; dst with dims 1 and 2 contiguous to each
   // other (mergeable) but a gap between the outer rows.
