@@ -1,6 +1,7 @@
 // Linear algebra: mm, bmm, addmm, matmul, mv, dot. The products go through
 // gemm_tensors (gemm.h): oneDNN for float, OpenBLAS for double, a blocked
 // loop otherwise.
+#include <algorithm>
 #include <complex>
 #include <initializer_list>
 #include <utility>
@@ -13,6 +14,7 @@
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
+#include <st/native/reduction.h>
 #include <st/native/scalar_ops.h>
 #include <st/native/tensor_iterator.h>
 
@@ -231,17 +233,42 @@ Tensor dot(const Tensor& self, const Tensor& tensor) {
     const int64_t sa = self.stride(0), sb = tensor.stride(0), n = self.numel();
     T* result = static_cast<T*>(out.data_ptr());
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      // Contiguous float and double vectors: the per-ISA loop (several
-      // vector accumulators; float blocks widened into double lanes).
-      if (sa == 1 && sb == 1) {
-        const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+      // Float and double vectors: the per-ISA loop (several vector
+      // accumulators; float blocks widened into double lanes), strided
+      // ones by blocks gathered into stack buffers (the per-ISA stride-2
+      // gather for a sliced view), the blocks' sums added in double.
+      const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
+      const auto run = [&k](const T* x, const T* y, int64_t m) -> double {
         if constexpr (std::is_same_v<T, float>) {
-          *result = static_cast<float>(k.dot_f32(a, b, n));
+          return k.dot_f32(x, y, m);
         } else {
-          *result = k.dot_f64(a, b, n);
+          return k.dot_f64(x, y, m);
         }
+      };
+      if (sa == 1 && sb == 1) {
+        *result = static_cast<T>(run(a, b, n));
         return;
       }
+      constexpr int64_t kBlock = 2048;
+      alignas(64) T ba[kBlock];
+      alignas(64) T bb[kBlock];
+      double total = 0;
+      for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+        const int64_t m = std::min(kBlock, n - i0);
+        const T* x = a + i0 * sa;
+        const T* y = b + i0 * sb;
+        if (sa != 1) {
+          detail::gather_strided(ba, x, m, sa, sizeof(T));
+          x = ba;
+        }
+        if (sb != 1) {
+          detail::gather_strided(bb, y, m, sb, sizeof(T));
+          y = bb;
+        }
+        total += run(x, y, m);
+      }
+      *result = static_cast<T>(total);
+      return;
     }
     // Four independent partial sums: the loop vectorizes and rounding
     // error grows more slowly than with one running sum.
