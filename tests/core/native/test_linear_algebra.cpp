@@ -253,7 +253,7 @@ TEST(NativeLinearAlgebra, LongDotsMatchADoubleReference) {
       expect_close(values(st::dot(a, b)), {ref}, 0);
       expect_close(values(st::dot(relayout(a, 2), b)), {ref}, 0);
       // both strided: gathered by blocks of 2048 on both sides
-      expect_close(values(st::dot(relayout(a, 2), relayout(b, 3))), {ref}, 0);
+      expect_close(values(st::dot(relayout(a, 2), relayout(b, 2))), {ref}, 0);
       Tensor o = st::empty({3}, dt);
       st::dot_out(o, a, b);
       EXPECT_EQ(o.dim(), 0);
