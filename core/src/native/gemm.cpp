@@ -100,7 +100,7 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
   constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 128;
   const int64_t grain =
       std::max<int64_t>(1, 65536 / std::max<int64_t>(1, n * std::max<int64_t>(k, 1)));
-  [[maybe_unused]] const auto axpy_i64 = cpu::vec_kernels().axpy_i64;
+  [[maybe_unused]] const auto gemm_i64 = cpu::vec_kernels().gemm_i64;
   parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
     const int64_t rows = std::min(kBlockM, i1 - i0);
     const int64_t cols = std::min(kBlockN, std::max<int64_t>(n, 1));
@@ -112,6 +112,15 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
         std::fill(acc.begin(), acc.begin() + im * jn, O(0));
         for (int64_t p0 = 0; p0 < k; p0 += kBlockK) {
           const int64_t p1 = std::min(k, p0 + kBlockK);
+          if constexpr (std::is_same_v<T, int64_t>) {
+            if (!transb) {
+              // The per-ISA block update: C's block in registers.
+              const int64_t a_row = transa ? 1 : lda, a_step = transa ? lda : 1;
+              gemm_i64(acc.data(), jn, a + ib * a_row + p0 * a_step, a_row, a_step,
+                       b + p0 * ldb + j0, ldb, im, p1 - p0, jn);
+              continue;
+            }
+          }
           for (int64_t r = 0; r < im; ++r) {
             const int64_t i = ib + r;
             O* row = acc.data() + r * jn;
@@ -119,12 +128,7 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
               const O av = to_opmath(transa ? a[p * lda + i] : a[i * lda + p]);
               if (!transb) {
                 const T* brow = b + p * ldb + j0;
-                if constexpr (std::is_same_v<T, int64_t>) {
-                  // The per-ISA loop: 64-bit lane products where the ISA has them.
-                  axpy_i64(row, av, brow, jn);
-                } else {
-                  for (int64_t j = 0; j < jn; ++j) row[j] += av * to_opmath(brow[j]);
-                }
+                for (int64_t j = 0; j < jn; ++j) row[j] += av * to_opmath(brow[j]);
               } else {
                 const T* bcol = b + j0 * ldb + p;
                 for (int64_t j = 0; j < jn; ++j) row[j] += av * to_opmath(bcol[j * ldb]);

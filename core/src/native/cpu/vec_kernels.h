@@ -88,10 +88,14 @@ struct VecKernels {
   // fill_bits[k]: n elements of 2^k bytes (1 to 16) at out, each a copy of
   // the 2^k bytes at value.
   void (*fill_bits[5])(void* out, const void* value, int64_t n);
-  // acc[j] += a * b[j] for j < n, wrapping (two's complement): the int64
-  // GEMM's row update. AVX-512DQ multiplies 64-bit lanes in one
-  // instruction (vpmullq); baseline and AVX2 code multiply per element.
-  void (*axpy_i64)(int64_t* acc, int64_t a, const int64_t* b, int64_t n);
+  // The int64 GEMM's block update, wrapping (two's complement):
+  // acc[r * ldc + j] += sum over p < k of a[r * a_row + p * a_step] *
+  // b[p * ldb + j], for r < rows and j < n. A block of C stays in
+  // registers over the k products; AVX-512DQ multiplies 64-bit lanes in
+  // one instruction (vpmullq), baseline and AVX2 code in three 32-bit
+  // products.
+  void (*gemm_i64)(int64_t* acc, int64_t ldc, const int64_t* a, int64_t a_row, int64_t a_step,
+                   const int64_t* b, int64_t ldb, int64_t rows, int64_t k, int64_t n);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

@@ -499,28 +499,57 @@ TEST(NativeVecKernels, FillBitsWritesTheValueAndNothingElse) {
   }
 }
 
-// The int64 GEMM's row update wraps as two's complement on every variant,
-// on every length (whole registers and every tail).
-TEST(NativeVecKernels, AxpyI64WrapsOnEveryLength) {
-  const int64_t a_values[] = {3, -7, INT64_MAX, INT64_MIN, 0x100000001};
-  for (const VecKernels* k : variants()) {
-    SCOPED_TRACE(k->isa);
-    for (int64_t a : a_values) {
-      for (int64_t n : {0, 1, 3, 7, 8, 9, 16, 17, 33, 256}) {
-        SCOPED_TRACE(::testing::Message() << "a " << a << " n " << n);
-        std::vector<int64_t> acc(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
-        for (int64_t j = 0; j <= n; ++j) {
-          acc[static_cast<size_t>(j)] = j * 0x0123456789abcdLL - 5;
-          b[static_cast<size_t>(j)] = (j % 3 == 0 ? INT64_MAX - j : -j * 0x7654321LL);
+// The int64 GEMM's block update wraps as two's complement on every
+// variant, for every row count (the 4-row blocks and each remainder),
+// every column tail (two registers, one, element by element), both layouts
+// of A, and writes nothing outside its rows x n block of C.
+TEST(NativeVecKernels, GemmI64WrapsOnEveryShape) {
+  const auto value = [](int64_t i, int64_t salt) {
+    const uint64_t x =
+        static_cast<uint64_t>(i + 1) * 0x9e3779b97f4a7c15ULL + static_cast<uint64_t>(salt);
+    switch (i % 5) {
+      case 0:
+        return INT64_MAX - i;
+      case 1:
+        return INT64_MIN + i;
+      case 2:
+        return static_cast<int64_t>(x);
+      default:
+        return static_cast<int64_t>(x % 2001) - 1000;
+    }
+  };
+  for (const VecKernels* kv : variants()) {
+    SCOPED_TRACE(kv->isa);
+    for (int64_t rows : {1, 2, 3, 4, 5, 7, 9}) {
+      for (int64_t k : {0, 1, 3, 17}) {
+        for (int64_t n : {0, 1, 3, 8, 9, 16, 17, 33, 40}) {
+          for (bool trans_a : {false, true}) {
+            SCOPED_TRACE(::testing::Message()
+                         << "rows " << rows << " k " << k << " n " << n << " trans_a " << trans_a);
+            const int64_t ldc = n + 3, ldb = n + 2;
+            const int64_t lda = (trans_a ? rows : k) + 1;
+            const int64_t a_row = trans_a ? 1 : lda, a_step = trans_a ? lda : 1;
+            std::vector<int64_t> a(static_cast<size_t>(lda * ((trans_a ? k : rows) + 1)));
+            std::vector<int64_t> b(static_cast<size_t>(ldb * (k + 1)));
+            std::vector<int64_t> acc(static_cast<size_t>(ldc * (rows + 1)));
+            for (size_t i = 0; i < a.size(); ++i) a[i] = value(static_cast<int64_t>(i), 1);
+            for (size_t i = 0; i < b.size(); ++i) b[i] = value(static_cast<int64_t>(i), 2);
+            for (size_t i = 0; i < acc.size(); ++i) acc[i] = value(static_cast<int64_t>(i), 3);
+            std::vector<int64_t> want = acc;
+            for (int64_t r = 0; r < rows; ++r) {
+              for (int64_t j = 0; j < n; ++j) {
+                uint64_t s = static_cast<uint64_t>(want[static_cast<size_t>(r * ldc + j)]);
+                for (int64_t p = 0; p < k; ++p) {
+                  s += static_cast<uint64_t>(a[static_cast<size_t>(r * a_row + p * a_step)]) *
+                       static_cast<uint64_t>(b[static_cast<size_t>(p * ldb + j)]);
+                }
+                want[static_cast<size_t>(r * ldc + j)] = static_cast<int64_t>(s);
+              }
+            }
+            kv->gemm_i64(acc.data(), ldc, a.data(), a_row, a_step, b.data(), ldb, rows, k, n);
+            EXPECT_EQ(acc, want);
+          }
         }
-        std::vector<int64_t> want = acc;
-        for (int64_t j = 0; j < n; ++j) {
-          const size_t u = static_cast<size_t>(j);
-          want[u] = static_cast<int64_t>(static_cast<uint64_t>(want[u]) +
-                                         static_cast<uint64_t>(a) * static_cast<uint64_t>(b[u]));
-        }
-        k->axpy_i64(acc.data(), a, b.data(), n);
-        EXPECT_EQ(acc, want);  // the element past n untouched too
       }
     }
   }
