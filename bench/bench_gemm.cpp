@@ -55,6 +55,36 @@ void BM_Mm1024Float(benchmark::State& state) {
 }
 BENCHMARK(BM_Mm1024Float)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// Small products (n x n x n, one thread), where a call's fixed costs
+// dominate: mm.out next to dnnl_sgemm on the same data.
+void BM_DnnlSgemmDirectSmall(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  Threads t(1);
+  omp_set_num_threads(1);
+  Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
+  const float* pa = static_cast<const float*>(a.const_data_ptr());
+  const float* pb = static_cast<const float*>(b.const_data_ptr());
+  float* pc = static_cast<float*>(c.data_ptr());
+  for (auto _ : state) {
+    dnnl_sgemm('N', 'N', n, n, n, 1.0f, pa, n, pb, n, 0.0f, pc, n);
+    benchmark::ClobberMemory();
+  }
+  set_flops(state, n);
+}
+BENCHMARK(BM_DnnlSgemmDirectSmall)->Arg(8)->Arg(32)->Arg(64);
+
+void BM_MmOutFloatSmall(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  Threads t(1);
+  Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
+  for (auto _ : state) {
+    st::mm_out(c, a, b);
+    benchmark::ClobberMemory();
+  }
+  set_flops(state, n);
+}
+BENCHMARK(BM_MmOutFloatSmall)->Arg(8)->Arg(32)->Arg(64);
+
 // The same product with a transposed operand: no copy, oneDNN's 'T' path.
 void BM_Mm1024FloatTransposedB(benchmark::State& state) {
   const int64_t n = 1024;

@@ -219,33 +219,38 @@ bool is_zero(const Scalar& s) {
 
 void gemm_tensors(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha,
                   const Scalar& beta, const char* op) {
-  ST_CHECK(out.dim() == 3 && a.dim() == 3 && b.dim() == 3, op,
-           ": internal error: gemm_tensors expects 3-d operands");
-  const int64_t batch = a.size(0), m = a.size(1), k = a.size(2), n = b.size(2);
+  const int64_t dims = a.dim();
+  ST_CHECK((dims == 2 || dims == 3) && out.dim() == dims && b.dim() == dims, op,
+           ": internal error: gemm_tensors expects 2-d or 3-d operands");
+  // A 2-d product is a batch of one, read without building 3-d views.
+  const int64_t r = dims - 2;  // the rows' dim
+  const int64_t batch = dims == 3 ? a.size(0) : 1;
+  const int64_t m = a.size(r), k = a.size(r + 1), n = b.size(r + 1);
   if (batch == 0 || m == 0 || n == 0) return;
   Tensor A = a, B = b;
-  GemmOperand ga = gemm_layout(m, k, A.stride(1), A.stride(2));
+  GemmOperand ga = gemm_layout(m, k, A.stride(r), A.stride(r + 1));
   if (!ga.ok) {
     A = st::contiguous(a);
-    ga = gemm_layout(m, k, A.stride(1), A.stride(2));
+    ga = gemm_layout(m, k, A.stride(r), A.stride(r + 1));
   }
-  GemmOperand gb = gemm_layout(k, n, B.stride(1), B.stride(2));
+  GemmOperand gb = gemm_layout(k, n, B.stride(r), B.stride(r + 1));
   if (!gb.ok) {
     B = st::contiguous(b);
-    gb = gemm_layout(k, n, B.stride(1), B.stride(2));
+    gb = gemm_layout(k, n, B.stride(r), B.stride(r + 1));
   }
   // The output must be row-major (C) or column-major (compute C^T), and may
   // not share memory with an input (the product would read what it wrote).
   Tensor C = out;
-  GemmOperand gc = gemm_layout(m, n, C.stride(1), C.stride(2));
+  GemmOperand gc = gemm_layout(m, n, C.stride(r), C.stride(r + 1));
   const bool aliased = (out.is_alias_of(a) || out.is_alias_of(b));
   const bool copy_back = !gc.ok || aliased;
   if (copy_back) {
     C = st::detail::empty_generic(out.sizes(), out.dtype(), out.device());
     if (!is_zero(beta)) copy_into(C, out);
-    gc = gemm_layout(m, n, C.stride(1), C.stride(2));
+    gc = gemm_layout(m, n, C.stride(r), C.stride(r + 1));
   }
-  const int64_t sa = A.stride(0), sb = B.stride(0), sc = C.stride(0);
+  const int64_t sa = dims == 3 ? A.stride(0) : 0, sb = dims == 3 ? B.stride(0) : 0,
+                sc = dims == 3 ? C.stride(0) : 0;
   dispatch_dtype<kGemmTypes>(out.dtype(), op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using O = opmath_t<T>;

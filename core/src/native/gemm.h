@@ -39,7 +39,8 @@ GemmOperand gemm_layout(int64_t rows, int64_t cols, int64_t row_stride, int64_t 
 
 // Batched matrix product of 3-d tensors of one dtype (batch dim first):
 // out[i] = alpha * a[i] @ b[i] + beta * out[i], out of shape
-// [batch, a.size(1), b.size(2)] with any strides. Operands whose strides
+// [batch, a.size(1), b.size(2)] with any strides; or of 2-d tensors, one
+// product out = alpha * a @ b + beta * out. Operands whose strides
 // gemm cannot express are copied first; a column-major out is handled by
 // computing out^T = b^T a^T; an out sharing memory with a or b goes
 // through a temporary.

@@ -60,12 +60,10 @@ void check_gemm_dtype(ScalarType t, const char* op) {
   if ((kGemmTypes & dtype_bit(t)) == 0) throw_dtype_not_implemented(op, t);
 }
 
-Tensor as3d(const Tensor& t) { return st::unsqueeze(t, 0); }
-
 // out = alpha * a @ b + beta * out for 2-d tensors.
 void mm_into(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha,
              const Scalar& beta, const char* op) {
-  gemm_tensors(as3d(out), as3d(a), as3d(b), alpha, beta, op);
+  gemm_tensors(out, a, b, alpha, beta, op);
 }
 
 void check_mm_args(const Tensor& self, const Tensor& mat2, const char* op) {
