@@ -71,7 +71,7 @@ void BM_DnnlSgemmDirectSmall(benchmark::State& state) {
   }
   set_flops(state, n);
 }
-BENCHMARK(BM_DnnlSgemmDirectSmall)->Arg(8)->Arg(32)->Arg(64);
+BENCHMARK(BM_DnnlSgemmDirectSmall)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64)->Arg(96);
 
 void BM_MmOutFloatSmall(benchmark::State& state) {
   const int64_t n = state.range(0);
@@ -83,7 +83,7 @@ void BM_MmOutFloatSmall(benchmark::State& state) {
   }
   set_flops(state, n);
 }
-BENCHMARK(BM_MmOutFloatSmall)->Arg(8)->Arg(32)->Arg(64);
+BENCHMARK(BM_MmOutFloatSmall)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64)->Arg(96);
 
 // The same product with a transposed operand: no copy, oneDNN's 'T' path.
 void BM_Mm1024FloatTransposedB(benchmark::State& state) {

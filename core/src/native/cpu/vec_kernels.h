@@ -96,6 +96,15 @@ struct VecKernels {
   // products.
   void (*gemm_i64)(int64_t* acc, int64_t ldc, const int64_t* a, int64_t a_row, int64_t a_step,
                    const int64_t* b, int64_t ldb, int64_t rows, int64_t k, int64_t n);
+  // A small float product on row-major blocks, as BLAS's sgemm:
+  // c[i * ldc + j] = alpha * S(i, j) + beta * c[i * ldc + j] for i < m,
+  // j < n, where S(i, j) sums a[i * a_row + p * a_step] * b[p * ldb + j]
+  // from zero in increasing p with fused multiply-adds (a product and an
+  // add, each rounded, in baseline code). With beta == 0, c is written
+  // without being read. Blocks of C stay in registers over all k products.
+  void (*gemm_f32)(float* c, int64_t ldc, const float* a, int64_t a_row, int64_t a_step,
+                   const float* b, int64_t ldb, int64_t m, int64_t k, int64_t n, float alpha,
+                   float beta);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

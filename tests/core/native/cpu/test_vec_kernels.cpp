@@ -555,6 +555,69 @@ TEST(NativeVecKernels, GemmI64WrapsOnEveryShape) {
   }
 }
 
+// The small float product on every variant, for every row count (the
+// register blocks and each remainder), every column tail (two registers,
+// one, element by element) and both layouts of A. Small integers make
+// every product and partial sum exact, so any order and either kind of
+// multiply-add give the same bits, which the test demands; beta == 0 must
+// not read C (NaN there is overwritten), and nothing outside the m x n
+// block of C is written.
+TEST(NativeVecKernels, GemmF32IsExactOnIntegersOnEveryShape) {
+  const auto small = [](int64_t i, int64_t salt) {
+    return static_cast<float>((i * 7 + salt * 13) % 17 - 8);
+  };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const VecKernels* kv : variants()) {
+    SCOPED_TRACE(kv->isa);
+    for (int64_t m : {1, 2, 3, 4, 5, 7, 8, 9, 17}) {
+      for (int64_t k : {1, 2, 5, 16}) {
+        for (int64_t n : {0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 48, 65}) {
+          for (bool trans_a : {false, true}) {
+            for (float beta : {0.0f, 0.5f}) {
+              SCOPED_TRACE(::testing::Message() << "m " << m << " k " << k << " n " << n
+                                                << " trans_a " << trans_a << " beta " << beta);
+              const float alpha = 2.0f;
+              const int64_t ldc = n + 3, ldb = n + 2;
+              const int64_t lda = (trans_a ? m : k) + 1;
+              const int64_t a_row = trans_a ? 1 : lda, a_step = trans_a ? lda : 1;
+              std::vector<float> a(static_cast<size_t>(lda * ((trans_a ? k : m) + 1)));
+              std::vector<float> b(static_cast<size_t>(ldb * (k + 1)));
+              std::vector<float> c(static_cast<size_t>(ldc * (m + 1)));
+              for (size_t i = 0; i < a.size(); ++i) a[i] = small(static_cast<int64_t>(i), 1);
+              for (size_t i = 0; i < b.size(); ++i) b[i] = small(static_cast<int64_t>(i), 2);
+              for (size_t i = 0; i < c.size(); ++i) {
+                c[i] = beta == 0.0f && i % 3 == 0 ? nan : small(static_cast<int64_t>(i), 3);
+              }
+              std::vector<float> want = c;
+              for (int64_t i = 0; i < m; ++i) {
+                for (int64_t j = 0; j < n; ++j) {
+                  double sum = 0;
+                  for (int64_t p = 0; p < k; ++p) {
+                    sum += double{a[static_cast<size_t>(i * a_row + p * a_step)]} *
+                           double{b[static_cast<size_t>(p * ldb + j)]};
+                  }
+                  float& w = want[static_cast<size_t>(i * ldc + j)];
+                  w = static_cast<float>(alpha * sum + (beta == 0.0f ? 0.0 : beta * double{w}));
+                }
+              }
+              kv->gemm_f32(c.data(), ldc, a.data(), a_row, a_step, b.data(), ldb, m, k, n, alpha,
+                           beta);
+              ASSERT_EQ(c.size(), want.size());
+              for (size_t i = 0; i < c.size(); ++i) {
+                if (std::isnan(want[i])) {
+                  EXPECT_TRUE(std::isnan(c[i])) << "at " << i;
+                } else {
+                  EXPECT_EQ(c[i], want[i]) << "at " << i;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
