@@ -114,14 +114,14 @@ bool vec_sum_run(A& a, const T* p, int64_t n) {
 }
 
 template <bool kProd, typename T, typename A>
-bool vec_sum_row(A* acc, const T* p, int64_t n) {
+bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
   const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
   if constexpr (std::is_same_v<T, float>) {
-    (kProd ? k.row_mul_f32 : k.row_add_f32)(acc, p, n);
+    (kProd ? k.rows_mul_f32 : k.rows_add_f32)(acc, p, n, rows, stride);
   } else if constexpr (std::is_same_v<T, double>) {
-    (kProd ? k.row_mul_f64 : k.row_add_f64)(acc, p, n);
+    (kProd ? k.rows_mul_f64 : k.rows_add_f64)(acc, p, n, rows, stride);
   } else if constexpr (std::is_same_v<T, int64_t>) {
-    (kProd ? k.row_mul_i64 : k.row_add_i64)(acc, p, n);
+    (kProd ? k.rows_mul_i64 : k.rows_add_i64)(acc, p, n, rows, stride);
   } else {
     return false;
   }
@@ -152,7 +152,9 @@ struct SumOps {
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a); }
   static constexpr bool kVec = kVecInput<T>;
   bool run(A& a, const T* p, int64_t n, int64_t) const { return vec_sum_run<kProd>(a, p, n); }
-  bool row(A* acc, const T* p, int64_t n, int64_t) const { return vec_sum_row<kProd>(acc, p, n); }
+  bool rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
+    return vec_sum_rows<kProd>(acc, p, n, rows, stride);
+  }
 };
 
 template <typename T>
@@ -166,8 +168,8 @@ struct MeanOps {
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
   static constexpr bool kVec = kVecInput<T>;
   bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
-  bool row(A* acc, const T* p, int64_t len, int64_t) const {
-    return vec_sum_row<false>(acc, p, len);
+  bool rows(A* acc, const T* p, int64_t len, int64_t rows, int64_t stride, int64_t) const {
+    return vec_sum_rows<false>(acc, p, len, rows, stride);
   }
 };
 
@@ -235,14 +237,14 @@ struct ExtremeOps {
     }
     return true;
   }
-  bool row(O* acc, const T* p, int64_t n, int64_t) const {
+  bool rows(O* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
     if constexpr (std::is_same_v<T, float>) {
-      (kMax ? k.row_max_f32 : k.row_min_f32)(acc, p, n);
+      (kMax ? k.rows_max_f32 : k.rows_min_f32)(acc, p, n, rows, stride);
     } else if constexpr (std::is_same_v<T, double>) {
-      (kMax ? k.row_max_f64 : k.row_min_f64)(acc, p, n);
+      (kMax ? k.rows_max_f64 : k.rows_min_f64)(acc, p, n, rows, stride);
     } else if constexpr (std::is_same_v<T, int64_t>) {
-      (kMax ? k.row_max_i64 : k.row_min_i64)(acc, p, n);
+      (kMax ? k.rows_max_i64 : k.rows_min_i64)(acc, p, n, rows, stride);
     } else {
       return false;
     }
@@ -302,7 +304,7 @@ struct ArgOps {
     combine(a, ValueIndex<O>{m, k + j});
     return true;
   }
-  bool row(ValueIndex<O>*, const T*, int64_t, int64_t) const { return false; }
+  bool rows(ValueIndex<O>*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
 };
 
 constexpr uint64_t kOrderedTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
@@ -494,7 +496,7 @@ struct VarOps {
     }
     return true;
   }
-  bool row(Welford2*, const T*, int64_t, int64_t) const { return false; }
+  bool rows(Welford2*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
 };
 
 Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dim,
@@ -578,7 +580,7 @@ struct NormOps {
     }
     return true;
   }
-  bool row(double*, const T*, int64_t, int64_t) const { return false; }
+  bool rows(double*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
 };
 
 Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,

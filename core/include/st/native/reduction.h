@@ -24,16 +24,19 @@
 //
 //     // fold p[0..n), the elements k..k+n-1 of the reduced block, into acc
 //     bool run(Acc& acc, const In* p, int64_t n, int64_t k) const;
-//     // accs[j] <- step(accs[j], p[j], k) for j < n
-//     bool row(Acc* accs, const In* p, int64_t n, int64_t k) const;
+//     // accs[j] <- step(accs[j], p[r * stride + j], k + r) for j < n, for
+//     // r = 0 .. rows - 1 in order
+//     bool rows(Acc* accs, const In* p, int64_t n, int64_t rows, int64_t stride,
+//               int64_t k) const;
 //
 // which return false when they have no vector loop for the case at hand
 // (the engine then steps element by element). run() gets every contiguous
 // stretch of a reduced range in increasing k (inner-dim reductions;
-// strided ones are first gathered into a small buffer); row() gets each
-// reduced row when the reduction is over outer dims and the outputs are
-// contiguous in the input (sum(dim=0) of a row-major matrix; a strided
-// row is gathered first), so it vectorizes across outputs.
+// strided ones are first gathered into a small buffer); rows() gets the
+// reduced rows, a whole innermost reduced dim at a time, when the
+// reduction is over outer dims and the outputs are contiguous in the input
+// (sum(dim=0) of a row-major matrix; strided rows are gathered first), so
+// it vectorizes across outputs and keeps them in registers over the rows.
 #pragma once
 
 #include <algorithm>
@@ -93,6 +96,8 @@ struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
 // vector accumulators (tens of cycles), so a small chunk would make that,
 // not the gather or the memory, the cost of a strided reduction.
 constexpr size_t kGatherBytes = 8192;
+// Bytes of input per rows() call when reducing over outer dims.
+constexpr int64_t kRowChunkBytes = 16384;
 template <typename In>
 constexpr int64_t gather_chunk() {
   return static_cast<int64_t>(std::max<size_t>(1, kGatherBytes / sizeof(In)));
@@ -137,25 +142,45 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
   for (int64_t j = 0; j < n; ++j) ops.step(acc, p[j * stride], k + j);
 }
 
-// accs[j] <- step(accs[j], p[j * stride], k) for j < n: by row() on
-// gathered chunks when the Ops has it, else element by element.
+// accs[j] <- step(accs[j], p[r * row_stride + j * stride], k + r) for j < n
+// and r < rows in order: by rows() on gathered chunks when the Ops has it
+// (as many whole rows per chunk as fit), else element by element.
 template <typename In, typename Ops, typename Acc>
-void step_strided_row(Acc* accs, const In* p, int64_t stride, int64_t n, int64_t k,
-                      const Ops& ops) {
+void step_strided_rows(Acc* accs, const In* p, int64_t stride, int64_t n, int64_t rows,
+                       int64_t row_stride, int64_t k, const Ops& ops) {
   if constexpr (reduce_vec<Ops>::value && std::is_trivially_copyable_v<In> &&
                 (sizeof(In) == 4 || sizeof(In) == 8)) {
     constexpr int64_t kChunk = gather_chunk<In>();
     alignas(64) In buf[kChunk];
-    for (int64_t j0 = 0; j0 < n; j0 += kChunk) {
-      const int64_t m = std::min(kChunk, n - j0);
-      gather_strided(buf, p + j0 * stride, m, stride, sizeof(In));
-      if (!ops.row(accs + j0, buf, m, k)) {
-        for (int64_t j = 0; j < m; ++j) ops.step(accs[j0 + j], buf[j], k);
+    if (n <= kChunk) {
+      const int64_t per = kChunk / n;  // whole rows per chunk
+      for (int64_t r0 = 0; r0 < rows; r0 += per) {
+        const int64_t nr = std::min(per, rows - r0);
+        for (int64_t r = 0; r < nr; ++r) {
+          gather_strided(buf + r * n, p + (r0 + r) * row_stride, n, stride, sizeof(In));
+        }
+        if (!ops.rows(accs, buf, n, nr, n, k + r0)) {
+          for (int64_t r = 0; r < nr; ++r) {
+            for (int64_t j = 0; j < n; ++j) ops.step(accs[j], buf[r * n + j], k + r0 + r);
+          }
+        }
+      }
+      return;
+    }
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j0 = 0; j0 < n; j0 += kChunk) {
+        const int64_t m = std::min(kChunk, n - j0);
+        gather_strided(buf, p + r * row_stride + j0 * stride, m, stride, sizeof(In));
+        if (!ops.rows(accs + j0, buf, m, 1, 0, k + r)) {
+          for (int64_t j = 0; j < m; ++j) ops.step(accs[j0 + j], buf[j], k + r);
+        }
       }
     }
     return;
   }
-  for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j * stride], k);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[r * row_stride + j * stride], k + r);
+  }
 }
 
 template <typename In, typename Ops, typename Acc>
@@ -260,19 +285,36 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
         std::fill(accs.get(), accs.get() + n, ops.init());
         std::fill(idx.begin(), idx.end(), 0);
         int64_t off = 0;
-        for (int64_t k = 0; k < nred; ++k) {
+        // The innermost reduced dim a call at a time; the outer reduced
+        // dims (row-major) between calls.
+        const int64_t inner = g.red_sizes[nd - 1], inner_stride = g.red_strides[nd - 1];
+        for (int64_t k = 0; k < nred; k += inner) {
           const In* p = data + base + off;
           if (ks == 1) {
             bool done = false;
-            if constexpr (detail::reduce_vec<Ops>::value) done = ops.row(accs.get(), p, n, k);
+            if constexpr (detail::reduce_vec<Ops>::value) {
+              // Rows by chunks of about kRowChunkBytes: a chunk is read
+              // as a few sequential streams and stays in L1 while the
+              // rows() call walks it one register block of outputs at a
+              // time (whole long rows per call would make it a walk down
+              // columns, one cache line per page).
+              const int64_t per = std::max<int64_t>(
+                  1, detail::kRowChunkBytes / (n * static_cast<int64_t>(sizeof(In))));
+              done = true;
+              for (int64_t r0 = 0; r0 < inner && done; r0 += per) {
+                done = ops.rows(accs.get(), p + r0 * inner_stride, n, std::min(per, inner - r0),
+                                inner_stride, k + r0);
+              }
+            }
             if (!done) {
-              for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[j], k);
+              for (int64_t r = 0; r < inner; ++r) {
+                for (int64_t j = 0; j < n; ++j) ops.step(accs[j], p[r * inner_stride + j], k + r);
+              }
             }
           } else {
-            detail::step_strided_row(accs.get(), p, ks, n, k, ops);
+            detail::step_strided_rows(accs.get(), p, ks, n, inner, inner_stride, k, ops);
           }
-          // next reduced element (row-major over the reduced dims)
-          for (size_t d = nd; d-- > 0;) {
+          for (size_t d = nd - 1; d-- > 0;) {
             off += g.red_strides[d];
             if (++idx[d] < g.red_sizes[d]) break;
             off -= g.red_strides[d] * g.red_sizes[d];

@@ -7,8 +7,9 @@
 // Two shapes, for the two ways a reduction walks memory:
 //   - a contiguous run reduced to one value (the reduced dim is the inner
 //     one): several independent vector accumulators, combined at the end;
-//   - a row folded into side-by-side accumulators (the reduced dim is an
-//     outer one: acc[j] = op(acc[j], x[j]), vectorized across outputs).
+//   - rows folded into side-by-side accumulators (the reduced dim is an
+//     outer one: acc[j] = op(acc[j], x[j]) row after row, vectorized
+//     across outputs).
 //
 // Semantics shared by every variant:
 //   - floats accumulate sums, products and squares in double lanes (the
@@ -54,19 +55,23 @@ struct VecReduceKernels {
   // variance shifted by c)
   double (*sum_dev_f32)(const float* x, int64_t n, double c, double* sq);
 
-  // ---- a row x[0..n) folded into acc[0..n) ----
-  void (*row_add_f32)(double* acc, const float* x, int64_t n);
-  void (*row_add_f64)(double* acc, const double* x, int64_t n);
-  void (*row_add_i64)(int64_t* acc, const int64_t* x, int64_t n);  // wraps
-  void (*row_mul_f32)(double* acc, const float* x, int64_t n);
-  void (*row_mul_f64)(double* acc, const double* x, int64_t n);
-  void (*row_mul_i64)(int64_t* acc, const int64_t* x, int64_t n);  // wraps
-  void (*row_max_f32)(float* acc, const float* x, int64_t n);
-  void (*row_min_f32)(float* acc, const float* x, int64_t n);
-  void (*row_max_f64)(double* acc, const double* x, int64_t n);
-  void (*row_min_f64)(double* acc, const double* x, int64_t n);
-  void (*row_max_i64)(int64_t* acc, const int64_t* x, int64_t n);
-  void (*row_min_i64)(int64_t* acc, const int64_t* x, int64_t n);
+  // ---- rows folded into acc[0..n) ----
+  // acc[j] = op(...op(op(acc[j], x[j]), x[stride + j])..., x[(rows - 1) *
+  // stride + j]) for j < n: each accumulator folds the rows in order, so
+  // one call over many rows gives the bits of one call per row.
+  void (*rows_add_f32)(double* acc, const float* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_add_f64)(double* acc, const double* x, int64_t n, int64_t rows, int64_t stride);
+  // int64 sums and products wrap
+  void (*rows_add_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_mul_f32)(double* acc, const float* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_mul_f64)(double* acc, const double* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_mul_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_max_f32)(float* acc, const float* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_min_f32)(float* acc, const float* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_max_f64)(double* acc, const double* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_min_f64)(double* acc, const double* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_max_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
+  void (*rows_min_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
 
   // ---- out[j] = x[2j] for j < n (a stride-2 stretch packed for a run) ----
   // Reads only x[0 .. 2n - 1).

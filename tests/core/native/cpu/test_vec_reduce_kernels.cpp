@@ -173,10 +173,11 @@ TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
         EXPECT_TRUE(std::isnan(k->max_f64(dd.data(), n))) << n << " " << at;
         EXPECT_TRUE(std::isnan(k->min_f64(dd.data(), n))) << n << " " << at;
         std::vector<float> acc(static_cast<size_t>(n), 2.0f);
-        k->row_max_f32(acc.data(), f.data(), n);
+        k->rows_max_f32(acc.data(), f.data(), n, 1, 0);
         EXPECT_TRUE(std::isnan(acc[static_cast<size_t>(at)]));
         // a NaN accumulator stays NaN
-        k->row_min_f32(acc.data(), std::vector<float>(static_cast<size_t>(n), -5.0f).data(), n);
+        k->rows_min_f32(acc.data(), std::vector<float>(static_cast<size_t>(n), -5.0f).data(), n, 1,
+                        0);
         EXPECT_TRUE(std::isnan(acc[static_cast<size_t>(at)]));
         if (at + 1 < n) {
           EXPECT_EQ(acc[static_cast<size_t>(at + 1)], -5.0f);
@@ -208,18 +209,18 @@ TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
       std::vector<float> mx(static_cast<size_t>(n) + 1, 0.5f), mn(mx);
       std::vector<double> mxd(static_cast<size_t>(n) + 1, 0.5), mnd(mxd);
       std::vector<int64_t> al(static_cast<size_t>(n) + 1, 3), ml(al), mxl(al), mnl(al);
-      k->row_add_f32(a.data() + 1, x.data() + 1, n);
-      k->row_mul_f32(m.data() + 1, x.data() + 1, n);
-      k->row_add_f64(a64.data() + 1, xd.data() + 1, n);
-      k->row_mul_f64(m64.data() + 1, xd.data() + 1, n);
-      k->row_max_f32(mx.data() + 1, x.data() + 1, n);
-      k->row_min_f32(mn.data() + 1, x.data() + 1, n);
-      k->row_max_f64(mxd.data() + 1, xd.data() + 1, n);
-      k->row_min_f64(mnd.data() + 1, xd.data() + 1, n);
-      k->row_add_i64(al.data() + 1, xl.data() + 1, n);
-      k->row_mul_i64(ml.data() + 1, xl.data() + 1, n);
-      k->row_max_i64(mxl.data() + 1, xl.data() + 1, n);
-      k->row_min_i64(mnl.data() + 1, xl.data() + 1, n);
+      k->rows_add_f32(a.data() + 1, x.data() + 1, n, 1, 0);
+      k->rows_mul_f32(m.data() + 1, x.data() + 1, n, 1, 0);
+      k->rows_add_f64(a64.data() + 1, xd.data() + 1, n, 1, 0);
+      k->rows_mul_f64(m64.data() + 1, xd.data() + 1, n, 1, 0);
+      k->rows_max_f32(mx.data() + 1, x.data() + 1, n, 1, 0);
+      k->rows_min_f32(mn.data() + 1, x.data() + 1, n, 1, 0);
+      k->rows_max_f64(mxd.data() + 1, xd.data() + 1, n, 1, 0);
+      k->rows_min_f64(mnd.data() + 1, xd.data() + 1, n, 1, 0);
+      k->rows_add_i64(al.data() + 1, xl.data() + 1, n, 1, 0);
+      k->rows_mul_i64(ml.data() + 1, xl.data() + 1, n, 1, 0);
+      k->rows_max_i64(mxl.data() + 1, xl.data() + 1, n, 1, 0);
+      k->rows_min_i64(mnl.data() + 1, xl.data() + 1, n, 1, 0);
       for (int64_t i = 1; i <= n; ++i) {
         const double v = x[static_cast<size_t>(i)];
         const int64_t w = xl[static_cast<size_t>(i)];
@@ -248,6 +249,59 @@ TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
 
 // Every other element, packed, reading nothing past the stretch's last
 // element (the input ends exactly there: ASan would see an overrun).
+// One call over many rows folds each accumulator in row order: the same
+// bits as one call per row (the register blocks, the one-register loop and
+// the element tail alike), with a row stride wider than the row, and
+// nothing written past n. NaN rows check the max/min propagation on the
+// way.
+TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
+  std::mt19937 g(5);
+  std::uniform_real_distribution<float> d(-2, 2);
+  for (int64_t n : {1, 7, 8, 31, 32, 33, 64, 65, 100}) {
+    for (int64_t rows : {1, 2, 5, 17}) {
+      SCOPED_TRACE(::testing::Message() << "n " << n << " rows " << rows);
+      const int64_t stride = n + 3;
+      const size_t total = static_cast<size_t>(stride * rows);
+      std::vector<float> x(total);
+      for (auto& v : x) v = d(g);
+      x[static_cast<size_t>((rows - 1) * stride + n / 2)] = std::numeric_limits<float>::quiet_NaN();
+      std::vector<double> xd(x.begin(), x.end());
+      std::vector<int64_t> xl(total);
+      for (size_t i = 0; i < total; ++i) {
+        xl[i] = static_cast<int64_t>(i * 0x9e3779b97f4a7c15ULL);
+      }
+      for (const VecReduceKernels* k : variants()) {
+        SCOPED_TRACE(k->isa);
+        const auto check = [&](auto fn, auto init, const auto& src) {
+          using A = decltype(init);
+          std::vector<A> many(static_cast<size_t>(n) + 1, init), one(many);
+          fn(many.data(), src.data(), n, rows, stride);
+          for (int64_t r = 0; r < rows; ++r) fn(one.data(), src.data() + r * stride, n, 1, 0);
+          for (size_t j = 0; j < many.size(); ++j) {
+            if (many[j] != many[j]) {
+              EXPECT_TRUE(one[j] != one[j]) << "at " << j;
+            } else {
+              EXPECT_EQ(many[j], one[j]) << "at " << j;
+            }
+          }
+        };
+        check(k->rows_add_f32, 0.25, x);
+        check(k->rows_mul_f32, 1.5, x);
+        check(k->rows_max_f32, -1.0f, x);
+        check(k->rows_min_f32, 1.0f, x);
+        check(k->rows_add_f64, 0.25, xd);
+        check(k->rows_mul_f64, 1.5, xd);
+        check(k->rows_max_f64, -1.0, xd);
+        check(k->rows_min_f64, 1.0, xd);
+        check(k->rows_add_i64, int64_t{3}, xl);
+        check(k->rows_mul_i64, int64_t{3}, xl);
+        check(k->rows_max_i64, int64_t{0}, xl);
+        check(k->rows_min_i64, int64_t{0}, xl);
+      }
+    }
+  }
+}
+
 TEST(NativeVecReduceKernels, Gather2PacksEveryOtherElement) {
   for (int64_t n : kLengths) {
     SCOPED_TRACE(n);
