@@ -128,6 +128,30 @@ bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
   return true;
 }
 
+// accs[r] += the sum of p[r][j * stride] over j < n, for kRunGroup runs
+// shorter than the vector sum's block. The vector sum adds such a run's
+// elements one by one, in order, into 0.0 (vec_kernels.h); this does the
+// same for the runs side by side, so the additions of different runs
+// overlap instead of each run being one chain of dependent additions, and
+// the bits are those of vec_sum_run. False for longer runs and other
+// types.
+template <typename T, typename A>
+bool sum_short_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n,
+                    int64_t stride) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    constexpr int64_t kBlock = std::is_same_v<T, float> ? cpu::kSumF32Block : cpu::kSumF64Block;
+    if (n >= kBlock) return false;
+    double s[kRunGroup] = {};
+    for (int64_t j = 0; j < n; ++j) {
+      for (int64_t r = 0; r < kRunGroup; ++r) s[r] += static_cast<double>(p[r][j * stride]);
+    }
+    for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
+    return true;
+  } else {
+    return false;
+  }
+}
+
 // ---- sum / prod / mean -----------------------------------------------------------------
 
 template <typename T, bool kProd>
@@ -155,6 +179,13 @@ struct SumOps {
   bool rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     return vec_sum_rows<kProd>(acc, p, n, rows, stride);
   }
+  bool runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) const {
+    if constexpr (kProd) {
+      return false;
+    } else {
+      return sum_short_runs(accs, p, n, stride);
+    }
+  }
 };
 
 template <typename T>
@@ -170,6 +201,9 @@ struct MeanOps {
   bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
   bool rows(A* acc, const T* p, int64_t len, int64_t rows, int64_t stride, int64_t) const {
     return vec_sum_rows<false>(acc, p, len, rows, stride);
+  }
+  bool runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) const {
+    return sum_short_runs(accs, p, n, stride);
   }
 };
 
@@ -250,6 +284,9 @@ struct ExtremeOps {
     }
     return true;
   }
+  bool runs(O (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
+    return false;
+  }
 };
 
 template <typename O>
@@ -305,6 +342,9 @@ struct ArgOps {
     return true;
   }
   bool rows(ValueIndex<O>*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
+  bool runs(ValueIndex<O> (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
+    return false;
+  }
 };
 
 constexpr uint64_t kOrderedTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
@@ -497,6 +537,9 @@ struct VarOps {
     return true;
   }
   bool rows(Welford2*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
+  bool runs(Welford2 (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
+    return false;
+  }
 };
 
 Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dim,
@@ -581,6 +624,9 @@ struct NormOps {
     return true;
   }
   bool rows(double*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
+  bool runs(double (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
+    return false;
+  }
 };
 
 Tensor vector_norm_impl(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim,

@@ -28,11 +28,17 @@
 //     // r = 0 .. rows - 1 in order
 //     bool rows(Acc* accs, const In* p, int64_t n, int64_t rows, int64_t stride,
 //               int64_t k) const;
+//     // accs[r] <- the fold of p[r][j * stride], j < n, for kRunGroup
+//     // outputs of a one-dim reduction at once
+//     bool runs(Acc (&accs)[kRunGroup], const In* const (&p)[kRunGroup], int64_t n,
+//               int64_t stride) const;
 //
 // which return false when they have no vector loop for the case at hand
 // (the engine then steps element by element). run() gets every contiguous
 // stretch of a reduced range in increasing k (inner-dim reductions;
-// strided ones are first gathered into a small buffer); rows() gets the
+// strided ones are first gathered into a small buffer), or runs() the
+// runs of kRunGroup outputs at once when one dim is reduced (for runs too
+// short for run()'s vector loop to pay); rows() gets the
 // reduced rows, a whole innermost reduced dim at a time, when the
 // reduction is over outer dims and the outputs are contiguous in the input
 // (sum(dim=0) of a row-major matrix; strided rows are gathered first), so
@@ -83,6 +89,9 @@ ST_API void check_out_dtype_exact(const Tensor& out, ScalarType want, const char
 // when `computed` is `out` itself, already resized).
 ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Tensor>& out,
                                  const char* op);
+
+// Outputs per runs() call (see above).
+inline constexpr int64_t kRunGroup = 8;
 
 namespace detail {
 
@@ -329,7 +338,24 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
   }
   parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
     std::vector<int64_t> idx;
-    for (int64_t o = o0; o < o1; ++o) {
+    int64_t o = o0;
+    if constexpr (detail::reduce_vec<Ops>::value) {
+      // One reduced dim: each output reduces one run; short runs go
+      // kRunGroup outputs at a time.
+      if (g.red_sizes.size() == 1) {
+        for (; o + kRunGroup <= o1; o += kRunGroup) {
+          Acc accs[kRunGroup];
+          const In* p[kRunGroup];
+          for (int64_t r = 0; r < kRunGroup; ++r) {
+            accs[r] = ops.init();
+            p[r] = data + detail::kept_offset(g, o + r);
+          }
+          if (!ops.runs(accs, p, nred, g.red_strides[0])) break;
+          for (int64_t r = 0; r < kRunGroup; ++r) ops.write(o + r, accs[r]);
+        }
+      }
+    }
+    for (; o < o1; ++o) {
       Acc acc = ops.init();
       detail::reduce_range(g, data, detail::kept_offset(g, o), 0, nred, acc, ops, idx);
       ops.write(o, acc);

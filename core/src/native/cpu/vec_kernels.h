@@ -17,6 +17,11 @@
 
 namespace st::native::cpu {
 
+// The block lengths of VecKernels::sum_f32 and sum_f64 (the same on every
+// ISA, so the variants agree bit for bit).
+inline constexpr int64_t kSumF32Block = 256;
+inline constexpr int64_t kSumF64Block = 32;
+
 struct VecKernels {
   const char* isa;  // "default", "avx2", "avx512"
   // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i). stream:
@@ -32,8 +37,11 @@ struct VecKernels {
   void (*mul_f64)(double* out, const double* a, const double* b, int64_t n, bool b_scalar,
                   bool stream);
   // The sum of x[0..n): doubles accumulate in double lanes; floats in
-  // float lanes over blocks of 256 (16 values per lane), each block's lane
-  // sums then added in double lanes.
+  // float lanes over blocks of kSumF32Block (16 values per lane), each
+  // block's lane sums then added in double lanes. The elements after the
+  // last whole block (of kSumF32Block floats or kSumF64Block doubles) are
+  // added one by one, in order: a run shorter than a block sums as
+  // ((0.0 + x[0]) + x[1]) + ... in double.
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
   // Philox4x32-10 (st::philox4x32_10) for `blocks` consecutive counters:
