@@ -128,6 +128,108 @@ struct RowOffsets {
   }
 };
 
+// Whether v orders strictly before t in a selection (descending: larger
+// first; NaN above every number, both zeros equal), on values: the order
+// of order_key, without computing keys.
+template <bool kDescending, typename O>
+bool orders_before(O v, O t) {
+  if constexpr (std::is_floating_point_v<O>) {
+    if constexpr (kDescending) {
+      return v > t || (v != v && t == t);
+    } else {
+      return v < t || (t != t && v == v);
+    }
+  } else {
+    return kDescending ? t < v : v < t;
+  }
+}
+
+// Elements per block of few_first's pre-check.
+constexpr int64_t kFewBlock = 16;
+
+// Contiguous float and double blocks are pre-checked in 16-byte vector
+// registers (GCC vector extensions at the baseline's width: wider vectors'
+// comparisons are lowered lane by lane).
+template <typename T>
+constexpr bool kVectorBlock = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+// Whether any of the kFewBlock values at p orders strictly before t
+// (orders_before, lane by lane).
+template <bool kDescending, typename T>
+bool block_orders_before(const T* p, T t) {
+  using I = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+  typedef T V __attribute__((vector_size(16)));
+  typedef I M __attribute__((vector_size(16)));
+  constexpr int64_t kLanes = 16 / sizeof(T);
+  static_assert(kFewBlock % kLanes == 0, "whole registers per block");
+  const V tv = t - V{};
+  M hit = {};
+  for (int64_t j = 0; j < kFewBlock; j += kLanes) {
+    V v;
+    std::memcpy(&v, p + j, sizeof(v));
+    if (t != t) {
+      // Nothing orders before NaN when descending; every number does
+      // when ascending.
+      if (!kDescending) hit |= (v == v);
+    } else {
+      hit |= kDescending ? ((v > tv) | (v != v)) : (v < tv);
+    }
+  }
+  I any = 0;
+  for (int64_t l = 0; l < kLanes; ++l) any |= hit[l];
+  return any != 0;
+}
+
+// The first k (k <= kFewFirst, k < n) of a row of n elements (stride xs)
+// in selection order, into few[0..k) as (key, index): one pass keeping
+// them in order, where a key equal to the last kept one stays out, so
+// ties keep their original order. Once k are kept, blocks of kFewBlock
+// elements are first compared with the last kept value, and only a block
+// with an element ordering before it is offered element by element:
+// after the first few blocks most are passed over, with one vectorizable
+// comparison per element instead of a key and a branch.
+template <typename T, typename O>
+void few_first(const T* row, int64_t xs, int64_t n, int64_t k, bool descending,
+               std::pair<uint64_t, int64_t>* few) {
+  const auto scan = [&](auto desc, auto unit) {
+    constexpr bool kDescending = decltype(desc)::value;
+    const int64_t step = decltype(unit)::value ? 1 : xs;
+    int64_t kept = 0;
+    O bound{};  // the value of few[k - 1] once k are kept
+    const auto offer = [&](int64_t i) {
+      const O v = to_opmath(row[i * step]);
+      uint64_t kv = order_key<O>(v);
+      if (kDescending) kv = max_key<O>() - kv;
+      if (kept == k && kv >= few[k - 1].first) return;
+      int64_t at = kept < k ? kept++ : k - 1;
+      for (; at > 0 && few[at - 1].first > kv; --at) few[at] = few[at - 1];
+      few[at] = {kv, i};
+      if (kept == k) bound = to_opmath(row[few[k - 1].second * step]);
+    };
+    int64_t i = 0;
+    for (; i < n && kept < k; ++i) offer(i);
+    for (; i + kFewBlock <= n; i += kFewBlock) {
+      bool any = false;
+      if constexpr (kVectorBlock<T> && decltype(unit)::value) {
+        any = block_orders_before<kDescending>(row + i, bound);
+      } else {
+        for (int64_t j = 0; j < kFewBlock; ++j) {
+          any |= orders_before<kDescending>(to_opmath(row[(i + j) * step]), bound);
+        }
+      }
+      if (!any) continue;
+      for (int64_t j = 0; j < kFewBlock; ++j) offer(i + j);
+    }
+    for (; i < n; ++i) offer(i);
+  };
+  if (descending) {
+    xs == 1 ? scan(std::true_type{}, std::true_type{}) : scan(std::true_type{}, std::false_type{});
+  } else {
+    xs == 1 ? scan(std::false_type{}, std::true_type{})
+            : scan(std::false_type{}, std::false_type{});
+  }
+}
+
 // Sorts (k == n) or selects the first k (k < n) of every row of x along
 // d, writing values and Long indices into vals/idxs (x's shape with size
 // k along d, any strides). Ties keep their original order (stable): a
@@ -161,18 +263,7 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
         T* vrow = vp + vr.offset(r);
         int64_t* irow = ip + ir.offset(r);
         if (k <= kFewFirst && k < n) {
-          // A few of many: one pass keeping the k first (key, index)
-          // pairs in order; a key equal to the last kept one stays out,
-          // so ties keep their original order.
-          int64_t kept = 0;
-          for (int64_t i = 0; i < n; ++i) {
-            uint64_t kv = order_key<O>(to_opmath(row[i * xs]));
-            if (descending) kv = max_key<O>() - kv;
-            if (kept == k && kv >= few[k - 1].first) continue;
-            int64_t at = kept < k ? kept++ : k - 1;
-            for (; at > 0 && few[at - 1].first > kv; --at) few[at] = few[at - 1];
-            few[at] = {kv, i};
-          }
+          few_first<T, O>(row, xs, n, k, descending, few);
           for (int64_t i = 0; i < k; ++i) {
             const int64_t j = few[i].second;
             vrow[i * vs] = row[j * xs];
@@ -258,6 +349,37 @@ std::tuple<Tensor, Tensor> sort_like(const Tensor& self, int64_t dim, int64_t k,
   return {values, indices};
 }
 
+// The out= forms select straight into values and indices (through their
+// strides) when both already have the result's shape, on the host, and
+// share memory neither with self nor with each other; true when done.
+// Otherwise the results go through temporaries (write_outs), which also
+// resizes the outs.
+bool select_into_outs(const Tensor& self, int64_t dim, int64_t k, bool descending,
+                      const Tensor& values, const Tensor& indices, const char* op,
+                      bool allow_bool) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  if (values.device() != self.device() || indices.device() != self.device()) return false;
+  if (self.dim() > 0) {
+    if (values.dim() != self.dim() || indices.dim() != self.dim()) return false;
+    for (int64_t i = 0; i < self.dim(); ++i) {
+      const int64_t want = i == d ? k : self.size(i);
+      if (values.size(i) != want || indices.size(i) != want) return false;
+    }
+  } else if (values.dim() != 0 || indices.dim() != 0) {
+    return false;
+  }
+  if (values.is_alias_of(self) || indices.is_alias_of(self) || values.is_alias_of(indices)) {
+    return false;
+  }
+  check_host_memory(self, op, "self");
+  check_sortable(self, op);
+  check_sort_outs(self, values, indices, op);
+  check_host_memory(values, op, "values");
+  check_host_memory(indices, op, "indices");
+  select_rows(self, d, k, descending, values, indices, op, allow_bool);
+  return true;
+}
+
 void write_outs(const Tensor& v, const Tensor& i, const Tensor& values, const Tensor& indices,
                 const char* op) {
   check_sort_outs(v, values, indices, op);
@@ -301,6 +423,10 @@ std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending
 
 std::tuple<Tensor, Tensor> sort_out(const Tensor& self, std::optional<bool> stable, int64_t dim,
                                     bool descending, const Tensor& values, const Tensor& indices) {
+  const int64_t n = self.dim() ? self.size(maybe_wrap_dim(dim, self.dim())) : 1;
+  if (select_into_outs(self, dim, n, descending, values, indices, "sort", true)) {
+    return {values, indices};
+  }
   auto [v, i] = native::sort(self, stable, dim, descending);
   write_outs(v, i, values, indices, "sort");
   return {values, indices};
@@ -321,6 +447,11 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
 
 std::tuple<Tensor, Tensor> topk_out(const Tensor& self, int64_t k, int64_t dim, bool largest,
                                     bool sorted, const Tensor& values, const Tensor& indices) {
+  const int64_t n = self.dim() ? self.size(maybe_wrap_dim(dim, self.dim())) : 1;
+  check_topk_k(k, n);
+  if (select_into_outs(self, dim, k, largest, values, indices, "topk", false)) {
+    return {values, indices};
+  }
   auto [v, i] = native::topk(self, k, dim, largest, sorted);
   write_outs(v, i, values, indices, "topk");
   return {values, indices};

@@ -134,6 +134,35 @@ TEST(NativeSorting, SortFollowsSelfLayout) {
   expect_close(values(vo), {1, 7, 2, 8, 3, 9});
 }
 
+// out= tensors that already have the result's shape are written in place,
+// through their own strides (a transposed out keeps its layout), and give
+// the functional results; an out sharing self's memory still gets them.
+TEST(NativeSorting, OutsOfTheResultShapeAreWrittenInPlace) {
+  std::mt19937 g(21);
+  Tensor a = random_ints(g, {4, 40}, ScalarType::Float, -9, 9);
+  auto [kv, ki] = st::topk(a, 3, 1);
+  Tensor vo = st::t(st::empty({3, 4})), io = st::t(st::empty({3, 4}, ScalarType::Long));
+  const void* vp = vo.const_data_ptr();
+  st::topk_out(vo, io, a, 3, 1);
+  EXPECT_EQ(vo.const_data_ptr(), vp);
+  EXPECT_EQ(std::vector<int64_t>(vo.strides().begin(), vo.strides().end()),
+            (std::vector<int64_t>{1, 4}));
+  expect_close(values(vo), values(kv), 0);
+  expect_close(values(io), values(ki), 0);
+  auto [sv, si] = st::sort(a, 1, true);
+  Tensor so = st::empty({4, 40}), sio = st::empty({4, 40}, ScalarType::Long);
+  st::sort_out(so, sio, a, 1, true);
+  st::sort_out(so, sio, a, 1, true);  // reused
+  expect_close(values(so), values(sv), 0);
+  expect_close(values(sio), values(si), 0);
+  // values is self: the results go through temporaries.
+  Tensor self = st::clone(a);
+  st::sort_out(self, sio, self, 1, true);
+  expect_close(values(self), values(sv), 0);
+  EXPECT_NATIVE_ERROR(st::topk_out(vo, st::empty({4, 3}), a, 3, 1),
+                      "topk(): Expected out tensor indices to have dtype Long, but got Float");
+}
+
 // The indices of a stable sort of one row, by comparisons: NaN above
 // every number, -0.0 == 0.0, ties in their original order.
 std::vector<int64_t> reference_order(const std::vector<double>& row, bool descending) {
