@@ -421,6 +421,30 @@ struct BoolReduceOps {
   }
   void combine(bool& a, const bool& b) const { a = kAll ? (a && b) : (a || b); }
   void write(int64_t o, const bool& a) const { out[o] = a ? 1 : 0; }
+  static constexpr bool kVec = std::is_arithmetic_v<T>;
+  // A stretch by blocks of kBoolBlock elements tested at once (a loop the
+  // compiler vectorizes); a decided result (a zero for all, a nonzero for
+  // any) ends the stretch, as it would end a && or || chain.
+  bool run(bool& a, const T* p, int64_t n, int64_t) const {
+    constexpr int64_t kBoolBlock = 64;
+    if (a != kAll) return true;
+    int64_t i = 0;
+    for (; i + kBoolBlock <= n; i += kBoolBlock) {
+      // A count, not a bool: GCC vectorizes integer sums, not && chains.
+      uint32_t nonzero = 0;
+      for (int64_t j = 0; j < kBoolBlock; ++j) nonzero += p[i + j] != T(0) ? 1u : 0u;
+      if (kAll ? nonzero != kBoolBlock : nonzero != 0) {
+        a = !kAll;
+        return true;
+      }
+    }
+    for (; i < n; ++i) step(a, p[i], 0);
+    return true;
+  }
+  bool rows(bool*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
+  bool runs(bool (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
+    return false;
+  }
 };
 
 Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,

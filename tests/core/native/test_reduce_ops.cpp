@@ -649,3 +649,36 @@ TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace st_native_test;
+
+// all/any test their rows by blocks of 64: one zero (all) or one nonzero
+// (any) anywhere in a long row decides it, in the blocks and the tail,
+// contiguous and every other element, for floats (NaN is nonzero, -0.0
+// is zero) and integers.
+TEST(NativeReduceOps, AllAnyDecideOnOneElementAnywhere) {
+  const int64_t n = 200;  // three blocks and a tail
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Long, ScalarType::Bool}) {
+    for (int64_t at : {int64_t{0}, int64_t{63}, int64_t{64}, int64_t{150}, int64_t{199}}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " at " << at);
+      std::vector<double> ones(static_cast<size_t>(2 * n), 1.0), zeros(static_cast<size_t>(2 * n));
+      ones[static_cast<size_t>(n + at)] = dt == ScalarType::Float ? -0.0 : 0.0;  // row 1
+      zeros[static_cast<size_t>(n + at)] = dt == ScalarType::Double ? std::nan("") : 1.0;
+      for (int kind : {0, 2}) {
+        Tensor a = relayout(make(ones, {2, n}, dt), kind),
+               b = relayout(make(zeros, {2, n}, dt), kind);
+        expect_close(values(st::all(a, 1)), {1, 0});
+        expect_close(values(st::any(b, 1)), {0, 1});
+        expect_close(values(st::all(a)), {0});
+        expect_close(values(st::any(b)), {1});
+        expect_close(values(st::all(st::select(a, 0, 0))), {1});
+        expect_close(values(st::any(st::select(b, 0, 0))), {0});
+      }
+    }
+  }
+}
+
+}  // namespace
