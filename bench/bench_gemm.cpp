@@ -28,9 +28,10 @@ void set_flops(benchmark::State& state, int64_t n) {
       benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
 }
 
-void BM_DnnlSgemmDirect(benchmark::State& state) {
-  const int64_t n = 1024;
-  omp_set_num_threads(static_cast<int>(state.range(0)));
+// dnnl_sgemm of two n x n float matrices, called directly on OpenMP
+// threads (the reference for st::mm_out).
+void time_dnnl_sgemm(benchmark::State& state, int64_t n, int threads) {
+  omp_set_num_threads(threads);
   Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
   const float* pa = static_cast<const float*>(a.const_data_ptr());
   const float* pb = static_cast<const float*>(b.const_data_ptr());
@@ -41,48 +42,37 @@ void BM_DnnlSgemmDirect(benchmark::State& state) {
   }
   set_flops(state, n);
 }
-BENCHMARK(BM_DnnlSgemmDirect)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
-void BM_Mm1024Float(benchmark::State& state) {
-  const int64_t n = 1024;
-  Threads t(static_cast<int>(state.range(0)));
+// st::mm_out of two n x n float matrices on `threads` threads.
+void time_mm_out(benchmark::State& state, int64_t n, int threads) {
+  Threads t(threads);
   Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
   for (auto _ : state) {
     st::mm_out(c, a, b);
     benchmark::ClobberMemory();
   }
   set_flops(state, n);
+}
+
+void BM_DnnlSgemmDirect(benchmark::State& state) {
+  time_dnnl_sgemm(state, 1024, static_cast<int>(state.range(0)));
+}
+BENCHMARK(BM_DnnlSgemmDirect)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void BM_Mm1024Float(benchmark::State& state) {
+  time_mm_out(state, 1024, static_cast<int>(state.range(0)));
 }
 BENCHMARK(BM_Mm1024Float)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 // Small products (n x n x n, one thread), where a call's fixed costs
 // dominate: mm.out next to dnnl_sgemm on the same data.
 void BM_DnnlSgemmDirectSmall(benchmark::State& state) {
-  const int64_t n = state.range(0);
   Threads t(1);
-  omp_set_num_threads(1);
-  Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
-  const float* pa = static_cast<const float*>(a.const_data_ptr());
-  const float* pb = static_cast<const float*>(b.const_data_ptr());
-  float* pc = static_cast<float*>(c.data_ptr());
-  for (auto _ : state) {
-    dnnl_sgemm('N', 'N', n, n, n, 1.0f, pa, n, pb, n, 0.0f, pc, n);
-    benchmark::ClobberMemory();
-  }
-  set_flops(state, n);
+  time_dnnl_sgemm(state, state.range(0), 1);
 }
 BENCHMARK(BM_DnnlSgemmDirectSmall)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64)->Arg(96);
 
-void BM_MmOutFloatSmall(benchmark::State& state) {
-  const int64_t n = state.range(0);
-  Threads t(1);
-  Tensor a = st::rand({n, n}), b = st::rand({n, n}), c = st::empty({n, n});
-  for (auto _ : state) {
-    st::mm_out(c, a, b);
-    benchmark::ClobberMemory();
-  }
-  set_flops(state, n);
-}
+void BM_MmOutFloatSmall(benchmark::State& state) { time_mm_out(state, state.range(0), 1); }
 BENCHMARK(BM_MmOutFloatSmall)->Arg(8)->Arg(16)->Arg(32)->Arg(48)->Arg(64)->Arg(96);
 
 // The same product with a transposed operand: no copy, oneDNN's 'T' path.
