@@ -171,13 +171,22 @@ void sgemm_small(bool transa, bool transb, int64_t m, int64_t n, int64_t k, floa
     kernel(c, ldc, a, a_row, a_step, b, ldb, m, k, n, alpha, beta);
     return;
   }
-  // The kernel reads rows of B: a transposed B is copied row-major first
-  // (at most kSmallVolume floats).
-  std::vector<float> rows(static_cast<size_t>(k * n));
-  for (int64_t p = 0; p < k; ++p) {
-    for (int64_t j = 0; j < n; ++j) rows[static_cast<size_t>(p * n + j)] = b[j * ldb + p];
+  // The kernel reads rows of B: a transposed B is copied row-major first,
+  // on the stack when it is small (the common case; a heap allocation
+  // would be a few percent of such a product), else on the heap (up to
+  // kSmallVolume floats, when m is 1).
+  constexpr int64_t kStackFloats = 4096;
+  alignas(64) float stack_rows[kStackFloats];
+  std::vector<float> heap_rows;
+  float* rows = stack_rows;
+  if (k * n > kStackFloats) {
+    heap_rows.resize(static_cast<size_t>(k * n));
+    rows = heap_rows.data();
   }
-  kernel(c, ldc, a, a_row, a_step, rows.data(), n, m, k, n, alpha, beta);
+  for (int64_t p = 0; p < k; ++p) {
+    for (int64_t j = 0; j < n; ++j) rows[p * n + j] = b[j * ldb + p];
+  }
+  kernel(c, ldc, a, a_row, a_step, rows, n, m, k, n, alpha, beta);
 }
 
 }  // namespace

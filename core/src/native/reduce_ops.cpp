@@ -206,6 +206,12 @@ struct MeanOps {
     return sum_short_runs(accs, p, n, stride);
   }
 };
+// The engine finds rows() and runs() by name: a misspelt one would be
+// skipped silently, the reduction stepped element by element.
+static_assert(detail::reduce_rows<SumOps<float, false>>::value &&
+              detail::reduce_runs<SumOps<float, false>>::value &&
+              detail::reduce_rows<MeanOps<float>>::value &&
+              detail::reduce_runs<MeanOps<float>>::value);
 
 constexpr uint64_t kSumTypes =
     kAllTypes | kReducedFloatTypes | kComplexTypes | kBoolType | kUnsignedTypes;
@@ -284,9 +290,6 @@ struct ExtremeOps {
     }
     return true;
   }
-  bool runs(O (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
-    return false;
-  }
 };
 
 template <typename O>
@@ -340,10 +343,6 @@ struct ArgOps {
     }
     combine(a, ValueIndex<O>{m, k + j});
     return true;
-  }
-  bool rows(ValueIndex<O>*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
-  bool runs(ValueIndex<O> (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
-    return false;
   }
 };
 
@@ -440,10 +439,6 @@ struct BoolReduceOps {
     }
     for (; i < n; ++i) step(a, p[i], 0);
     return true;
-  }
-  bool rows(bool*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
-  bool runs(bool (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
-    return false;
   }
 };
 
@@ -560,10 +555,6 @@ struct VarOps {
     }
     return true;
   }
-  bool rows(Welford2*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
-  bool runs(Welford2 (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
-    return false;
-  }
 };
 
 Tensor var_std(const char* name, const Tensor& self, std::optional<IntArrayRef> dim,
@@ -646,10 +637,6 @@ struct NormOps {
       a += p == 1 ? k.sum_abs_f64(x, n) : k.sum_sq_f64(x, n);
     }
     return true;
-  }
-  bool rows(double*, const T*, int64_t, int64_t, int64_t, int64_t) const { return false; }
-  bool runs(double (&)[kRunGroup], const T* const (&)[kRunGroup], int64_t, int64_t) const {
-    return false;
   }
 };
 

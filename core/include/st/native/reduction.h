@@ -24,6 +24,9 @@
 //
 //     // fold p[0..n), the elements k..k+n-1 of the reduced block, into acc
 //     bool run(Acc& acc, const In* p, int64_t n, int64_t k) const;
+//
+// and may provide either or both of
+//
 //     // accs[j] <- step(accs[j], p[r * stride + j], k + r) for j < n, for
 //     // r = 0 .. rows - 1 in order
 //     bool rows(Acc* accs, const In* p, int64_t n, int64_t rows, int64_t stride,
@@ -34,7 +37,8 @@
 //               int64_t stride) const;
 //
 // which return false when they have no vector loop for the case at hand
-// (the engine then steps element by element). run() gets every contiguous
+// (the engine then steps element by element, as it does where an Ops has
+// no such function). run() gets every contiguous
 // stretch of a reduced range in increasing k (inner-dim reductions;
 // strided ones are first gathered into a small buffer), or runs() the
 // runs of kRunGroup outputs at once when one dim is reduced (for runs too
@@ -99,6 +103,15 @@ template <typename Ops, typename = void>
 struct reduce_vec : std::false_type {};
 template <typename Ops>
 struct reduce_vec<Ops, std::enable_if_t<Ops::kVec>> : std::true_type {};
+// Whether a kVec Ops has rows() / runs() (see above).
+template <typename Ops, typename = void>
+struct reduce_rows : std::false_type {};
+template <typename Ops>
+struct reduce_rows<Ops, std::void_t<decltype(&Ops::rows)>> : reduce_vec<Ops> {};
+template <typename Ops, typename = void>
+struct reduce_runs : std::false_type {};
+template <typename Ops>
+struct reduce_runs<Ops, std::void_t<decltype(&Ops::runs)>> : reduce_vec<Ops> {};
 
 // Bytes of a strided stretch gathered per run() call (8 KiB: 2048 floats,
 // well inside L1). Each run() call ends in a horizontal reduction of its
@@ -157,7 +170,7 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
 template <typename In, typename Ops, typename Acc>
 void step_strided_rows(Acc* accs, const In* p, int64_t stride, int64_t n, int64_t rows,
                        int64_t row_stride, int64_t k, const Ops& ops) {
-  if constexpr (reduce_vec<Ops>::value && std::is_trivially_copyable_v<In> &&
+  if constexpr (reduce_rows<Ops>::value && std::is_trivially_copyable_v<In> &&
                 (sizeof(In) == 4 || sizeof(In) == 8)) {
     constexpr int64_t kChunk = gather_chunk<In>();
     alignas(64) In buf[kChunk];
@@ -301,7 +314,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
           const In* p = data + base + off;
           if (ks == 1) {
             bool done = false;
-            if constexpr (detail::reduce_vec<Ops>::value) {
+            if constexpr (detail::reduce_rows<Ops>::value) {
               // Rows by chunks of about kRowChunkBytes: a chunk is read
               // as a few sequential streams and stays in L1 while the
               // rows() call walks it one register block of outputs at a
@@ -339,7 +352,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
   parallel_for(0, nout, grain, [&](int64_t o0, int64_t o1) {
     std::vector<int64_t> idx;
     int64_t o = o0;
-    if constexpr (detail::reduce_vec<Ops>::value) {
+    if constexpr (detail::reduce_runs<Ops>::value) {
       // One reduced dim: each output reduces one run; short runs go
       // kRunGroup outputs at a time.
       if (g.red_sizes.size() == 1) {
