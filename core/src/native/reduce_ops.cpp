@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <type_traits>
 
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
@@ -911,10 +912,21 @@ ST_BOOL_REDUCE_FAMILY(any, false)
 // ---- cumsum -----------------------------------------------------------------------------------
 namespace {
 
+// Lines summed side by side: each line's running sum is a chain of
+// dependent adds, so one line at a time runs at the adder's latency (4
+// cycles per float element, summed in double); four independent chains,
+// unrolled so their sums stay in registers, run at the loads' and
+// stores' pace instead. cumsum_ of 1024 x 1024 along the last dim, one
+// line against four interleaved in the conformance driver: float32
+// 0.89-1.24 -> 0.61-0.80 ms; int64, memory-bound, 0.95-1.5 -> 0.73-1.2 ms.
+// Eight lines in a loop that kept their sums in memory ran 4x slower.
+constexpr int64_t kCumLines = 4;
+
 // result[..., j, ...] = sum of input[..., 0..j, ...] along d, accumulated
-// in acc_t (double for float, as PyTorch's CPU kernel), one line at a
-// time. result and input have self's shape and dtype dt; they may be the
-// same tensor (each element is read before it is written).
+// in acc_t (double for float, as PyTorch's CPU kernel), each line in
+// order of j (the bits do not depend on how lines are grouped). result
+// and input have self's shape and dtype dt; they may be the same tensor
+// (each element is read before it is written).
 void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarType dt) {
   if (input.numel() == 0) return;
   const bool scalar = input.dim() == 0;
@@ -930,36 +942,48 @@ void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarTyp
   }
   const int64_t in_step = scalar ? 0 : input.stride(d);
   const int64_t out_step = scalar ? 0 : result.stride(d);
+  const auto line_offsets = [&](int64_t line, int64_t& oi, int64_t& oo) {
+    oi = oo = 0;
+    for (size_t k = other_sizes.size(); k-- > 0;) {
+      const int64_t idx = line % other_sizes[k];
+      line /= other_sizes[k];
+      oi += idx * other_in[k];
+      oo += idx * other_out[k];
+    }
+  };
   dispatch_dtype<kSumTypes>(dt, "cumsum", [&](auto tag) {
     using T = typename decltype(tag)::type;
     using A = acc_t<T>;
     const T* in = static_cast<const T*>(input.const_data_ptr());
     T* out = static_cast<T*>(result.data_ptr());
-    parallel_for(0, outer, std::max<int64_t>(1, 16384 / n), [&](int64_t b, int64_t e) {
-      for (int64_t line = b; line < e; ++line) {
-        int64_t rem = line, oi = 0, oo = 0;
-        for (size_t k = other_sizes.size(); k-- > 0;) {
-          const int64_t idx = rem % other_sizes[k];
-          rem /= other_sizes[k];
-          oi += idx * other_in[k];
-          oo += idx * other_out[k];
-        }
-        const T* src = in + oi;
-        T* dst = out + oo;
-        A acc = A(0);
-        if (in_step == 1 && out_step == 1) {
-          // The common contiguous line: no stride multiplies in the chain.
-          for (int64_t j = 0; j < n; ++j) {
-            acc += convert<A>(src[j]);
-            dst[j] = convert<T>(acc);
-          }
-        } else {
-          for (int64_t j = 0; j < n; ++j) {
-            acc += convert<A>(src[j * in_step]);
-            dst[j * out_step] = convert<T>(acc);
-          }
+    // Lines [line, line + kLines), each from its own start.
+    const auto sum_lines = [&](auto lines, int64_t line) {
+      constexpr int64_t kLines = decltype(lines)::value;
+      const T* src[kLines];
+      T* dst[kLines];
+      A acc[kLines];
+      for (int64_t g = 0; g < kLines; ++g) {
+        int64_t oi, oo;
+        line_offsets(line + g, oi, oo);
+        src[g] = in + oi;
+        dst[g] = out + oo;
+        acc[g] = A(0);
+      }
+      for (int64_t j = 0; j < n; ++j) {
+        const int64_t ji = j * in_step, jo = j * out_step;
+#pragma GCC unroll 4
+        for (int64_t g = 0; g < kLines; ++g) {
+          acc[g] += convert<A>(src[g][ji]);
+          dst[g][jo] = convert<T>(acc[g]);
         }
       }
+    };
+    parallel_for(0, outer, std::max<int64_t>(kCumLines, 16384 / n), [&](int64_t b, int64_t e) {
+      int64_t line = b;
+      for (; line + kCumLines <= e; line += kCumLines) {
+        sum_lines(std::integral_constant<int64_t, kCumLines>{}, line);
+      }
+      for (; line < e; ++line) sum_lines(std::integral_constant<int64_t, 1>{}, line);
     });
   });
 }

@@ -165,6 +165,46 @@ TEST(NativeReduceOps, CumsumInPlaceAndIntoOut) {
   EXPECT_EQ(std::memcmp(f.const_data_ptr(), fo.const_data_ptr(), sizeof(float) * n), 0);
 }
 
+// Lines are summed several side by side: each still in order of its own
+// elements, so every output has the bits of that line's running sum in
+// double, in every layout, along every dim, for line counts that fill no
+// group, one, and several with a rest, in place and out of place.
+TEST(NativeReduceOps, CumsumLinesSideBySideKeepEachLinesBits) {
+  for (const std::vector<int64_t>& sh :
+       {std::vector<int64_t>{3, 5}, std::vector<int64_t>{8, 8}, std::vector<int64_t>{19, 37},
+        std::vector<int64_t>{3, 5, 7}}) {
+    const Tensor t = st::randn(IntArrayRef(sh), ScalarType::Float);
+    for (int kind = 0; kind < 3; ++kind) {
+      const Tensor in = relayout(t, kind);
+      for (int64_t d = 0; d < in.dim(); ++d) {
+        SCOPED_TRACE(::testing::Message() << "shape " << sh.size() << "-d " << sh[0] << " layout "
+                                          << kind << " dim " << d);
+        // dim d last: each row of the permuted view is one line
+        std::vector<int64_t> perm;
+        for (int64_t i = 0; i < in.dim(); ++i) {
+          if (i != d) perm.push_back(i);
+        }
+        perm.push_back(d);
+        const IntArrayRef last(perm);
+        const std::vector<double> x = values(st::permute(in, last));
+        const int64_t n = sh[static_cast<size_t>(d)];
+        std::vector<double> want(x.size());
+        for (size_t l = 0; l < x.size(); l += static_cast<size_t>(n)) {
+          double acc = 0;
+          for (int64_t j = 0; j < n; ++j) {
+            acc += static_cast<double>(static_cast<float>(x[l + static_cast<size_t>(j)]));
+            want[l + static_cast<size_t>(j)] = static_cast<float>(acc);
+          }
+        }
+        EXPECT_EQ(values(st::permute(st::cumsum(in, d), last)), want);
+        Tensor io = relayout(t, kind);
+        st::cumsum_(io, d);
+        EXPECT_EQ(values(st::permute(io, last)), want);
+      }
+    }
+  }
+}
+
 TEST(NativeReduceOps, VarStd) {
   Tensor a = make1({1, 2, 3, 4});
   expect_close(values(st::var(a)), {5.0 / 3});
