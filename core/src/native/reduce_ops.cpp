@@ -23,6 +23,7 @@
 #include "direct_output.h"
 #include "host_memory.h"
 #include "reduce_out_checks.h"
+#include "row_offsets.h"
 #include "vector_norm_checks.h"
 
 #include "cpu/vec_kernels.h"
@@ -934,25 +935,9 @@ void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarTyp
   const bool scalar = input.dim() == 0;
   const int64_t n = scalar ? 1 : input.size(d);
   const int64_t outer = input.numel() / n;
-  // A line's start: a linear index over the remaining dims.
-  std::vector<int64_t> other_sizes, other_in, other_out;
-  for (int64_t i = 0; i < input.dim(); ++i) {
-    if (i == d) continue;
-    other_sizes.push_back(input.size(i));
-    other_in.push_back(input.stride(i));
-    other_out.push_back(result.stride(i));
-  }
+  const RowOffsets in_lines(input, d), out_lines(result, d);
   const int64_t in_step = scalar ? 0 : input.stride(d);
   const int64_t out_step = scalar ? 0 : result.stride(d);
-  const auto line_offsets = [&](int64_t line, int64_t& oi, int64_t& oo) {
-    oi = oo = 0;
-    for (size_t k = other_sizes.size(); k-- > 0;) {
-      const int64_t idx = line % other_sizes[k];
-      line /= other_sizes[k];
-      oi += idx * other_in[k];
-      oo += idx * other_out[k];
-    }
-  };
   dispatch_dtype<kSumTypes>(dt, "cumsum", [&](auto tag) {
     using T = typename decltype(tag)::type;
     using A = acc_t<T>;
@@ -965,10 +950,8 @@ void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarTyp
       T* dst[kLines];
       A acc[kLines];
       for (int64_t g = 0; g < kLines; ++g) {
-        int64_t oi, oo;
-        line_offsets(line + g, oi, oo);
-        src[g] = in + oi;
-        dst[g] = out + oo;
+        src[g] = in + in_lines.offset(line + g);
+        dst[g] = out + out_lines.offset(line + g);
         acc[g] = A(0);
       }
       // Locals, not the captured variables: an int64 result's stores

@@ -20,6 +20,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
+#include "row_offsets.h"
 #include "sort_checks.h"
 
 namespace st::native {
@@ -106,27 +107,6 @@ void radix_sort_bits(uint64_t* a, uint64_t* tmp, int64_t n, int lo, int hi) {
   }
   if (src != a) std::memcpy(a, src, static_cast<size_t>(n) * sizeof(uint64_t));
 }
-
-// Offsets of the rows along one dim of a tensor: row r starts at
-// offset(r), rows numbered in row-major order over the other dims.
-struct RowOffsets {
-  std::vector<int64_t> sizes, strides;
-  RowOffsets(const Tensor& t, int64_t dim) {
-    for (int64_t i = 0; i < t.dim(); ++i) {
-      if (i == dim) continue;
-      sizes.push_back(t.size(i));
-      strides.push_back(t.stride(i));
-    }
-  }
-  int64_t offset(int64_t r) const {
-    int64_t off = 0;
-    for (size_t k = sizes.size(); k-- > 0;) {
-      off += (r % sizes[k]) * strides[k];
-      r /= sizes[k];
-    }
-    return off;
-  }
-};
 
 // Whether v orders strictly before t in a selection (descending: larger
 // first; NaN above every number, both zeros equal), on values: the order
