@@ -42,7 +42,6 @@ def report(name, coeffs, approx, exact):
     print("%s (max relative error %.3f x 2^-24): {%s}" % (name, err, lits))
 
 
-erf = np.vectorize(math.erf)
 erfc = np.vectorize(math.erfc)
 
 # exp(r) = 1 + r + r^2 P(r), |r| <= ln2/2
@@ -74,17 +73,42 @@ z = r * r
 c = lawson(powers(z, 5) * (r * z)[:, None], np.tanh(r) - r, np.tanh(r))
 report("tanh", c, r + r * z * (powers(z, 5) @ c), np.tanh(r))
 
-# gelu's normal CDF Phi(x) = 1/2 + x P(x^2), |x| <= 1
-r = cheb(1e-3, 1.0)
-z = r * r
-exact = 0.5 + 0.5 * erf(r / math.sqrt(2))
-c = lawson(powers(z, 5) * r[:, None], exact - 0.5, exact)
-report("phi_small", c, 0.5 + r * (powers(z, 5) @ c), exact)
+# gelu's normal CDF Phi by a table of 32 polynomials of degree 6, row j
+# for x^2 in [j - 1/2, j + 1/2) (row 0: [0, 1/2)), picked by j = trunc(x^2
+# + 1/2), so the rows narrow as Phi's tail steepens; each in t = a - c_j,
+# a = |x|, c_j the row's middle as a float, for the upper tail Q(a) = 1 -
+# Phi(a) to a relative error. The constant term is rounded first and the others refitted around
+# it; the error printed is the float evaluation's (Horner, each step
+# rounded once as a fused multiply-add), at float arguments, in units of
+# 2^-24.
+def gelu_table(rows=32, degree=6):
+    erfc = np.vectorize(math.erfc)
+    table = [[] for _ in range(degree + 2)]
+    worst = 0.0
+    for j in range(rows):
+        # A little past each end: x^2 + 1/2 rounds before it picks the row.
+        lo = math.sqrt(max(j - 0.5 - 1e-5, 1e-8))
+        hi = math.sqrt(j + 0.5 + 1e-5)
+        mid = float(np.float32((lo + hi) / 2))
+        a = np.float32(cheb(lo, hi)).astype(np.float64)
+        t = a - mid  # exact in float
+        exact = 0.5 * erfc(a / math.sqrt(2))
+        c0 = lawson(powers(t, degree), exact, exact)[0]
+        rest = lawson(powers(t, degree)[:, 1:], exact - c0, exact)
+        c = np.concatenate([[c0], rest])
+        tf = np.float32(t)
+        p = np.float32(c[degree])
+        for k in range(degree - 1, -1, -1):
+            p = np.float32(p.astype(np.float64) * tf + c[k])
+        worst = max(worst, np.max(np.abs(p / exact - 1)) / 2.0**-24)
+        table[0].append(mid)
+        for k in range(degree + 1):
+            table[k + 1].append(c[k])
+    print("gelu table (rows: c_j, then the coefficients of t^0..t^%d; max relative error "
+          "%.3f x 2^-24):" % (degree, worst))
+    for row in table:
+        lits = ["%.9ef" % np.float32(v) for v in row]
+        print("  {" + ",\n   ".join(", ".join(lits[i:i + 4]) for i in range(0, rows, 4)) + "},")
 
-# The upper tail Q(a) = 1 - Phi(a) = exp(-a^2/2) G(t), t = 1/(1 + a/2),
-# a in [1, 14] (Q(14) is below float's smallest denormal).
-t = cheb(1 / (1 + 0.5 * 14), 1 / (1 + 0.5 * 1.0))
-a = (1 / t - 1) / 0.5
-g = 0.5 * erfc(a / math.sqrt(2)) * np.exp(a * a / 2)
-c = lawson(powers(t, 8), g, g)
-report("phi_tail", c, powers(t, 8) @ c, g)
+
+gelu_table()

@@ -23,7 +23,6 @@
 #include "cpu/vec_loops.h"
 #include "cpu/vec_math.h"
 #include "direct_output.h"
-#include "dnnl_eltwise.h"
 #include "unary_checks.h"
 
 namespace st::native {
@@ -438,9 +437,6 @@ Tensor relu_impl(const Tensor& out, const Tensor& self, bool inplace) {
   });
 }
 
-static_assert(detail::kStridedBlock < kDnnlGeluErfMinElements,
-              "strided gelu blocks must stay on the per-ISA function");
-
 Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace,
                  std::string_view approximate) {
   const bool tanh_approx = approximate == "tanh";
@@ -448,20 +444,6 @@ Tensor gelu_impl(const Tensor& out, const Tensor& self, bool inplace,
            "approximate argument must be either none or tanh.");
   UnaryOptions opt;
   opt.vec_f32 = tanh_approx ? cpu::UnaryMath::GeluTanh : cpu::UnaryMath::GeluErf;
-  if (!tanh_approx) {
-    // Long contiguous float32 runs go through oneDNN's gelu_erf, as
-    // PyTorch's contiguous float32 tensors do: ~0.9 ns per element
-    // against ~2.25 for ours, with less relative accuracy for x < -1
-    // (docs/architecture.md). Strided operands come here in blocks
-    // below the threshold and keep the per-ISA function.
-    opt.vec_f32_fn = [](float* o, const float* x, int64_t n) {
-      if (n >= kDnnlGeluErfMinElements) {
-        dnnl_gelu_erf_f32(o, x, n);
-      } else {
-        cpu::vec_math().unary_f32[static_cast<int>(cpu::UnaryMath::GeluErf)](o, x, n);
-      }
-    };
-  }
   return unary_op<kAllFloat>("GeluKernelImpl", out, self, inplace, opt, [tanh_approx](auto tag) {
     using T = typename decltype(tag)::type;
     return [tanh_approx](T x) -> T {
