@@ -73,29 +73,30 @@ z = r * r
 c = lawson(powers(z, 5) * (r * z)[:, None], np.tanh(r) - r, np.tanh(r))
 report("tanh", c, r + r * z * (powers(z, 5) @ c), np.tanh(r))
 
-# gelu's normal CDF Phi by a table of 32 polynomials of degree 6, row j
-# for x^2 in [j - 1/2, j + 1/2) (row 0: [0, 1/2)), picked by j = trunc(x^2
-# + 1/2), so the rows narrow as Phi's tail steepens; each in t = a - c_j,
-# a = |x|, c_j the row's middle as a float, for the upper tail Q(a) = 1 -
-# Phi(a) to a relative error. The constant term is rounded first and the others refitted around
-# it; the error printed is the float evaluation's (Horner, each step
-# rounded once as a fused multiply-add), at float arguments, in units of
+# Tables of 32 polynomials of degree 6 (vec_math's row_poly): row j for
+# a = |x| in [lo_j, hi_j), each a polynomial in t = a - c_j, c_j the row's
+# middle as a float (t is exact), or c_0 = 0 with no constant term where
+# the function is 0 at 0 (so that tiny arguments keep a relative error).
+# The constant term is rounded first and the others refitted around it;
+# the error printed is the float evaluation's (Horner, each step rounded
+# once as a fused multiply-add) at float arguments, relative, in units of
 # 2^-24.
-def gelu_table(rows=32, degree=6):
-    erfc = np.vectorize(math.erfc)
+def row_table(name, bounds, f, through_zero=False, rows=32, degree=6):
     table = [[] for _ in range(degree + 2)]
     worst = 0.0
     for j in range(rows):
-        # A little past each end: x^2 + 1/2 rounds before it picks the row.
-        lo = math.sqrt(max(j - 0.5 - 1e-5, 1e-8))
-        hi = math.sqrt(j + 0.5 + 1e-5)
-        mid = float(np.float32((lo + hi) / 2))
+        lo, hi = bounds(j)
+        zero = through_zero and j == 0
+        mid = 0.0 if zero else float(np.float32((lo + hi) / 2))
         a = np.float32(cheb(lo, hi)).astype(np.float64)
-        t = a - mid  # exact in float
-        exact = 0.5 * erfc(a / math.sqrt(2))
-        c0 = lawson(powers(t, degree), exact, exact)[0]
-        rest = lawson(powers(t, degree)[:, 1:], exact - c0, exact)
-        c = np.concatenate([[c0], rest])
+        t = a - mid
+        exact = f(a)
+        basis = powers(t, degree)
+        if zero:
+            c = np.concatenate([[0.0], lawson(basis[:, 1:], exact, exact)])
+        else:
+            c0 = lawson(basis, exact, exact)[0]
+            c = np.concatenate([[c0], lawson(basis[:, 1:], exact - c0, exact)])
         tf = np.float32(t)
         p = np.float32(c[degree])
         for k in range(degree - 1, -1, -1):
@@ -104,11 +105,23 @@ def gelu_table(rows=32, degree=6):
         table[0].append(mid)
         for k in range(degree + 1):
             table[k + 1].append(c[k])
-    print("gelu table (rows: c_j, then the coefficients of t^0..t^%d; max relative error "
-          "%.3f x 2^-24):" % (degree, worst))
+    print("%s table (rows: c_j, then the coefficients of t^0..t^%d; max relative error "
+          "%.3f x 2^-24):" % (name, degree, worst))
     for row in table:
         lits = ["%.9ef" % np.float32(v) for v in row]
         print("  {" + ",\n   ".join(", ".join(lits[i:i + 4]) for i in range(0, rows, 4)) + "},")
 
 
-gelu_table()
+# gelu: the upper tail Q(a) = 1 - Phi(a) of the normal CDF, row j for x^2
+# in [j - 1/2, j + 1/2) (row 0: [0, 1/2)), picked by trunc(x^2 + 1/2), so
+# the rows narrow as Q steepens; a little past each end, since x^2 + 1/2
+# rounds before it picks the row.
+erfc = np.vectorize(math.erfc)
+row_table("gelu",
+          lambda j: (math.sqrt(max(j - 0.5 - 1e-5, 1e-8)), math.sqrt(j + 0.5 + 1e-5)),
+          lambda a: 0.5 * erfc(a / math.sqrt(2)))
+
+# tanh(a), row j for a in [j, j + 1) / 3.5, picked by trunc(3.5 a): the
+# rows reach 9.14, past 9.011 where tanh rounds to 1.
+row_table("tanh", lambda j: (max(j / 3.5 * (1 - 1e-6), 1e-6), (j + 1) / 3.5 * (1 + 1e-6)),
+          np.tanh, through_zero=True)
