@@ -11,8 +11,8 @@
 namespace st::native {
 
 // omp_set_num_threads only changes the calling thread's setting.
-void sync_dnnl_threads(bool split_by_caller) {
-  const int n = split_by_caller || in_parallel_region() ? 1 : std::max(1, get_num_threads());
+void sync_dnnl_threads() {
+  const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
   if (omp_get_max_threads() != n) omp_set_num_threads(n);
 }
 

@@ -9,12 +9,9 @@ namespace st::native {
 // Sets the calling thread's OpenMP thread count, which oneDNN (Debian's
 // build) parallelizes with, to get_num_threads(), or to 1 inside one of
 // our parallel regions, so that a oneDNN call started from a parallel_for
-// body runs on its calling thread only. split_by_caller also gives 1: the
-// caller's own parallel_for already split the work (or left it whole,
-// below its grain size), and an OpenMP team on top of that would only add
-// its start and barrier. Call before each oneDNN execution; it affects
-// the calling thread only.
-void sync_dnnl_threads(bool split_by_caller = false);
+// body runs on its calling thread only. Call before each oneDNN
+// execution; it affects the calling thread only.
+void sync_dnnl_threads();
 
 // Throws st::Error naming `fn` and the status unless `s` is dnnl_success.
 void check_dnnl(dnnl_status_t s, const char* fn);
