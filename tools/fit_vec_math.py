@@ -67,12 +67,6 @@ report("sin", c, r + r * z * (powers(z, 3) @ c), np.sin(r))
 c = lawson(powers(z, 3) * (z * z)[:, None], np.cos(r) - 1 + z / 2, np.cos(r))
 report("cos", c, 1 - z / 2 + z * z * (powers(z, 3) @ c), np.cos(r))
 
-# tanh(x) = x + x^3 T(x^2), |x| <= 0.625
-r = cheb(1e-2, 0.625)
-z = r * r
-c = lawson(powers(z, 5) * (r * z)[:, None], np.tanh(r) - r, np.tanh(r))
-report("tanh", c, r + r * z * (powers(z, 5) @ c), np.tanh(r))
-
 # Tables of 32 polynomials of degree 6 (vec_math's row_poly): row j for
 # a = |x| in [lo_j, hi_j), each a polynomial in t = a - c_j, c_j the row's
 # middle as a float (t is exact), or c_0 = 0 with no constant term where
