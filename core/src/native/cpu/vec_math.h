@@ -55,7 +55,7 @@ enum class BinaryMath : int {
   Le,
   Gt,
   Ge,
-  // pow(a, b) within 0.5 + 2^-12 ulp (the C library's powf: 0.82), its
+  // pow(a, b) within 0.5 + 2^-14 ulp (the C library's powf: 0.82), its
   // special cases (zero, infinite and NaN operands) the C library's (a
   // NaN's sign and payload aside); the one binary function not defined by
   // a scalar formula, so the scalar kernel calls it too.
