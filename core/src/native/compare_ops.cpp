@@ -167,7 +167,7 @@ Tensor where_impl(const Tensor& out, const Tensor& condition, const Tensor& self
   TensorIterator iter = cfg.build();
   dispatch_dtype<kEverything>(iter.common_dtype(), "where_cpu", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    cpu_kernel(iter, [](bool c, T a, T b) -> T { return c ? a : b; });
+    cpu_kernel(iter, [](bool c, T a, T b) -> T { return select_item(c, a, b); });
   });
   return iter.output();
 }
@@ -217,7 +217,7 @@ void masked_fill_into(const Tensor& out, const Tensor& self, const Tensor& mask,
   dispatch_dtype<kEverything>(self.dtype(), "masked_fill", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = scalar_as<T>(value);
-    cpu_kernel(iter, [v](T a, bool m) -> T { return m ? v : a; });
+    cpu_kernel(iter, [v](T a, bool m) -> T { return select_item(m, v, a); });
   });
 }
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include <st/core/warning.h>
 
+#include "native/random_tensors.h"
 #include "native/test_helpers.h"
 
 namespace {
@@ -324,6 +325,36 @@ TEST(NativeCompareOps, Where) {
   EXPECT_NATIVE_ERROR(
       st::where(make1({1}), make1({1}), make1({1})),
       "where expected condition to be a boolean tensor, but got a tensor with dtype Float");
+}
+
+// where and masked_fill over a long random mask (the select is made of
+// bits, not a branch: loops.h, select_item), contiguous and strided, in
+// every dtype: each element the one its mask picks.
+TEST(NativeCompareOps, WhereAndMaskedFillPickEachElementInEveryDtype) {
+  std::mt19937 g(11);
+  const int64_t n = 1000;
+  for (ScalarType dtype :
+       {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
+        ScalarType::Long, ScalarType::Half, ScalarType::BFloat16, ScalarType::Float,
+        ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    SCOPED_TRACE(::testing::Message() << dtype);
+    for (int layout : {0, 2}) {
+      Tensor cond = relayout(random_ints(g, {n}, ScalarType::Bool, 0, 1), layout);
+      Tensor a = relayout(random_ints(g, {n}, dtype, 1, 9), layout);
+      Tensor b = relayout(random_ints(g, {n}, dtype, 0, 9), layout);
+      const auto c = values(cond), av = values(a), bv = values(b);
+      const double five = values(make1({5}, dtype))[0];  // 1 as a Bool
+      std::vector<double> want_where(c.size()), want_fill(c.size());
+      for (size_t i = 0; i < c.size(); ++i) {
+        want_where[i] = c[i] != 0 ? av[i] : bv[i];
+        want_fill[i] = c[i] != 0 ? five : av[i];
+      }
+      expect_close(values(st::where(cond, a, b)), want_where, 0);
+      expect_close(values(st::masked_fill(a, cond, 5)), want_fill, 0);
+      st::masked_fill_(a, cond, 5);
+      expect_close(values(a), want_fill, 0);
+    }
+  }
 }
 
 TEST(NativeCompareOps, MaskedFill) {

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <st/native/loops.h>
@@ -125,6 +127,36 @@ TEST(NativeLoops, EveryElementSizeStrided) {
       expect_close(values(st::select(full, 1, 0)), values(other), 0);
     }
   }
+}
+
+// select_item picks a whole item's bits: NaN payloads, negative zeros and
+// integer extremes come through unchanged, for every item size, and wider
+// items (complex<double>) take the plain conditional.
+template <typename T>
+void expect_selects(T a, T b) {
+  for (bool c : {true, false}) {
+    const T want = c ? a : b;
+    const T got = st::native::select_item(c, a, b);
+    EXPECT_EQ(std::memcmp(&want, &got, sizeof(T)), 0) << sizeof(T) << "-byte item, c " << c;
+  }
+}
+
+TEST(NativeLoops, SelectItemKeepsEveryBitOfTheChosenItem) {
+  const float nan_payload = [] {
+    const uint32_t bits = 0xffc01234u;
+    float f;
+    std::memcpy(&f, &bits, sizeof(f));
+    return f;
+  }();
+  expect_selects<bool>(true, false);
+  expect_selects<uint8_t>(0xff, 0x01);
+  expect_selects<int16_t>(-32768, 32767);
+  expect_selects<int32_t>(-1, 0x7fffffff);
+  expect_selects<int64_t>(INT64_MIN, INT64_MAX);
+  expect_selects<float>(nan_payload, -0.0f);
+  expect_selects<double>(-0.0, 1e-310);
+  expect_selects<std::complex<float>>({nan_payload, -0.0f}, {1.0f, -2.0f});
+  expect_selects<std::complex<double>>({-0.0, 1.0}, {2.0, -3.0});
 }
 
 // The float32 vector functions (exp, rsqrt, ...) take strided rows by
