@@ -60,20 +60,12 @@ Geometry reduce(const int64_t* sizes, const int64_t* dst_strides, const int64_t*
   return g;
 }
 
-// Same-width unsigned integer for an element of kBytes (16: two words).
-template <size_t kBytes>
-struct Word {
-  using type =
-      std::conditional_t<kBytes == 1, uint8_t,
-                         std::conditional_t<kBytes == 2, uint16_t,
-                                            std::conditional_t<kBytes == 4, uint32_t, uint64_t>>>;
-};
-
 // dst[i] = src[-i]: a row read backwards (a flipped inner dim). Typed so the
 // compiler turns it into vector loads and lane reversals.
 template <size_t kBytes>
 void reverse_run(char* d, const char* s, int64_t n) {
-  using W = typename Word<kBytes>::type;
+  // An element's unsigned integer; 16 bytes are two 8-byte words.
+  using W = detail::unsigned_of_size_t<kBytes == 16 ? 8 : kBytes>;
   constexpr size_t kWords = kBytes / sizeof(W);
   W* out = reinterpret_cast<W*>(d);
   const W* in = reinterpret_cast<const W*>(s);

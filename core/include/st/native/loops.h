@@ -192,14 +192,6 @@ inline void for_each_row(char** data, const int64_t* outer_strides, int64_t rows
   }
 }
 
-// The unsigned integer of N bytes (void for other sizes).
-template <size_t N>
-using unsigned_of_size_t = std::conditional_t<
-    N == 1, uint8_t,
-    std::conditional_t<
-        N == 2, uint16_t,
-        std::conditional_t<N == 4, uint32_t, std::conditional_t<N == 8, uint64_t, void>>>>;
-
 }  // namespace detail
 
 // c ? a : b without a branch, for a select on a bool tensor (where,

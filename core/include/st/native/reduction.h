@@ -125,6 +125,15 @@ constexpr int64_t gather_chunk() {
   return static_cast<int64_t>(std::max<size_t>(1, kGatherBytes / sizeof(In)));
 }
 
+// The unsigned integer of an item of N bytes: 1, 2, 4 or 8 (void for
+// other sizes). Typed copies and selects of items whatever their dtype.
+template <size_t N>
+using unsigned_of_size_t = std::conditional_t<
+    N == 1, uint8_t,
+    std::conditional_t<
+        N == 2, uint16_t,
+        std::conditional_t<N == 4, uint32_t, std::conditional_t<N == 8, uint64_t, void>>>>;
+
 // out[j] = src[j * stride] for j < n (stride in items): items of 1, 2, 4
 // or 8 bytes by typed loops (the common stride 2 of 4- and 8-byte items by
 // the per-ISA table's vector loop), other sizes item by item.
