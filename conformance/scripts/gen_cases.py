@@ -104,6 +104,16 @@ EDGE_SCENARIOS = [
 ]
 
 
+# Operators that take index tensors also run on indices in [-3, 3] (fill
+# 's') over dims of 3 and 4: PyTorch wraps a negative index for some of them
+# (index_select, index.Tensor, index_put) and rejects it for others (gather,
+# scatter), and the other scenarios' indices (fill 'u': 0 and 1) never tell
+# the two apart.
+INDEX_SCENARIOS = [
+    ("negative-index", "f32", [3, 4], "contiguous", "same"),
+]
+
+
 # Scenarios drawn at random (seeded by the operator's name): any rank up
 # to 3, sizes 0..4, any layout and a dtype among the common ones.
 RANDOM_SCENARIOS = 3
@@ -237,9 +247,10 @@ class CaseBuilder:
         if name == "value":  # fill_.Tensor, masked_fill.Tensor: a 0-dim value
             return tensor_token(self.dtype, [], "contiguous", self.seed(salt))
         if name in ("index",):
+            kind = self.index_kind()
             if self.s.name in ("gather", "scatter", "scatter_"):
-                return tensor_token("i64", self.self_shape or self.shape, "contiguous", self.seed(salt), "u")
-            return tensor_token("i64", [2], "contiguous", self.seed(salt), "u")
+                return tensor_token("i64", self.self_shape or self.shape, "contiguous", self.seed(salt), kind)
+            return tensor_token("i64", [2], "contiguous", self.seed(salt), kind)
         shape = self.shape_for_next_tensor()
         if self.self_shape is None:
             self.self_shape = shape
@@ -250,6 +261,10 @@ class CaseBuilder:
             dtype = "i64"
         kind = "e" if self.name.startswith("edges-") else "r"
         return tensor_token(dtype, shape, self.layout, self.seed(salt), kind)
+
+    def index_kind(self):
+        """The fill of an index tensor: 0 and 1 ('u'), or [-3, 3] ('s')."""
+        return "s" if self.name in [sc[0] for sc in INDEX_SCENARIOS] else "u"
 
     def ndim(self):
         return len(self.self_shape if self.self_shape is not None else self.shape)
@@ -270,7 +285,7 @@ class CaseBuilder:
         if base == "Tensor[]":
             return " ".join(["l:2"] + [self.tensor(arg, "%d.%d" % (k, i)) for i in range(2)])
         if base == "Tensor?[]":
-            index = tensor_token("i64", [2], "contiguous", self.seed(k), "u")
+            index = tensor_token("i64", [2], "contiguous", self.seed(k), self.index_kind())
             return "l:1 o " + index
         if base in ("int", "SymInt"):
             if name in ("dim", "dim0", "start_dim"):
@@ -358,6 +373,12 @@ def unsupported_reason(s):
     return None
 
 
+def takes_index(s):
+    """Whether a schema has an index tensor (or a list of them)."""
+    return any((a.name == "index" and a.type.startswith("Tensor")) or a.type.startswith("Tensor?[]")
+               for a in s.args)
+
+
 def generate(yaml_path):
     cases, meta, skipped = [], {}, {}
     for s in schema_mod.read_native_functions(yaml_path):
@@ -369,6 +390,8 @@ def generate(yaml_path):
         scenarios = SCENARIOS + [random_scenario(s.full_name, n) for n in range(RANDOM_SCENARIOS)]
         if s.name in EDGE_VALUE_OPS:
             scenarios += EDGE_SCENARIOS
+        if takes_index(s):
+            scenarios += INDEX_SCENARIOS
         for k, scenario in enumerate(scenarios):
             case_id = "aten::%s#%s" % (s.full_name, scenario[0])
             # The variation number comes from the scenario's name, so adding

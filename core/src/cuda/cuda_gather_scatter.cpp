@@ -38,15 +38,15 @@ void check_kernel_dims(const char* op, const Tensor& index) {
            " dimensions, got ", id);
 }
 
-// Raises the CPU's error for the first index value outside [-size, size),
+// Raises the CPU's error for the first index value outside [0, size),
 // reading the index on the host (only after the device reported one).
 [[noreturn]] void throw_index_range(const char* op, const Tensor& index, int64_t dim,
                                     int64_t size) {
   const Tensor host = st::contiguous(st::to(index, Device(DeviceType::CPU), ScalarType::Long));
   const auto* v = static_cast<const int64_t*>(host.const_data_ptr());
   for (int64_t k = 0; k < host.numel(); ++k) {
-    ST_CHECK(v[k] >= -size && v[k] < size, op, "(): index ", v[k],
-             " is out of bounds for dimension ", dim, " with size ", size);
+    ST_CHECK(v[k] >= 0 && v[k] < size, op, "(): index ", v[k], " is out of bounds for dimension ",
+             dim, " with size ", size);
   }
   ST_ERROR(op,
            "(): internal error: the device reported an index out of range, the host found "

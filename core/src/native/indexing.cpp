@@ -224,9 +224,11 @@ void index_select_into(const Tensor& out, const Tensor& self_in, int64_t d, cons
   std::vector<int64_t> pos(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     const int64_t v = read_index(index, ip, i * istep);
-    ST_CHECK(v >= -size && v < size, "index_select(): index ", v,
-             " is out of bounds for dimension ", d, " with size ", size);
-    pos[static_cast<size_t>(i)] = v < 0 ? v + size : v;
+    // [0, size): as in PyTorch, index_select does not wrap a negative
+    // index (index.Tensor does).
+    ST_CHECK(v >= 0 && v < size, "index_select(): index ", v, " is out of bounds for dimension ", d,
+             " with size ", size);
+    pos[static_cast<size_t>(i)] = v;
   }
   if (out.numel() == 0) return;
   const size_t ud = static_cast<size_t>(d);
@@ -342,16 +344,16 @@ std::vector<int64_t> strides1(const Tensor& t) {
   ST_ERROR(op, "(): index ", v, " is out of bounds for dimension ", dim, " with size ", size);
 }
 
-// An index of a dim of `size` elements, checked and wrapped. It is in
-// bounds when v + size lies in [0, 2 size), computed in unsigned arithmetic
-// (wrapping, so any v is defined; 2 size < 2^64 as size < 2^63): one
-// compare and a branch that is never taken, the error out of line.
+// An index of gather or scatter along a dim of `size` elements, checked.
+// It must lie in [0, size): like PyTorch, gather and scatter do not wrap a
+// negative index (index_select and index do). One unsigned compare (a
+// negative v is above any size) and a branch that is never taken, the
+// error out of line.
 inline int64_t checked_index(int64_t v, int64_t size, const char* op, int64_t dim) {
-  const uint64_t usize = static_cast<uint64_t>(size);
-  if (__builtin_expect(static_cast<uint64_t>(v) + usize >= 2 * usize, 0)) {
+  if (__builtin_expect(static_cast<uint64_t>(v) >= static_cast<uint64_t>(size), 0)) {
     index_out_of_bounds(op, v, dim, size);
   }
-  return v < 0 ? v + size : v;
+  return v;
 }
 
 // One row of gather: out_row[j * out_step] = self_row[j * self_step +

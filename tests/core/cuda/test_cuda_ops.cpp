@@ -263,7 +263,7 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
   SKIP_WITHOUT_GPU();
   Tensor a = ramp({3, 4}, 1, 1);
   Tensor da = to_cuda(a);
-  Tensor idx = make({0, 2, -1, 1, 1, 0}, {2, 3}, ScalarType::Long);
+  Tensor idx = make({0, 2, 2, 1, 1, 0}, {2, 3}, ScalarType::Long);
   Tensor didx = to_cuda(idx);
   expect_match(st::gather(a, 0, idx), st::gather(da, 0, didx));
   expect_match(st::gather(a, 1, idx), st::gather(da, -1, didx));
@@ -292,8 +292,8 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
   Tensor dsidx = to_cuda(sidx);
   Tensor src = ramp({2, 3}, -1, -1);
   Tensor dsrc = to_cuda(src);
-  // along dim 1: each row's indices are distinct (-1 is the last column)
-  Tensor srow = make({3, 0, 1, 2, 0, -1}, {2, 3}, ScalarType::Long);
+  // along dim 1: each row's indices are distinct
+  Tensor srow = make({3, 0, 1, 2, 0, 3}, {2, 3}, ScalarType::Long);
   expect_match(st::scatter(a, 0, st::narrow(sidx, 0, 0, 1), st::narrow(src, 0, 0, 1)),
                st::scatter(da, 0, st::narrow(dsidx, 0, 0, 1), st::narrow(dsrc, 0, 0, 1)));
   expect_match(st::scatter(a, 1, srow, src), st::scatter(da, 1, to_cuda(srow), dsrc));
@@ -311,6 +311,11 @@ TEST(CudaOpsTest, GatherAndScatterMatchTheCpu) {
                       "Expected self.dtype to be equal to src.dtype");
   EXPECT_NATIVE_ERROR(st::scatter(da, 0, to_cuda(make({5}, {1, 1}, ScalarType::Long)), dsrc),
                       "scatter(): index 5 is out of bounds for dimension 0 with size 3");
+  // a negative index is out of range, as on the CPU (not counted from the end)
+  EXPECT_NATIVE_ERROR(st::scatter(da, 1, to_cuda(make({-1}, {1, 1}, ScalarType::Long)), dsrc),
+                      "scatter(): index -1 is out of bounds for dimension 1 with size 4");
+  EXPECT_NATIVE_ERROR(st::gather(da, 1, to_cuda(make({-1}, {1, 1}, ScalarType::Long))),
+                      "gather(): index -1 is out of bounds for dimension 1 with size 4");
 }
 
 TEST(CudaOpsTest, MaskedSelectAndNonzeroMatchTheCpu) {

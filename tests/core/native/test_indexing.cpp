@@ -24,7 +24,7 @@ TEST(NativeIndexing, IndexSelect) {
   Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
   expect_close(values(st::index_select(a, 1, L1({2, 0, 2}))), {3, 1, 3, 6, 4, 6});
   expect_close(values(st::index_select(a, 0, make1({1}, ScalarType::Int))), {4, 5, 6});
-  expect_close(values(st::index_select(a, -1, L1({-1}))), {3, 6});
+  expect_close(values(st::index_select(a, -1, L1({2}))), {3, 6});
   expect_close(values(st::index_select(st::t(a), 0, L1({1}))), {2, 5});
   EXPECT_EQ(shape(st::index_select(a, 1, st::empty({0}, ScalarType::Long))),
             (std::vector<int64_t>{2, 0}));
@@ -53,7 +53,7 @@ TEST(NativeIndexing, IndexSelect) {
 TEST(NativeIndexing, IndexSelectLayoutsAgainstReference) {
   std::mt19937 g(11);
   const std::vector<int64_t> self_shape = {3, 4, 20};  // rows of 20 floats: whole-slice copies
-  const std::vector<double> iv = {2, -1, 0, 1, -3};
+  const std::vector<double> iv = {2, 3, 0, 1, 1};
   for (int kind = 0; kind < 3; ++kind) {
     Tensor base = random_ints(g, self_shape, ScalarType::Float);
     const std::vector<double> sv = values(base);
@@ -62,7 +62,7 @@ TEST(NativeIndexing, IndexSelectLayoutsAgainstReference) {
       const int64_t size = self_shape[static_cast<size_t>(dim)];
       std::vector<double> idx;
       for (double v : iv) {
-        if (v >= -static_cast<double>(size) && v < static_cast<double>(size)) idx.push_back(v);
+        if (v < static_cast<double>(size)) idx.push_back(v);
       }
       std::vector<int64_t> want_shape = self_shape;
       want_shape[static_cast<size_t>(dim)] = static_cast<int64_t>(idx.size());
@@ -71,8 +71,7 @@ TEST(NativeIndexing, IndexSelectLayoutsAgainstReference) {
         for (int64_t b = 0; b < want_shape[1]; ++b)
           for (int64_t c = 0; c < want_shape[2]; ++c) {
             int64_t co[3] = {a, b, c};
-            int64_t v = static_cast<int64_t>(idx[static_cast<size_t>(co[dim])]);
-            co[dim] = v < 0 ? v + size : v;
+            co[dim] = static_cast<int64_t>(idx[static_cast<size_t>(co[dim])]);
             want.push_back(sv[static_cast<size_t>((co[0] * 4 + co[1]) * 20 + co[2])]);
           }
       SCOPED_TRACE(::testing::Message() << "layout " << kind << " dim " << dim);
@@ -100,14 +99,17 @@ TEST(NativeIndexing, IndexSelectLayoutsAgainstReference) {
   expect_close(values(a), {5, 4, 3});
   // 0-d self and index; an empty index; a bad index is named, its dim
   // wrapped, before out is written.
-  expect_close(values(st::index_select(make({7}, {}), 0, L({-1}, {}))), {7});
+  expect_close(values(st::index_select(make({7}, {}), 0, L({0}, {}))), {7});
   EXPECT_EQ(shape(st::index_select(make({7}, {}), 0, L({0}, {}))), (std::vector<int64_t>{}));
   EXPECT_EQ(shape(st::index_select(make({7}, {}), 0, L1({0, 0}))), (std::vector<int64_t>{2}));
   Tensor m = st::ones({2, 3});
   EXPECT_EQ(shape(st::index_select(m, 0, st::empty({0}, ScalarType::Long))),
             (std::vector<int64_t>{0, 3}));
-  EXPECT_NATIVE_ERROR(st::index_select(m, -1, L1({0, -4})),
-                      "index_select(): index -4 is out of bounds for dimension 1 with size 3");
+  // As in PyTorch, a negative index does not count from the end.
+  EXPECT_NATIVE_ERROR(st::index_select(m, -1, L1({0, -1})),
+                      "index_select(): index -1 is out of bounds for dimension 1 with size 3");
+  EXPECT_NATIVE_ERROR(st::index_select(make({7}, {}), 0, L({-1}, {})),
+                      "index_select(): index -1 is out of bounds for dimension 0 with size 1");
   Tensor keep = st::zeros({2, 2});
   EXPECT_NATIVE_ERROR(st::index_select_out(keep, m, 1, L1({1, 3})),
                       "index_select(): index 3 is out of bounds for dimension 1 with size 3");
@@ -176,7 +178,7 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
   const int64_t kMin = std::numeric_limits<int64_t>::min();
   Tensor self = st::zeros({2, 6});
   Tensor src = st::ones({2, 6});
-  for (int64_t bad : {int64_t{6}, int64_t{-7}, kMax, kMin}) {
+  for (int64_t bad : {int64_t{6}, int64_t{-1}, int64_t{-7}, kMax, kMin}) {
     Tensor idx = st::zeros({2, 6}, ScalarType::Long);
     idx.data_ptr<int64_t>()[9] = bad;  // row 1, column 3
     EXPECT_NATIVE_ERROR(st::scatter_(self, 1, idx, src),
@@ -188,11 +190,16 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
     EXPECT_NATIVE_ERROR(st::scatter_(st::zeros({6, 2}), 0, st::t(idx), st::ones({6, 2})),
                         "index " + std::to_string(bad) + " is out of bounds for dimension 0");
   }
-  // Negative indices count from the end, in every row.
+  // A negative index does not count from the end (as in PyTorch, unlike
+  // index_select): gather and scatter name it, and the row before it is
+  // written.
   self = st::zeros({2, 6});
-  Tensor idx = L({-1, 0, -6, 5}, {2, 2});
-  st::scatter_(self, 1, idx, make({1, 2, 3, 4}, {2, 2}));
-  expect_close(values(self), {2, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 4});
+  Tensor idx = L({5, 0, -1, 5}, {2, 2});
+  EXPECT_NATIVE_ERROR(st::scatter_(self, 1, idx, make({1, 2, 3, 4}, {2, 2})),
+                      "scatter(): index -1 is out of bounds for dimension 1 with size 6");
+  expect_close(values(self), {2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0});
+  EXPECT_NATIVE_ERROR(st::gather(self, 1, idx),
+                      "gather(): index -1 is out of bounds for dimension 1 with size 6");
 }
 
 // gather/scatter over 3-d index shapes smaller than self (rows of the
@@ -206,7 +213,7 @@ TEST(NativeIndexing, GatherScatterOddShapesAgainstReference) {
     const int64_t size = self_shape[static_cast<size_t>(dim)];
     std::vector<double> iv;
     for (int64_t k = 0; k < 24; ++k)
-      iv.push_back(static_cast<double>(std::uniform_int_distribution<int64_t>(-size, size - 1)(g)));
+      iv.push_back(static_cast<double>(std::uniform_int_distribution<int64_t>(0, size - 1)(g)));
     Tensor idx = L(iv, index_shape);
     Tensor self = st::contiguous(st::permute(
         st::reshape(st::arange(60, ScalarType::Float), {5, 4, 3}), {2, 1, 0}));  // [3, 4, 5]
@@ -219,7 +226,7 @@ TEST(NativeIndexing, GatherScatterOddShapesAgainstReference) {
         for (int64_t c = 0; c < 4; ++c) {
           int64_t co[3] = {a, b, c};
           int64_t v = static_cast<int64_t>(iv[static_cast<size_t>((a * 3 + b) * 4 + c)]);
-          co[dim] = v < 0 ? v + size : v;
+          co[dim] = v;
           want.push_back(sv[static_cast<size_t>((co[0] * 4 + co[1]) * 5 + co[2])]);
         }
     SCOPED_TRACE(::testing::Message() << "dim " << dim);
@@ -259,7 +266,7 @@ TEST(NativeIndexing, GatherScatterOddShapesAgainstReference) {
 // index of any row is named.
 TEST(NativeIndexing, GatherOut) {
   Tensor a = make({1, 2, 3, 4, 5, 6}, {2, 3});
-  Tensor idx = L({2, -1, 0, 1, -3, 2}, {2, 3});
+  Tensor idx = L({2, 2, 0, 1, 0, 2}, {2, 3});
   const std::vector<double> want = {3, 3, 1, 5, 4, 6};
   Tensor out = st::empty({0});
   st::gather_out(out, a, 1, idx);
@@ -284,9 +291,11 @@ TEST(NativeIndexing, GatherOut) {
   EXPECT_EQ(shape(st::gather(a, 1, st::empty({2, 0}, ScalarType::Long))),
             (std::vector<int64_t>{2, 0}));
   Tensor o0 = st::empty({0});
-  st::gather_out(o0, make({4}, {}), 0, L({-1}, {}));
+  st::gather_out(o0, make({4}, {}), 0, L({0}, {}));
   EXPECT_EQ(shape(o0), (std::vector<int64_t>{}));
   expect_close(values(o0), {4});
+  EXPECT_NATIVE_ERROR(st::gather_out(o0, make({4}, {}), 0, L({-1}, {})),
+                      "gather(): index -1 is out of bounds for dimension 0 with size 1");
 }
 
 // nonzero against an element-by-element reference: layouts, dtypes, rows

@@ -31,13 +31,15 @@ __device__ __forceinline__ void offsets(const Shape& shape, const Operand& a, co
   *off_self = os;
 }
 
-// v wrapped into [0, dim_size), or -1 (flagged) when out of range.
-__device__ __forceinline__ int64_t wrap_index(int64_t v, int64_t dim_size, int32_t* out_of_range) {
-  if (v < -dim_size || v >= dim_size) {
+// v when it lies in [0, dim_size), else -1 (flagged). A negative index is
+// out of range: gather and scatter do not wrap it, as on the CPU.
+__device__ __forceinline__ int64_t checked_index(int64_t v, int64_t dim_size,
+                                                 int32_t* out_of_range) {
+  if (v < 0 || v >= dim_size) {
     *out_of_range = 1;  // every writer stores the same value
     return -1;
   }
-  return v < 0 ? v + dim_size : v;
+  return v;
 }
 
 template <typename Word>
@@ -48,7 +50,7 @@ __global__ void gather_kernel(Shape shape, Operand out, Operand self, Operand in
     int64_t oo, oi, os;
     offsets(shape, out, index, self, dim, i, &oo, &oi, &os);
     const int64_t v =
-        wrap_index(static_cast<const int64_t*>(index.data)[oi], dim_size, out_of_range);
+        checked_index(static_cast<const int64_t*>(index.data)[oi], dim_size, out_of_range);
     if (v < 0) continue;
     static_cast<Word*>(out.data)[oo] =
         static_cast<const Word*>(self.data)[os + v * self.strides[dim]];
@@ -65,7 +67,7 @@ __global__ void scatter_kernel(Shape shape, Operand self, Operand index, Operand
     int64_t or_, oi, os;
     offsets(shape, src, index, self, dim, i, &or_, &oi, &os);
     const int64_t v =
-        wrap_index(static_cast<const int64_t*>(index.data)[oi], dim_size, out_of_range);
+        checked_index(static_cast<const int64_t*>(index.data)[oi], dim_size, out_of_range);
     if (v < 0) continue;
     static_cast<Word*>(self.data)[os + v * self.strides[dim]] =
         has_src ? static_cast<const Word*>(src.data)[or_] : value;
