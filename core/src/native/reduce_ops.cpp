@@ -917,11 +917,12 @@ namespace {
 // of dependent adds, so one line at a time runs at the adder's latency (4
 // cycles per float element, summed in double); four independent chains,
 // unrolled so their sums stay in registers, run at the loads' and stores'
-// pace instead. Integer adds take a cycle: a line at a time already runs
-// at the memory's pace, and four lines' streams ran slower. cumsum_ and
-// cumsum.out of 1024 x 1024 along the last dim in the conformance driver,
-// one line against four, interleaved: float32 0.88-1.66 -> 0.66-1.46 ms;
-// int64 (cumsum, cumsum_, cumsum.out) 10% less time in total with one.
+// pace instead. Integer adds take a cycle, and four lines' streams ran
+// slower than one: cumsum_ and cumsum.out of 1024 x 1024 along the last
+// dim in the conformance driver, one line against four, interleaved:
+// float32 0.88-1.66 -> 0.66-1.46 ms; int64 (cumsum, cumsum_, cumsum.out)
+// 10% less time in total with one. A contiguous int64 line is one vector
+// scan (scan_add_i64, a vector of running sums per add).
 template <typename A>
 constexpr int64_t kCumLines = std::is_integral_v<A> ? 1 : 4;
 
@@ -957,6 +958,12 @@ void cumsum_into(const Tensor& result, const Tensor& input, int64_t d, ScalarTyp
       // Locals, not the captured variables: an int64 result's stores
       // could alias those, which made the loop reload them every element.
       const int64_t len = n, is = in_step, os = out_step;
+      if constexpr (std::is_same_v<T, int64_t> && kLines == 1) {
+        if (is == 1 && os == 1) {
+          cpu::vec_reduce_kernels().scan_add_i64(dst[0], src[0], len, 0);
+          return;
+        }
+      }
       for (int64_t j = 0; j < len; ++j) {
         const int64_t ji = j * is, jo = j * os;
 #pragma GCC unroll 4

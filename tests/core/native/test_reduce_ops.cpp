@@ -163,6 +163,24 @@ TEST(NativeReduceOps, CumsumInPlaceAndIntoOut) {
   }
   st::cumsum_(f, 0);
   EXPECT_EQ(std::memcmp(f.const_data_ptr(), fo.const_data_ptr(), sizeof(float) * n), 0);
+  // long int64 lines (vector running sums) wrap, out of place and in place
+  Tensor big = st::empty({3, 1001}, ScalarType::Long);
+  int64_t* bp = static_cast<int64_t*>(big.data_ptr());
+  for (int64_t k = 0; k < big.numel(); ++k) {
+    bp[k] = std::numeric_limits<int64_t>::max() / 3 - k * 7919;  // overflows within a line
+  }
+  std::vector<int64_t> want(static_cast<size_t>(big.numel()));
+  for (int64_t r = 0; r < 3; ++r) {
+    uint64_t s = 0;
+    for (int64_t j = 0; j < 1001; ++j) {
+      s += static_cast<uint64_t>(bp[r * 1001 + j]);
+      want[static_cast<size_t>(r * 1001 + j)] = static_cast<int64_t>(s);
+    }
+  }
+  const Tensor bo = st::cumsum(big, 1);
+  EXPECT_EQ(std::memcmp(bo.const_data_ptr(), want.data(), want.size() * sizeof(int64_t)), 0);
+  st::cumsum_(big, -1);
+  EXPECT_EQ(std::memcmp(big.const_data_ptr(), want.data(), want.size() * sizeof(int64_t)), 0);
 }
 
 // Lines are summed several side by side: each still in order of its own

@@ -89,6 +89,12 @@ struct VecReduceKernels {
   // double lanes. The same value in every variant.
   double (*dot_f32)(const float* x, const float* y, int64_t n);
   double (*dot_f64)(const double* x, const double* y, int64_t n);
+
+  // ---- running sums: out[j] = carry + x[0] + ... + x[j] for j < n ----
+  // Wraps (two's complement), so every variant gives the same values.
+  // Returns the sum after x[n - 1] (carry when n is 0). out may be x: each
+  // vector of x is read before its place in out is written.
+  uint64_t (*scan_add_i64)(int64_t* out, const int64_t* x, int64_t n, uint64_t carry);
 };
 
 // The table of the ISA vec_kernels() runs (ST_CPU_CAPABILITY applies).

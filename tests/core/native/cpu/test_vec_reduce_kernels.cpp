@@ -3,7 +3,7 @@
 // floating sums), on every tail length and on unaligned pointers; max/min
 // propagate NaN wherever it sits; int64 sums and products wrap; the
 // stride-2 gather packs exactly the stretch's elements; dot products
-// match a double reference.
+// match a double reference; int64 running sums wrap.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -421,3 +421,35 @@ TEST(NativeVecReduceKernels, SelectedVariantFollowsTheElementwiseOne) {
 }
 
 }  // namespace
+
+// Running sums wrap and continue from the carry, in every variant, on
+// every tail length and an unaligned start; written in place they give the
+// same values; the return is the last running sum (the carry for n = 0).
+TEST(NativeVecReduceKernels, ScanAddI64WrapsFromTheCarryInPlaceToo) {
+  std::mt19937 g(13);
+  std::uniform_int_distribution<int64_t> di(std::numeric_limits<int64_t>::min(),
+                                            std::numeric_limits<int64_t>::max());
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    std::vector<int64_t> x(static_cast<size_t>(n) + 1);
+    for (auto& v : x) v = di(g);  // the sums overflow: they must wrap
+    const uint64_t carry = static_cast<uint64_t>(di(g));
+    const int64_t* px = x.data() + 1;  // an unaligned start
+    std::vector<int64_t> want(static_cast<size_t>(n));
+    uint64_t s = carry;
+    for (int64_t i = 0; i < n; ++i) {
+      s += static_cast<uint64_t>(px[i]);
+      want[static_cast<size_t>(i)] = static_cast<int64_t>(s);
+    }
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<int64_t> out(static_cast<size_t>(n) + 1, 7);
+      EXPECT_EQ(k->scan_add_i64(out.data() + 1, px, n, carry), s);
+      EXPECT_EQ(std::vector<int64_t>(out.begin() + 1, out.end()), want);
+      EXPECT_EQ(out[0], 7);  // nothing before the run is written
+      std::vector<int64_t> in_place = x;
+      EXPECT_EQ(k->scan_add_i64(in_place.data() + 1, in_place.data() + 1, n, carry), s);
+      EXPECT_EQ(std::vector<int64_t>(in_place.begin() + 1, in_place.end()), want);
+    }
+  }
+}
