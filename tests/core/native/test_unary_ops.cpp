@@ -293,6 +293,40 @@ TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
   }
 }
 
+// An integer (or bool) input to a float function is converted block by
+// block inside the loop: the result has the bits of the function of the
+// input converted to float first, for every integer dtype, on lengths
+// around the 256-element blocks, contiguous and strided, and into a
+// Double out= (written through the iterator's float temporary).
+TEST(NativeUnaryOps, IntegerInputsGiveTheBitsOfTheFloatConvertedInput) {
+  using Fn = Tensor (*)(const Tensor&);
+  const Fn fns[] = {+[](const Tensor& t) { return st::exp(t); },
+                    +[](const Tensor& t) { return st::sin(t); },
+                    +[](const Tensor& t) { return st::rsqrt(t); },
+                    +[](const Tensor& t) { return st::sigmoid(t); }};
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Short, ScalarType::Char,
+                        ScalarType::Byte, ScalarType::Bool, ScalarType::UInt32}) {
+    for (int64_t n : {int64_t{1}, int64_t{255}, int64_t{256}, int64_t{257}, int64_t{1000}}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
+      // Values in [-50, 50] wrap into the smaller and unsigned dtypes.
+      Tensor wide = st::remainder(st::arange(2 * n, ScalarType::Long), 101);
+      wide = st::sub(wide, Scalar(int64_t{50}));
+      const Tensor x = st::to(wide, dt);
+      const Tensor strided = x.slice(0, 0, 2 * n, 2);
+      for (Fn f : fns) {
+        const Tensor want = f(st::to(x, ScalarType::Float));
+        const Tensor got = f(x);
+        EXPECT_EQ(got.dtype(), ScalarType::Float);
+        EXPECT_TRUE(same_values(values(got), values(want)));
+        EXPECT_TRUE(same_values(values(f(strided)), values(want.slice(0, 0, 2 * n, 2))));
+      }
+      Tensor out = st::empty({0}, ScalarType::Double);
+      st::exp_out(out, x);
+      EXPECT_TRUE(same_values(values(out), values(st::exp(st::to(x, ScalarType::Float)))));
+    }
+  }
+}
+
 // Every length (the vectorized loop's tails), both float types, in place,
 // out= and strided: NaN and each infinity replaced, every other value kept
 // (signed zeros, denormals, the largest finite values).
