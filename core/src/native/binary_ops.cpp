@@ -41,15 +41,33 @@ struct BinaryOptions {
 template <uint64_t kSet, typename Make>
 Tensor binary_op(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                  bool inplace, const BinaryOptions& opt, const Make& make) {
+  // Two integer inputs of one dtype to a float32 vector function stay
+  // integer in the iterator; the loop converts them
+  // (vec_binary_through_float). In place, the iterator's check refuses the
+  // float result as before.
+  const bool int_through_float = opt.int_to_float && opt.vec_f32 && !inplace && !opt.kernel_out &&
+                                 a.dtype() == b.dtype() &&
+                                 cpu::converts_to_float_in_loop(a.dtype());
   TensorIteratorConfig cfg;
   cfg.name(name)
       .add_output(out)
-      .add_input(a)
-      .add_input(b)
+      .add_input(a, !int_through_float)
+      .add_input(b, !int_through_float)
       .is_inplace(inplace)
       .promote_integer_inputs_to_float(opt.int_to_float);
-  if (opt.kernel_out) cfg.kernel_output_dtype(*opt.kernel_out);
+  if (int_through_float) {
+    cfg.kernel_output_dtype(ScalarType::Float);
+  } else if (opt.kernel_out) {
+    cfg.kernel_output_dtype(*opt.kernel_out);
+  }
   TensorIterator iter = cfg.build();
+  if (int_through_float) {
+    const auto fn = cpu::vec_math().binary_f32[static_cast<int>(*opt.vec_f32)];
+    dispatch_dtype<cpu::kIntegerInputsToFloat>(a.dtype(), name, [&](auto tag) {
+      cpu::vec_binary_through_float<typename decltype(tag)::type>(iter, fn);
+    });
+    return iter.output();
+  }
   if constexpr ((kSet & dtype_bit(ScalarType::Float)) != 0) {
     if (opt.vec_f32 && iter.dtype(0) == ScalarType::Float && iter.dtype(1) == ScalarType::Float &&
         iter.dtype(2) == ScalarType::Float) {

@@ -61,49 +61,6 @@ void vec_unary_f32(TensorIterator& iter, const Fn& fn) {
   cpu::vec_unary_loop<float, float>(iter, fn, nullptr);
 }
 
-// An iterator whose input (In) or output (Out) is not float32, through a
-// float32 vector function: each block of input converted to float in a
-// stack buffer, the function applied, and the results converted to Out
-// (written straight into a contiguous float32 output). Half and BFloat16
-// are computed in float, as PyTorch does; an integer input is converted
-// as the iterator's promotion to float would convert it, without a float
-// copy of the whole input (an allocation as large as the result and a
-// pass over memory more).
-template <typename In, typename Out, typename Fn>
-void vec_unary_through_float(TensorIterator& iter, const Fn& fn) {
-  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
-    constexpr int64_t kBuf = 256;
-    float buf[kBuf];
-    const bool direct = std::is_same_v<Out, float> && strides[0] == sizeof(float);
-    for (int64_t i0 = 0; i0 < n; i0 += kBuf) {
-      const int64_t m = std::min(kBuf, n - i0);
-      if (strides[1] == sizeof(In)) {
-        const In* in = reinterpret_cast<const In*>(data[1]) + i0;
-        for (int64_t k = 0; k < m; ++k) buf[k] = convert<float>(in[k]);
-      } else {
-        for (int64_t k = 0; k < m; ++k) {
-          In v;
-          std::memcpy(&v, data[1] + (i0 + k) * strides[1], sizeof(In));
-          buf[k] = convert<float>(v);
-        }
-      }
-      if (direct) {
-        fn(reinterpret_cast<float*>(data[0]) + i0, buf, m);
-        continue;
-      }
-      fn(buf, buf, m);
-      for (int64_t k = 0; k < m; ++k) {
-        const Out r = convert<Out>(buf[k]);
-        std::memcpy(data[0] + (i0 + k) * strides[0], &r, sizeof(Out));
-      }
-    }
-  });
-  iter.finish();
-}
-
-// The integer (and bool) inputs a float operator converts block by block.
-constexpr uint64_t kIntInputs = kIntegralTypes | kUnsignedTypes | kBoolType;
-
 template <uint64_t kSet, typename Make>
 Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool inplace,
                 const UnaryOptions& opt, const Make& make) {
@@ -112,8 +69,7 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
   // the iterator's check refuses the float result as before.
   const bool int_through_float = opt.int_to_float && (opt.vec_f32 || opt.vec_f32_fn) && !inplace &&
                                  !opt.kernel_out && !opt.real_out &&
-                                 (kIntInputs & dtype_bit(self.dtype())) != 0 &&
-                                 default_dtype() == ScalarType::Float;
+                                 cpu::converts_to_float_in_loop(self.dtype());
   TensorIteratorConfig cfg;
   cfg.name(name)
       .add_output(out)
@@ -135,8 +91,8 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
     const auto fn = opt.vec_f32_fn ? opt.vec_f32_fn
                                    : std::function<void(float*, const float*, int64_t)>(
                                          cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)]);
-    dispatch_dtype<kIntInputs>(self.dtype(), name, [&](auto tag) {
-      vec_unary_through_float<typename decltype(tag)::type, float>(iter, fn);
+    dispatch_dtype<cpu::kIntegerInputsToFloat>(self.dtype(), name, [&](auto tag) {
+      cpu::vec_unary_through_float<typename decltype(tag)::type, float>(iter, fn);
     });
     return iter.output();
   }
@@ -166,9 +122,9 @@ Tensor unary_op(const char* name, const Tensor& out, const Tensor& self, bool in
       (iter.dtype(0) == ScalarType::Half || iter.dtype(0) == ScalarType::BFloat16)) {
     const auto fn = cpu::vec_math().unary_f32[static_cast<int>(*opt.vec_f32)];
     if (iter.dtype(0) == ScalarType::Half) {
-      vec_unary_through_float<Half, Half>(iter, fn);
+      cpu::vec_unary_through_float<Half, Half>(iter, fn);
     } else {
-      vec_unary_through_float<BFloat16, BFloat16>(iter, fn);
+      cpu::vec_unary_through_float<BFloat16, BFloat16>(iter, fn);
     }
     return iter.output();
   }

@@ -70,6 +70,48 @@ TEST(NativeBinaryOps, MulDiv) {
                       "result type Float can't be cast to the desired output type Long");
 }
 
+// True division of two integer tensors of one dtype converts both inside
+// the loop, block by block: the bits of the division of the inputs
+// converted to float first, for every integer dtype, on lengths around the
+// 256-element blocks, contiguous, strided and broadcast (a stride-0 row),
+// and into a Double out= (through the iterator's float temporary).
+TEST(NativeBinaryOps, IntegerTrueDivisionGivesTheBitsOfTheFloatConvertedInputs) {
+  const auto same_bits = [](const Tensor& got, const Tensor& want) {
+    const Tensor g = st::contiguous(got), w = st::contiguous(want);
+    return g.dtype() == w.dtype() && g.sizes() == w.sizes() &&
+           std::memcmp(g.const_data_ptr(), w.const_data_ptr(),
+                       static_cast<size_t>(g.numel() * g.itemsize())) == 0;
+  };
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Short, ScalarType::Char,
+                        ScalarType::Byte, ScalarType::Bool, ScalarType::UInt32}) {
+    for (int64_t n : {int64_t{1}, int64_t{255}, int64_t{257}, int64_t{1000}}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
+      // Values in [-50, 50] (wrapped into the smaller and unsigned dtypes),
+      // zeros among the divisors: x / 0 and 0 / 0.
+      Tensor wide =
+          st::sub(st::remainder(st::arange(2 * n, ScalarType::Long), 101), Scalar(int64_t{50}));
+      const Tensor a = st::to(wide, dt);
+      const Tensor b = st::to(st::remainder(st::mul(wide, Scalar(int64_t{7})), 11), dt);
+      const Tensor fa = st::to(a, ScalarType::Float), fb = st::to(b, ScalarType::Float);
+      const Tensor got = st::div(a, b);
+      EXPECT_EQ(got.dtype(), ScalarType::Float);
+      EXPECT_TRUE(same_bits(got, st::div(fa, fb)));
+      const Tensor sa = a.slice(0, 0, 2 * n, 2), sb = b.slice(0, 1, 2 * n, 2);
+      EXPECT_TRUE(same_bits(st::div(sa, sb), st::div(st::contiguous(st::to(sa, ScalarType::Float)),
+                                                     st::to(sb, ScalarType::Float))));
+      const Tensor row = b.slice(0, 0, 3, 1);  // [3] against [2n/3 rows, 3]
+      const Tensor grid = a.slice(0, 0, (2 * n / 3) * 3, 1).view({2 * n / 3, 3});
+      if (grid.numel() > 0) {
+        EXPECT_TRUE(same_bits(st::div(grid, row), st::div(st::to(grid, ScalarType::Float),
+                                                          st::to(row, ScalarType::Float))));
+      }
+      Tensor out = st::empty({0}, ScalarType::Double);
+      st::div_out(out, a, b);
+      EXPECT_TRUE(same_bits(out, st::to(st::div(fa, fb), ScalarType::Double)));
+    }
+  }
+}
+
 // Same value and sign (zeros), or both NaN.
 bool same_float(double got, float want) {
   if (std::isnan(want)) return std::isnan(got);

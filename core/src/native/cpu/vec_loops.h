@@ -9,6 +9,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <st/core/result_type.h>
+#include <st/native/dtype_dispatch.h>
 #include <st/native/loops.h>
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
@@ -138,6 +140,103 @@ void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
           vec_loops_detail::write_back(data[0] + i0 * strides[0], strides[0], o, m);
       }
     });
+  });
+  iter.finish();
+}
+
+// ---- integer, Half and BFloat16 operands of float32 functions ----
+
+// The integer (and bool) input dtypes a float operator converts block by
+// block inside its loop (vec_*_through_float) when its result is float32.
+inline constexpr uint64_t kIntegerInputsToFloat = kIntegralTypes | kUnsignedTypes | kBoolType;
+
+// Whether an input of dtype t is converted inside the loop: an integer
+// dtype whose promotion gives float32 (the default dtype is float32).
+inline bool converts_to_float_in_loop(ScalarType t) {
+  return (kIntegerInputsToFloat & dtype_bit(t)) != 0 && default_dtype() == ScalarType::Float;
+}
+
+namespace vec_loops_detail {
+
+// Items [i0, i0 + m) of a row of In at byte stride `stride`, converted to
+// float into buf (as a conversion to float32 of the whole tensor gives
+// them).
+template <typename In>
+inline void block_to_float(const char* row, int64_t stride, int64_t i0, int64_t m, float* buf) {
+  if (stride == static_cast<int64_t>(sizeof(In))) {
+    const In* in = reinterpret_cast<const In*>(row) + i0;
+    for (int64_t k = 0; k < m; ++k) buf[k] = convert<float>(in[k]);
+    return;
+  }
+  for (int64_t k = 0; k < m; ++k) {
+    In v;
+    std::memcpy(&v, row + (i0 + k) * stride, sizeof(In));
+    buf[k] = convert<float>(v);
+  }
+}
+
+// Writes m floats of buf to a row of Out at byte stride `stride` from
+// item i0, converted (rounded, for Half and BFloat16).
+template <typename Out>
+inline void block_from_float(char* row, int64_t stride, int64_t i0, int64_t m, const float* buf) {
+  for (int64_t k = 0; k < m; ++k) {
+    const Out r = convert<Out>(buf[k]);
+    std::memcpy(row + (i0 + k) * stride, &r, sizeof(Out));
+  }
+}
+
+constexpr int64_t kFloatBlock = 256;
+
+}  // namespace vec_loops_detail
+
+// An iterator whose input (In) or output (Out) is not float32, through a
+// float32 function fn(out, in, n) (which may write out over in): each block
+// of input converted to float in a stack buffer, fn applied, the results
+// converted to Out (written straight into a contiguous float32 output).
+// Half and BFloat16 compute in float, as PyTorch does; an integer input is
+// converted as the iterator's promotion to float would convert it, without
+// a float copy of the whole input (an allocation as large as the result
+// and one more pass over memory).
+template <typename In, typename Out, typename Fn>
+void vec_unary_through_float(TensorIterator& iter, const Fn& fn) {
+  using namespace vec_loops_detail;
+  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
+    alignas(64) float buf[kFloatBlock];
+    const bool direct = std::is_same_v<Out, float> && strides[0] == sizeof(float);
+    for (int64_t i0 = 0; i0 < n; i0 += kFloatBlock) {
+      const int64_t m = std::min(kFloatBlock, n - i0);
+      block_to_float<In>(data[1], strides[1], i0, m, buf);
+      if (direct) {
+        fn(reinterpret_cast<float*>(data[0]) + i0, buf, m);
+      } else {
+        fn(buf, buf, m);
+        block_from_float<Out>(data[0], strides[0], i0, m, buf);
+      }
+    }
+  });
+  iter.finish();
+}
+
+// The binary form, for two inputs of dtype In and a float32 output:
+// fn(out, a, b, n).
+template <typename In, typename Fn>
+void vec_binary_through_float(TensorIterator& iter, const Fn& fn) {
+  using namespace vec_loops_detail;
+  iter.for_each([&fn](char** data, const int64_t* strides, int64_t n) {
+    alignas(64) float ba[kFloatBlock];
+    alignas(64) float bb[kFloatBlock];
+    const bool direct = strides[0] == sizeof(float);
+    for (int64_t i0 = 0; i0 < n; i0 += kFloatBlock) {
+      const int64_t m = std::min(kFloatBlock, n - i0);
+      block_to_float<In>(data[1], strides[1], i0, m, ba);
+      block_to_float<In>(data[2], strides[2], i0, m, bb);
+      if (direct) {
+        fn(reinterpret_cast<float*>(data[0]) + i0, ba, bb, m);
+      } else {
+        fn(ba, ba, bb, m);
+        block_from_float<float>(data[0], strides[0], i0, m, ba);
+      }
+    }
   });
   iter.finish();
 }
