@@ -106,7 +106,7 @@ EDGE_SCENARIOS = [
 
 # Operators that take index tensors also run on indices in [-3, 3] (fill
 # 's') over dims of 3 and 4: PyTorch wraps a negative index for some of them
-# (index_select, index.Tensor, index_put) and rejects it for others (gather,
+# (index.Tensor, index_put) and rejects it for others (index_select, gather,
 # scatter), and the other scenarios' indices (fill 'u': 0 and 1) never tell
 # the two apart.
 INDEX_SCENARIOS = [

@@ -346,7 +346,7 @@ std::vector<int64_t> strides1(const Tensor& t) {
 
 // An index of gather or scatter along a dim of `size` elements, checked.
 // It must lie in [0, size): like PyTorch, gather and scatter do not wrap a
-// negative index (index_select and index do). One unsigned compare (a
+// negative index (index.Tensor does). One unsigned compare (a
 // negative v is above any size) and a branch that is never taken, the
 // error out of line.
 inline int64_t checked_index(int64_t v, int64_t size, const char* op, int64_t dim) {

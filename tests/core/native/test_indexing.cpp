@@ -191,7 +191,7 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
                         "index " + std::to_string(bad) + " is out of bounds for dimension 0");
   }
   // A negative index does not count from the end (as in PyTorch, unlike
-  // index_select): gather and scatter name it, and the row before it is
+  // index.Tensor): gather and scatter name it, and the row before it is
   // written.
   self = st::zeros({2, 6});
   Tensor idx = L({5, 0, -1, 5}, {2, 2});
