@@ -5,6 +5,8 @@
 #include <atomic>
 #include <climits>
 #include <complex>
+#include <memory>
+#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "cpu/vec_kernels.h"
+#include "cpu/vec_reduce_kernels.h"
 #include "dnnl_support.h"
 
 namespace st::native {
@@ -80,6 +83,15 @@ void gemv_rows(bool transa, bool transb, int64_t m, int64_t k, opmath_t<T> alpha
   });
 }
 
+// C[i, j] = alpha * sum + beta * C[i, j] for one finished sum, in T's
+// opmath type; C is not read when beta is 0.
+template <typename T>
+inline void store_gemm_result(opmath_t<T> sum, opmath_t<T> alpha, opmath_t<T> beta, T* c) {
+  using O = opmath_t<T>;
+  const O v = beta == O(0) ? alpha * sum : alpha * sum + beta * to_opmath(*c);
+  *c = from_opmath<T>(v);
+}
+
 template <typename T>
 void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
                   const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
@@ -139,14 +151,127 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
         for (int64_t r = 0; r < im; ++r) {
           const O* row = acc.data() + r * jn;
           T* crow = c + (ib + r) * ldc + j0;
-          for (int64_t j = 0; j < jn; ++j) {
-            const O v = beta == O(0) ? alpha * row[j] : alpha * row[j] + beta * to_opmath(crow[j]);
-            crow[j] = from_opmath<T>(v);
-          }
+          for (int64_t j = 0; j < jn; ++j) store_gemm_result<T>(row[j], alpha, beta, crow + j);
         }
       }
     }
   });
+}
+
+// Note [Integer products through the float GEMM]
+// An integer product is exact in float arithmetic when no partial sum can
+// leave the integers that floats hold exactly: k * max|a| * max|b| <=
+// 2^24 bounds every product and every partial sum, in any summation
+// order, fused or not. Such a product (small counts, indices, masks,
+// quantized values: for k = 1024, operands up to 128 in magnitude) runs
+// the float GEMM on float copies of the operands: 1024^3 int64 products
+// take 142 ms in the blocked loop, which vpmullq's throughput caps, and
+// about 20 ms this way, conversions included. Each exact sum is then
+// wrapped to the width of T's accumulator, as the blocked loop's
+// accumulation would have wrapped it (a sum modulo 2^bits does not depend
+// on when the wrapping happens), so the results are the blocked loop's,
+// bit for bit. The double GEMM would widen the bound to 2^53, but the
+// OpenBLAS build at hand runs its SSE3 kernel on CPUs newer than it
+// knows, at half the blocked loop's speed. Products too small to repay
+// the conversions (kExactFloatMinVolume, and kExactFloatMinDim, so that
+// thin products such as matrix-vector stay on the memory-bound loop),
+// with larger values, or whose copies would take more than
+// kExactFloatMaxBytes, run the blocked loop.
+constexpr int64_t kExactFloatMinVolume = 48 * 48 * 48;
+constexpr int64_t kExactFloatMinDim = 32;
+constexpr uint64_t kExactFloatMaxBytes = uint64_t{1} << 30;
+constexpr uint64_t kExactFloatLimit = uint64_t{1} << 24;
+
+// The largest magnitude in a rows x cols matrix of integers whose rows
+// are ld elements apart, as unsigned (|INT64_MIN| included).
+template <typename T>
+uint64_t max_magnitude(const T* x, int64_t rows, int64_t cols, int64_t ld) {
+  const auto magnitude = [](T v) {
+    if constexpr (std::is_signed_v<T>) {
+      return v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    } else {
+      return static_cast<uint64_t>(v);
+    }
+  };
+  uint64_t most = 0;
+  const cpu::VecReduceKernels& kernels = cpu::vec_reduce_kernels();
+  for (int64_t i = 0; i < rows; ++i) {
+    const T* row = x + i * ld;
+    if constexpr (std::is_same_v<T, int64_t>) {
+      most = std::max(
+          {most, magnitude(kernels.max_i64(row, cols)), magnitude(kernels.min_i64(row, cols))});
+    } else {
+      for (int64_t j = 0; j < cols; ++j) most = std::max(most, magnitude(row[j]));
+    }
+  }
+  return most;
+}
+
+// The rows x cols matrix at x (rows ld apart) as dense floats at out.
+template <typename T>
+void to_dense_floats(const T* x, int64_t rows, int64_t cols, int64_t ld, float* out) {
+  const int64_t grain = std::max<int64_t>(1, 32768 / cols);
+  parallel_for(0, rows, grain, [&](int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) {
+      const T* row = x + i * ld;
+      float* o = out + i * cols;
+      for (int64_t j = 0; j < cols; ++j) o[j] = static_cast<float>(row[j]);
+    }
+  });
+}
+
+// An integer product through the float GEMM (Note [Integer products through the
+// float GEMM]); false, with C untouched, when it does not qualify.
+template <typename T>
+bool gemm_exact_in_float(bool transa, bool transb, int64_t m, int64_t n, int64_t k,
+                         opmath_t<T> alpha, const T* a, int64_t lda, const T* b, int64_t ldb,
+                         opmath_t<T> beta, T* c, int64_t ldc) {
+  using O = opmath_t<T>;
+  static_assert(std::is_integral_v<O>, "integer products only");
+  if (m < kExactFloatMinDim || n < kExactFloatMinDim || k < kExactFloatMinDim ||
+      k > static_cast<int64_t>(kExactFloatLimit)) {
+    return false;
+  }
+  // k is below 2^25 and m, n are dims of tensors that exist: the
+  // pairwise products are checked, and so is their sum.
+  int64_t mk = 0, kn = 0, mn = 0, volume = 0, elements = 0;
+  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(k, n, &kn) ||
+      __builtin_mul_overflow(m, n, &mn) || __builtin_add_overflow(mk, kn, &elements) ||
+      __builtin_add_overflow(elements, mn, &elements) ||
+      static_cast<uint64_t>(elements) > kExactFloatMaxBytes / sizeof(float)) {
+    return false;
+  }
+  if (!__builtin_mul_overflow(mn, k, &volume) && volume < kExactFloatMinVolume) return false;
+  const int64_t a_rows = transa ? k : m, a_cols = transa ? m : k;
+  const int64_t b_rows = transb ? n : k, b_cols = transb ? k : n;
+  const uint64_t most_a = max_magnitude(a, a_rows, a_cols, lda);
+  const uint64_t most_b = max_magnitude(b, b_rows, b_cols, ldb);
+  uint64_t bound = 0;
+  if (__builtin_mul_overflow(most_a, most_b, &bound) ||
+      __builtin_mul_overflow(bound, static_cast<uint64_t>(k), &bound) || bound > kExactFloatLimit) {
+    return false;
+  }
+  std::unique_ptr<float[]> buffer(new (std::nothrow) float[static_cast<size_t>(elements)]);
+  if (!buffer) return false;
+  float* fa = buffer.get();
+  float* fb = fa + mk;
+  float* fc = fb + kn;
+  to_dense_floats(a, a_rows, a_cols, lda, fa);
+  to_dense_floats(b, b_rows, b_cols, ldb, fb);
+  gemm<float>(transa, transb, m, n, k, 1.0f, fa, a_cols, fb, b_cols, 0.0f, fc, n);
+  using U = std::make_unsigned_t<O>;
+  const int64_t grain = std::max<int64_t>(1, 32768 / n);
+  parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
+    for (int64_t i = i0; i < i1; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        // Exact (|sum| <= 2^24), then wrapped to O's width as the loop's sum.
+        const auto exact = static_cast<int64_t>(fc[i * n + j]);
+        store_gemm_result<T>(static_cast<O>(static_cast<U>(static_cast<uint64_t>(exact))), alpha,
+                             beta, c + i * ldc + j);
+      }
+    }
+  });
+  return true;
 }
 
 // Products up to kSmallVolume multiply-adds run the per-ISA register-tiled
@@ -227,6 +352,11 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T>
                 static_cast<blasint>(lda), b, static_cast<blasint>(ldb), beta, c,
                 static_cast<blasint>(ldc));
   } else {
+    if constexpr (std::is_integral_v<T>) {
+      if (gemm_exact_in_float<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) {
+        return;
+      }
+    }
     gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   }
 }

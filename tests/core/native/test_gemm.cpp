@@ -9,8 +9,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include "native/random_tensors.h"
@@ -198,6 +201,120 @@ TEST(Gemm, BatchedColumnMajorOutWithLeadingDimension) {
       }
     }
   }
+}
+
+// ---- integer products: the float GEMM within its bound, the loop past it ----
+
+// A [rows, cols] tensor of T with integers uniform in [lo, hi].
+template <typename T>
+Tensor int_matrix(std::mt19937_64& g, int64_t rows, int64_t cols, ScalarType dt, int64_t lo,
+                  int64_t hi) {
+  std::uniform_int_distribution<int64_t> d(lo, hi);
+  std::vector<T> v(static_cast<size_t>(rows * cols));
+  for (T& x : v) x = static_cast<T>(d(g));
+  Tensor t = st::empty({rows, cols}, dt);
+  std::memcpy(t.data_ptr(), v.data(), v.size() * sizeof(T));
+  return t;
+}
+
+template <typename T>
+std::vector<T> elements(const Tensor& t) {
+  Tensor c = st::contiguous(t);
+  std::vector<T> v(static_cast<size_t>(c.numel()));
+  std::memcpy(v.data(), c.const_data_ptr(), v.size() * sizeof(T));
+  return v;
+}
+
+// alpha * a @ b + beta * c with every sum taken exactly (mod 2^64, in
+// which the sign-extended products are exact) and wrapped to T's width:
+// what every path of an integer product must give.
+template <typename T>
+std::vector<T> wrapped_reference(const Tensor& a, const Tensor& b, int64_t alpha, int64_t beta,
+                                 const std::vector<T>& c) {
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
+  const std::vector<T> va = elements<T>(a), vb = elements<T>(b);
+  std::vector<T> out(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      uint64_t s = 0;
+      for (int64_t p = 0; p < k; ++p) {
+        s += static_cast<uint64_t>(static_cast<int64_t>(va[i * k + p])) *
+             static_cast<uint64_t>(static_cast<int64_t>(vb[p * n + j]));
+      }
+      uint64_t v = static_cast<uint64_t>(alpha) * static_cast<uint64_t>(static_cast<T>(s));
+      if (beta != 0) {
+        v += static_cast<uint64_t>(beta) *
+             static_cast<uint64_t>(static_cast<int64_t>(c[static_cast<size_t>(i * n + j)]));
+      }
+      out[static_cast<size_t>(i * n + j)] = static_cast<T>(v);
+    }
+  }
+  return out;
+}
+
+// mm of a and b in four layouts (plain, A column-major, B column-major,
+// a column-major out=) and addmm with alpha 3, beta 2: all bit-equal to
+// the wrapped exact sums.
+template <typename T>
+void expect_wrapped_sums(const Tensor& a, const Tensor& b) {
+  const ScalarType dt = a.dtype();
+  const int64_t m = a.size(0), k = a.size(1), n = b.size(1);
+  const std::vector<T> none;
+  const std::vector<T> want = wrapped_reference<T>(a, b, 1, 0, none);
+  EXPECT_EQ(elements<T>(st::mm(a, b)), want);
+  EXPECT_EQ(elements<T>(st::mm(with_col_ld(a, m + 3), b)), want);
+  EXPECT_EQ(elements<T>(st::mm(a, with_col_ld(b, k + 1))), want);
+  Tensor out = column_major_filled(m, n, m + 2, dt, 7);
+  st::mm_out(out, a, b);
+  EXPECT_EQ(elements<T>(out), want);
+  Tensor self = st::randint(0, 50, {m, n}, dt);
+  const std::vector<T> c = elements<T>(self);
+  EXPECT_EQ(elements<T>(st::addmm(self, a, b, 2, 3)), wrapped_reference<T>(a, b, 3, 2, c));
+}
+
+template <typename T>
+void integer_products_on_both_paths(ScalarType dt, int64_t within, int64_t past) {
+  SCOPED_TRACE(static_cast<int>(dt));
+  std::mt19937_64 g(21);
+  // Past 48^3 products and 32 in every dim, so the float path may run.
+  const int64_t m = 70, k = 130, n = 90;
+  const int64_t lo = std::is_signed_v<T> ? -within : 0;
+  expect_wrapped_sums<T>(int_matrix<T>(g, m, k, dt, lo, within),
+                         int_matrix<T>(g, k, n, dt, lo, within));
+  if (past > 0) {
+    expect_wrapped_sums<T>(int_matrix<T>(g, m, k, dt, -past, past),
+                           int_matrix<T>(g, k, n, dt, -past, past));
+  }
+}
+
+TEST(Gemm, IntegerProductsGiveTheWrappedExactSumsOnBothPaths) {
+  // within: k * within^2 <= 2^24 (130 * 300^2 is 11.7M), the float GEMM;
+  // past: the blocked loop. int8 and uint8 sums wrap on both paths.
+  integer_products_on_both_paths<int64_t>(ScalarType::Long, 300, int64_t{1} << 40);
+  integer_products_on_both_paths<int32_t>(ScalarType::Int, 300, int64_t{1} << 20);
+  integer_products_on_both_paths<int16_t>(ScalarType::Short, 300, int64_t{1} << 14);
+  integer_products_on_both_paths<int8_t>(ScalarType::Char, 127, 0);
+  integer_products_on_both_paths<uint8_t>(ScalarType::Byte, 255, 0);
+}
+
+TEST(Gemm, IntegerProductAtTheFloatBoundIsExactAndJustPastIt) {
+  const int64_t m = 48, k = 64, n = 48;
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int}) {
+    SCOPED_TRACE(static_cast<int>(dt));
+    // k * 512 * 512 is 2^24: the float path's largest sums, still exact.
+    Tensor a = st::full({m, k}, 512, dt), b = st::full({k, n}, -512, dt);
+    expect_close(values(st::mm(a, b)), std::vector<double>(m * n, -16777216.0), 0);
+    // 4097^2 is odd and past 2^24, so no float holds it: the loop runs.
+    a = st::full({m, k}, 4097, dt);
+    b = st::full({k, n}, 4097, dt);
+    expect_close(values(st::mm(a, b)), std::vector<double>(m * n, 64.0 * 4097 * 4097), 0);
+  }
+  // INT64_MIN's magnitude (2^63) takes the loop, which wraps.
+  std::mt19937_64 g(3);
+  Tensor a = int_matrix<int64_t>(g, m, k, ScalarType::Long, -3, 3);
+  Tensor b = int_matrix<int64_t>(g, k, n, ScalarType::Long, -3, 3);
+  static_cast<int64_t*>(a.data_ptr())[5] = std::numeric_limits<int64_t>::min();
+  expect_wrapped_sums<int64_t>(a, b);
 }
 
 }  // namespace
