@@ -10,7 +10,6 @@
 #include <type_traits>
 #include <vector>
 
-#include <cblas-openblas.h>
 #include <oneapi/dnnl/dnnl.h>
 
 #include <st/core/empty_tensor.h>
@@ -22,23 +21,12 @@
 
 #include "cpu/vec_kernels.h"
 #include "cpu/vec_reduce_kernels.h"
+#include "dgemm.h"
 #include "dnnl_support.h"
 
 namespace st::native {
 
 namespace {
-
-// OpenBLAS (double) keeps one global thread count: set it only when ours
-// changed. Concurrent callers with different settings may briefly see the
-// other's count, which affects speed, never results.
-void sync_openblas_threads() {
-  static std::atomic<int> current{0};
-  const int n = in_parallel_region() ? 1 : std::max(1, get_num_threads());
-  if (current.load(std::memory_order_relaxed) != n) {
-    openblas_set_num_threads(n);
-    current.store(n, std::memory_order_relaxed);
-  }
-}
 
 // C[m, 1] = alpha * op(A) @ op(B) + beta * C, one dot product per row of
 // C held in a local (a column-block accumulator would put every add
@@ -158,29 +146,29 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
   });
 }
 
-// Note [Integer products through the float GEMM]
-// An integer product is exact in float arithmetic when no partial sum can
-// leave the integers that floats hold exactly: k * max|a| * max|b| <=
-// 2^24 bounds every product and every partial sum, in any summation
-// order, fused or not. Such a product (small counts, indices, masks,
-// quantized values: for k = 1024, operands up to 128 in magnitude) runs
-// the float GEMM on float copies of the operands: 1024^3 int64 products
-// take 142 ms in the blocked loop, which vpmullq's throughput caps, and
-// about 20 ms this way, conversions included. Each exact sum is then
+// Note [Integer products through a floating GEMM]
+// An integer product is exact in floating arithmetic when no partial sum
+// can leave the integers the type holds exactly: k * max|a| * max|b|
+// bounds every product and every partial sum, in any summation order,
+// fused or not. Within 2^24 the product runs the float GEMM (oneDNN) on
+// float copies of the operands, within 2^53 the double GEMM (dgemm.h) on
+// double copies: small counts, indices, masks and quantized values take
+// the first (for k = 1024, operands up to 128 in magnitude), values up to
+// about 2^21 the second. 1024^3 int64 products take 142 ms in the blocked
+// loop, which vpmullq's throughput caps, about 20 ms through float and
+// 45 ms through double, conversions included. Each exact sum is then
 // wrapped to the width of T's accumulator, as the blocked loop's
 // accumulation would have wrapped it (a sum modulo 2^bits does not depend
 // on when the wrapping happens), so the results are the blocked loop's,
-// bit for bit. The double GEMM would widen the bound to 2^53, but the
-// OpenBLAS build at hand runs its SSE3 kernel on CPUs newer than it
-// knows, at half the blocked loop's speed. Products too small to repay
-// the conversions (kExactFloatMinVolume, and kExactFloatMinDim, so that
-// thin products such as matrix-vector stay on the memory-bound loop),
-// with larger values, or whose copies would take more than
-// kExactFloatMaxBytes, run the blocked loop.
-constexpr int64_t kExactFloatMinVolume = 48 * 48 * 48;
-constexpr int64_t kExactFloatMinDim = 32;
-constexpr uint64_t kExactFloatMaxBytes = uint64_t{1} << 30;
-constexpr uint64_t kExactFloatLimit = uint64_t{1} << 24;
+// bit for bit. Products too small to repay the conversions
+// (kExactMinVolume, and kExactMinDim, so that thin products such as
+// matrix-vector stay on the memory-bound loop), with larger values, or
+// whose copies would take more than kExactMaxBytes, run the blocked loop.
+constexpr int64_t kExactMinVolume = 48 * 48 * 48;
+constexpr int64_t kExactMinDim = 32;
+constexpr uint64_t kExactMaxBytes = uint64_t{1} << 30;
+constexpr uint64_t kExactInFloat = uint64_t{1} << 24;
+constexpr uint64_t kExactInDouble = uint64_t{1} << 53;
 
 // The largest magnitude in a rows x cols matrix of integers whose rows
 // are ld elements apart, as unsigned (|INT64_MIN| included).
@@ -207,64 +195,43 @@ uint64_t max_magnitude(const T* x, int64_t rows, int64_t cols, int64_t ld) {
   return most;
 }
 
-// The rows x cols matrix at x (rows ld apart) as dense floats at out.
-template <typename T>
-void to_dense_floats(const T* x, int64_t rows, int64_t cols, int64_t ld, float* out) {
+// The rows x cols matrix at x (rows ld apart) as dense F at out.
+template <typename F, typename T>
+void to_dense(const T* x, int64_t rows, int64_t cols, int64_t ld, F* out) {
   const int64_t grain = std::max<int64_t>(1, 32768 / cols);
   parallel_for(0, rows, grain, [&](int64_t i0, int64_t i1) {
     for (int64_t i = i0; i < i1; ++i) {
       const T* row = x + i * ld;
-      float* o = out + i * cols;
-      for (int64_t j = 0; j < cols; ++j) o[j] = static_cast<float>(row[j]);
+      F* o = out + i * cols;
+      for (int64_t j = 0; j < cols; ++j) o[j] = static_cast<F>(row[j]);
     }
   });
 }
 
-// An integer product through the float GEMM (Note [Integer products through the
-// float GEMM]); false, with C untouched, when it does not qualify.
-template <typename T>
-bool gemm_exact_in_float(bool transa, bool transb, int64_t m, int64_t n, int64_t k,
-                         opmath_t<T> alpha, const T* a, int64_t lda, const T* b, int64_t ldb,
-                         opmath_t<T> beta, T* c, int64_t ldc) {
+// The product through the GEMM of F, whose every sum is known to be an
+// integer that F holds exactly (`elements` = mk + kn + mn copies).
+template <typename F, typename T>
+bool gemm_exact_in(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
+                   const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
+                   int64_t ldc, int64_t elements) {
   using O = opmath_t<T>;
-  static_assert(std::is_integral_v<O>, "integer products only");
-  if (m < kExactFloatMinDim || n < kExactFloatMinDim || k < kExactFloatMinDim ||
-      k > static_cast<int64_t>(kExactFloatLimit)) {
-    return false;
-  }
-  // k is below 2^25 and m, n are dims of tensors that exist: the
-  // pairwise products are checked, and so is their sum.
-  int64_t mk = 0, kn = 0, mn = 0, volume = 0, elements = 0;
-  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(k, n, &kn) ||
-      __builtin_mul_overflow(m, n, &mn) || __builtin_add_overflow(mk, kn, &elements) ||
-      __builtin_add_overflow(elements, mn, &elements) ||
-      static_cast<uint64_t>(elements) > kExactFloatMaxBytes / sizeof(float)) {
-    return false;
-  }
-  if (!__builtin_mul_overflow(mn, k, &volume) && volume < kExactFloatMinVolume) return false;
+  using U = std::make_unsigned_t<O>;
+  if (static_cast<uint64_t>(elements) > kExactMaxBytes / sizeof(F)) return false;
+  std::unique_ptr<F[]> buffer(new (std::nothrow) F[static_cast<size_t>(elements)]);
+  if (!buffer) return false;
   const int64_t a_rows = transa ? k : m, a_cols = transa ? m : k;
   const int64_t b_rows = transb ? n : k, b_cols = transb ? k : n;
-  const uint64_t most_a = max_magnitude(a, a_rows, a_cols, lda);
-  const uint64_t most_b = max_magnitude(b, b_rows, b_cols, ldb);
-  uint64_t bound = 0;
-  if (__builtin_mul_overflow(most_a, most_b, &bound) ||
-      __builtin_mul_overflow(bound, static_cast<uint64_t>(k), &bound) || bound > kExactFloatLimit) {
-    return false;
-  }
-  std::unique_ptr<float[]> buffer(new (std::nothrow) float[static_cast<size_t>(elements)]);
-  if (!buffer) return false;
-  float* fa = buffer.get();
-  float* fb = fa + mk;
-  float* fc = fb + kn;
-  to_dense_floats(a, a_rows, a_cols, lda, fa);
-  to_dense_floats(b, b_rows, b_cols, ldb, fb);
-  gemm<float>(transa, transb, m, n, k, 1.0f, fa, a_cols, fb, b_cols, 0.0f, fc, n);
-  using U = std::make_unsigned_t<O>;
+  F* fa = buffer.get();
+  F* fb = fa + m * k;
+  F* fc = fb + k * n;
+  to_dense(a, a_rows, a_cols, lda, fa);
+  to_dense(b, b_rows, b_cols, ldb, fb);
+  gemm<F>(transa, transb, m, n, k, F(1), fa, a_cols, fb, b_cols, F(0), fc, n);
   const int64_t grain = std::max<int64_t>(1, 32768 / n);
   parallel_for(0, m, grain, [&](int64_t i0, int64_t i1) {
     for (int64_t i = i0; i < i1; ++i) {
       for (int64_t j = 0; j < n; ++j) {
-        // Exact (|sum| <= 2^24), then wrapped to O's width as the loop's sum.
+        // Exact, then wrapped to O's width as the loop's sum.
         const auto exact = static_cast<int64_t>(fc[i * n + j]);
         store_gemm_result<T>(static_cast<O>(static_cast<U>(static_cast<uint64_t>(exact))), alpha,
                              beta, c + i * ldc + j);
@@ -272,6 +239,35 @@ bool gemm_exact_in_float(bool transa, bool transb, int64_t m, int64_t n, int64_t
     }
   });
   return true;
+}
+
+// An integer product through a floating GEMM (Note [Integer products
+// through a floating GEMM]); false, with C untouched, when it does not
+// qualify.
+template <typename T>
+bool gemm_exact(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T> alpha,
+                const T* a, int64_t lda, const T* b, int64_t ldb, opmath_t<T> beta, T* c,
+                int64_t ldc) {
+  static_assert(std::is_integral_v<opmath_t<T>>, "integer products only");
+  if (m < kExactMinDim || n < kExactMinDim || k < kExactMinDim) return false;
+  int64_t mk = 0, kn = 0, mn = 0, volume = 0, elements = 0;
+  if (__builtin_mul_overflow(m, k, &mk) || __builtin_mul_overflow(k, n, &kn) ||
+      __builtin_mul_overflow(m, n, &mn) || __builtin_add_overflow(mk, kn, &elements) ||
+      __builtin_add_overflow(elements, mn, &elements)) {
+    return false;
+  }
+  if (!__builtin_mul_overflow(mn, k, &volume) && volume < kExactMinVolume) return false;
+  const uint64_t most_a = max_magnitude(a, transa ? k : m, transa ? m : k, lda);
+  const uint64_t most_b = max_magnitude(b, transb ? n : k, transb ? k : n, ldb);
+  uint64_t bound = 0;
+  if (__builtin_mul_overflow(most_a, most_b, &bound) ||
+      __builtin_mul_overflow(bound, static_cast<uint64_t>(k), &bound) || bound > kExactInDouble) {
+    return false;
+  }
+  return bound <= kExactInFloat ? gemm_exact_in<float>(transa, transb, m, n, k, alpha, a, lda, b,
+                                                       ldb, beta, c, ldc, elements)
+                                : gemm_exact_in<double>(transa, transb, m, n, k, alpha, a, lda, b,
+                                                        ldb, beta, c, ldc, elements);
 }
 
 // Products up to kSmallVolume multiply-adds run the per-ISA register-tiled
@@ -339,21 +335,10 @@ void gemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opmath_t<T>
     const char tb = transb ? 'T' : 'N';
     check_dnnl(dnnl_sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc), "dnnl_sgemm");
   } else if constexpr (std::is_same_v<T, double>) {
-    // OpenBLAS takes 32-bit dimensions; k == 0 is handled by the loop.
-    const int64_t kMax = INT_MAX;
-    if (k == 0 || m > kMax || n > kMax || k > kMax || lda > kMax || ldb > kMax || ldc > kMax) {
-      gemm_blocked<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-      return;
-    }
-    sync_openblas_threads();
-    cblas_dgemm(CblasRowMajor, transa ? CblasTrans : CblasNoTrans,
-                transb ? CblasTrans : CblasNoTrans, static_cast<blasint>(m),
-                static_cast<blasint>(n), static_cast<blasint>(k), alpha, a,
-                static_cast<blasint>(lda), b, static_cast<blasint>(ldb), beta, c,
-                static_cast<blasint>(ldc));
+    dgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
   } else {
     if constexpr (std::is_integral_v<T>) {
-      if (gemm_exact_in_float<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) {
+      if (gemm_exact<T>(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) {
         return;
       }
     }

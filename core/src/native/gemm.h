@@ -4,11 +4,14 @@
 // leading dimension (the stride between rows, >= its column count). With
 // beta == 0, C is written without being read (NaN in C does not leak).
 //
-// float goes to oneDNN's dnnl_sgemm; double to OpenBLAS's cblas_dgemm
-// (oneDNN has no double GEMM, only sgemm and the int8 ones); the other
-// dtypes run a blocked loop accumulating in opmath_t<T>. Both libraries
-// follow st::get_num_threads() (one thread inside our parallel regions). Not part of the public
-// headers: linear_algebra.cpp is its only user.
+// float goes to oneDNN's dnnl_sgemm (small products to the per-ISA
+// register-tiled kernel); double to the packed GEMM of dgemm.h (oneDNN has
+// no double GEMM); integer products whose sums a float or a double holds
+// exactly through those, with the exact sums wrapped to the dtype's width
+// (Note [Integer products through a floating GEMM] in gemm.cpp); the
+// others run a blocked loop accumulating in opmath_t<T>. All follow
+// st::get_num_threads() (one thread inside our parallel regions). Not
+// part of the public headers: linear_algebra.cpp is its only user.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Linear algebra: mm, bmm, addmm, matmul, mv, dot. The products go through
-// gemm_tensors (gemm.h): oneDNN for float, OpenBLAS for double, a blocked
-// loop otherwise.
+// gemm_tensors (gemm.h): oneDNN for float, the packed GEMM of dgemm.h for
+// double, integers through either when exact, a blocked loop otherwise.
 #include <algorithm>
 #include <complex>
 #include <initializer_list>

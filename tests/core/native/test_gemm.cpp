@@ -203,6 +203,66 @@ TEST(Gemm, BatchedColumnMajorOutWithLeadingDimension) {
   }
 }
 
+// ---- double: the packed blocked product ----
+
+TEST(Gemm, DoubleProductsAcrossEveryBlockBoundary) {
+  // m past a row block (96 rows on AVX-512) and not a whole number of
+  // tiles, k past two blocks of depth (128), n past a block of columns
+  // (1024) and not a whole number of tiles: small integers, so every
+  // partial sum is exact and the product is compared exactly.
+  std::mt19937 g(23);
+  const int64_t m = 101, k = 300, n = 1030;
+  const ScalarType dt = ScalarType::Double;
+  Tensor a = random_ints(g, {m, k}, dt, -3, 3);
+  Tensor b = random_ints(g, {k, n}, dt, -3, 3);
+  const std::vector<double> want = reference(values(a), values(b), m, k, n);
+  expect_close(values(st::mm(a, b)), want, 0);
+  expect_close(values(st::mm(with_col_ld(a, m + 5), with_col_ld(b, k + 1))), want, 0);
+  expect_close(values(st::mm(with_row_ld(a, k + 7), b)), want, 0);
+  Tensor out = column_major_filled(m, n, m + 2, dt, std::nan(""));
+  st::mm_out(out, a, b);
+  expect_close(values(out), want, 0);
+  // beta scales C once, in the first block of depth; the later ones add.
+  Tensor self = random_ints(g, {m, n}, dt, -5, 5);
+  std::vector<double> want_addmm = values(self);
+  for (size_t i = 0; i < want_addmm.size(); ++i) want_addmm[i] = 2 * want_addmm[i] + 3 * want[i];
+  expect_close(values(st::addmm(self, a, b, 2, 3)), want_addmm, 0);
+}
+
+TEST(Gemm, DoubleAlphaZeroReadsNeitherOperand) {
+  // As BLAS: with alpha == 0 the product is not formed, so NaN in A or B
+  // does not reach C = beta * C.
+  const ScalarType dt = ScalarType::Double;
+  Tensor a = st::full({40, 50}, std::nan(""), dt), b = st::full({50, 30}, 1.0, dt);
+  Tensor self = st::full({40, 30}, 4.0, dt);
+  expect_close(values(st::addmm(self, a, b, 0.5, 0)), std::vector<double>(40 * 30, 2.0), 0);
+}
+
+TEST(Gemm, DoubleProductDoesNotDependOnTheThreadCount) {
+  // Rows are split over threads and every element sums in the same order.
+  std::mt19937_64 g(29);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  const int64_t m = 250, k = 270, n = 130;
+  Tensor a = st::empty({m, k}, ScalarType::Double), b = st::empty({k, n}, ScalarType::Double);
+  for (Tensor* t : {&a, &b}) {
+    auto* p = static_cast<double*>(t->data_ptr());
+    for (int64_t i = 0; i < t->numel(); ++i) p[i] = d(g);
+  }
+  Tensor one, two;
+  {
+    ThreadCount threads(1);
+    one = st::mm(a, b);
+  }
+  {
+    ThreadCount threads(2);
+    two = st::mm(a, b);
+  }
+  EXPECT_EQ(std::memcmp(one.const_data_ptr(), two.const_data_ptr(), m * n * sizeof(double)), 0);
+  // And the sums are those of the products, to rounding.
+  const std::vector<double> want = reference(values(a), values(b), m, k, n);
+  expect_close(values(one), want, 1e-12);
+}
+
 // ---- integer products: the float GEMM within its bound, the loop past it ----
 
 // A [rows, cols] tensor of T with integers uniform in [lo, hi].
@@ -272,43 +332,52 @@ void expect_wrapped_sums(const Tensor& a, const Tensor& b) {
   EXPECT_EQ(elements<T>(st::addmm(self, a, b, 2, 3)), wrapped_reference<T>(a, b, 3, 2, c));
 }
 
+// Integers uniform in [-range, range] ([0, range] unsigned): on each of
+// the three paths when range is chosen for it, and 0 skips one.
 template <typename T>
-void integer_products_on_both_paths(ScalarType dt, int64_t within, int64_t past) {
+void integer_products_on_every_path(ScalarType dt, int64_t in_float, int64_t in_double,
+                                    int64_t past) {
   SCOPED_TRACE(static_cast<int>(dt));
   std::mt19937_64 g(21);
-  // Past 48^3 products and 32 in every dim, so the float path may run.
+  // Past 48^3 products and 32 in every dim, so a floating path may run.
   const int64_t m = 70, k = 130, n = 90;
-  const int64_t lo = std::is_signed_v<T> ? -within : 0;
-  expect_wrapped_sums<T>(int_matrix<T>(g, m, k, dt, lo, within),
-                         int_matrix<T>(g, k, n, dt, lo, within));
-  if (past > 0) {
-    expect_wrapped_sums<T>(int_matrix<T>(g, m, k, dt, -past, past),
-                           int_matrix<T>(g, k, n, dt, -past, past));
+  for (int64_t range : {in_float, in_double, past}) {
+    if (range == 0) continue;
+    SCOPED_TRACE(range);
+    const int64_t lo = std::is_signed_v<T> ? -range : 0;
+    expect_wrapped_sums<T>(int_matrix<T>(g, m, k, dt, lo, range),
+                           int_matrix<T>(g, k, n, dt, lo, range));
   }
 }
 
-TEST(Gemm, IntegerProductsGiveTheWrappedExactSumsOnBothPaths) {
-  // within: k * within^2 <= 2^24 (130 * 300^2 is 11.7M), the float GEMM;
-  // past: the blocked loop. int8 and uint8 sums wrap on both paths.
-  integer_products_on_both_paths<int64_t>(ScalarType::Long, 300, int64_t{1} << 40);
-  integer_products_on_both_paths<int32_t>(ScalarType::Int, 300, int64_t{1} << 20);
-  integer_products_on_both_paths<int16_t>(ScalarType::Short, 300, int64_t{1} << 14);
-  integer_products_on_both_paths<int8_t>(ScalarType::Char, 127, 0);
-  integer_products_on_both_paths<uint8_t>(ScalarType::Byte, 255, 0);
+TEST(Gemm, IntegerProductsGiveTheWrappedExactSumsOnEveryPath) {
+  // k * range^2 within 2^24 (130 * 300^2 is 11.7M): the float GEMM;
+  // within 2^53 (130 * 2^40): the double GEMM; past it: the blocked loop.
+  // Sums past the dtype's width wrap on every path.
+  integer_products_on_every_path<int64_t>(ScalarType::Long, 300, int64_t{1} << 20,
+                                          int64_t{1} << 40);
+  integer_products_on_every_path<int32_t>(ScalarType::Int, 300, int64_t{1} << 20, int64_t{1} << 30);
+  integer_products_on_every_path<int16_t>(ScalarType::Short, 300, int64_t{1} << 14, 0);
+  integer_products_on_every_path<int8_t>(ScalarType::Char, 127, 0, 0);
+  integer_products_on_every_path<uint8_t>(ScalarType::Byte, 255, 0, 0);
 }
 
-TEST(Gemm, IntegerProductAtTheFloatBoundIsExactAndJustPastIt) {
+TEST(Gemm, IntegerProductsAtEachBoundAndJustPastIt) {
   const int64_t m = 48, k = 64, n = 48;
-  for (ScalarType dt : {ScalarType::Long, ScalarType::Int}) {
-    SCOPED_TRACE(static_cast<int>(dt));
-    // k * 512 * 512 is 2^24: the float path's largest sums, still exact.
-    Tensor a = st::full({m, k}, 512, dt), b = st::full({k, n}, -512, dt);
-    expect_close(values(st::mm(a, b)), std::vector<double>(m * n, -16777216.0), 0);
-    // 4097^2 is odd and past 2^24, so no float holds it: the loop runs.
-    a = st::full({m, k}, 4097, dt);
-    b = st::full({k, n}, 4097, dt);
-    expect_close(values(st::mm(a, b)), std::vector<double>(m * n, 64.0 * 4097 * 4097), 0);
-  }
+  const auto all = [&](int64_t v) { return std::vector<int64_t>(m * n, v); };
+  const auto product = [&](int64_t x, int64_t y) {
+    return elements<int64_t>(
+        st::mm(st::full({m, k}, x, ScalarType::Long), st::full({k, n}, y, ScalarType::Long)));
+  };
+  // k * 512 * 512 is 2^24: the float path's largest sums, still exact.
+  EXPECT_EQ(product(512, -512), all(-(int64_t{1} << 24)));
+  // 4097^2 is odd and past 2^24, so no float holds it: the double path.
+  EXPECT_EQ(product(4097, 4097), all(64 * 4097 * 4097));
+  // k * (2^23)^2 is 2^52: the double path, exact.
+  EXPECT_EQ(product(int64_t{1} << 23, int64_t{1} << 23), all(int64_t{1} << 52));
+  // (2^24 + 1)^2 * 64 is 2^54 + 2^31 + 64, which no double holds: the loop.
+  const int64_t x = (int64_t{1} << 24) + 1;
+  EXPECT_EQ(product(x, x), all((int64_t{1} << 54) + (int64_t{1} << 31) + 64));
   // INT64_MIN's magnitude (2^63) takes the loop, which wraps.
   std::mt19937_64 g(3);
   Tensor a = int_matrix<int64_t>(g, m, k, ScalarType::Long, -3, 3);

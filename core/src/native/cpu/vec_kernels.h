@@ -113,6 +113,20 @@ struct VecKernels {
   void (*gemm_f32)(float* c, int64_t ldc, const float* a, int64_t a_row, int64_t a_step,
                    const float* b, int64_t ldb, int64_t m, int64_t k, int64_t n, float alpha,
                    float beta);
+  // The double GEMM's register tile (dgemm.cpp packs the panels): a tile
+  // of gemm_f64_rows x gemm_f64_cols doubles of C from a packed column
+  // panel of A (a[p * gemm_f64_rows + r]) and a packed row panel of B
+  // (b[p * gemm_f64_cols + j]), p < k: c[r * ldc + j] = alpha * S(r, j) +
+  // beta * c[r * ldc + j], where S sums the products from zero in
+  // increasing p with fused multiply-adds (a product and an add, each
+  // rounded, in baseline code). With beta == 0, c is written without being
+  // read. The tile's shape fills the registers of the ISA; an element's
+  // result does not depend on it, so the AVX2 and AVX-512 variants agree
+  // bit for bit.
+  int64_t gemm_f64_rows;
+  int64_t gemm_f64_cols;
+  void (*gemm_f64_tile)(double* c, int64_t ldc, const double* a, const double* b, int64_t k,
+                        double alpha, double beta);
 };
 
 // The comparisons of VecKernels::compare_i64, in table order.

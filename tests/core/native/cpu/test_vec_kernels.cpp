@@ -618,6 +618,55 @@ TEST(NativeVecKernels, GemmF32IsExactOnIntegersOnEveryShape) {
   }
 }
 
+TEST(NativeVecKernels, GemmF64TileSumsInIncreasingOrderOnEveryVariant) {
+  // Non-integer values, so the order and the fusing of every rounding show:
+  // each element must be the fused (AVX2, AVX-512) or two-rounding
+  // (baseline) sum from zero in increasing p, then alpha * S + beta * C.
+  std::mt19937_64 g(17);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const VecKernels* kv : variants()) {
+    SCOPED_TRACE(kv->isa);
+    const bool fused = std::strcmp(kv->isa, "default") != 0;
+    const int64_t rows = kv->gemm_f64_rows, cols = kv->gemm_f64_cols;
+    ASSERT_GT(rows, 0);
+    ASSERT_GT(cols, 0);
+    const auto madd = [fused](double x, double y, double z) {
+      if (fused) return std::fma(x, y, z);
+      const double product = x * y;
+      return product + z;
+    };
+    for (int64_t k : {1, 2, 7, 128}) {
+      for (double beta : {0.0, 0.5}) {
+        SCOPED_TRACE(::testing::Message() << "k " << k << " beta " << beta);
+        const double alpha = 1.5;
+        const int64_t ldc = cols + 3;
+        std::vector<double> a(static_cast<size_t>(k * rows)), b(static_cast<size_t>(k * cols));
+        std::vector<double> c(static_cast<size_t>(rows * ldc));
+        for (double& x : a) x = d(g);
+        for (double& x : b) x = d(g);
+        for (size_t i = 0; i < c.size(); ++i) c[i] = beta == 0.0 && i % 3 == 0 ? nan : d(g);
+        std::vector<double> want = c;
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t j = 0; j < cols; ++j) {
+            double sum = 0.0;
+            for (int64_t p = 0; p < k; ++p) {
+              sum = madd(a[static_cast<size_t>(p * rows + r)], b[static_cast<size_t>(p * cols + j)],
+                         sum);
+            }
+            double& w = want[static_cast<size_t>(r * ldc + j)];
+            const double scaled = sum * alpha;
+            w = beta == 0.0 ? scaled : madd(w, beta, scaled);
+          }
+        }
+        kv->gemm_f64_tile(c.data(), ldc, a.data(), b.data(), k, alpha, beta);
+        // Bits, NaN included: the padding columns past the tile keep theirs.
+        EXPECT_TRUE(same_bytes(c.data(), want.data(), c.size() * sizeof(double)));
+      }
+    }
+  }
+}
+
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
