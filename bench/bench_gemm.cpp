@@ -1,7 +1,8 @@
 // mm of 1024x1024 float matrices in GFLOP/s next to oneDNN's dnnl_sgemm
 // called directly on the same data in the same run (1 and 2 threads); a
-// double mm next to OpenBLAS's cblas_dgemm called directly; an int32 mm
-// (the blocked loop) for scale.
+// double mm (the core's packed GEMM) next to OpenBLAS's cblas_dgemm called
+// directly; int64 products on their three paths (values whose sums a float
+// or a double holds exactly, and larger ones: the blocked loop).
 #include <benchmark/benchmark.h>
 
 #include <cblas-openblas.h>
@@ -117,18 +118,28 @@ void BM_Mm512Double(benchmark::State& state) {
 }
 BENCHMARK(BM_Mm512Double)->UseRealTime()->Unit(benchmark::kMillisecond);
 
-void BM_Mm256Int32Blocked(benchmark::State& state) {
-  const int64_t n = 256;
+// 1024 x 1024 int64 products with values in [-range, range]: 100 keeps
+// every sum within 2^24 (the float GEMM), 10^6 within 2^53 (the double
+// GEMM), 10^9 past it (the blocked loop). GFLOP/s counts a multiply-add
+// as two operations, as for the floating rows.
+void BM_Mm1024Int64(benchmark::State& state) {
+  const int64_t n = 1024, range = state.range(0);
   Threads t(1);
-  Tensor a = st::ones({n, n}, st::ScalarType::Int), b = st::ones({n, n}, st::ScalarType::Int);
-  Tensor c = st::empty({n, n}, st::ScalarType::Int);
+  Tensor a = st::randint(-range, range + 1, {n, n}, st::ScalarType::Long);
+  Tensor b = st::randint(-range, range + 1, {n, n}, st::ScalarType::Long);
+  Tensor c = st::empty({n, n}, st::ScalarType::Long);
   for (auto _ : state) {
     st::mm_out(c, a, b);
     benchmark::ClobberMemory();
   }
   set_flops(state, n);
 }
-BENCHMARK(BM_Mm256Int32Blocked)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Mm1024Int64)
+    ->Arg(100)
+    ->Arg(1000000)
+    ->Arg(1000000000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
