@@ -18,6 +18,7 @@
 #include <st/core/parallel.h>
 
 #include "cpu/vec_kernels.h"
+#include "cpu/vec_reduce_kernels.h"
 
 namespace st::native {
 
@@ -64,6 +65,56 @@ void pack_panels(const double* src, int64_t sx, int64_t sp, int64_t count, int64
   }
 }
 
+// y[x * ys] = alpha * S(x) + beta * y[x * ys] for x < len, S(x) = sum over
+// p < k of mat[x * mx + p * mp] * v[p * vs]: a matrix-vector product,
+// memory-bound, which the tile would pad to a whole tile of rows or
+// columns. Lines of mat along p with v contiguous are dot products (the
+// per-ISA dot_f64); lines across p (mx == 1) are accumulated one p at a
+// time, columns of y blocked so the block stays in L1.
+void thin_product(int64_t len, int64_t k, const double* mat, int64_t mx, int64_t mp,
+                  const double* v, int64_t vs, double alpha, double beta, double* y, int64_t ys) {
+  const auto finish = [&](int64_t x, double sum) {
+    double& out = y[x * ys];
+    out = beta == 0.0 ? alpha * sum : alpha * sum + beta * out;
+  };
+  if (mp == 1 && vs == 1) {
+    const auto dot = cpu::vec_reduce_kernels().dot_f64;
+    const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(k, 1));
+    parallel_for(0, len, grain, [&](int64_t x0, int64_t x1) {
+      for (int64_t x = x0; x < x1; ++x) finish(x, dot(mat + x * mx, v, k));
+    });
+    return;
+  }
+  constexpr int64_t kBlock = 1024;
+  parallel_for(0, (len + kBlock - 1) / kBlock, 1, [&](int64_t b0, int64_t b1) {
+    alignas(64) double acc[kBlock];
+    for (int64_t blk = b0; blk < b1; ++blk) {
+      const int64_t x0 = blk * kBlock, count = std::min(kBlock, len - x0);
+      std::fill(acc, acc + count, 0.0);
+      int64_t p = 0;
+      if (mx == 1) {
+        // Four lines per pass over the block: one load and store of acc
+        // per four products.
+        for (; p + 4 <= k; p += 4) {
+          const double v0 = v[p * vs], v1 = v[(p + 1) * vs], v2 = v[(p + 2) * vs],
+                       v3 = v[(p + 3) * vs];
+          const double* l0 = mat + x0 + p * mp;
+          const double *l1 = l0 + mp, *l2 = l1 + mp, *l3 = l2 + mp;
+          for (int64_t x = 0; x < count; ++x) {
+            acc[x] += ((v0 * l0[x] + v1 * l1[x]) + (v2 * l2[x] + v3 * l3[x]));
+          }
+        }
+      }
+      for (; p < k; ++p) {
+        const double vp = v[p * vs];
+        const double* line = mat + x0 * mx + p * mp;
+        for (int64_t x = 0; x < count; ++x) acc[x] += vp * line[x * mx];
+      }
+      for (int64_t x = 0; x < count; ++x) finish(x0 + x, acc[x]);
+    }
+  });
+}
+
 }  // namespace
 
 void dgemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alpha, const double* a,
@@ -71,6 +122,16 @@ void dgemm(bool transa, bool transb, int64_t m, int64_t n, int64_t k, double alp
   if (m <= 0 || n <= 0) return;
   if (k <= 0 || alpha == 0.0) {
     scale_c(m, n, beta, c, ldc);
+    return;
+  }
+  if (n == 1) {  // op(A) @ a column: line i is row i of op(A)
+    thin_product(m, k, a, transa ? 1 : lda, transa ? lda : 1, b, transb ? 1 : ldb, alpha, beta, c,
+                 ldc);
+    return;
+  }
+  if (m == 1) {  // a row @ op(B): line j is column j of op(B)
+    thin_product(n, k, b, transb ? ldb : 1, transb ? 1 : ldb, a, transa ? lda : 1, alpha, beta, c,
+                 1);
     return;
   }
   const cpu::VecKernels& kernels = cpu::vec_kernels();

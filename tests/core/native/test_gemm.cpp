@@ -229,6 +229,37 @@ TEST(Gemm, DoubleProductsAcrossEveryBlockBoundary) {
   expect_close(values(st::addmm(self, a, b, 2, 3)), want_addmm, 0);
 }
 
+TEST(Gemm, DoubleMatrixVectorProductsEveryWayRound) {
+  // A column or a row vector on either side, the matrix row- or
+  // column-major, the vector contiguous or every other element, more
+  // lines than one block of the accumulation (1,024), k not a multiple of
+  // four: dot products, accumulated lines, and the strided fallback.
+  std::mt19937 g(31);
+  const ScalarType dt = ScalarType::Double;
+  const int64_t m = 1100, k = 37;
+  Tensor a = random_ints(g, {m, k}, dt, -3, 3);
+  Tensor v = random_ints(g, {k, 1}, dt, -3, 3);
+  Tensor w = random_ints(g, {1, m}, dt, -3, 3);
+  const std::vector<double> av = reference(values(a), values(v), m, k, 1);
+  const std::vector<double> wa = reference(values(w), values(a), 1, m, k);
+  // v every other element of a longer column
+  Tensor v2 = st::slice(st::empty({2 * k, 1}, dt), 0, 0, std::nullopt, 2);
+  st::copy_(v2, v);
+  Tensor w2 = st::slice(st::empty({1, 2 * m}, dt), 1, 0, std::nullopt, 2);
+  st::copy_(w2, w);
+  for (const Tensor& mat : {a, with_col_ld(a, m + 3), with_row_ld(a, k + 2)}) {
+    for (const Tensor& col : {v, v2}) expect_close(values(st::mm(mat, col)), av, 0);
+    for (const Tensor& row : {w, w2}) expect_close(values(st::mm(row, mat)), wa, 0);
+  }
+  // alpha and beta; beta == 0 ignores NaN in self
+  Tensor self = random_ints(g, {m, 1}, dt, -5, 5);
+  std::vector<double> want = values(self);
+  for (size_t i = 0; i < want.size(); ++i) want[i] = 2 * want[i] + 3 * av[i];
+  expect_close(values(st::addmm(self, a, v, 2, 3)), want, 0);
+  Tensor nan_self = st::full({1, k}, std::nan(""), dt);
+  expect_close(values(st::addmm(nan_self, w, a, 0, 1)), wa, 0);
+}
+
 TEST(Gemm, DoubleAlphaZeroReadsNeitherOperand) {
   // As BLAS: with alpha == 0 the product is not formed, so NaN in A or B
   // does not reach C = beta * C.
