@@ -5,8 +5,9 @@
 // cache) into panels one tile wide; A a row block of kDgemmBlockTiles
 // tiles at a time into panels one tile tall. Each panel of A (12 x 128
 // doubles on AVX-512, 12 KiB) stays in the L1 cache while every panel of
-// B streams past it from the L2. The sizes were measured beside OpenBLAS's
-// own AVX-512 kernel on 1024 x 1024 products (bench_gemm). Edge tiles run
+// B streams past it from the L2. The sizes were chosen beside OpenBLAS's
+// own AVX-512 kernel on 1024 x 1024 products, timed in one process
+// (bench_gemm's 512 x 512 rows compare the two). Edge tiles run
 // the same kernel on zero-padded panels into a stack tile that holds a
 // copy of C's valid part, so an edge element rounds as any other.
 #include "dgemm.h"

@@ -154,9 +154,10 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
 // float copies of the operands, within 2^53 the double GEMM (dgemm.h) on
 // double copies: small counts, indices, masks and quantized values take
 // the first (for k = 1024, operands up to 128 in magnitude), values up to
-// about 2^21 the second. 1024^3 int64 products take 142 ms in the blocked
-// loop, which vpmullq's throughput caps, about 20 ms through float and
-// 45 ms through double, conversions included. Each exact sum is then
+// about 2^21 the second. 1024^3 int64 products run about 7 times (float)
+// and 3 times (double) as fast as in the blocked loop, which vpmullq's
+// throughput caps, conversions included (bench_gemm's BM_Mm1024Int64 in
+// one run). Each exact sum is then
 // wrapped to the width of T's accumulator, as the blocked loop's
 // accumulation would have wrapped it (a sum modulo 2^bits does not depend
 // on when the wrapping happens), so the results are the blocked loop's,
