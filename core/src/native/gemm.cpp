@@ -2,8 +2,6 @@
 #include "gemm.h"
 
 #include <algorithm>
-#include <atomic>
-#include <climits>
 #include <complex>
 #include <memory>
 #include <new>
@@ -157,11 +155,10 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
 // about 2^21 the second. 1024^3 int64 products run about 7 times (float)
 // and 3 times (double) as fast as in the blocked loop, which vpmullq's
 // throughput caps, conversions included (bench_gemm's BM_Mm1024Int64 in
-// one run). Each exact sum is then
-// wrapped to the width of T's accumulator, as the blocked loop's
-// accumulation would have wrapped it (a sum modulo 2^bits does not depend
-// on when the wrapping happens), so the results are the blocked loop's,
-// bit for bit. Products too small to repay the conversions
+// one run). Each exact sum is then wrapped to the width of T's
+// accumulator, as the blocked loop's accumulation would have wrapped it
+// (a sum modulo 2^bits does not depend on when the wrapping happens), so
+// the results are the blocked loop's, bit for bit. Products too small to repay the conversions
 // (kExactMinVolume, and kExactMinDim, so that thin products such as
 // matrix-vector stay on the memory-bound loop), with larger values, or
 // whose copies would take more than kExactMaxBytes, run the blocked loop.
