@@ -7,6 +7,7 @@
 #include <st/core/empty_tensor.h>
 #include <st/core/error.h>
 #include <st/core/wrap_dim.h>
+#include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cpu/vec_reduce_kernels.h"
@@ -95,6 +96,12 @@ void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size
   if (copy_items<ScatterItems>(o, x, n, stride, itemsize)) return;
   const auto size = static_cast<int64_t>(itemsize);
   for (int64_t j = 0; j < n; ++j) std::memcpy(o + j * stride * size, x + j * size, itemsize);
+}
+
+int64_t strided_out_block(int64_t stride, size_t itemsize) {
+  const bool by_vectors = stride == 2 && (itemsize == 4 || itemsize == 8) &&
+                          cpu::vec_reduce_kernels().scatter2_by_vectors;
+  return by_vectors ? kStridedBlock : kStridedOutBlock;
 }
 
 }  // namespace detail

@@ -92,18 +92,31 @@ inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, co
 // block as the contiguous loop does (which the compiler vectorizes, and
 // which keeps a branchy function such as relu's free of mispredicted
 // branches), and a strided output is written back from its own buffer
-// (scatter_strided, item by item: the gaps are not this view's to write).
-// A strided output takes blocks of kStridedOutBlock: their item stores fit
-// in the core's store queue (64 entries on current x86 cores), so the
-// loads of the next block's gather start while they drain (in-place relu_
-// on every other float, the loop in isolation: 0.45 ms against 0.59 ms
-// for blocks of 256, whose stores the next gather waits for).
+// (scatter_strided: only the view's items, as the gaps are not this
+// view's to write). A strided output written back item by item takes
+// blocks of kStridedOutBlock: their item stores fit in the core's store
+// queue (64 entries on current x86 cores), so the loads of the next
+// block's gather start while they drain (in-place relu_ on every other
+// float, the loop in isolation on a Zen 3: 0.45 ms against 0.59 ms for
+// blocks of 256, whose stores the next gather waits for; on the AVX-512
+// Xeon of docs/performance.md, stride 3 reads either way round depending
+// on where the data lies). Stride 2 of 4- and 8-byte items with AVX-512
+// is written back by masked vector stores, a few per block, and takes
+// whole blocks: in-place mul_ of two such views of 1M floats on that
+// Xeon, 0.68 ms with blocks of 64 and 0.45 with 256; relu_ 0.45 and 0.25.
+// row_block gives a row's block.
 // Contiguous operands are used in place. All inputs of a block are read
 // before any of its outputs is written, so an in-place op's self (the
 // same view as the output) stays correct.
 constexpr int64_t kStridedBlock = 256;
 constexpr int64_t kStridedOutBlock = 64;
 constexpr int64_t kStridedBlockMin = 16;  // below this the stepping loop is as fast
+
+// Items per block of a row whose output has byte stride out_stride.
+inline int64_t row_block(int64_t out_stride, size_t out_itemsize) {
+  const auto size = static_cast<int64_t>(out_itemsize);
+  return out_stride == size ? kStridedBlock : strided_out_block(out_stride / size, out_itemsize);
+}
 
 // Storage for one operand's block, left uninitialized.
 template <typename T>
@@ -132,7 +145,7 @@ inline void blocked_loop(char** data, const int64_t* strides, int64_t n, const F
   std::tuple<BlockBuffer<arg_t<Traits, I>>...> in_bufs;
   BlockBuffer<R> out_buf;
   const bool out_contiguous = strides[0] == kOut;
-  const int64_t block = out_contiguous ? kStridedBlock : kStridedOutBlock;
+  const int64_t block = row_block(strides[0], sizeof(R));
   for (int64_t i0 = 0; i0 < n; i0 += block) {
     const int64_t m = std::min(block, n - i0);
     std::tuple<const arg_t<Traits, I>*...> in{block_input<arg_t<Traits, I>>(

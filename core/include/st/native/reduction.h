@@ -143,6 +143,11 @@ ST_API void gather_strided(void* out, const void* src, int64_t n, int64_t stride
 // items (the gaps may belong to another view, or another thread); items of
 // 1, 2, 4 or 8 bytes by typed loops, stride 2 fixed at compile time.
 ST_API void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize);
+// Items per block of a row whose strided output (stride in items) is
+// written back by scatter_strided: the whole buffer (kStridedBlock) when
+// the write-back goes by vector stores, else fewer (kStridedOutBlock).
+// Note [Strided operands by blocks] in loops.h.
+ST_API int64_t strided_out_block(int64_t stride, size_t itemsize);
 
 template <typename In, typename Ops, typename Acc>
 void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const Ops& ops) {

@@ -27,12 +27,6 @@ inline void write_back(char* dst, int64_t stride, const O* o, int64_t m) {
   detail::scatter_strided(dst, o, m, stride / static_cast<int64_t>(sizeof(O)), sizeof(O));
 }
 
-// Blocks of a row whose output is written back have kStridedOutBlock
-// items (Note [Strided operands by blocks] in loops.h).
-inline int64_t block_size(bool out_contiguous) {
-  return out_contiguous ? detail::kStridedBlock : detail::kStridedOutBlock;
-}
-
 }  // namespace vec_loops_detail
 
 // An iterator with output O and inputs A, B through fn(O* out, const A* a,
@@ -83,7 +77,7 @@ void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
       BlockBuffer<A> ba;
       BlockBuffer<B> bb;
       BlockBuffer<O> bo;
-      const int64_t block = vec_loops_detail::block_size(out_contiguous);
+      const int64_t block = detail::row_block(strides[0], sizeof(O));
       for (int64_t i0 = 0; i0 < n; i0 += block) {
         const int64_t m = std::min(block, n - i0);
         const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());
@@ -130,7 +124,7 @@ void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
       }
       detail::BlockBuffer<A> ba;
       detail::BlockBuffer<O> bo;
-      const int64_t block = vec_loops_detail::block_size(out_contiguous);
+      const int64_t block = detail::row_block(strides[0], sizeof(O));
       for (int64_t i0 = 0; i0 < n; i0 += block) {
         const int64_t m = std::min(block, n - i0);
         const A* x = detail::block_input<A>(data[1], strides[1], i0, m, ba.get());

@@ -82,6 +82,10 @@ struct VecReduceKernels {
   // Writes only the even elements x[0], x[2], ..., x[2n - 2].
   void (*scatter2_32)(uint32_t* x, const uint32_t* in, int64_t n);
   void (*scatter2_64)(uint64_t* x, const uint64_t* in, int64_t n);
+  // Whether those write by vector stores (masked to the even elements)
+  // rather than item by item: a few stores per block, so a strided output
+  // can take larger blocks (detail::strided_out_block).
+  bool scatter2_by_vectors;
 
   // ---- sum(x[j] * y[j]) over two contiguous runs of n ----
   // Floats: products rounded to float, summed in float lanes by blocks of

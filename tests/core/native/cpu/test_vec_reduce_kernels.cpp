@@ -10,7 +10,10 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
+
+#include <st/native/loops.h>
 
 #include "native/cpu/vec_reduce_kernels.h"
 
@@ -353,6 +356,26 @@ TEST(NativeVecReduceKernels, Scatter2WritesEveryOtherElement) {
       }
     }
   }
+}
+
+// A strided output's write-back takes whole blocks exactly where the
+// running table writes stride 2 by vector stores, which only AVX-512's
+// masked stores do (Note [Strided operands by blocks] in loops.h).
+TEST(NativeVecReduceKernels, StridedOutputBlocksFollowTheWriteBack) {
+  for (const VecReduceKernels* k : variants()) {
+    EXPECT_EQ(k->scatter2_by_vectors, std::string(k->isa) == "avx512") << k->isa;
+  }
+  using st::native::detail::kStridedBlock;
+  using st::native::detail::kStridedOutBlock;
+  using st::native::detail::row_block;
+  const int64_t stride2 =
+      st::native::cpu::vec_reduce_kernels().scatter2_by_vectors ? kStridedBlock : kStridedOutBlock;
+  EXPECT_EQ(row_block(4, 4), kStridedBlock);  // contiguous floats
+  EXPECT_EQ(row_block(8, 4), stride2);        // every other float
+  EXPECT_EQ(row_block(16, 8), stride2);       // every other double
+  EXPECT_EQ(row_block(-8, 4), kStridedOutBlock);
+  EXPECT_EQ(row_block(12, 4), kStridedOutBlock);  // every third float
+  EXPECT_EQ(row_block(4, 2), kStridedOutBlock);   // every other Half
 }
 
 // Dot products against a double reference (float products are rounded to
