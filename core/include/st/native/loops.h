@@ -98,12 +98,12 @@ inline bool scalar_input_loop(char** data, const int64_t* strides, int64_t n, co
 // queue (64 entries on current x86 cores), so the loads of the next
 // block's gather start while they drain (in-place relu_ on every other
 // float, the loop in isolation on a Zen 3: 0.45 ms against 0.59 ms for
-// blocks of 256, whose stores the next gather waits for; on the AVX-512
-// Xeon of docs/performance.md, stride 3 reads either way round depending
-// on where the data lies). Stride 2 of 4- and 8-byte items with AVX-512
-// is written back by masked vector stores, a few per block, and takes
-// whole blocks: in-place mul_ of two such views of 1M floats on that
-// Xeon, 0.68 ms with blocks of 64 and 0.45 with 256; relu_ 0.45 and 0.25.
+// blocks of 256, whose stores the next gather waits for; on a Zen 4,
+// stride 3 read either way round depending on where the data lay).
+// Stride 2 of 4- and 8-byte items with AVX-512 is written back by masked
+// vector stores, a few per block, and takes whole blocks: in-place mul_
+// of two such views of 1M floats on that Zen 4, 0.68 ms with blocks of
+// 64 and 0.45 with 256; relu_ 0.45 and 0.25.
 // row_block gives a row's block.
 // Contiguous operands are used in place. All inputs of a block are read
 // before any of its outputs is written, so an in-place op's self (the
