@@ -37,6 +37,14 @@ const VecKernels& select() {
 
 }  // namespace
 
+bool software_prefetch() {
+  static const bool on = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_is("intel") != 0;
+  }();
+  return on;
+}
+
 const VecKernels* vec_kernels_for(const char* isa) {
   if (isa == nullptr || !cpu_has(isa)) return nullptr;
   if (std::strcmp(isa, "avx512") == 0) return &vec_kernels_avx512();
