@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
 #include <set>
@@ -216,8 +217,20 @@ TEST(ParallelDeathTest, WorksAfterFork) {
   GTEST_FLAG_SET(death_test_style, "fast");  // fork() without exec
   ThreadCountGuard guard;
   st::set_num_threads(3);
-  std::atomic<int64_t> sum{0};
-  st::parallel_for(0, 300, 1, [&](int64_t b, int64_t e) { sum += e - b; });
+  // Every worker runs a chunk (each waits, up to 10 s, until all three
+  // run) before the fork: a thread forked while it is still starting up
+  // may hold the sanitizer runtime's thread-registry lock (GCC 12's ASan
+  // takes no fork handler for it), and the child, which inherits the
+  // lock but not the thread, would hang creating its own pool.
+  std::atomic<int> running{0};
+  st::parallel_for(0, 3, 1, [&](int64_t, int64_t) {
+    ++running;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (running.load() < 3 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::yield();
+    }
+  });
+  EXPECT_EQ(running.load(), 3);
   EXPECT_EXIT(
       {
         std::atomic<int64_t> child_sum{0};
