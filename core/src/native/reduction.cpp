@@ -66,14 +66,20 @@ bool copy_items(char* o, const char* x, int64_t n, int64_t stride, size_t itemsi
   }
 }
 
+// Whether a stride-2 run of these items goes through the ISA table's
+// stride-2 loops (gather2_*, scatter2_*).
+bool table_stride2(int64_t stride, size_t itemsize) {
+  return stride == 2 && (itemsize == 4 || itemsize == 8);
+}
+
 }  // namespace
 
 void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_t itemsize) {
   const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
-  if (stride == 2 && itemsize == 4) {
-    return k.gather2_32(static_cast<uint32_t*>(out), static_cast<const uint32_t*>(src), n);
-  }
-  if (stride == 2 && itemsize == 8) {
+  if (table_stride2(stride, itemsize)) {
+    if (itemsize == 4) {
+      return k.gather2_32(static_cast<uint32_t*>(out), static_cast<const uint32_t*>(src), n);
+    }
     return k.gather2_64(static_cast<uint64_t*>(out), static_cast<const uint64_t*>(src), n);
   }
   auto* o = static_cast<char*>(out);
@@ -85,10 +91,10 @@ void gather_strided(void* out, const void* src, int64_t n, int64_t stride, size_
 
 void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size_t itemsize) {
   const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
-  if (stride == 2 && itemsize == 4) {
-    return k.scatter2_32(static_cast<uint32_t*>(dst), static_cast<const uint32_t*>(src), n);
-  }
-  if (stride == 2 && itemsize == 8) {
+  if (table_stride2(stride, itemsize)) {
+    if (itemsize == 4) {
+      return k.scatter2_32(static_cast<uint32_t*>(dst), static_cast<const uint32_t*>(src), n);
+    }
     return k.scatter2_64(static_cast<uint64_t*>(dst), static_cast<const uint64_t*>(src), n);
   }
   auto* o = static_cast<char*>(dst);
@@ -99,8 +105,8 @@ void scatter_strided(void* dst, const void* src, int64_t n, int64_t stride, size
 }
 
 int64_t strided_out_block(int64_t stride, size_t itemsize) {
-  const bool by_vectors = stride == 2 && (itemsize == 4 || itemsize == 8) &&
-                          cpu::vec_reduce_kernels().scatter2_by_vectors;
+  const bool by_vectors =
+      table_stride2(stride, itemsize) && cpu::vec_reduce_kernels().scatter2_by_vectors;
   return by_vectors ? kStridedBlock : kStridedOutBlock;
 }
 
