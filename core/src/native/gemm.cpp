@@ -158,10 +158,11 @@ void gemm_blocked(bool transa, bool transb, int64_t m, int64_t n, int64_t k, opm
 // one run). Each exact sum is then wrapped to the width of T's
 // accumulator, as the blocked loop's accumulation would have wrapped it
 // (a sum modulo 2^bits does not depend on when the wrapping happens), so
-// the results are the blocked loop's, bit for bit. Products too small to repay the conversions
-// (kExactMinVolume, and kExactMinDim, so that thin products such as
-// matrix-vector stay on the memory-bound loop), with larger values, or
-// whose copies would take more than kExactMaxBytes, run the blocked loop.
+// the results are the blocked loop's, bit for bit. Products too small
+// to repay the conversions (kExactMinVolume, and kExactMinDim, so that
+// thin products such as matrix-vector stay on the memory-bound loop),
+// with larger values, or whose copies would take more than
+// kExactMaxBytes, run the blocked loop.
 constexpr int64_t kExactMinVolume = 48 * 48 * 48;
 constexpr int64_t kExactMinDim = 32;
 constexpr uint64_t kExactMaxBytes = uint64_t{1} << 30;

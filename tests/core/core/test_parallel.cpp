@@ -219,9 +219,9 @@ TEST(ParallelDeathTest, WorksAfterFork) {
   st::set_num_threads(3);
   // Every worker runs a chunk (each waits, up to 10 s, until all three
   // run) before the fork: a thread forked while it is still starting up
-  // may hold the sanitizer runtime's thread-registry lock (GCC 12's ASan
-  // takes no fork handler for it), and the child, which inherits the
-  // lock but not the thread, would hang creating its own pool.
+  // may hold ASan's allocator lock (its start-up frees memory, and GCC
+  // 12's ASan takes no fork handler for that lock), and the child, which
+  // inherits the lock but not the thread, would hang creating its pool.
   std::atomic<int> running{0};
   st::parallel_for(0, 3, 1, [&](int64_t, int64_t) {
     ++running;
