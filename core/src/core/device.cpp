@@ -39,17 +39,17 @@ bool parse_type(const std::string& name, DeviceType* out) {
 
 }  // namespace
 
-void Device::validate_and_normalize() {
-  ST_CHECK(torch::headeronly::isValidDeviceType(type_), "Device: invalid device type ordinal ",
-           static_cast<int>(type_), " (expected 0 to ",
+void Device::validate(DeviceType type, DeviceIndex index) {
+  ST_CHECK(torch::headeronly::isValidDeviceType(type), "Device: invalid device type ordinal ",
+           static_cast<int>(type), " (expected 0 to ",
            torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES - 1, ")");
-  ST_CHECK(index_ >= -1, "Device: device index must be -1 or non-negative, got ",
-           static_cast<int>(index_));
-  if (type_ == DeviceType::CPU) {
+  ST_CHECK(index >= -1, "Device: device index must be -1 or non-negative, got ",
+           static_cast<int>(index));
+  if (type == DeviceType::CPU) {
     // cpu:0 stays cpu:0, as PyTorch's Device keeps it (a Device argument
     // reaches a kernel as given); tensors are plain "cpu" (TensorImpl).
-    ST_CHECK(index_ == -1 || index_ == 0, "Device: CPU device index must be -1 or zero, got ",
-             static_cast<int>(index_));
+    ST_CHECK(index == -1 || index == 0, "Device: CPU device index must be -1 or zero, got ",
+             static_cast<int>(index));
   }
 }
 
@@ -73,7 +73,7 @@ Device::Device(const std::string& s) : type_(DeviceType::CPU), index_(-1) {
              "[0, 127])");
     index_ = static_cast<DeviceIndex>(value);
   }
-  validate_and_normalize();
+  validate(type_, index_);
 }
 
 std::string Device::str() const {

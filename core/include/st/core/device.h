@@ -26,7 +26,7 @@ class ST_API Device {
             index < -1 || (type == DeviceType::CPU && index > 0) || static_cast<int8_t>(type) < 0 ||
                 static_cast<int8_t>(type) >= torch::headeronly::COMPILE_TIME_MAX_DEVICE_TYPES,
             0)) {
-      validate_and_normalize();
+      validate(type, index);
     }
   }
 
@@ -49,7 +49,11 @@ class ST_API Device {
   std::string str() const;
 
  private:
-  void validate_and_normalize();
+  // Throws for a (type, index) the constructor refuses. Static, so the fast
+  // path never takes the object's address: a Device built in a register
+  // stays there (built in memory byte by byte and read back as one word, it
+  // stalls on store forwarding).
+  static void validate(DeviceType type, DeviceIndex index);
 
   DeviceType type_;
   DeviceIndex index_;
