@@ -7,6 +7,7 @@
 
 #include <st/core/error.h>
 
+#include "cpu_allocator_counters.h"
 #include "device/backend_module.h"
 
 namespace st {
@@ -43,8 +44,7 @@ void cpu_delete(void* data) {
   }
   BlockHeader h;
   std::memcpy(&h, static_cast<char*>(data) - sizeof(BlockHeader), sizeof(h));
-  g_cpu_counters.bytes_in_use.fetch_sub(static_cast<int64_t>(h.nbytes), std::memory_order_relaxed);
-  g_cpu_counters.live_allocations.fetch_sub(1, std::memory_order_relaxed);
+  detail::count_cpu_free(h.nbytes);
   std::free(h.base);
 }
 
@@ -68,15 +68,7 @@ class CpuAllocator final : public Allocator {
                                               reinterpret_cast<uintptr_t>(block));
     const BlockHeader header{block, nbytes};
     std::memcpy(data - sizeof(BlockHeader), &header, sizeof(header));
-    const int64_t now = g_cpu_counters.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes),
-                                                              std::memory_order_relaxed) +
-                        static_cast<int64_t>(nbytes);
-    int64_t peak = g_cpu_counters.peak_bytes.load(std::memory_order_relaxed);
-    while (now > peak &&
-           !g_cpu_counters.peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
-    }
-    g_cpu_counters.allocation_count.fetch_add(1, std::memory_order_relaxed);
-    g_cpu_counters.live_allocations.fetch_add(1, std::memory_order_relaxed);
+    detail::count_cpu_allocation(nbytes);
     return DataPtr(data, data, &cpu_delete, Device(DeviceType::CPU));
   }
 
@@ -88,6 +80,35 @@ class CpuAllocator final : public Allocator {
 };
 
 CpuAllocator g_cpu_allocator;
+
+}  // namespace
+
+namespace detail {
+
+bool is_builtin_cpu_allocator(const Allocator* allocator) noexcept {
+  return allocator == &g_cpu_allocator;
+}
+
+void count_cpu_allocation(size_t nbytes) noexcept {
+  const int64_t now = g_cpu_counters.bytes_in_use.fetch_add(static_cast<int64_t>(nbytes),
+                                                            std::memory_order_relaxed) +
+                      static_cast<int64_t>(nbytes);
+  int64_t peak = g_cpu_counters.peak_bytes.load(std::memory_order_relaxed);
+  while (now > peak &&
+         !g_cpu_counters.peak_bytes.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+  g_cpu_counters.allocation_count.fetch_add(1, std::memory_order_relaxed);
+  g_cpu_counters.live_allocations.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_cpu_free(size_t nbytes) noexcept {
+  g_cpu_counters.bytes_in_use.fetch_sub(static_cast<int64_t>(nbytes), std::memory_order_relaxed);
+  g_cpu_counters.live_allocations.fetch_sub(1, std::memory_order_relaxed);
+}
+
+}  // namespace detail
+
+namespace {
 
 // Plain pointers in atomics: lookups are one load on the allocation path.
 // Constant-initialised (no static-init order issue); CPU is filled lazily.

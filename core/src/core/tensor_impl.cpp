@@ -101,30 +101,53 @@ TensorImpl::~TensorImpl() { g_live_tensor_impls.fetch_sub(1, std::memory_order_r
 // count and ends on its own: a view can keep the storage after the tensor
 // is gone, and set_storage can drop the storage before the tensor. An
 // ended part runs its destructor in place and decrements the parts count;
-// the second frees the block (TensorStorageBlock::part_ended). So a storage
+// the last frees the block (TensorStorageBlock::part_ended). So a storage
 // that outlives its tensor keeps the tensor's bytes (a few hundred) until
 // it ends too. When a tensor ends holding the only reference to its own
 // block's storage, nobody else can reach either part, and the storage's
 // end frees the block with no atomic read-modify-write.
+//
+// Note [Small data in the block]
+// The data of a small tensor (up to kSmallDataBytes, 64: any one-element
+// tensor, 16 floats) from the built-in CPU allocator goes in the block as
+// well, a third part: one malloc and one free per small tensor instead of
+// two, about 150 of the 1,100 instructions of an empty({1}) and its
+// delete. The data keeps the CPU allocator's alignment and counters. The
+// storage owns it through a DataPtr whose deleter ends the data part, so
+// the bytes stay valid while any DataPtr to them lives, even one moved out
+// of the storage, and resizing the storage moves the data to the allocator
+// as for any other. A storage given another allocator (set_allocator)
+// never gets small data: that allocator sees every allocation.
 intrusive_ptr<TensorImpl> TensorImpl::make_with_storage(size_t nbytes, Allocator* allocator,
                                                         ScalarType dtype, Device device) {
   using Block = detail::TensorStorageBlock;
   // Every check that can fail comes before the block is shared by two
   // parts: past the storage, nothing throws.
   checked_itemsize(dtype);
-  char* block = static_cast<char*>(::operator new(Block::kSize));
+  const bool small_data =
+      nbytes > 0 && nbytes <= Block::kSmallDataBytes && detail::is_builtin_cpu_allocator(allocator);
+  char* block =
+      static_cast<char*>(::operator new(small_data ? Block::kSizeWithData : Block::kSize));
   intrusive_ptr<StorageImpl> storage;
-  try {
-    storage = intrusive_ptr<StorageImpl>::make_at(block + Block::kStorage, nbytes, allocator);
-  } catch (...) {
-    ::operator delete(block);
-    throw;
+  if (small_data) {
+    // Cannot throw: the allocator is not null.
+    new (block + Block::kParts) std::atomic<int>(3);
+    storage = intrusive_ptr<StorageImpl>::make_at(
+        block + Block::kStorage, Block::small_data(block, nbytes), nbytes, allocator, true);
+  } else {
+    try {
+      storage = intrusive_ptr<StorageImpl>::make_at(block + Block::kStorage, nbytes, allocator);
+    } catch (...) {
+      ::operator delete(block);
+      throw;
+    }
+    new (block + Block::kParts) std::atomic<int>(2);
   }
   storage->in_block_ = true;
-  new (block + Block::kParts) std::atomic<int>(2);
   auto impl = intrusive_ptr<TensorImpl>::make_at(block + Block::kTensor,
                                                  Storage(std::move(storage)), dtype, device);
   impl->in_block_ = true;
+  impl->data_in_block_ = small_data;
   return impl;
 }
 
@@ -138,10 +161,18 @@ void TensorImpl::destroy_self() noexcept {
   auto* own = std::launder(reinterpret_cast<StorageImpl*>(block + Block::kStorage));
   Storage storage = std::move(storage_);
   const bool sole_owner = storage.unsafeGetStorageImpl() == own && own->use_count() == 1;
+  // Parts left once this one ends, if nobody else can reach them: the
+  // storage, and the small data while that storage holds it. Small data
+  // moved out of the storage may end on another thread: then the count is
+  // decremented as for a shared storage.
+  const int left = !sole_owner                            ? 0
+                   : !data_in_block_                      ? 1
+                   : Block::holds_small_data(*own, block) ? 2
+                                                          : 0;
   this->~TensorImpl();
-  if (sole_owner) {
-    // The storage's end (just below) is the block's last part.
-    Block::parts(block).store(1, std::memory_order_relaxed);
+  if (left > 0) {
+    // The storage's end (just below) ends the block's last parts.
+    Block::parts(block).store(left, std::memory_order_relaxed);
     storage = Storage();
     return;
   }

@@ -1,8 +1,10 @@
 // TensorImpl::make_with_storage: a tensor and its storage in one block,
-// each part ending on its own (Note [Tensor and storage in one block]).
-// Run under ASan to check the block's lifetime.
+// each part ending on its own (Note [Tensor and storage in one block]),
+// and a small tensor's data in the block as a third part (Note [Small data
+// in the block]). Run under ASan to check the block's lifetime.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -115,6 +117,99 @@ TEST(TensorImpl, PartsEndingOnTwoThreadsFreeTheBlockOnce) {
     other.join();
   }
   EXPECT_EQ(st::live_tensor_count(), live);
+}
+
+// Data of 1 to 17 floats: 64-byte aligned and counted by the CPU
+// allocator, in the block (up to 16 floats) or not (17).
+TEST(TensorImpl, SmallDataIsAlignedAndCountedLikeAllocatedData) {
+  for (int64_t n = 1; n <= 17; ++n) {
+    const st::AllocatorStats before = st::cpu_allocator_stats();
+    {
+      auto impl = make_floats(n);
+      const st::AllocatorStats during = st::cpu_allocator_stats();
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(impl->mutable_data()) % st::kCpuAlignment, 0u) << n;
+      EXPECT_EQ(during.bytes_in_use - before.bytes_in_use, n * 4) << n;
+      EXPECT_EQ(during.live_allocations - before.live_allocations, 1) << n;
+      EXPECT_EQ(during.allocation_count - before.allocation_count, 1) << n;
+      std::memset(impl->mutable_data(), 0x5a, static_cast<size_t>(n) * 4);
+    }
+    const st::AllocatorStats after = st::cpu_allocator_stats();
+    EXPECT_EQ(after.bytes_in_use, before.bytes_in_use) << n;
+    EXPECT_EQ(after.live_allocations, before.live_allocations) << n;
+  }
+}
+
+TEST(TensorImpl, SmallDataResizedMovesToTheAllocator) {
+  const int64_t bytes = st::cpu_allocator_stats().bytes_in_use;
+  {
+    auto impl = make_floats(3);
+    const float values[3] = {7, 8, 9};
+    std::memcpy(impl->mutable_data(), values, sizeof(values));
+    impl->storage()->resize(4096);
+    EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use - bytes, 4096);
+    EXPECT_EQ(static_cast<const float*>(impl->storage().data())[2], 9.0f);
+    impl->storage()->resize(8);  // small again, but from the allocator
+    EXPECT_EQ(static_cast<const float*>(impl->storage().data())[1], 8.0f);
+  }
+  EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use, bytes);
+}
+
+// A DataPtr moved out of the storage keeps the small data valid after the
+// tensor and its storage end; its own end frees the block.
+TEST(TensorImpl, SmallDataMovedOutOfTheStorageOutlivesBoth) {
+  const int64_t live = st::live_tensor_count();
+  const int64_t bytes = st::cpu_allocator_stats().bytes_in_use;
+  st::DataPtr data;
+  {
+    auto impl = make_floats(2);
+    static_cast<float*>(impl->mutable_data())[1] = 5.0f;
+    data = std::move(impl->storage()->mutable_data_ptr());
+  }
+  EXPECT_EQ(st::live_tensor_count(), live);
+  EXPECT_EQ(static_cast<const float*>(data.get())[1], 5.0f);
+  EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use - bytes, 8);
+  data.clear();
+  EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use, bytes);
+}
+
+// The three parts ending on three threads at once: one free of the block.
+TEST(TensorImpl, ThreePartsEndingOnThreeThreadsFreeTheBlockOnce) {
+  const int64_t live = st::live_tensor_count();
+  const int64_t bytes = st::cpu_allocator_stats().bytes_in_use;
+  for (int round = 0; round < 1000; ++round) {
+    auto impl = make_floats(1);
+    st::Storage storage = impl->storage();
+    st::DataPtr data = std::move(storage->mutable_data_ptr());
+    std::thread a([s = std::move(storage)]() mutable { s = st::Storage(); });
+    std::thread b([d = std::move(data)]() mutable { d.clear(); });
+    impl.reset();
+    a.join();
+    b.join();
+  }
+  EXPECT_EQ(st::live_tensor_count(), live);
+  EXPECT_EQ(st::cpu_allocator_stats().bytes_in_use, bytes);
+}
+
+// An allocator installed for the CPU sees every allocation, small ones too.
+TEST(TensorImpl, AnInstalledCpuAllocatorGetsSmallAllocationsToo) {
+  struct Counting final : st::Allocator {
+    st::Allocator* inner = st::get_allocator(st::DeviceType::CPU);
+    int calls = 0;
+    st::DataPtr allocate(size_t nbytes) override {
+      ++calls;
+      return inner->allocate(nbytes);
+    }
+    void copy_data(void* dst, const void* src, size_t nbytes) const override {
+      inner->copy_data(dst, src, nbytes);
+    }
+  } counting;
+  st::set_allocator(st::DeviceType::CPU, &counting);
+  {
+    auto impl = st::TensorImpl::make_with_storage(4, st::get_allocator(st::DeviceType::CPU),
+                                                  st::ScalarType::Float, st::Device("cpu"));
+    EXPECT_EQ(counting.calls, 1);
+  }
+  st::set_allocator(st::DeviceType::CPU, counting.inner);
 }
 
 }  // namespace

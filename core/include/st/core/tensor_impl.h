@@ -115,8 +115,11 @@ class ST_API TensorImpl final : public intrusive_ptr_target {
   bool is_channels_last_3d_contiguous_ = false;
   bool is_non_overlapping_and_dense_ = true;
   bool is_wrapped_number_ = false;
-  // Made by make_with_storage (Note [Tensor and storage in one block]).
+  // Made by make_with_storage (Note [Tensor and storage in one block]),
+  // with the storage's first data in the block too (Note [Small data in the
+  // block]).
   bool in_block_ = false;
+  bool data_in_block_ = false;
 };
 
 // Number of live TensorImpls in the process.
