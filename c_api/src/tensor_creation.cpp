@@ -19,16 +19,21 @@ using stc::new_tensor_handle;
 namespace {
 
 // The (ndim, sizes, strides, dtype, device) arguments of the empty_strided
-// functions, checked.
+// functions, checked in that order. The device is decoded where it is
+// passed: a Device kept in this struct is written byte by byte and read
+// back as one word, a store-forwarding stall on every call.
 struct StridedArgs {
   stc::Geometry g;
   torch::headeronly::ScalarType dtype;
-  st::Device device;
+  int32_t device_type;
+  int32_t device_index;
   StridedArgs(int64_t ndim, const int64_t* sizes_ptr, const int64_t* strides_ptr,
               int32_t dtype_code, int32_t device_type, int32_t device_index)
       : g(stc::read_geometry(ndim, sizes_ptr, strides_ptr)),
         dtype(stc::dtype_from_code(dtype_code, "dtype")),
-        device(stc::device_from_codes(device_type, device_index, "device")) {}
+        device_type(device_type),
+        device_index(device_index) {}
+  st::Device device() const { return stc::device_from_codes(device_type, device_index, "device"); }
 };
 
 }  // namespace
@@ -43,7 +48,7 @@ AOTITorchError aoti_torch_empty_strided(int64_t ndim, const int64_t* sizes_ptr,
   check_out(ret_new_tensor, "ret_new_tensor");
   const StridedArgs a(ndim, sizes_ptr, strides_ptr, dtype, device_type, device_index);
   *ret_new_tensor = new_tensor_handle(
-      st::detail::empty_strided_generic(a.g.sizes_ref(), a.g.strides_ref(), a.dtype, a.device));
+      st::detail::empty_strided_generic(a.g.sizes_ref(), a.g.strides_ref(), a.dtype, a.device()));
   STC_API_END
 }
 
@@ -57,7 +62,7 @@ AOTITorchError aoti_torch_empty_strided_pinned(int64_t ndim, const int64_t* size
   check_out(ret_new_tensor, "ret_new_tensor");
   const StridedArgs a(ndim, sizes_ptr, strides_ptr, dtype, device_type, device_index);
   *ret_new_tensor = new_tensor_handle(st::ops::empty_strided::call(
-      a.g.sizes_ref(), a.g.strides_ref(), a.dtype, std::nullopt, a.device, true));
+      a.g.sizes_ref(), a.g.strides_ref(), a.dtype, std::nullopt, a.device(), true));
   STC_API_END
 }
 

@@ -30,6 +30,12 @@ StorageImpl::StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool
   ST_CHECK(!resizable || allocator != nullptr, "Storage: a resizable storage needs an allocator");
 }
 
+StorageImpl::StorageImpl(detail::SmallDataBlock b, size_t nbytes, Allocator* allocator)
+    : data_ptr_(detail::TensorStorageBlock::small_data(b.block, nbytes)),
+      nbytes_(nbytes),
+      allocator_(allocator),
+      resizable_(true) {}
+
 StorageImpl::~StorageImpl() = default;
 
 void StorageImpl::destroy_self() noexcept {

@@ -130,10 +130,9 @@ intrusive_ptr<TensorImpl> TensorImpl::make_with_storage(size_t nbytes, Allocator
       static_cast<char*>(::operator new(small_data ? Block::kSizeWithData : Block::kSize));
   intrusive_ptr<StorageImpl> storage;
   if (small_data) {
-    // Cannot throw: the allocator is not null.
     new (block + Block::kParts) std::atomic<int>(3);
-    storage = intrusive_ptr<StorageImpl>::make_at(
-        block + Block::kStorage, Block::small_data(block, nbytes), nbytes, allocator, true);
+    storage = intrusive_ptr<StorageImpl>::make_at(block + Block::kStorage,
+                                                  detail::SmallDataBlock{block}, nbytes, allocator);
   } else {
     try {
       storage = intrusive_ptr<StorageImpl>::make_at(block + Block::kStorage, nbytes, allocator);

@@ -12,12 +12,25 @@
 
 namespace st {
 
+namespace detail {
+// A factory's block with room for its storage's data (Note [Small data in
+// the block] in tensor_impl.cpp).
+struct SmallDataBlock {
+  char* block;
+};
+}  // namespace detail
+
 class ST_API StorageImpl final : public intrusive_ptr_target {
  public:
   // Allocates nbytes with `allocator` (resizable).
   StorageImpl(size_t nbytes, Allocator* allocator);
   // Adopts `data`; resizable only when an allocator is given.
   StorageImpl(DataPtr data, size_t nbytes, Allocator* allocator, bool resizable);
+  // Keeps its nbytes (at most 64) in `b`'s block; resizable with
+  // `allocator`, the built-in CPU allocator. The DataPtr is built in place:
+  // moved from a temporary, its fields are stored one by one and loaded
+  // two at a time, which stalls store forwarding.
+  StorageImpl(detail::SmallDataBlock b, size_t nbytes, Allocator* allocator);
   ~StorageImpl() override;
 
   void* mutable_data() const noexcept { return data_ptr_.get(); }
