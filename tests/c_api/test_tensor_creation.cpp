@@ -41,6 +41,13 @@ TEST_F(TensorCreationTest, EmptyStridedBadInput) {
                    "aoti_torch_empty_strided", "unsupported dtype code 12");
   EXPECT_C_FAILURE(aoti_torch_empty_strided(1, sizes, nullptr, 99, cpu, 0, &t),
                    "aoti_torch_empty_strided", "unsupported dtype code 99");
+  // Past the ends of the supported-dtype mask.
+  for (int32_t code : {-1, 63, 64, 1 << 20})
+    EXPECT_C_FAILURE(aoti_torch_empty_strided(1, sizes, nullptr, code, cpu, 0, &t),
+                     "aoti_torch_empty_strided", "unsupported dtype code " + std::to_string(code));
+  EXPECT_C_FAILURE(
+      aoti_torch_empty_strided(1, sizes, nullptr, f32, aoti_torch_device_type_cuda(), 128, &t),
+      "aoti_torch_empty_strided", "device index 128 is out of range (expected -1 or 0..127)");
   EXPECT_C_FAILURE(aoti_torch_empty_strided(1, sizes, nullptr, f32, 5 /* FPGA */, 0, &t),
                    "aoti_torch_empty_strided", "unsupported device type code 5");
   EXPECT_C_FAILURE(aoti_torch_empty_strided(1, sizes, nullptr, f32, cpu, 1, &t),
