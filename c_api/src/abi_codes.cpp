@@ -19,8 +19,9 @@ void throw_bad_dtype_code(int32_t code, const char* what) {
 void throw_bad_device_codes(int32_t type, int32_t index, const char* what) {
   ST_CHECK(is_supported_device_type_code(type), what, ": unsupported device type code ", type,
            " (use the aoti_torch_device_type_*() getters)");
-  ST_CHECK(index >= -1 && index <= 127, what, ": device index ", index,
+  ST_CHECK(is_device_index_code(index), what, ": device index ", index,
            " is out of range (expected -1 or 0..127)");
+  // Called only for codes device_from_codes refused: the rule left.
   ST_ERROR(what, ": a CPU device index must be -1 or 0, got ", index);
 }
 

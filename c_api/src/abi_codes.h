@@ -58,13 +58,23 @@ constexpr bool is_supported_device_type_code(int32_t code) noexcept {
          code == static_cast<int32_t>(D::MPS) || code == static_cast<int32_t>(D::PrivateUse1);
 }
 
+namespace detail {
+// The two rules on a device index besides its type's: the range the C ABI
+// carries, and a CPU device's -1 or 0. The decoding and its error share
+// them.
+constexpr bool is_device_index_code(int32_t index) noexcept { return index >= -1 && index <= 127; }
+constexpr bool is_index_for_type(int32_t type, int32_t index) noexcept {
+  return type != static_cast<int32_t>(torch::headeronly::DeviceType::CPU) || index <= 0;
+}
+}  // namespace detail
+
 // A device from a type code and an index in [-1, 127]; a CPU index must be
 // -1 or 0. cpu:0 stays cpu:0 (a Device argument reaches the kernel as
 // given, as in PyTorch); tensors made on it are plain "cpu" (the core's
 // TensorImpl). Inline: every factory call decodes one.
 inline st::Device device_from_codes(int32_t type, int32_t index, const char* what) {
-  const bool ok = is_supported_device_type_code(type) && index >= -1 && index <= 127 &&
-                  (type != static_cast<int32_t>(torch::headeronly::DeviceType::CPU) || index <= 0);
+  const bool ok = is_supported_device_type_code(type) && detail::is_device_index_code(index) &&
+                  detail::is_index_for_type(type, index);
   if (__builtin_expect(!ok, 0)) detail::throw_bad_device_codes(type, index, what);
   return st::Device(static_cast<torch::headeronly::DeviceType>(type),
                     static_cast<st::DeviceIndex>(index));
