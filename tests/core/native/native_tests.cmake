@@ -36,47 +36,19 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/cpu/test_vec_math.cpp
 )
 
-# test_vec_kernels checks every ISA variant the CPU supports, so it compiles
-# the variants itself with the library's flags (they are internal symbols
-# of the shared library).
-set(_st_vec_src ${PROJECT_SOURCE_DIR}/core/src/native/cpu)
+# The tests of the vectorized loops check every ISA variant the CPU
+# supports, so they compile the variants themselves with the library's
+# flags (they are internal symbols of the shared library).
+include(StableTorchVecVariants)
+stabletorch_vec_variants(_st_vec_variants)
 list(APPEND STABLETORCH_CORE_NATIVE_TESTS
-  ${_st_vec_src}/vec_dispatch.cpp
-  ${_st_vec_src}/vec_kernels_default.cpp
-  ${_st_vec_src}/vec_kernels_avx2.cpp
-  ${_st_vec_src}/vec_kernels_avx512.cpp
-  ${_st_vec_src}/vec_math_dispatch.cpp
-  ${_st_vec_src}/vec_math_default.cpp
-  ${_st_vec_src}/vec_math_avx2.cpp
-  ${_st_vec_src}/vec_math_avx512.cpp)
-set(_st_vec_common -ffp-contract=off -Wno-psabi)
-set_source_files_properties(${_st_vec_src}/vec_kernels_default.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common}")
-set_source_files_properties(${_st_vec_src}/vec_kernels_avx2.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma")
-set_source_files_properties(${_st_vec_src}/vec_kernels_avx512.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma;-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq")
-set_source_files_properties(${_st_vec_src}/vec_math_default.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common}")
-set_source_files_properties(${_st_vec_src}/vec_math_avx2.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma")
-set_source_files_properties(${_st_vec_src}/vec_math_avx512.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma;-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq")
+  ${PROJECT_SOURCE_DIR}/core/src/native/cpu/vec_dispatch.cpp
+  ${PROJECT_SOURCE_DIR}/core/src/native/cpu/vec_math_dispatch.cpp
+  ${PROJECT_SOURCE_DIR}/core/src/native/cpu/vec_reduce_dispatch.cpp
+  ${_st_vec_variants})
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_math.cpp
   PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_kernels.cpp
   PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)
-# The reduction loops' variants (vec_reduce_kernels.h), the same way.
-list(APPEND STABLETORCH_CORE_NATIVE_TESTS
-  ${_st_vec_src}/vec_reduce_dispatch.cpp
-  ${_st_vec_src}/vec_reduce_kernels_default.cpp
-  ${_st_vec_src}/vec_reduce_kernels_avx2.cpp
-  ${_st_vec_src}/vec_reduce_kernels_avx512.cpp)
-set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_default.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common}")
-set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_avx2.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma")
-set_source_files_properties(${_st_vec_src}/vec_reduce_kernels_avx512.cpp
-  PROPERTIES COMPILE_OPTIONS "${_st_vec_common};-mavx2;-mfma;-mavx512f;-mavx512vl;-mavx512bw;-mavx512dq")
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/cpu/test_vec_reduce_kernels.cpp
   PROPERTIES INCLUDE_DIRECTORIES ${PROJECT_SOURCE_DIR}/core/src)

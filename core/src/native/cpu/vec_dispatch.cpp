@@ -16,12 +16,17 @@ bool cpu_has(const char* isa) {
   if (std::strcmp(isa, "avx2") == 0) {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   }
-  if (std::strcmp(isa, "avx512") == 0) {
+  if (std::strcmp(isa, "avx512") == 0 || std::strcmp(isa, "avx512_256") == 0) {
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
   }
   return false;
 }
+
+// AMD's family 19h cores with AVX-512 (Zen 4) execute a 512-bit operation
+// as two 256-bit halves, and stream memory faster with 32-byte vectors
+// (vec_width.inc).
+bool avx512_on_256_bit_units() { return __builtin_cpu_is("amdfam19h") != 0; }
 
 const VecKernels& select() {
   __builtin_cpu_init();
@@ -30,7 +35,9 @@ const VecKernels& select() {
   if (want != nullptr) {
     if (const VecKernels* k = vec_kernels_for(want)) return *k;
   }
-  if (cpu_has("avx512")) return vec_kernels_avx512();
+  if (cpu_has("avx512")) {
+    return avx512_on_256_bit_units() ? vec_kernels_avx512_256() : vec_kernels_avx512();
+  }
   if (cpu_has("avx2")) return vec_kernels_avx2();
   return vec_kernels_default();
 }
@@ -48,6 +55,7 @@ bool software_prefetch() {
 const VecKernels* vec_kernels_for(const char* isa) {
   if (isa == nullptr || !cpu_has(isa)) return nullptr;
   if (std::strcmp(isa, "avx512") == 0) return &vec_kernels_avx512();
+  if (std::strcmp(isa, "avx512_256") == 0) return &vec_kernels_avx512_256();
   if (std::strcmp(isa, "avx2") == 0) return &vec_kernels_avx2();
   return &vec_kernels_default();
 }

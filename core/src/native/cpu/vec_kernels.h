@@ -1,13 +1,15 @@
 // Internal: the hot inner loops of the elementwise and reduction engines,
-// compiled once per instruction set (baseline x86-64, AVX2+FMA, AVX-512)
-// from one source (vec_kernels_impl.inc) and chosen once at run time from
-// the CPU's features. Never -march=native: each variant is its own
-// translation unit with its own target flags, and only the table selected
-// for this CPU is ever called.
+// compiled once per instruction set (baseline x86-64, AVX2+FMA, AVX-512,
+// and AVX-512 on 32-byte vectors: avx512_256, vec_width.inc) from one
+// source (vec_kernels_impl.inc) and chosen once at run time from the
+// CPU's features (avx512_256 where AVX-512 runs on 256-bit units). Never
+// -march=native: each variant is its own translation unit with its own
+// target flags, and only the table selected for this CPU is ever called.
 //
-// The variants compute bit-identical results: every variant works on
-// 64-byte vectors with the same lane arithmetic (only the registers used
-// differ) and FMA contraction is off.
+// The variants compute bit-identical results: the elementwise loops have
+// no dependence between lanes, the sums keep one 64-byte lane layout in
+// every variant (only the registers used differ), and FMA contraction is
+// off.
 //
 // Thread-safety: the table is selected once (a function-local static) and
 // read-only afterwards.
@@ -23,7 +25,7 @@ inline constexpr int64_t kSumF32Block = 256;
 inline constexpr int64_t kSumF64Block = 32;
 
 struct VecKernels {
-  const char* isa;  // "default", "avx2", "avx512"
+  const char* isa;  // "default", "avx2", "avx512", "avx512_256"
   // out[i] = a[i] + alpha * b[i] (b_scalar: b[0] for every i). stream:
   // write with non-temporal stores (outputs far larger than the caches:
   // no read-for-ownership of out, no eviction of the inputs).
@@ -139,8 +141,8 @@ enum class LogicalOp : int { And, Or, Xor };
 enum class SimpleUnaryOp : int { Neg, Abs, Relu, Sign };
 
 // The table for this CPU (best supported ISA, or the one named by the
-// environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 when
-// the CPU supports it).
+// environment variable ST_CPU_CAPABILITY = default | avx2 | avx512 |
+// avx512_256 when the CPU supports it).
 const VecKernels& vec_kernels();
 // A given variant, or nullptr when the CPU lacks it (for tests that check
 // that the variants agree).
@@ -150,5 +152,6 @@ const VecKernels* vec_kernels_for(const char* isa);
 const VecKernels& vec_kernels_default();
 const VecKernels& vec_kernels_avx2();
 const VecKernels& vec_kernels_avx512();
+const VecKernels& vec_kernels_avx512_256();
 
 }  // namespace st::native::cpu

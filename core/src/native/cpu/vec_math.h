@@ -1,10 +1,12 @@
 // Internal: float32 math functions (exp, log, sqrt, rsqrt, sin, cos, tan,
 // tanh, sigmoid, gelu; the binary operators of BinaryMath) over arrays, compiled once per
 // instruction set from one source (vec_math_impl.inc), like the loops of vec_kernels.h, and chosen
-// with the same variant as vec_kernels(). Each function is a polynomial with its own range
-// reduction (coefficients from tools/fit_vec_math.py), within 1 to 6 ulp of the exact result (the
-// bound per function is in tests/core/native/cpu/test_vec_math.cpp), with IEEE special values (NaN,
-// infinities, signed zero, denormal inputs and results, overflow) as the C library gives them.
+// with the same variant as vec_kernels(). (The avx512_256 variant has only its binary functions but
+// pow and nan_to_num of its own; the rest are the avx512 table's.) Each function is a polynomial
+// with its own range reduction (coefficients from tools/fit_vec_math.py), within 1 to 6 ulp of the
+// exact result (the bound per function is in tests/core/native/cpu/test_vec_math.cpp), with IEEE
+// special values (NaN, infinities, signed zero, denormal inputs and results, overflow) as the C
+// library gives them.
 //
 // The variants compute bit-identical results: the same lane arithmetic at
 // each ISA's native vector width, the compiler's FMA contraction off and
@@ -64,7 +66,7 @@ enum class BinaryMath : int {
 constexpr int kBinaryMathCount = static_cast<int>(BinaryMath::Pow) + 1;
 
 struct VecMath {
-  const char* isa;  // "default", "avx2", "avx512"
+  const char* isa;  // "default", "avx2", "avx512", "avx512_256"
   // out[i] = f(in[i]) for i in [0, n); out may be in (in place), no other
   // overlap.
   void (*unary_f32[kUnaryMathCount])(float* out, const float* in, int64_t n);
@@ -92,5 +94,6 @@ const VecMath* vec_math_for(const char* isa);
 const VecMath& vec_math_default();
 const VecMath& vec_math_avx2();
 const VecMath& vec_math_avx512();
+const VecMath& vec_math_avx512_256();
 
 }  // namespace st::native::cpu

@@ -12,6 +12,7 @@ const VecMath* vec_math_for(const char* isa) {
   const VecKernels* k = vec_kernels_for(isa);  // nullptr when the CPU lacks it
   if (k == nullptr) return nullptr;
   if (std::strcmp(k->isa, "avx512") == 0) return &vec_math_avx512();
+  if (std::strcmp(k->isa, "avx512_256") == 0) return &vec_math_avx512_256();
   if (std::strcmp(k->isa, "avx2") == 0) return &vec_math_avx2();
   return &vec_math_default();
 }

@@ -28,7 +28,7 @@ using st::native::cpu::VecKernels;
 
 std::vector<const VecKernels*> variants() {
   std::vector<const VecKernels*> v;
-  for (const char* isa : {"default", "avx2", "avx512"}) {
+  for (const char* isa : {"default", "avx2", "avx512", "avx512_256"}) {
     if (const VecKernels* k = st::native::cpu::vec_kernels_for(isa)) v.push_back(k);
   }
   return v;

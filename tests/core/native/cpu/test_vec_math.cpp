@@ -30,7 +30,7 @@ using st::native::cpu::VecMath;
 
 std::vector<const VecMath*> variants() {
   std::vector<const VecMath*> v;
-  for (const char* isa : {"default", "avx2", "avx512"}) {
+  for (const char* isa : {"default", "avx2", "avx512", "avx512_256"}) {
     if (const VecMath* m = st::native::cpu::vec_math_for(isa)) v.push_back(m);
   }
   return v;

@@ -24,7 +24,7 @@ using st::native::cpu::VecReduceKernels;
 
 std::vector<const VecReduceKernels*> variants() {
   std::vector<const VecReduceKernels*> v;
-  for (const char* isa : {"default", "avx2", "avx512"}) {
+  for (const char* isa : {"default", "avx2", "avx512", "avx512_256"}) {
     if (const VecReduceKernels* k = st::native::cpu::vec_reduce_kernels_for(isa)) v.push_back(k);
   }
   return v;
