@@ -9,9 +9,7 @@
 # ABI never crosses a translation unit. -fwrapv and -fno-math-errno for
 # the elementwise families, as for the other arithmetic kernels
 # (core/native/CMakeLists.txt); the reduction loops' integer lanes are
-# unsigned. The avx512_256 variant
-# (vec_width.inc) also keeps the compiler's own vectors (memcpy
-# expansions, loops it vectorizes) at 32 bytes.
+# unsigned.
 
 # stabletorch_vec_variants(<out_var> [TARGET_DIRECTORY <target>]): sets
 # <out_var> to the variants' sources and gives each its flags, in the
@@ -21,7 +19,7 @@ function(stabletorch_vec_variants out_var)
   set(flags_default -ffp-contract=off -Wno-psabi)
   set(flags_avx2 ${flags_default} -mavx2 -mfma)
   set(flags_avx512 ${flags_avx2} -mavx512f -mavx512vl -mavx512bw -mavx512dq)
-  set(flags_avx512_256 ${flags_avx512} -mprefer-vector-width=256)
+  set(flags_avx512_256 ${flags_avx512})  # (the unit sets the width: vec_width.inc)
   set(where)
   if(ARG_TARGET_DIRECTORY)
     set(where TARGET_DIRECTORY ${ARG_TARGET_DIRECTORY})
