@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -670,6 +671,16 @@ TEST(NativeVecKernels, GemmF64TileSumsInIncreasingOrderOnEveryVariant) {
 TEST(NativeVecKernels, SelectedVariantIsSupported) {
   const VecKernels& k = st::native::cpu::vec_kernels();
   EXPECT_EQ(st::native::cpu::vec_kernels_for(k.isa), &k);
+}
+
+// Uncapped, a CPU with AVX-512 runs the avx512_256 table when its AVX-512
+// is 256 bits wide (AMD family 19h: Zen 4), else the avx512 one.
+TEST(NativeVecKernels, Avx512ChoiceFollowsTheWidthOfTheUnits) {
+  if (std::getenv("ST_CPU_CAPABILITY") != nullptr) GTEST_SKIP() << "ST_CPU_CAPABILITY caps it";
+  if (st::native::cpu::vec_kernels_for("avx512") == nullptr) GTEST_SKIP() << "no AVX-512";
+  __builtin_cpu_init();
+  const bool units_256 = __builtin_cpu_is("amdfam19h") != 0;
+  EXPECT_STREQ(st::native::cpu::vec_kernels().isa, units_256 ? "avx512_256" : "avx512");
 }
 
 }  // namespace

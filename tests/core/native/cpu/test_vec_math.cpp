@@ -578,4 +578,29 @@ TEST(NativeVecMath, SoftmaxRow) {
   }
 }
 
+// The avx512_256 table streams at 32 bytes only where that paid on the
+// Zen 4: its binary functions but pow and nan_to_num are its own, the
+// compute-bound rest is the avx512 table's (vec_math_impl.inc).
+TEST(NativeVecMath, Avx512x256TableTakesTheComputeBoundFunctionsFromAvx512) {
+  const VecMath* narrow = st::native::cpu::vec_math_for("avx512_256");
+  if (narrow == nullptr) GTEST_SKIP() << "the CPU has no AVX-512";
+  const VecMath* wide = st::native::cpu::vec_math_for("avx512");
+  ASSERT_NE(wide, nullptr);
+  EXPECT_STREQ(narrow->isa, "avx512_256");
+  for (int k = 0; k < st::native::cpu::kUnaryMathCount; ++k) {
+    EXPECT_EQ(narrow->unary_f32[k], wide->unary_f32[k]) << k;
+  }
+  const int pow = static_cast<int>(BinaryMath::Pow);
+  for (int k = 0; k < st::native::cpu::kBinaryMathCount; ++k) {
+    if (k == pow) {
+      EXPECT_EQ(narrow->binary_f32[k], wide->binary_f32[k]);
+    } else {
+      EXPECT_NE(narrow->binary_f32[k], wide->binary_f32[k]) << k;
+    }
+  }
+  EXPECT_NE(narrow->nan_to_num_f32, wide->nan_to_num_f32);
+  EXPECT_EQ(narrow->normal_pairs_f32, wide->normal_pairs_f32);
+  EXPECT_EQ(narrow->softmax_row_f32, wide->softmax_row_f32);
+}
+
 }  // namespace
