@@ -1,5 +1,5 @@
 // The avx512 variant of the vectorized inner loops (see vec_kernels.h);
-// its target flags are set in core/native/CMakeLists.txt.
+// its target flags come from cmake/StableTorchVecVariants.cmake.
 #define ST_VEC_TABLE_FN vec_kernels_avx512
 #define ST_VEC_ISA_NAME "avx512"
 #include "vec_kernels_impl.inc"
