@@ -90,6 +90,19 @@ Tensor wrap(const Scalar& s) { return wrapped_scalar_tensor(s); }
 
 // ---- add / sub ---------------------------------------------------------------
 
+// out = a + alpha * b (a - alpha * b) through the add loop of a float
+// dtype T. The scalar kernel, for rows too short to gather, gives the same
+// bits: the loop computes a + b for alpha 1 (as a + 1 * b is) and a +
+// alpha * b otherwise, without contraction into a fused multiply-add.
+template <typename T, typename AddFn>
+void vec_add(TensorIterator& iter, AddFn add, const Scalar& alpha, bool subtract) {
+  const T al = subtract ? -scalar_as<T>(alpha) : scalar_as<T>(alpha);
+  cpu::vec_binary_loop<T, T, T>(
+      iter,
+      [add, al](T* o, const T* x, const T* y, int64_t n) { add(o, x, y, al, n, false, false); },
+      [al](T x, T y) -> T { return x + al * y; });
+}
+
 Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tensor& b,
                 const Scalar& alpha, bool inplace, bool subtract) {
   if (Tensor r = cpu::try_fast_binary(cpu::BinaryKind::Add, out, a, b, alpha, subtract, inplace);
@@ -106,7 +119,19 @@ Tensor add_impl(const char* name, const Tensor& out, const Tensor& a, const Tens
                             .is_inplace(inplace)
                             .build();
   check_alpha(name, iter.common_dtype(), alpha);
-  dispatch_dtype<kSet>(iter.common_dtype(), name, [&](auto tag) {
+  const ScalarType t = iter.common_dtype();
+  if ((t == ScalarType::Float || t == ScalarType::Double) && iter.dtype(0) == t &&
+      iter.dtype(1) == t && iter.dtype(2) == t) {
+    // The per-ISA loop of the contiguous fast path (vec_kernels.h), here
+    // over the iterator's rows: broadcast and strided operands.
+    if (t == ScalarType::Float) {
+      vec_add<float>(iter, cpu::vec_kernels().add_f32, alpha, subtract);
+    } else {
+      vec_add<double>(iter, cpu::vec_kernels().add_f64, alpha, subtract);
+    }
+    return iter.output();
+  }
+  dispatch_dtype<kSet>(t, name, [&](auto tag) {
     using T = typename decltype(tag)::type;
     using O = opmath_t<T>;
     if constexpr (std::is_same_v<T, bool>) {

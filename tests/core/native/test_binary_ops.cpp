@@ -118,8 +118,9 @@ bool same_float(double got, float want) {
   return got == static_cast<double>(want) && std::signbit(got) == std::signbit(want);
 }
 
-// The float32 operators run vector loops (vec_math.h) over contiguous rows
-// and gather other layouts into buffers; every element must get the scalar
+// The float32 operators run vector loops (vec_math.h; add and sub the
+// vec_kernels.h loop) over contiguous rows and gather other layouts into
+// buffers; every element must get the scalar
 // definition's bits whatever its layout: contiguous rows of 37 (a partial
 // last vector), every other element, a broadcast row or column, in place
 // and out=.
@@ -143,6 +144,18 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
     float (*ref)(float, float);
   };
   const Op ops[] = {
+      {"add", [](const Tensor& x, const Tensor& y) { return st::add(x, y); },
+       [](const Tensor& x, const Tensor& y) { return st::add_(x, y); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::add_out(o, x, y); },
+       [](float x, float y) { return x + y; }},
+      {"add alpha", [](const Tensor& x, const Tensor& y) { return st::add(x, y, 2.5); },
+       [](const Tensor& x, const Tensor& y) { return st::add_(x, y, 2.5); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::add_out(o, x, y, 2.5); },
+       [](float x, float y) { return x + 2.5f * y; }},
+      {"sub alpha", [](const Tensor& x, const Tensor& y) { return st::sub(x, y, 0.5); },
+       [](const Tensor& x, const Tensor& y) { return st::sub_(x, y, 0.5); },
+       [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::sub_out(o, x, y, 0.5); },
+       [](float x, float y) { return x - 0.5f * y; }},
       {"div", [](const Tensor& x, const Tensor& y) { return st::div(x, y); },
        [](const Tensor& x, const Tensor& y) { return st::div_(x, y); },
        [](const Tensor& o, const Tensor& x, const Tensor& y) { return st::div_out(o, x, y); },
@@ -230,6 +243,43 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
         ASSERT_TRUE(same_float(g[i], want)) << col_first << " at " << i;
       }
     }
+  }
+}
+
+// float64 add and sub take the per-ISA add loop over the iterator's rows
+// too: a broadcast row, every other element, in place, out=, an alpha of
+// 1 and of another value, on rows of 37 (a partial last vector).
+TEST(NativeBinaryOps, Float64AddAndSubMatchTheScalarDefinitionInEveryLayout) {
+  const int64_t rows = 3, cols = 37;
+  std::vector<double> av, bv, wide;
+  for (int64_t i = 0; i < rows * cols; ++i) {
+    av.push_back(0.1 * static_cast<double>(i) - 3.3);
+    bv.push_back(1.0 / static_cast<double>(i + 7));
+  }
+  for (double x : bv) wide.insert(wide.end(), {x, 99.0});
+  const Tensor a = make(av, {rows, cols}, ScalarType::Double);
+  const Tensor b = make(bv, {rows, cols}, ScalarType::Double);
+  const Tensor bs =
+      st::slice(make(wide, {rows, 2 * cols}, ScalarType::Double), 1, 0, std::nullopt, 2);
+  const Tensor brow = st::slice(b, 0, 1, 2);
+  for (double alpha : {1.0, -2.5}) {
+    SCOPED_TRACE(alpha);
+    auto check = [&](const Tensor& got, bool row, double sign) {
+      const std::vector<double> g = values(got);
+      ASSERT_EQ(g.size(), av.size());
+      for (size_t i = 0; i < g.size(); ++i) {
+        const size_t j = row ? static_cast<size_t>(cols) + i % static_cast<size_t>(cols) : i;
+        ASSERT_EQ(g[i], av[i] + (sign * alpha) * bv[j]) << "at " << i;
+      }
+    };
+    check(st::add(a, bs, alpha), false, 1);
+    check(st::sub(a, brow, alpha), true, -1);
+    Tensor out = st::empty({0}, ScalarType::Double);
+    st::add_out(out, a, brow, alpha);
+    check(out, true, 1);
+    Tensor x = st::clone(a);
+    st::sub_(x, bs, alpha);
+    check(x, false, -1);
   }
 }
 
