@@ -16,6 +16,8 @@
 #include <st/device/device_runtime.h>
 #include <st/native/reduction.h>
 
+#include "cpu/vec_kernels.h"
+
 namespace st::native {
 namespace {
 
@@ -106,7 +108,8 @@ bool stride2_run(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
 template <size_t kBytes>
 void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   if (ds == static_cast<int64_t>(kBytes) && ss == static_cast<int64_t>(kBytes)) {
-    std::memcpy(d, s, static_cast<size_t>(n) * kBytes);
+    // (a row at a time: the per-ISA copy, not memcpy; see copy_bytes)
+    cpu::vec_kernels().copy_bytes(d, s, n * static_cast<int64_t>(kBytes));
     return;
   }
   if (ds == static_cast<int64_t>(kBytes) && ss == -static_cast<int64_t>(kBytes)) {

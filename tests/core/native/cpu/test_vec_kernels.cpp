@@ -500,6 +500,29 @@ TEST(NativeVecKernels, FillBitsWritesTheValueAndNothingElse) {
   }
 }
 
+// Every variant's copy writes exactly the source's bytes on every length
+// (shorter than a vector, whole vectors, pairs of them and every tail,
+// where the last vector overlaps bytes already copied) from starts that
+// are not vector aligned, and touches nothing before or after.
+TEST(NativeVecKernels, CopyBytesCopiesTheRunAndNothingElse) {
+  std::vector<unsigned char> src(4200);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 131 + 7);
+  for (const VecKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (int64_t n : {0, 1, 15, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 191, 192, 4096, 4097}) {
+      for (size_t off : {size_t{0}, size_t{1}, size_t{3}}) {
+        SCOPED_TRACE(::testing::Message() << "bytes " << n << " offset " << off);
+        const size_t bytes = static_cast<size_t>(n);
+        std::vector<unsigned char> buf(bytes + 2 * off + 64, 0xe5);
+        k->copy_bytes(buf.data() + off, src.data() + off, n);
+        for (size_t i = 0; i < off; ++i) ASSERT_EQ(buf[i], 0xe5);
+        for (size_t i = 0; i < bytes; ++i) ASSERT_EQ(buf[off + i], src[off + i]) << i;
+        for (size_t i = off + bytes; i < buf.size(); ++i) ASSERT_EQ(buf[i], 0xe5);
+      }
+    }
+  }
+}
+
 // The int64 GEMM's block update wraps as two's complement on every
 // variant, for every row count (the 4-row blocks and each remainder),
 // every column tail (two registers, one, element by element), both layouts
