@@ -251,7 +251,10 @@ void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t
   }
 }
 
+// The input offset of output out_index (< the product of kept_sizes).
 inline int64_t kept_offset(const ReduceGeometry& g, int64_t out_index) {
+  // One kept dim (a dim reduction of a matrix): no division per output.
+  if (g.kept_sizes.size() == 1) return out_index * g.kept_strides[0];
   int64_t off = 0;
   for (size_t d = g.kept_sizes.size(); d-- > 0;) {
     off += (out_index % g.kept_sizes[d]) * g.kept_strides[d];
@@ -382,9 +385,18 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
         }
       }
     }
+    // One reduced dim: each output's run goes straight to step_run, which
+    // is all reduce_range would call after setting up its odometer (a
+    // division and a vector fill per output: a 1024 x 1024 float sum over
+    // its last dim took 61 us with them on the Zen 4, 53-56 without).
+    const bool one_run = g.red_sizes.size() == 1 && nred > 0;
     for (; o < o1; ++o) {
       Acc acc = ops.init();
-      detail::reduce_range(g, data, detail::kept_offset(g, o), 0, nred, acc, ops, idx);
+      if (one_run) {
+        detail::step_run(data + detail::kept_offset(g, o), g.red_strides[0], nred, 0, acc, ops);
+      } else {
+        detail::reduce_range(g, data, detail::kept_offset(g, o), 0, nred, acc, ops, idx);
+      }
       ops.write(o, acc);
     }
   });
