@@ -31,7 +31,7 @@
 namespace st::native::cpu {
 
 struct VecReduceKernels {
-  const char* isa;  // "default", "avx2", "avx512"
+  const char* isa;  // "default", "avx2", "avx512", "avx512_256"
 
   // ---- a contiguous run x[0..n) to one value ----
   uint64_t (*sum_i64)(const int64_t* x, int64_t n);  // wraps
@@ -110,5 +110,7 @@ const VecReduceKernels* vec_reduce_kernels_for(const char* isa);
 const VecReduceKernels& vec_reduce_kernels_default();
 const VecReduceKernels& vec_reduce_kernels_avx2();
 const VecReduceKernels& vec_reduce_kernels_avx512();
+// Mostly the avx512 table's loops (vec_reduce_kernels_impl.inc).
+const VecReduceKernels& vec_reduce_kernels_avx512_256();
 
 }  // namespace st::native::cpu
