@@ -27,6 +27,7 @@
 #include "host_memory.h"
 #include "index_preprocess.h"
 #include "indexing_out_checks.h"
+#include "cpu/vec_kernels.h"
 
 namespace st::native {
 
@@ -132,10 +133,10 @@ namespace {
 // (pos[i] an element offset, the index times the dim's stride). Outer rows
 // step outer_step, inner elements inner_step. Pointers and steps are
 // arguments the loops keep in registers. A slice of contiguous inner
-// elements of at least kMemcpyBytes is one memcpy; shorter or strided ones
-// run a typed element loop (a memcpy call per 4-byte element costs several
-// times the copy).
-constexpr size_t kMemcpyBytes = 64;
+// elements of at least kCopyCallBytes is one call of the per-ISA byte copy
+// (cpu::VecKernels::copy_bytes); shorter or strided ones run a typed
+// element loop (a call per 4-byte element costs several times the copy).
+constexpr size_t kCopyCallBytes = 64;
 
 template <typename U>
 void select_rows(U* out, const U* self, int64_t outer, int64_t outer_step, const int64_t* pos,
@@ -149,14 +150,15 @@ void select_rows(U* out, const U* self, int64_t outer, int64_t outer_step, const
     return;
   }
   const size_t bytes = static_cast<size_t>(inner) * sizeof(U);
-  const bool whole = inner_step == 1 && bytes >= kMemcpyBytes;
+  const bool whole = inner_step == 1 && bytes >= kCopyCallBytes;
+  const auto copy = cpu::vec_kernels().copy_bytes;
   for (int64_t k = 0; k < outer; ++k) {
     const U* s = self + k * outer_step;
     U* o = out + k * n * inner;
     for (int64_t i = 0; i < n; ++i, o += inner) {
       const U* r = s + pos[i];
       if (whole) {
-        std::memcpy(o, r, bytes);
+        copy(o, r, static_cast<int64_t>(bytes));
       } else {
         for (int64_t j = 0; j < inner; ++j) o[j] = r[j * inner_step];
       }

@@ -15,6 +15,7 @@
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
+#include "cpu/vec_kernels.h"
 
 namespace st::native {
 
@@ -76,8 +77,8 @@ CatPlan plan_cat(ArrayRef<Tensor> tensors, int64_t dim, const char* op) {
 void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
   if (out.numel() == 0) return;
   const int64_t dim = p.dim;
-  // Fast path: everything contiguous with out's dtype: one memcpy per
-  // (outer index, tensor).
+  // Fast path: everything contiguous with out's dtype: one byte copy per
+  // (outer index, tensor), by the per-ISA copy (see copy_bytes).
   bool fast = out.is_contiguous();
   for (const Tensor& t : tensors) {
     if (cat_skipped(t)) continue;
@@ -96,13 +97,14 @@ void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
       bytes.push_back(static_cast<size_t>(t.numel() / outer) * item);
     }
     char* dst = static_cast<char*>(out.data_ptr());
+    const auto copy = cpu::vec_kernels().copy_bytes;
     const int64_t grain =
         std::max<int64_t>(1, static_cast<int64_t>(65536 / std::max<size_t>(out_row, 1)));
     parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
       for (int64_t o = o0; o < o1; ++o) {
         char* d = dst + static_cast<size_t>(o) * out_row;
         for (size_t k = 0; k < src.size(); ++k) {
-          std::memcpy(d, src[k] + static_cast<size_t>(o) * bytes[k], bytes[k]);
+          copy(d, src[k] + static_cast<size_t>(o) * bytes[k], static_cast<int64_t>(bytes[k]));
           d += bytes[k];
         }
       }

@@ -98,9 +98,10 @@ struct VecKernels {
   // fill_bits[k]: n elements of 2^k bytes (1 to 16) at out, each a copy of
   // the 2^k bytes at value.
   void (*fill_bits[5])(void* out, const void* value, int64_t n);
-  // Copies `bytes` bytes from in to out, which do not overlap, by vector
-  // loads and stores. For runs of a few KiB, as a copy's rows are: glibc's
-  // memcpy moves those with `rep movsb`, whose start-up cost a row of 4 KiB
+  // Copies `bytes` bytes from in to out, which do not overlap: by vector
+  // loads and stores below 1 MiB, by memcpy from there. For the rows of a
+  // copy, a cat or an index_select, runs of bytes to KiB: glibc's memcpy
+  // moves those from 4 KiB on with `rep movsb`, whose start-up cost a row
   // pays every time (a broadcast row copied into 1024 rows on the Zen 4:
   // 57 us by memcpy, 44 by vectors; no size from 256 bytes to 1 MiB was
   // faster by memcpy).

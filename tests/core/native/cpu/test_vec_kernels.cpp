@@ -502,14 +502,18 @@ TEST(NativeVecKernels, FillBitsWritesTheValueAndNothingElse) {
 
 // Every variant's copy writes exactly the source's bytes on every length
 // (shorter than a vector, whole vectors, pairs of them and every tail,
-// where the last vector overlaps bytes already copied) from starts that
-// are not vector aligned, and touches nothing before or after.
+// where the last vector overlaps bytes already copied, and the runs from 1
+// MiB on that go to memcpy) from starts that are not vector aligned, and
+// touches nothing before or after.
 TEST(NativeVecKernels, CopyBytesCopiesTheRunAndNothingElse) {
-  std::vector<unsigned char> src(4200);
+  std::vector<unsigned char> src((size_t{1} << 20) + 64);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 131 + 7);
   for (const VecKernels* k : variants()) {
     SCOPED_TRACE(k->isa);
-    for (int64_t n : {0, 1, 15, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 191, 192, 4096, 4097}) {
+    for (int64_t n : {int64_t{0}, int64_t{1}, int64_t{15}, int64_t{31}, int64_t{32}, int64_t{33},
+                      int64_t{63}, int64_t{64}, int64_t{65}, int64_t{100}, int64_t{127},
+                      int64_t{128}, int64_t{129}, int64_t{191}, int64_t{192}, int64_t{4096},
+                      int64_t{4097}, (int64_t{1} << 20) - 1, (int64_t{1} << 20) + 5}) {
       for (size_t off : {size_t{0}, size_t{1}, size_t{3}}) {
         SCOPED_TRACE(::testing::Message() << "bytes " << n << " offset " << off);
         const size_t bytes = static_cast<size_t>(n);
