@@ -246,6 +246,53 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
   }
 }
 
+// A short row broadcast down a tensor's rows runs several rows per call of
+// the vector function (the repeated row laid out in a buffer): the bits
+// must be those of the same operator on the row expanded into a
+// contiguous tensor, with the row on either side, in place and out=, for
+// row counts around the rows that fit one call (256 / 37 = 6).
+TEST(NativeBinaryOps, BroadcastRowsGiveTheBitsOfTheExpandedRow) {
+  const auto same_bits = [](const Tensor& got, const Tensor& want) {
+    const Tensor g = st::contiguous(got), w = st::contiguous(want);
+    return g.dtype() == w.dtype() && g.sizes() == w.sizes() &&
+           std::memcmp(g.const_data_ptr(), w.const_data_ptr(),
+                       static_cast<size_t>(g.numel() * g.itemsize())) == 0;
+  };
+  using Fn = Tensor (*)(const Tensor&, const Tensor&);
+  const std::pair<const char*, Fn> ops[] = {
+      {"add", [](const Tensor& x, const Tensor& y) { return st::add(x, y, 0.5); }},
+      {"mul", [](const Tensor& x, const Tensor& y) { return st::mul(x, y); }},
+      {"div", [](const Tensor& x, const Tensor& y) { return st::div(x, y); }},
+      {"remainder", [](const Tensor& x, const Tensor& y) { return st::remainder(x, y); }},
+      {"pow", [](const Tensor& x, const Tensor& y) { return st::pow(x, y); }},
+      {"maximum", [](const Tensor& x, const Tensor& y) { return st::maximum(x, y); }},
+      {"lt", [](const Tensor& x, const Tensor& y) { return st::lt(x, y); }},
+  };
+  for (int64_t rows : {2, 5, 6, 7, 13, 20}) {
+    const int64_t cols = 37;
+    const Tensor a = st::sub(st::mul(st::rand({rows, cols}), Scalar(4.0)), Scalar(2.0));
+    const Tensor row = st::add(st::rand({cols}), Scalar(0.25));
+    const Tensor wide = st::contiguous(st::expand(row, {rows, cols}));
+    for (const auto& [name, fn] : ops) {
+      SCOPED_TRACE(::testing::Message() << name << " rows " << rows);
+      EXPECT_TRUE(same_bits(fn(a, row), fn(a, wide)));
+      EXPECT_TRUE(same_bits(fn(row, a), fn(wide, a)));
+    }
+    Tensor x = st::clone(a), y = st::clone(a);
+    st::mul_(x, row);
+    st::mul_(y, wide);
+    EXPECT_TRUE(same_bits(x, y)) << "mul_ rows " << rows;
+    x = st::clone(a);
+    y = st::clone(a);
+    st::lt_(x, row);
+    st::lt_(y, wide);
+    EXPECT_TRUE(same_bits(x, y)) << "lt_ rows " << rows;
+    Tensor out = st::empty({0});
+    st::div_out(out, row, a);
+    EXPECT_TRUE(same_bits(out, st::div(wide, a))) << "div.out rows " << rows;
+  }
+}
+
 // float64 add and sub take the per-ISA add loop over the iterator's rows
 // too: a broadcast row, every other element, in place, out=, an alpha of
 // 1 and of another value, on rows of 37 (a partial last vector).
