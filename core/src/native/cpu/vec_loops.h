@@ -34,12 +34,13 @@ inline void write_back(char* dst, int64_t stride, const O* o, int64_t m) {
 // row laid out that many times in a stack buffer. A call of a function
 // such as pow sets up its constants and its partial last vector once per
 // call, which rows of 32 floats paid 32 times per 1K elements. False (and
-// nothing done) for other layouts.
+// nothing done) for other layouts, and for rows of which a block holds
+// fewer than two.
 template <typename O, typename A, typename B, typename Fn>
 bool broadcast_rows(Fn fn, char** data, const int64_t* strides, const int64_t* outer_strides,
                     int64_t n, int64_t rows) {
   constexpr int64_t kO = sizeof(O), kA = sizeof(A), kB = sizeof(B);
-  if (rows < 2 || n >= detail::kStridedBlock || strides[0] != kO || strides[1] != kA ||
+  if (rows < 2 || 2 * n > detail::kStridedBlock || strides[0] != kO || strides[1] != kA ||
       strides[2] != kB || outer_strides[0] != n * kO) {
     return false;
   }
