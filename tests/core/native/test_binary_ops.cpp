@@ -70,18 +70,20 @@ TEST(NativeBinaryOps, MulDiv) {
                       "result type Float can't be cast to the desired output type Long");
 }
 
+// Same dtype, sizes and bits, element by element in logical order.
+bool same_bits(const Tensor& got, const Tensor& want) {
+  const Tensor g = st::contiguous(got), w = st::contiguous(want);
+  return g.dtype() == w.dtype() && g.sizes() == w.sizes() &&
+         std::memcmp(g.const_data_ptr(), w.const_data_ptr(),
+                     static_cast<size_t>(g.numel() * g.itemsize())) == 0;
+}
+
 // True division of two integer tensors of one dtype converts both inside
 // the loop, block by block: the bits of the division of the inputs
 // converted to float first, for every integer dtype, on lengths around the
 // 256-element blocks, contiguous, strided and broadcast (a stride-0 row),
 // and into a Double out= (through the iterator's float temporary).
 TEST(NativeBinaryOps, IntegerTrueDivisionGivesTheBitsOfTheFloatConvertedInputs) {
-  const auto same_bits = [](const Tensor& got, const Tensor& want) {
-    const Tensor g = st::contiguous(got), w = st::contiguous(want);
-    return g.dtype() == w.dtype() && g.sizes() == w.sizes() &&
-           std::memcmp(g.const_data_ptr(), w.const_data_ptr(),
-                       static_cast<size_t>(g.numel() * g.itemsize())) == 0;
-  };
   for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Short, ScalarType::Char,
                         ScalarType::Byte, ScalarType::Bool, ScalarType::UInt32}) {
     for (int64_t n : {int64_t{1}, int64_t{255}, int64_t{257}, int64_t{1000}}) {
@@ -252,12 +254,6 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
 // contiguous tensor, with the row on either side, in place and out=, for
 // row counts around the rows that fit one call (256 / 37 = 6).
 TEST(NativeBinaryOps, BroadcastRowsGiveTheBitsOfTheExpandedRow) {
-  const auto same_bits = [](const Tensor& got, const Tensor& want) {
-    const Tensor g = st::contiguous(got), w = st::contiguous(want);
-    return g.dtype() == w.dtype() && g.sizes() == w.sizes() &&
-           std::memcmp(g.const_data_ptr(), w.const_data_ptr(),
-                       static_cast<size_t>(g.numel() * g.itemsize())) == 0;
-  };
   using Fn = Tensor (*)(const Tensor&, const Tensor&);
   const std::pair<const char*, Fn> ops[] = {
       {"add", [](const Tensor& x, const Tensor& y) { return st::add(x, y, 0.5); }},
