@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <vector>
 
 #include <st/core/device.h>
 #include <st/core/empty_tensor.h>
@@ -283,7 +284,28 @@ void BM_MetadataReads_CApi(benchmark::State& state) {
   for (auto _ : state) metadataReadsOnce(t);
   aoti_torch_delete_tensor_object(t);
 }
-BENCHMARK(BM_MetadataReads_CApi);
+BENCHMARK(BM_MetadataReads_CApi)->Threads(1)->Threads(2);
+
+// The same reads alternating between two handles made 5,000 handles apart,
+// so from different chunks of the registry (a program holding thousands of
+// tensors): the handle check must cost the same for either, and threads
+// reading their own handles must not slow each other down.
+void BM_MetadataReads_CApi_FarApartHandles(benchmark::State& state) {
+  constexpr size_t kHandles = 5000;
+  AtenTensorHandle t = nullptr;
+  const int64_t one = 1;
+  aoti_torch_empty_strided(1, &one, nullptr, aoti_torch_dtype_float32(),
+                           aoti_torch_device_type_cpu(), -1, &t);
+  std::vector<AtenTensorHandle> handles(kHandles, nullptr);
+  for (AtenTensorHandle& h : handles) aoti_torch_new_tensor_handle(t, &h);
+  for (auto _ : state) {
+    metadataReadsOnce(handles.front());
+    metadataReadsOnce(handles.back());
+  }
+  for (AtenTensorHandle h : handles) aoti_torch_delete_tensor_object(h);
+  aoti_torch_delete_tensor_object(t);
+}
+BENCHMARK(BM_MetadataReads_CApi_FarApartHandles)->Threads(1)->Threads(2);
 
 // A new 1-element float tensor and its deletion, as a plugin makes one.
 __attribute__((always_inline)) inline bool emptyOneCApiOnce() {

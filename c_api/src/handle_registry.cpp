@@ -1,88 +1,76 @@
 // The slot registry behind every C ABI handle (Note [Validated handles]):
-// chunks, the process-wide free list, live counts by scanning, and the slow
+// the slot range, the process-wide free list, live counts by scanning, and the slow
 // paths of the inline functions in handle_registry.h (Note [Inline handle
 // fast paths]).
 #include "handle_registry.h"
 
-#include <array>
-#include <cstdlib>
+#include <sys/mman.h>
+
+#include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <sstream>
-#include <vector>
 
 namespace stc {
 namespace detail {
 
 __thread ThreadSlots* t_slots = nullptr;
-std::atomic<uintptr_t> g_recent_chunk{kNoChunk};
+SlotRange g_slot_range;
 
 }  // namespace detail
 
 namespace {
 
+using detail::g_slot_range;
 using detail::is_live_kind;
 using detail::kCache;
 using detail::kChunkBytes;
+using detail::kRangeBytes;
 using detail::ThreadSlots;
 
 constexpr size_t kSlotsPerChunk = kChunkBytes / sizeof(Slot);
-constexpr size_t kChunkTableSize = 8192;  // power of two; at most half full
-
-size_t chunk_hash(uintptr_t base) noexcept {
-  uint64_t x = static_cast<uint64_t>(base >> 18);
-  x *= 0x9e3779b97f4a7c15ULL;
-  return static_cast<size_t>(x >> 40) & (kChunkTableSize - 1);
-}
 
 // Process-wide state; leaked on purpose so that handles deleted from
 // static destructors and thread exits after main still find it.
 struct Global {
-  std::array<std::atomic<uintptr_t>, kChunkTableSize> chunks{};
   std::mutex mutex;
-  std::vector<Slot*> chunk_list;  // guarded by mutex; in allocation order
-  Slot* free_list = nullptr;      // guarded by mutex; linked through the first payload word
-  Slot* bump = nullptr;           // guarded by mutex; next never-used slot of the newest chunk
-  Slot* bump_end = nullptr;
+  Slot* free_list = nullptr;  // guarded by mutex; linked through the first payload word
+  Slot* bump = nullptr;       // guarded by mutex; next never-used slot
+  Slot* bump_end = nullptr;   // guarded by mutex; end of the usable range
 
-  bool owns_chunk(uintptr_t base) const noexcept {
-    // Empty table entries hold 0, so address 0 (a made-up handle of only
-    // generation bits) would match one.
-    if (base == 0) return false;
-    for (size_t i = chunk_hash(base), n = 0; n < kChunkTableSize;
-         i = (i + 1) & (kChunkTableSize - 1), ++n) {
-      const uintptr_t v = chunks[i].load(std::memory_order_acquire);
-      if (v == base) {
-        detail::g_recent_chunk.store(base, std::memory_order_relaxed);
-        return true;
-      }
-      if (v == 0) return false;
-    }
-    return false;
-  }
-
+  // Makes the next kChunkBytes of the range usable, reserving the range
+  // first. Fresh pages read as zero: every slot starts Dead, generation 0.
   // Precondition: mutex held.
-  void add_chunk() {
-    ST_CHECK(chunk_list.size() < kChunkTableSize / 2, "the C ABI handle registry is full (",
-             chunk_list.size() * kSlotsPerChunk, " handles); handles are being leaked");
-    chunk_list.reserve(chunk_list.size() + 1);  // before anything is published
-    void* mem = std::aligned_alloc(kChunkBytes, kChunkBytes);
-    if (mem == nullptr) throw std::bad_alloc();
-    const uintptr_t base = reinterpret_cast<uintptr_t>(mem);
-    if (((base + kChunkBytes - 1) & ~detail::kAddrMask) != 0) {
-      // The top 16 bits of a handle hold its generation (Note [Validated
-      // handles]); memory up there cannot hold slots.
-      std::free(mem);
-      ST_ERROR("the C ABI handle registry got memory at ", mem,
-               ", above the 48-bit addresses handles can name");
+  void grow() {
+    uintptr_t base = g_slot_range.base.load(std::memory_order_relaxed);
+    if (base == 0) {
+      // Address space only: no memory is committed until a chunk is made
+      // usable, and then only as its pages are touched.
+      void* mem =
+          mmap(nullptr, kRangeBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (mem == MAP_FAILED) {
+        ST_ERROR("the C ABI handle registry could not reserve ", kRangeBytes >> 20,
+                 " MiB of address space for handles: ", std::strerror(errno));
+      }
+      base = reinterpret_cast<uintptr_t>(mem);
+      if (((base + kRangeBytes - 1) & ~detail::kAddrMask) != 0) {
+        // The top 16 bits of a handle hold its generation (Note [Validated
+        // handles]); memory up there cannot hold slots.
+        munmap(mem, kRangeBytes);
+        ST_ERROR("the C ABI handle registry got address space at ", mem,
+                 ", above the 48-bit addresses handles can name");
+      }
+      g_slot_range.base.store(base, std::memory_order_relaxed);
+      bump = bump_end = reinterpret_cast<Slot*>(base);
     }
-    std::memset(mem, 0, kChunkBytes);  // every slot starts Dead, generation 0
-    size_t i = chunk_hash(base);
-    while (chunks[i].load(std::memory_order_relaxed) != 0) i = (i + 1) & (kChunkTableSize - 1);
-    chunks[i].store(base, std::memory_order_release);
-    chunk_list.push_back(static_cast<Slot*>(mem));
-    bump = static_cast<Slot*>(mem);
-    bump_end = bump + kSlotsPerChunk;
+    const uintptr_t used = reinterpret_cast<uintptr_t>(bump_end) - base;
+    ST_CHECK(used < kRangeBytes, "the C ABI handle registry is full (", used / sizeof(Slot),
+             " handles); handles are being leaked");
+    if (mprotect(bump_end, kChunkBytes, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
+    bump_end += kSlotsPerChunk;
+    // Release: a thread that sees the new count sees the base (and the
+    // pages' permissions, which the kernel made before mprotect returned).
+    g_slot_range.usable_slots.store((used + kChunkBytes) / sizeof(Slot), std::memory_order_release);
   }
 
   // Precondition: mutex held.
@@ -92,7 +80,7 @@ struct Global {
       std::memcpy(&free_list, s->payload, sizeof(Slot*));
       return s;
     }
-    if (bump == bump_end) add_chunk();
+    if (bump == bump_end) grow();
     return bump++;
   }
 
@@ -105,11 +93,10 @@ struct Global {
   // Calls f(tag) for every slot ever handed out. Precondition: mutex held.
   template <typename F>
   void scan(F&& f) const noexcept {
-    for (Slot* chunk : chunk_list) {
-      const Slot* end = chunk == chunk_list.back() ? bump : chunk + kSlotsPerChunk;
-      for (const Slot* s = chunk; s != end; ++s) {
-        f(static_cast<uint32_t>(s->state.load(std::memory_order_relaxed)));
-      }
+    const Slot* first =
+        reinterpret_cast<const Slot*>(g_slot_range.base.load(std::memory_order_relaxed));
+    for (const Slot* s = first; s != bump; ++s) {
+      f(static_cast<uint32_t>(s->state.load(std::memory_order_relaxed)));
     }
   }
 };
@@ -145,22 +132,13 @@ ThreadSlots::~ThreadSlots() {
   while (n > 0) g.give(slots[--n]);
 }
 
-Slot* live_slot_slow(const void* handle, HandleKind k) noexcept {
-  const HandleInfo info = classify(handle);
-  return info.cls == Classification::Live && info.kind == k ? info.slot : nullptr;
-}
-
 }  // namespace detail
 
 HandleInfo classify(const void* handle) noexcept {
   if (handle == nullptr) return {Classification::Null, HandleKind::Dead, nullptr};
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  const uintptr_t addr = p & detail::kAddrMask;
-  const uintptr_t base = addr & ~(uintptr_t{kChunkBytes} - 1);
-  if ((addr - base) % sizeof(Slot) != 0 || !global().owns_chunk(base)) {
-    return {Classification::Foreign, HandleKind::Dead, nullptr};
-  }
-  Slot* s = detail::slot_of(p);
+  Slot* s = detail::slot_in_range(p);
+  if (s == nullptr) return {Classification::Foreign, HandleKind::Dead, nullptr};
   const uint64_t st = s->state.load(std::memory_order_acquire);
   const uint32_t tag = static_cast<uint32_t>(st);
   if (((st ^ p) & detail::kGenMask) != 0 || !is_live_kind(tag)) {
@@ -236,8 +214,8 @@ const char* kind_name(HandleKind k) noexcept {
 
 bool in_handle_memory(const void* address) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(address);
-  if ((p & ~detail::kAddrMask) != 0) return false;  // chunks are below 48 bits
-  return global().owns_chunk(p & ~(uintptr_t{kChunkBytes} - 1));
+  const uintptr_t slots = g_slot_range.usable_slots.load(std::memory_order_acquire);
+  return p - g_slot_range.base.load(std::memory_order_relaxed) < slots * sizeof(Slot);
 }
 
 int64_t live_count(HandleKind k) noexcept {

@@ -3,22 +3,27 @@
 // registry, never a bare C++ object.
 //
 // Note [Validated handles]
-// Slots are 64 bytes, carved from 256 KiB chunks aligned to their size.
-// Each slot starts with an atomic state word: the kind tag in the low 32
+// Slots are 64 bytes, in one range of address space reserved for them at
+// the first handle (the registry's capacity, 1 GiB) and made usable 256
+// KiB at a time, in order. Each slot starts with an atomic state word: the kind tag in the low 32
 // bits (0 = Dead) and the slot's generation in the top 16. The payload
 // (st::Tensor, std::vector<StableIValue>, ...) lives in place after it. A
 // handle is the slot's address with the generation it was made at in its
-// top 16 bits (user-space addresses fit in 48 bits; chunks above that are
+// top 16 bits (user-space addresses fit in 48 bits; a range above that is
 // refused), so one compare of the state word with (handle's generation |
 // expected kind) checks liveness, generation and kind at once. Resolving a
 // handle never dereferences memory this library does not own:
 //   - null                                  -> "null <kind> handle";
-//   - the chunk of the address is not ours  -> "foreign <kind> handle";
+//   - outside the usable part of the range  -> "foreign <kind> handle";
 //   - not on a slot boundary                -> "foreign <kind> handle";
 //   - tag Dead, or another generation       -> "already deleted";
 //   - tag of another kind                   -> "a list handle, not a tensor handle".
 // Slot memory is never returned to the system, so reading the state of a
-// deleted handle is always defined.
+// deleted handle is always defined. One range rather than chunks anywhere
+// in the heap makes "is this ours" a subtraction and a compare with two
+// words that change only when the range grows: the same cost for every
+// handle, however many a program holds, and no shared word that threads
+// write as they use handles.
 //
 // Note [Handle generations]
 // Deleting a handle advances its slot's generation (and marks it Dead), so
@@ -46,11 +51,10 @@
 //
 // Note [Inline handle fast paths]
 // Every C ABI call resolves, creates or deletes handles, so the common case
-// of each (a handle in the chunk seen last; a slot from or back to this
-// thread's cache) is inline here and costs a handful of instructions;
-// everything else (another chunk, the first use on a thread, an empty or
-// full cache, a thread whose state is gone) takes the out-of-line path in
-// handle_registry.cpp. Both paths keep the same checks.
+// of each (checking a handle; a slot from or back to this thread's cache)
+// is inline here and costs a handful of instructions; everything else (the
+// first use on a thread, an empty or full cache, a thread whose state is
+// gone, describing a bad handle) is out of line in handle_registry.cpp.
 #pragma once
 
 #include <array>
@@ -105,14 +109,39 @@ constexpr unsigned kGenShift = 48;
 constexpr uintptr_t kAddrMask = (uintptr_t{1} << kGenShift) - 1;  // the slot address
 constexpr uint64_t kGenMask = ~uint64_t{kAddrMask};               // the generation
 constexpr uint64_t kGenOne = uint64_t{1} << kGenShift;
-constexpr size_t kChunkBytes = size_t{1} << 18;  // 256 KiB, aligned to its size
-// The bits of a handle that must equal its chunk's base: the address above
-// the offset in the chunk, and the offset's low 6 bits (a slot boundary).
-constexpr uintptr_t kChunkCheckMask =
-    (kAddrMask & ~(uintptr_t{kChunkBytes} - 1)) | (sizeof(Slot) - 1);
-constexpr uintptr_t kNoChunk = sizeof(Slot);  // an offset bit: never a masked handle
-static_assert((kNoChunk & kChunkCheckMask) != kNoChunk, "kNoChunk must not match any handle");
+constexpr size_t kChunkBytes = size_t{1} << 18;  // the range grows by 256 KiB
+constexpr size_t kRangeBytes = size_t{1} << 30;  // 1 GiB: 16,777,216 handles
+constexpr unsigned kSlotShift = 6;
+static_assert(sizeof(Slot) == size_t{1} << kSlotShift, "kSlotShift is log2 of the slot size");
 constexpr unsigned kCache = 256;  // per-thread cache capacity
+
+// Where the slots are: [base, base + usable_slots * sizeof(Slot)). Both
+// are 0 until the first handle; base is set once, before usable_slots
+// first grows (release), so a reader that loads usable_slots first
+// (acquire) sees the base that goes with it. Written under the registry's
+// lock; read everywhere without one.
+struct alignas(64) SlotRange {
+  std::atomic<uintptr_t> usable_slots{0};
+  std::atomic<uintptr_t> base{0};
+};
+extern SlotRange g_slot_range;
+
+// The slot `p` names (its top 16 bits, the generation, dropped) when that
+// address is a slot boundary in the usable range, else null. Never
+// dereferences anything.
+inline __attribute__((always_inline)) Slot* slot_in_range(uintptr_t p) noexcept {
+  const uintptr_t slots = g_slot_range.usable_slots.load(std::memory_order_acquire);
+  const uintptr_t offset = (p & kAddrMask) - g_slot_range.base.load(std::memory_order_relaxed);
+  // Rotated right by kSlotShift, the offset is the slot index, and an
+  // offset off a slot boundary (low bits set) becomes larger than any.
+  const uintptr_t index = (offset >> kSlotShift) | (offset << (64 - kSlotShift));
+  if (index >= slots) return nullptr;
+  // The range never starts at address 0: tells the compiler that callers
+  // need not test the slot for null again.
+  const uintptr_t addr = p & kAddrMask;
+  if (addr == 0) __builtin_unreachable();
+  return reinterpret_cast<Slot*>(addr);
+}
 
 inline bool is_live_kind(uint32_t tag) noexcept {
   return tag - static_cast<uint32_t>(HandleKind::Tensor) < static_cast<uint32_t>(kNumHandleKinds);
@@ -145,34 +174,10 @@ struct ThreadSlots {
 // thread's first allocation or free, and again once its state is gone.
 extern __thread ThreadSlots* t_slots;
 
-// The chunk most recently found by a lookup, checked first (the handles of
-// one program phase mostly come from one chunk). kNoChunk at first: it has
-// a bit outside kChunkCheckMask, so no handle's masked bits can equal it.
-extern std::atomic<uintptr_t> g_recent_chunk;
-
-Slot* live_slot_slow(const void* handle, HandleKind k) noexcept;
 Slot* allocate_slot_slow();
 void free_slot_slow(Slot* slot) noexcept;
 
 inline Slot* slot_of(uintptr_t bits) noexcept { return reinterpret_cast<Slot*>(bits & kAddrMask); }
-
-// True when the handle bits `p` lie on a slot of the chunk seen last.
-inline __attribute__((always_inline)) bool in_recent_chunk(uintptr_t p) noexcept {
-  return (p & kChunkCheckMask) == g_recent_chunk.load(std::memory_order_relaxed);
-}
-
-// For `p` on a slot of a chunk of ours: the slot when its state is live,
-// of kind `k` and of p's generation, else null.
-inline __attribute__((always_inline)) Slot* match_slot(uintptr_t p, HandleKind k) noexcept {
-  const uintptr_t addr = p & kAddrMask;
-  // A chunk is never at address 0: tells the compiler callers need not
-  // test the slot for null again.
-  if (addr == 0) __builtin_unreachable();
-  const uint64_t want = (p ^ addr) | static_cast<uint32_t>(k);  // p ^ addr: the generation
-  return reinterpret_cast<Slot*>(addr)->state.load(std::memory_order_acquire) == want
-             ? reinterpret_cast<Slot*>(addr)
-             : nullptr;
-}
 
 }  // namespace detail
 
@@ -188,23 +193,16 @@ struct Handle {
 HandleInfo classify(const void* handle) noexcept;
 
 // The slot of `handle` when it is a live handle of kind `k`, else null
-// (null, foreign, deleted, or another kind): the one liveness check. The
-// common case, a handle in the chunk seen last, is one compare of the
-// state word and makes no call; anything else goes to live_slot_slow,
-// which finds the handle's chunk (Note [Inline handle fast paths]).
+// (null, foreign, deleted, or another kind): the one liveness check, the
+// range check and one compare of the state word. Makes no call, so a
+// function whose fast path uses only this needs no frame.
 inline __attribute__((always_inline)) Slot* live_slot(const void* handle, HandleKind k) noexcept {
   const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  if (__builtin_expect(detail::in_recent_chunk(p), 1)) return detail::match_slot(p, k);
-  return detail::live_slot_slow(handle, k);
-}
-
-// live_slot without the slow path: also null for a handle outside the
-// chunk seen last, which the caller must then check with live_slot. Makes
-// no call, so a function whose fast path uses only this needs no frame.
-inline __attribute__((always_inline)) Slot* live_slot_fast(const void* handle,
-                                                           HandleKind k) noexcept {
-  const uintptr_t p = reinterpret_cast<uintptr_t>(handle);
-  return __builtin_expect(detail::in_recent_chunk(p), 1) ? detail::match_slot(p, k) : nullptr;
+  Slot* s = detail::slot_in_range(p);
+  if (s == nullptr) return nullptr;
+  // p ^ its address bits: the generation.
+  const uint64_t want = (p ^ reinterpret_cast<uintptr_t>(s)) | static_cast<uint32_t>(k);
+  return s->state.load(std::memory_order_acquire) == want ? s : nullptr;
 }
 
 // allocate_slot without the slow path: null when this thread's cache is
@@ -256,8 +254,8 @@ inline __attribute__((always_inline)) Handle publish(Slot* slot, HandleKind kind
   return Handle{reinterpret_cast<uintptr_t>(slot) | gen};
 }
 
-// True when `address` (a plain address, no generation bits) lies in a
-// chunk of handle slots, on a slot or not. Never dereferences it.
+// True when `address` (a plain address, no generation bits) lies in the
+// usable range of handle slots, on a slot or not. Never dereferences it.
 bool in_handle_memory(const void* address) noexcept;
 
 // Live handles of one kind / of every kind (Note [Counting live handles by

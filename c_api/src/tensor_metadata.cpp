@@ -21,18 +21,17 @@ int64_t storage_nbytes(const st::TensorImpl& t) noexcept {
 // A getter reads a field or two; the checks it must make (a live tensor
 // handle, a defined tensor, a non-null out-pointer) should not cost more
 // than the read. So each getter first tries a path with nothing else: the
-// handle's one compare (live_slot_fast, Note [Validated handles] in
-// handle_registry.h), a null test of the tensor and of the out-pointer, no
-// call and no frame. Anything else (an error, a handle outside the chunk
-// seen last) takes the full path, which makes every check again and
-// reports what was wrong under the exported function's name. `read` must
-// not throw.
+// handle's check (live_slot: a range check and one compare, Note
+// [Validated handles] in handle_registry.h), a null test of the tensor and
+// of the out-pointer, no call and no frame. Anything else (an error) takes
+// the full path, which makes every check again and reports what was wrong
+// under the exported function's name. `read` must not throw.
 
 // The defined tensor of `tensor`, or null for anything the fast path does
 // not take.
 inline __attribute__((always_inline)) const st::TensorImpl* defined_impl_fast(
     AtenTensorHandle tensor) noexcept {
-  stc::Slot* s = stc::live_slot_fast(tensor, stc::HandleKind::Tensor);
+  stc::Slot* s = stc::live_slot(tensor, stc::HandleKind::Tensor);
   return s != nullptr ? stc::payload<st::Tensor>(s).unsafeGetTensorImpl() : nullptr;
 }
 

@@ -126,15 +126,37 @@ TEST_F(HandleRegistryTest, AGenerationNeverIssuedIsReportedAsDeleted) {
 }
 
 TEST_F(HandleRegistryTest, GenerationBitsOverANullAddressAreForeign) {
-  // Address bits 0, generation bits set: not null, and no chunk lives at
-  // address 0 (fuzz_call_dispatcher found the chunk table's empty entries,
-  // which hold 0, matching it: the check then read the null slot).
+  // Address bits 0, generation bits set: not null, and no slot lives at
+  // address 0 (fuzz_call_dispatcher once found a registry whose empty
+  // entries held 0 matching it: the check then read the null slot).
   auto* made_up = reinterpret_cast<AtenTensorHandle>(uintptr_t{1} << 48);
   int64_t dim = 0;
   EXPECT_C_FAILURE(aoti_torch_get_dim(made_up, &dim), "aoti_torch_get_dim",
                    "foreign tensor handle");
   EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(made_up), "aoti_torch_delete_tensor_object",
                    "foreign tensor handle");
+}
+
+TEST_F(HandleRegistryTest, AddressesPastTheUsablePartOfTheSlotRangeAreForeign) {
+  // The slots' address range is reserved whole and made usable a piece at
+  // a time: an address in the reserved part beyond what is usable, or a
+  // byte past the range, must be rejected without being read (reading it
+  // would fault).
+  AtenTensorHandle t = make_tensor({2});
+  int64_t dim = 0;
+  for (uintptr_t ahead : {uintptr_t{1} << 29, (uintptr_t{1} << 30) - 64, uintptr_t{1} << 30}) {
+    auto* far = reinterpret_cast<AtenTensorHandle>(reinterpret_cast<uintptr_t>(t) + ahead);
+    EXPECT_C_FAILURE(aoti_torch_get_dim(far, &dim), "aoti_torch_get_dim", "foreign tensor handle");
+    EXPECT_C_FAILURE(aoti_torch_delete_tensor_object(far), "aoti_torch_delete_tensor_object",
+                     "foreign tensor handle");
+  }
+  // Just below the range's start.
+  auto* below =
+      reinterpret_cast<AtenTensorHandle>(reinterpret_cast<uintptr_t>(t) - (uintptr_t{1} << 30));
+  EXPECT_C_FAILURE(aoti_torch_get_dim(below, &dim), "aoti_torch_get_dim", "foreign tensor handle");
+  ASSERT_C_OK(aoti_torch_get_dim(t, &dim));
+  EXPECT_EQ(dim, 1);
+  ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
 }
 
 TEST_F(HandleRegistryTest, LiveCountIsExactAcrossThreadsThatExited) {
