@@ -105,11 +105,15 @@ bool stride2_run(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
   return true;
 }
 
+// The per-ISA byte copy (cpu::VecKernels::copy_bytes), looked up once per
+// range of rows.
+using CopyBytes = void (*)(void* out, const void* in, int64_t bytes);
+
 template <size_t kBytes>
-void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss) {
+void inner_loop(char* d, const char* s, int64_t n, int64_t ds, int64_t ss, CopyBytes copy) {
   if (ds == static_cast<int64_t>(kBytes) && ss == static_cast<int64_t>(kBytes)) {
     // (a row at a time: the per-ISA copy, not memcpy; see copy_bytes)
-    cpu::vec_kernels().copy_bytes(d, s, n * static_cast<int64_t>(kBytes));
+    copy(d, s, n * static_cast<int64_t>(kBytes));
     return;
   }
   if (ds == static_cast<int64_t>(kBytes) && ss == -static_cast<int64_t>(kBytes)) {
@@ -135,22 +139,23 @@ void inner_loop_generic(char* d, const char* s, int64_t n, int64_t ds, int64_t s
   }
 }
 
-void run_inner(char* d, const char* s, int64_t n, int64_t ds, int64_t ss, size_t itemsize) {
+void run_inner(char* d, const char* s, int64_t n, int64_t ds, int64_t ss, size_t itemsize,
+               CopyBytes copy) {
   switch (itemsize) {
     case 1:
-      inner_loop<1>(d, s, n, ds, ss);
+      inner_loop<1>(d, s, n, ds, ss, copy);
       break;
     case 2:
-      inner_loop<2>(d, s, n, ds, ss);
+      inner_loop<2>(d, s, n, ds, ss, copy);
       break;
     case 4:
-      inner_loop<4>(d, s, n, ds, ss);
+      inner_loop<4>(d, s, n, ds, ss, copy);
       break;
     case 8:
-      inner_loop<8>(d, s, n, ds, ss);
+      inner_loop<8>(d, s, n, ds, ss, copy);
       break;
     case 16:
-      inner_loop<16>(d, s, n, ds, ss);
+      inner_loop<16>(d, s, n, ds, ss, copy);
       break;
     default:
       inner_loop_generic(d, s, n, ds, ss, itemsize);
@@ -194,6 +199,7 @@ void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize, int
   const int64_t inner = g.sizes[nd - 1];
   const int64_t inner_ds = g.dst_strides[nd - 1];
   const int64_t inner_ss = g.src_strides[nd - 1];
+  const CopyBytes copy = cpu::vec_kernels().copy_bytes;
   // Odometer over the outer dims, started at row_begin.
   std::vector<int64_t> counter(nd, 0);
   char* d = d0;
@@ -206,7 +212,7 @@ void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize, int
     s += counter[i] * g.src_strides[i];
   }
   for (int64_t o = row_begin; o < row_end; ++o) {
-    run_inner(d, s, inner, inner_ds, inner_ss, itemsize);
+    run_inner(d, s, inner, inner_ds, inner_ss, itemsize, copy);
     for (size_t i = nd - 1; i-- > 0;) {
       if (++counter[i] < g.sizes[i]) {
         d += g.dst_strides[i];
