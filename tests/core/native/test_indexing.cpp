@@ -202,6 +202,47 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
                       "gather(): index -1 is out of bounds for dimension 1 with size 6");
 }
 
+// A scatter along the last dim of a contiguous self (the unit-dim row:
+// index and src contiguous too) writes what the general row writes into
+// the same self in other layouts, in every element size, with repeated
+// indices (the later element of a row wins in both), src rows longer
+// than the index's, and a scalar value.
+TEST(NativeIndexing, ScatterAlongAUnitStrideDimMatchesEveryOtherLayout) {
+  std::mt19937 g(11);
+  for (ScalarType dt : {ScalarType::Byte, ScalarType::Short, ScalarType::Float, ScalarType::Double,
+                        ScalarType::Long}) {
+    SCOPED_TRACE(::testing::Message() << "dtype " << dt);
+    Tensor base = random_ints(g, {5, 9}, dt, 0, 9);
+    Tensor src = random_ints(g, {5, 11}, dt, 10, 60);
+    Tensor idx = random_ints(g, {5, 7}, ScalarType::Long, 0, 8);
+    Tensor src_rows = st::slice(src, 1, 0, 7);  // rows of the index's length, strided
+    std::vector<double> want;
+    for (int kind = 0; kind < 3; ++kind) {
+      Tensor self = relayout(base, kind);
+      st::scatter_(self, 1, idx, kind == 0 ? st::contiguous(src_rows) : src);
+      if (kind == 0) {
+        want = values(self);
+        // The reference: element by element, in order.
+        std::vector<double> ref = values(base);
+        const std::vector<double> iv = values(idx), sv = values(src);
+        for (int64_t r = 0; r < 5; ++r)
+          for (int64_t j = 0; j < 7; ++j)
+            ref[static_cast<size_t>(r * 9 +
+                                    static_cast<int64_t>(iv[static_cast<size_t>(r * 7 + j)]))] =
+                sv[static_cast<size_t>(r * 11 + j)];
+        expect_close(want, ref, 0);
+      } else {
+        expect_close(values(self), want, 0);
+      }
+    }
+    Tensor filled = st::contiguous(base);
+    st::scatter_(filled, 1, idx, 3.0);
+    Tensor filled_t = relayout(base, 1);
+    st::scatter_(filled_t, 1, idx, 3.0);
+    expect_close(values(filled), values(filled_t), 0);
+  }
+}
+
 // gather/scatter over 3-d index shapes smaller than self (rows of the
 // index shorter than self's), each dim as `dim`, a transposed self, and 0-d
 // and empty indexes, against an element-by-element reference.
