@@ -1,10 +1,14 @@
 // The slot registry behind every C ABI handle (Note [Validated handles]):
-// the slot range, the process-wide free list, live counts by scanning, and the slow
-// paths of the inline functions in handle_registry.h (Note [Inline handle
-// fast paths]).
+// the slot range, the process-wide free list, live counts by scanning,
+// and the slow paths of the inline functions in handle_registry.h (Note
+// [Inline handle fast paths]).
 #include "handle_registry.h"
 
 #include <sys/mman.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
 
 #include <cerrno>
 #include <cstring>
@@ -60,6 +64,12 @@ struct Global {
         ST_ERROR("the C ABI handle registry got address space at ", mem,
                  ", above the 48-bit addresses handles can name");
       }
+#if defined(__SANITIZE_ADDRESS__)
+      // LeakSanitizer scans heap blocks, not mappings of our own: without
+      // this, what only a live handle holds would be reported as leaked.
+      // It scans the readable part of the range.
+      __lsan_register_root_region(mem, kRangeBytes);
+#endif
       g_slot_range.base.store(base, std::memory_order_relaxed);
       bump = bump_end = reinterpret_cast<Slot*>(base);
     }

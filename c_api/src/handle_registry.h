@@ -5,14 +5,15 @@
 // Note [Validated handles]
 // Slots are 64 bytes, in one range of address space reserved for them at
 // the first handle (the registry's capacity, 1 GiB) and made usable 256
-// KiB at a time, in order. Each slot starts with an atomic state word: the kind tag in the low 32
-// bits (0 = Dead) and the slot's generation in the top 16. The payload
-// (st::Tensor, std::vector<StableIValue>, ...) lives in place after it. A
-// handle is the slot's address with the generation it was made at in its
-// top 16 bits (user-space addresses fit in 48 bits; a range above that is
-// refused), so one compare of the state word with (handle's generation |
-// expected kind) checks liveness, generation and kind at once. Resolving a
-// handle never dereferences memory this library does not own:
+// KiB at a time, in order. Each slot starts with an atomic state word:
+// the kind tag in the low 32 bits (0 = Dead) and the slot's generation in
+// the top 16. The payload (st::Tensor, std::vector<StableIValue>, ...)
+// lives in place after it. A handle is the slot's address with the
+// generation it was made at in its top 16 bits (user-space addresses fit
+// in 48 bits; a range above that is refused), so one compare of the
+// state word with (handle's generation | expected kind) checks liveness,
+// generation and kind at once. Resolving a handle never dereferences
+// memory this library does not own:
 //   - null                                  -> "null <kind> handle";
 //   - outside the usable part of the range  -> "foreign <kind> handle";
 //   - not on a slot boundary                -> "foreign <kind> handle";
