@@ -204,7 +204,7 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
 
 // A scatter along the last dim of a contiguous self (the unit-dim row:
 // index and src contiguous too) writes what the general row writes into
-// the same self in other layouts, in every element size, with repeated
+// the same self in other layouts, in element sizes 1 to 8, with repeated
 // indices (the later element of a row wins in both), src rows longer
 // than the index's, and a scalar value.
 TEST(NativeIndexing, ScatterAlongAUnitStrideDimMatchesEveryOtherLayout) {
