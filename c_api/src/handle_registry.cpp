@@ -33,6 +33,7 @@ using detail::kRangeBytes;
 using detail::ThreadSlots;
 
 constexpr size_t kSlotsPerChunk = kChunkBytes / sizeof(Slot);
+constexpr size_t kMinRangeBytes = 64 * kChunkBytes;  // 16 MiB: 262,144 handles
 
 // Process-wide state; leaked on purpose so that handles deleted from
 // static destructors and thread exits after main still find it.
@@ -41,6 +42,7 @@ struct Global {
   Slot* free_list = nullptr;  // guarded by mutex; linked through the first payload word
   Slot* bump = nullptr;       // guarded by mutex; next never-used slot
   Slot* bump_end = nullptr;   // guarded by mutex; end of the usable range
+  size_t range_bytes = 0;     // guarded by mutex; the reserved range's size
 
   // Makes the next kChunkBytes of the range usable, reserving the range
   // first. Fresh pages read as zero: every slot starts Dead, generation 0.
@@ -49,18 +51,26 @@ struct Global {
     uintptr_t base = g_slot_range.base.load(std::memory_order_relaxed);
     if (base == 0) {
       // Address space only: no memory is committed until a chunk is made
-      // usable, and then only as its pages are touched.
-      void* mem =
-          mmap(nullptr, kRangeBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      // usable, and then only as its pages are touched. A process whose
+      // address space is capped (RLIMIT_AS) gets the largest range that
+      // fits, down to kMinRangeBytes: fewer handles rather than none.
+      size_t bytes = kRangeBytes;
+      void* mem = MAP_FAILED;
+      int error = 0;
+      for (; bytes >= kMinRangeBytes; bytes /= 2) {
+        mem = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (mem != MAP_FAILED) break;
+        error = errno;
+      }
       if (mem == MAP_FAILED) {
-        ST_ERROR("the C ABI handle registry could not reserve ", kRangeBytes >> 20,
-                 " MiB of address space for handles: ", std::strerror(errno));
+        ST_ERROR("the C ABI handle registry could not reserve ", kMinRangeBytes >> 20,
+                 " MiB of address space for handles: ", std::strerror(error));
       }
       base = reinterpret_cast<uintptr_t>(mem);
-      if (((base + kRangeBytes - 1) & ~detail::kAddrMask) != 0) {
+      if (((base + bytes - 1) & ~detail::kAddrMask) != 0) {
         // The top 16 bits of a handle hold its generation (Note [Validated
         // handles]); memory up there cannot hold slots.
-        munmap(mem, kRangeBytes);
+        munmap(mem, bytes);
         ST_ERROR("the C ABI handle registry got address space at ", mem,
                  ", above the 48-bit addresses handles can name");
       }
@@ -68,13 +78,14 @@ struct Global {
       // LeakSanitizer scans heap blocks, not mappings of our own: without
       // this, what only a live handle holds would be reported as leaked.
       // It scans the readable part of the range.
-      __lsan_register_root_region(mem, kRangeBytes);
+      __lsan_register_root_region(mem, bytes);
 #endif
+      range_bytes = bytes;
       g_slot_range.base.store(base, std::memory_order_relaxed);
       bump = bump_end = reinterpret_cast<Slot*>(base);
     }
     const uintptr_t used = reinterpret_cast<uintptr_t>(bump_end) - base;
-    ST_CHECK(used < kRangeBytes, "the C ABI handle registry is full (", used / sizeof(Slot),
+    ST_CHECK(used < range_bytes, "the C ABI handle registry is full (", used / sizeof(Slot),
              " handles); handles are being leaked");
     if (mprotect(bump_end, kChunkBytes, PROT_READ | PROT_WRITE) != 0) throw std::bad_alloc();
     bump_end += kSlotsPerChunk;

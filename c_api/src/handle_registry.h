@@ -4,10 +4,11 @@
 //
 // Note [Validated handles]
 // Slots are 64 bytes, in one range of address space reserved for them at
-// the first handle (the registry's capacity, 1 GiB) and made usable 256
-// KiB at a time, in order. Each slot starts with an atomic state word:
-// the kind tag in the low 32 bits (0 = Dead) and the slot's generation in
-// the top 16. The payload (st::Tensor, std::vector<StableIValue>, ...)
+// the first handle (the registry's capacity: 1 GiB, or the most a capped
+// address space allows, down to 16 MiB) and made usable 256 KiB at a
+// time, in order. Each slot starts with an atomic state word: the kind
+// tag in the low 32 bits (0 = Dead) and the slot's generation in the top
+// 16. The payload (st::Tensor, std::vector<StableIValue>, ...)
 // lives in place after it. A handle is the slot's address with the
 // generation it was made at in its top 16 bits (user-space addresses fit
 // in 48 bits; a range above that is refused), so one compare of the
@@ -111,7 +112,7 @@ constexpr uintptr_t kAddrMask = (uintptr_t{1} << kGenShift) - 1;  // the slot ad
 constexpr uint64_t kGenMask = ~uint64_t{kAddrMask};               // the generation
 constexpr uint64_t kGenOne = uint64_t{1} << kGenShift;
 constexpr size_t kChunkBytes = size_t{1} << 18;  // the range grows by 256 KiB
-constexpr size_t kRangeBytes = size_t{1} << 30;  // 1 GiB: 16,777,216 handles
+constexpr size_t kRangeBytes = size_t{1} << 30;  // 1 GiB: 16,777,216 handles (at most)
 constexpr unsigned kSlotShift = 6;
 static_assert(sizeof(Slot) == size_t{1} << kSlotShift, "kSlotShift is log2 of the slot size");
 constexpr unsigned kCache = 256;  // per-thread cache capacity

@@ -2,8 +2,14 @@
 // live-handle counting; stale handles of reused slots (generations).
 #include "c_api_test_util.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <thread>
+#include <vector>
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -172,6 +178,47 @@ TEST_F(HandleRegistryTest, WhatOnlyAHandleHoldsIsNotALeak) {
   ASSERT_C_OK(aoti_torch_delete_tensor_object(t));
 #else
   GTEST_SKIP() << "a LeakSanitizer check: runs in the ASan build";
+#endif
+}
+
+namespace {
+
+// The body of ACappedAddressSpaceStillGetsHandles, in its own process:
+// exits 0 when handles can be made and deleted under the cap.
+[[noreturn]] void make_handles_under_a_capped_address_space() {
+  // The process's current size plus 256 MiB: room for the test, not for
+  // a 1 GiB range.
+  long pages = 0;
+  FILE* statm = std::fopen("/proc/self/statm", "r");
+  if (statm == nullptr || std::fscanf(statm, "%ld", &pages) != 1) std::_Exit(2);
+  std::fclose(statm);
+  const rlim_t cap =
+      static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (rlim_t{256} << 20);
+  const rlimit limit{cap, cap};
+  if (setrlimit(RLIMIT_AS, &limit) != 0) std::_Exit(3);
+  // More handles than one piece of the range holds (4,096).
+  std::vector<AtenTensorHandle> hs(5000, nullptr);
+  for (AtenTensorHandle& h : hs) {
+    if (aoti_torch_new_uninitialized_tensor(&h) != AOTI_TORCH_SUCCESS) std::_Exit(4);
+  }
+  for (AtenTensorHandle h : hs) {
+    if (aoti_torch_delete_tensor_object(h) != AOTI_TORCH_SUCCESS) std::_Exit(5);
+  }
+  std::_Exit(0);
+}
+
+}  // namespace
+
+// A process whose address space is capped below the registry's 1 GiB
+// range still gets handles, from a smaller range. The death test runs the
+// body in a fresh process (threadsafe style), so the range is reserved
+// after the cap.
+TEST(HandleRegistryDeathTest, ACappedAddressSpaceStillGetsHandles) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "the sanitizers reserve far more address space than a cap would leave";
+#else
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(make_handles_under_a_capped_address_space(), ::testing::ExitedWithCode(0), "");
 #endif
 }
 
