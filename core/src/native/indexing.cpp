@@ -437,15 +437,18 @@ void scatter_row(U* self_row, int64_t self_step, int64_t dstride, const int64_t*
 }
 
 // scatter_row along a unit-stride dim (dstride == 1, self_step == 0) from
-// a contiguous index and src: the scatter along the last dim of a
-// contiguous tensor. The store's address is then the index itself, not a
-// product: 1024 x 1024 floats took 705 us with the general row (PyTorch
-// 610) and 422 with this one on the Zen 4. (gather_row along its dim
-// gained nothing from the same change: there the index feeds a load.)
-template <typename U>
+// a contiguous index, and a contiguous src or a value (kValue: src[0] for
+// every element): the scatter along the last dim of a contiguous tensor.
+// The store's address is then the index itself, not a product: 1024 x
+// 1024 floats took 705 us with the general row (PyTorch 610) and 422 with
+// this one on the Zen 4. (gather_row along its dim gained nothing from
+// the same change: there the index feeds a load.)
+template <bool kValue, typename U>
 void scatter_row_along_unit_dim(U* self_row, const int64_t* idx, const U* src, int64_t n,
                                 int64_t size, int64_t dim) {
-  for (int64_t j = 0; j < n; ++j) self_row[checked_index(idx[j], size, "scatter", dim)] = src[j];
+  for (int64_t j = 0; j < n; ++j) {
+    self_row[checked_index(idx[j], size, "scatter", dim)] = src[kValue ? 0 : j];
+  }
 }
 
 // self[coord with coord[dim] = index[coord]] = src[coord] (or value), row
@@ -474,8 +477,11 @@ void scatter_into(const Tensor& self, int64_t dim, const Tensor& index, const Te
     U* sp = static_cast<U*>(self.data_ptr());
     const U* rp = static_cast<const U*>(from.const_data_ptr());
     walk<3>(outer, {ss.data(), is.data(), rs.data()}, [&](const auto& off) {
-      if (is[last] == 1 && rs[last] == 1 && ss[last] == 0 && dstride == 1) {
-        scatter_row_along_unit_dim(sp + off[0], ip + off[1], rp + off[2], n, size, dim);
+      const bool along_unit_dim = is[last] == 1 && ss[last] == 0 && dstride == 1;
+      if (along_unit_dim && rs[last] == 1) {
+        scatter_row_along_unit_dim<false>(sp + off[0], ip + off[1], rp + off[2], n, size, dim);
+      } else if (along_unit_dim && rs[last] == 0) {
+        scatter_row_along_unit_dim<true>(sp + off[0], ip + off[1], rp + off[2], n, size, dim);
       } else if (is[last] == 1) {
         scatter_row<true>(sp + off[0], ss[last], dstride, ip + off[1], 1, rp + off[2], rs[last], n,
                           size, dim);

@@ -206,7 +206,7 @@ TEST(NativeIndexing, ScatterNamesTheBadIndexOfARow) {
 // index and src contiguous too) writes what the general row writes into
 // the same self in other layouts, in element sizes 1 to 8, with repeated
 // indices (the later element of a row wins in both), src rows longer
-// than the index's, and a scalar value.
+// than the index's, a scalar value and a src expanded along dim.
 TEST(NativeIndexing, ScatterAlongAUnitStrideDimMatchesEveryOtherLayout) {
   std::mt19937 g(11);
   for (ScalarType dt : {ScalarType::Byte, ScalarType::Short, ScalarType::Float, ScalarType::Double,
@@ -235,11 +235,18 @@ TEST(NativeIndexing, ScatterAlongAUnitStrideDimMatchesEveryOtherLayout) {
         expect_close(values(self), want, 0);
       }
     }
+    // One value for every element: a scalar, or a src expanded along dim.
     Tensor filled = st::contiguous(base);
     st::scatter_(filled, 1, idx, 3.0);
     Tensor filled_t = relayout(base, 1);
     st::scatter_(filled_t, 1, idx, 3.0);
     expect_close(values(filled), values(filled_t), 0);
+    const Tensor column = st::expand(random_ints(g, {5, 1}, dt, 10, 60), {5, 7});
+    Tensor from_column = st::contiguous(base);
+    st::scatter_(from_column, 1, idx, column);
+    Tensor from_column_t = relayout(base, 1);
+    st::scatter_(from_column_t, 1, idx, st::contiguous(column));
+    expect_close(values(from_column), values(from_column_t), 0);
   }
 }
 
