@@ -6,14 +6,17 @@
 
 #include <sys/mman.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/lsan_interface.h>
-#endif
-
 #include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <sstream>
+
+// LeakSanitizer's call for memory it should scan besides heap blocks:
+// defined when a sanitizer runtime with LeakSanitizer is in the process
+// (ASan's or LSan's, whether or not this library was built for it; GCC
+// says so with __SANITIZE_ADDRESS__, Clang 14 has no such macro), null
+// otherwise.
+extern "C" void __lsan_register_root_region(const void* p, size_t size) __attribute__((weak));
 
 namespace stc {
 namespace detail {
@@ -74,12 +77,10 @@ struct Global {
         ST_ERROR("the C ABI handle registry got address space at ", mem,
                  ", above the 48-bit addresses handles can name");
       }
-#if defined(__SANITIZE_ADDRESS__)
       // LeakSanitizer scans heap blocks, not mappings of our own: without
       // this, what only a live handle holds would be reported as leaked.
       // It scans the readable part of the range.
-      __lsan_register_root_region(mem, bytes);
-#endif
+      if (__lsan_register_root_region != nullptr) __lsan_register_root_region(mem, bytes);
       range_bytes = bytes;
       g_slot_range.base.store(base, std::memory_order_relaxed);
       bump = bump_end = reinterpret_cast<Slot*>(base);

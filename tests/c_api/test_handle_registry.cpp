@@ -181,6 +181,7 @@ TEST_F(HandleRegistryTest, WhatOnlyAHandleHoldsIsNotALeak) {
 #endif
 }
 
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 namespace {
 
 // The body of ACappedAddressSpaceStillGetsHandles, in its own process:
@@ -208,6 +209,7 @@ namespace {
 }
 
 }  // namespace
+#endif
 
 // A process whose address space is capped below the registry's 1 GiB
 // range still gets handles, from a smaller range. The death test runs the
