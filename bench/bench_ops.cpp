@@ -4,7 +4,9 @@
 //     (bytes read + written) next to memcpy of 16M floats (1 and 2
 //     threads, the memcpy split over the same thread pool);
 //   - sum, and the other full reductions (mean, amax, amin, max, prod,
-//     var, norm), next to a plain vectorized float reduction loop.
+//     var, norm), next to a plain vectorized float reduction loop;
+//   - scatter_ along the last dim of 1M floats (from a src, of a value),
+//     next to a plain loop making the same stores.
 //
 // Instructions per call for the 1-element cases: tools/callgrind_ops.sh
 // runs `bench_ops --instructions` under callgrind; each measure_* function
@@ -237,6 +239,70 @@ void BM_FullReduction16M(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * kBig * static_cast<int64_t>(sizeof(float)));
 }
 BENCHMARK(BM_FullReduction16M)->DenseRange(0, 6)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// ---- scatter along the last dim, next to a plain loop -----------------------------
+
+constexpr int64_t kScatterRows = 1024, kScatterCols = 1024;
+
+// A [1024, 1024] int64 index of pseudo-random columns (a fixed LCG).
+Tensor scatter_index() {
+  Tensor idx = st::empty({kScatterRows, kScatterCols}, st::ScalarType::Long);
+  int64_t* p = idx.data_ptr<int64_t>();
+  uint64_t x = 12345;
+  for (int64_t i = 0; i < kScatterRows * kScatterCols; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    p[i] = static_cast<int64_t>((x >> 33) % static_cast<uint64_t>(kScatterCols));
+  }
+  return idx;
+}
+
+// scatter_ of 1M floats along the last dim of a contiguous tensor: from a
+// src (arg 0) or of a value (arg 1).
+void BM_ScatterAlongLastDim1M(benchmark::State& state) {
+  Threads t(1);
+  const Tensor idx = scatter_index();
+  const Tensor self = st::zeros({kScatterRows, kScatterCols});
+  const Tensor src = st::ones({kScatterRows, kScatterCols});
+  const bool value = state.range(0) == 1;
+  state.SetLabel(value ? "value" : "src");
+  for (auto _ : state) {
+    if (value) {
+      st::scatter_(self, 1, idx, 2.0);
+    } else {
+      st::scatter_(self, 1, idx, src);
+    }
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_ScatterAlongLastDim1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The reference: the same stores by a plain loop with the same bounds
+// check, from a src (arg 0) or of a value (arg 1).
+void BM_PlainScatterLoop1M(benchmark::State& state) {
+  const Tensor idx = scatter_index();
+  const Tensor self = st::zeros({kScatterRows, kScatterCols});
+  const Tensor src = st::ones({kScatterRows, kScatterCols});
+  const bool value = state.range(0) == 1;
+  state.SetLabel(value ? "value" : "src");
+  float* out = self.data_ptr<float>();
+  const float* in = src.data_ptr<float>();
+  const int64_t* ip = idx.data_ptr<int64_t>();
+  for (auto _ : state) {
+    for (int64_t r = 0; r < kScatterRows; ++r) {
+      float* row = out + r * kScatterCols;
+      for (int64_t j = 0; j < kScatterCols; ++j) {
+        const int64_t w = ip[r * kScatterCols + j];
+        if (static_cast<uint64_t>(w) >= static_cast<uint64_t>(kScatterCols)) {
+          state.SkipWithError("index out of range");
+          return;
+        }
+        row[w] = value ? 2.0f : in[r * kScatterCols + j];
+      }
+    }
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_PlainScatterLoop1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // ---- instructions per call (under callgrind) -------------------------------------
 
