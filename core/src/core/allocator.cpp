@@ -5,9 +5,12 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <malloc.h>
+
 #include <st/core/error.h>
 
 #include "cpu_allocator_counters.h"
+#include "cpu_block_cache.h"
 #include "device/backend_module.h"
 
 namespace st {
@@ -45,7 +48,11 @@ void cpu_delete(void* data) {
   BlockHeader h;
   std::memcpy(&h, static_cast<char*>(data) - sizeof(BlockHeader), sizeof(h));
   detail::count_cpu_free(h.nbytes);
-  std::free(h.base);
+  if (h.nbytes >= detail::CpuBlockCache::kMinBytes) {
+    detail::cpu_block_cache().give(h.base, malloc_usable_size(h.base));
+  } else {
+    std::free(h.base);
+  }
 }
 
 class CpuAllocator final : public Allocator {
@@ -58,7 +65,11 @@ class CpuAllocator final : public Allocator {
              nbytes, " bytes (size overflows)");
     // Room for the header plus the worst-case alignment shift.
     const size_t total = nbytes + sizeof(BlockHeader) + kCpuAlignment - 1;
-    void* block = std::malloc(total);
+    // A large block is first looked for among the recently freed ones
+    // (Note [Large CPU blocks]).
+    void* block =
+        total >= detail::CpuBlockCache::kMinBytes ? detail::cpu_block_cache().take(total) : nullptr;
+    if (block == nullptr) block = std::malloc(total);
     ST_CHECK(block != nullptr,
              "CPU allocator: out of memory: tried to "
              "allocate ",

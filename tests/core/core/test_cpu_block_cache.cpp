@@ -1,0 +1,125 @@
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+#include "core/cpu_block_cache.h"
+
+namespace {
+
+using st::detail::CpuBlockCache;
+
+constexpr size_t kMiB = size_t{1} << 20;
+
+// Each test keeps its own cache (the allocator's is process-wide).
+class CpuBlockCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!CpuBlockCache::enabled()) GTEST_SKIP() << "no blocks are kept under AddressSanitizer";
+  }
+  void TearDown() override { cache.release(); }
+  // A real block, so that freeing what the cache does not keep is checked
+  // by the sanitizers' leak checks.
+  static void* block(size_t bytes) { return std::malloc(bytes); }
+  CpuBlockCache cache;
+};
+
+TEST_F(CpuBlockCacheTest, ABlockIsTakenBackForARequestItFitsWithinTwice) {
+  void* b = block(4 * kMiB);
+  cache.give(b, 4 * kMiB);
+  EXPECT_EQ(cache.kept_blocks(), 1);
+  EXPECT_EQ(cache.kept_bytes(), 4 * kMiB);
+  EXPECT_EQ(cache.take(4 * kMiB + 1), nullptr);  // too small
+  EXPECT_EQ(cache.take(2 * kMiB - 1), nullptr);  // would waste more than half
+  EXPECT_EQ(cache.take(2 * kMiB), b);
+  EXPECT_EQ(cache.kept_blocks(), 0);
+  EXPECT_EQ(cache.kept_bytes(), 0u);
+  EXPECT_EQ(cache.take(2 * kMiB), nullptr);  // taken once only
+  std::free(b);
+}
+
+TEST_F(CpuBlockCacheTest, SmallAndOversizedBlocksAreFreedNotKept) {
+  cache.give(block(100), 100);
+  cache.give(block(CpuBlockCache::kMinBytes - 1), CpuBlockCache::kMinBytes - 1);
+  cache.give(block(CpuBlockCache::kMaxBytes + 1), CpuBlockCache::kMaxBytes + 1);
+  cache.give(nullptr, 4 * kMiB);
+  EXPECT_EQ(cache.kept_blocks(), 0);
+  EXPECT_EQ(cache.take(100), nullptr);
+  EXPECT_EQ(cache.take(CpuBlockCache::kMinBytes - 1), nullptr);
+}
+
+TEST_F(CpuBlockCacheTest, TheSmallestFittingBlockIsTaken) {
+  void* three = block(3 * kMiB);
+  void* two = block(2 * kMiB);
+  void* five = block(5 * kMiB);
+  cache.give(three, 3 * kMiB);
+  cache.give(two, 2 * kMiB);
+  cache.give(five, 5 * kMiB);
+  EXPECT_EQ(cache.take(kMiB + kMiB / 2), two);
+  EXPECT_EQ(cache.take(kMiB + kMiB / 2), three);
+  EXPECT_EQ(cache.take(kMiB + kMiB / 2), nullptr);  // five would waste more than half
+  EXPECT_EQ(cache.take(4 * kMiB), five);
+  for (void* b : {three, two, five}) std::free(b);
+}
+
+TEST_F(CpuBlockCacheTest, TheOldestBlockGoesWhenTheEntriesAreFull) {
+  std::vector<void*> given;
+  for (int i = 0; i <= CpuBlockCache::kEntries; ++i) {
+    const size_t bytes = kMiB + static_cast<size_t>(i) * 4096;
+    given.push_back(block(bytes));
+    cache.give(given.back(), bytes);
+  }
+  EXPECT_EQ(cache.kept_blocks(), CpuBlockCache::kEntries);
+  // given[0] was freed; the smallest left is given[1].
+  EXPECT_EQ(cache.take(kMiB), given[1]);
+  std::free(given[1]);
+}
+
+TEST_F(CpuBlockCacheTest, TheOldestBlocksGoWhenTheBytesWouldPassTheCap) {
+  const size_t big = CpuBlockCache::kMaxBytes / 3 + kMiB;
+  void* first = block(big);
+  void* second = block(big);
+  void* third = block(big);
+  cache.give(first, big);
+  cache.give(second, big);
+  cache.give(third, big);  // first is freed to make room
+  EXPECT_EQ(cache.kept_blocks(), 2);
+  EXPECT_EQ(cache.kept_bytes(), 2 * big);
+  EXPECT_LE(cache.kept_bytes(), CpuBlockCache::kMaxBytes);
+  void* a = cache.take(big);
+  void* b = cache.take(big);
+  EXPECT_TRUE((a == second && b == third) || (a == third && b == second));
+  std::free(a);
+  std::free(b);
+}
+
+TEST_F(CpuBlockCacheTest, ReleaseFreesEveryKeptBlock) {
+  cache.give(block(2 * kMiB), 2 * kMiB);
+  cache.give(block(3 * kMiB), 3 * kMiB);
+  cache.release();
+  EXPECT_EQ(cache.kept_blocks(), 0);
+  EXPECT_EQ(cache.kept_bytes(), 0u);
+  EXPECT_EQ(cache.take(2 * kMiB), nullptr);
+}
+
+// Two threads giving and taking at once: each block is taken by one thread
+// only (a block taken twice would be freed twice), and the totals add up.
+TEST_F(CpuBlockCacheTest, ConcurrentGiveAndTakeHandOutEachBlockOnce) {
+  auto work = [this] {
+    for (int i = 0; i < 2000; ++i) {
+      const size_t bytes = kMiB + static_cast<size_t>(i % 7) * 65536;
+      void* b = cache.take(bytes);
+      if (b == nullptr) b = block(bytes);
+      static_cast<volatile char*>(b)[0] = 1;  // owned now: a write races with no one
+      cache.give(b, bytes);  // at most its usable size: what take matched, or malloc's
+    }
+  };
+  std::thread t1(work), t2(work);
+  t1.join();
+  t2.join();
+  EXPECT_LE(cache.kept_blocks(), CpuBlockCache::kEntries);
+  EXPECT_LE(cache.kept_bytes(), CpuBlockCache::kMaxBytes);
+}
+
+}  // namespace
