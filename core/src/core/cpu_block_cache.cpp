@@ -13,8 +13,10 @@ void* CpuBlockCache::take(size_t bytes) noexcept {
   for (int i = 0; i < count_; ++i) {
     const size_t u = entries_[i].usable;
     // u / 2 <= bytes: no more than half of the block goes unused (and no
-    // overflow, as bytes * 2 could).
-    if (u >= bytes && u / 2 <= bytes && (best < 0 || u < entries_[best].usable)) best = i;
+    // overflow, as bytes * 2 could). The newest fitting block: the one most
+    // likely still in the caches.
+    if (u >= bytes && u / 2 <= bytes && (best < 0 || entries_[i].age > entries_[best].age))
+      best = i;
   }
   if (best < 0) return nullptr;
   void* block = entries_[best].block;
