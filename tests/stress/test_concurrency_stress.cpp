@@ -199,6 +199,50 @@ TEST(ConcurrencyStress, CallsWhilePluginsAndFragmentsComeAndGo) {
       static_cast<unsigned long long>(tables_after.freed - tables_before.freed));
 }
 
+// Large tensors made and freed on every thread at once: their blocks pass
+// through the CPU allocator's cache of large blocks (Note [Large CPU
+// blocks]), so a block handed to two threads, or a race in the cache,
+// shows as another thread's values (or, under the tsan preset, as a report).
+TEST(ConcurrencyStress, LargeTensorsMadeAndFreedOnEveryThreadKeepTheirOwnValues) {
+  const int seconds = env_int("STABLETORCH_STRESS_SECONDS", 2);
+  const int threads_n = env_int("STABLETORCH_STRESS_CALLERS", 4);
+  std::atomic<bool> stop{false};
+  std::atomic<int64_t> made{0};
+  std::mutex problems_mutex;
+  std::vector<std::string> problems;
+  auto work = [&](int id) {
+    int64_t round = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      // 1 to 2.75 MiB, so that blocks are kept and reused across sizes.
+      const int64_t n = (int64_t{1} << 18) + (round % 4) * (int64_t{1} << 16);
+      const float value = static_cast<float>(id * 100000 + round % 1000);
+      AtenTensorHandle t = make_filled(n, value);
+      if (t == nullptr) {
+        std::lock_guard<std::mutex> lock(problems_mutex);
+        problems.push_back("empty_strided of " + std::to_string(n) + " floats failed");
+        return;
+      }
+      void* p = nullptr;
+      aoti_torch_get_data_ptr(t, &p);
+      const float* f = static_cast<const float*>(p);
+      if (f[0] != value || f[n / 2] != value || f[n - 1] != value) {
+        std::lock_guard<std::mutex> lock(problems_mutex);
+        problems.push_back("thread " + std::to_string(id) + " read another tensor's values");
+      }
+      aoti_torch_delete_tensor_object(t);
+      made.fetch_add(1, std::memory_order_relaxed);
+      ++round;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < threads_n; ++i) threads.emplace_back(work, i);
+  std::this_thread::sleep_for(std::chrono::milliseconds(250 * seconds));
+  stop.store(true);
+  for (std::thread& t : threads) t.join();
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  EXPECT_GT(made.load(), threads_n);
+}
+
 // Note [Unloading never waits under the registry mutex] (plugin_registry.cpp):
 // a kernel of the blob plugin that calls torch_from_blob with the plugin's
 // own deleter needs the loader's lock. Here it does so while another thread
