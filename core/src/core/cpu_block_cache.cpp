@@ -1,5 +1,7 @@
 #include "cpu_block_cache.h"
 
+#include <pthread.h>
+
 #include <cstdlib>
 #include <new>
 
@@ -75,10 +77,25 @@ int CpuBlockCache::kept_blocks() const noexcept {
   return count_;
 }
 
+namespace {
+
+alignas(CpuBlockCache) unsigned char g_storage[sizeof(CpuBlockCache)];
+CpuBlockCache* g_cache = nullptr;  // set once, before the fork handlers
+
+void lock_before_fork() { g_cache->lock_for_fork(); }
+void unlock_after_fork() { g_cache->unlock_after_fork(); }
+
+}  // namespace
+
 CpuBlockCache& cpu_block_cache() noexcept {
   // Built in static storage and never destroyed (see the declaration).
-  alignas(CpuBlockCache) static unsigned char storage[sizeof(CpuBlockCache)];
-  static CpuBlockCache* const cache = new (storage) CpuBlockCache();
+  static CpuBlockCache* const cache = [] {
+    g_cache = new (g_storage) CpuBlockCache();
+    // Fails only without memory for the handler; the cache then works as
+    // before, without the guarantee across fork().
+    (void)pthread_atfork(&lock_before_fork, &unlock_after_fork, &unlock_after_fork);
+    return g_cache;
+  }();
   return *cache;
 }
 

@@ -56,6 +56,12 @@ class CpuBlockCache {
   // Whether blocks are kept at all in this build (not under AddressSanitizer).
   static constexpr bool enabled() noexcept;
 
+  // The fork handlers of cpu_block_cache(): the forking thread holds the
+  // lock across fork(), so the child never starts with it held by a thread
+  // it does not have, nor with the entries half updated.
+  void lock_for_fork() noexcept { mutex_.lock(); }
+  void unlock_after_fork() noexcept { mutex_.unlock(); }
+
  private:
   struct Entry {
     void* block;
@@ -83,7 +89,8 @@ class CpuBlockCache {
 constexpr bool CpuBlockCache::enabled() noexcept { return ST_CPU_BLOCK_CACHE_ENABLED != 0; }
 
 // The CPU allocator's cache: never destroyed, so a tensor freed by another
-// static destructor still finds it.
+// static destructor still finds it, and safe across fork() (a child of a
+// process whose other threads were freeing large tensors can allocate).
 CpuBlockCache& cpu_block_cache() noexcept;
 
 }  // namespace detail

@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <cstdlib>
 #include <thread>
 #include <vector>
@@ -130,6 +135,49 @@ TEST_F(CpuBlockCacheTest, ConcurrentGiveAndTakeHandOutEachBlockOnce) {
   t2.join();
   EXPECT_LE(cache.kept_blocks(), CpuBlockCache::kEntries);
   EXPECT_LE(cache.kept_bytes(), CpuBlockCache::kMaxBytes);
+}
+
+// A child forked while another thread keeps giving and taking blocks can
+// use the cache: fork() waits for the lock (the fork handlers of
+// cpu_block_cache()), so the child never starts with it held by a thread it
+// does not have. Without the handlers most of these children hang.
+TEST_F(CpuBlockCacheTest, AChildForkedWhileAnotherThreadUsesTheCacheCanUseIt) {
+  CpuBlockCache& global = st::detail::cpu_block_cache();
+  auto cycle = [&global] {
+    void* b = global.take(2 * kMiB);
+    if (b == nullptr) b = block(2 * kMiB);
+    global.give(b, 2 * kMiB);
+  };
+  std::atomic<bool> stop{false};
+  std::thread churn([&] {
+    while (!stop.load(std::memory_order_relaxed)) cycle();
+  });
+  int hung = 0;
+  for (int i = 0; i < 40 && hung == 0; ++i) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      cycle();
+      _exit(0);
+    }
+    int status = 0;
+    bool done = false;
+    for (int t = 0; t < 200 && !done; ++t) {  // up to 2 s
+      done = waitpid(pid, &status, WNOHANG) == pid;
+      if (!done) usleep(10000);
+    }
+    if (!done) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      ++hung;
+    } else {
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    }
+  }
+  stop.store(true);
+  churn.join();
+  EXPECT_EQ(hung, 0) << "a forked child hung on the cache's lock";
+  global.release();
 }
 
 }  // namespace
