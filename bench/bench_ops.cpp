@@ -6,15 +6,19 @@
 //   - sum, and the other full reductions (mean, amax, amin, max, prod,
 //     var, norm), next to a plain vectorized float reduction loop;
 //   - scatter_ along the last dim of 1M floats (from a src, of a value),
-//     next to a plain loop making the same stores.
+//     next to a plain loop making the same stores;
+//   - pow.Tensor_Tensor_out of 1M floats (positive bases, or bases of
+//     both signs), next to the C library's powf over the same arrays.
 //
 // Instructions per call for the 1-element cases: tools/callgrind_ops.sh
 // runs `bench_ops --instructions` under callgrind; each measure_* function
 // makes kCallgrindCalls calls.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include <st/core/parallel.h>
@@ -303,6 +307,60 @@ void BM_PlainScatterLoop1M(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_PlainScatterLoop1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// ---- pow of 1M floats, next to the C library's powf --------------------------------
+
+constexpr int64_t kPowN = int64_t{1} << 20;
+
+// Bases in (0, 8] (arg 0) or in [-8, 8] (arg 1), exponents in [-4, 4], from
+// a fixed LCG: with negative bases, the integral exponents keep their sign
+// and the rest give NaN, so every special case of the vector pow is taken.
+std::pair<Tensor, Tensor> pow_operands(bool both_signs) {
+  Tensor x = st::empty({kPowN});
+  Tensor y = st::empty({kPowN});
+  float* xp = x.data_ptr<float>();
+  float* yp = y.data_ptr<float>();
+  uint64_t s = 777;
+  auto next = [&s] {
+    s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>(s >> 33);
+  };
+  for (int64_t i = 0; i < kPowN; ++i) {
+    xp[i] = both_signs ? static_cast<float>(next() % 1601 - 800) / 100.0f
+                       : static_cast<float>(next() % 800 + 1) / 100.0f;
+    yp[i] = static_cast<float>(next() % 801 - 400) / 100.0f;
+  }
+  return {x, y};
+}
+
+void BM_Pow1M(benchmark::State& state) {
+  Threads t(1);
+  const bool both = state.range(0) == 1;
+  state.SetLabel(both ? "bases of both signs" : "positive bases");
+  const auto [x, y] = pow_operands(both);
+  const Tensor out = st::empty({kPowN});
+  for (auto _ : state) {
+    st::pow_out(out, x, y);
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_Pow1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The reference: powf per element over the same operands.
+void BM_PowfLoop1M(benchmark::State& state) {
+  const bool both = state.range(0) == 1;
+  state.SetLabel(both ? "bases of both signs" : "positive bases");
+  const auto [x, y] = pow_operands(both);
+  const Tensor out = st::empty({kPowN});
+  const float* xp = x.data_ptr<float>();
+  const float* yp = y.data_ptr<float>();
+  float* op = out.data_ptr<float>();
+  for (auto _ : state) {
+    for (int64_t i = 0; i < kPowN; ++i) op[i] = std::pow(xp[i], yp[i]);
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_PowfLoop1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // ---- instructions per call (under callgrind) -------------------------------------
 

@@ -338,7 +338,8 @@ TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
 // bits, results near overflow and in the denormal range, bases near 1 with
 // large exponents, negative bases with integer exponents (exact powers
 // such as 3^2 stay exact); zero, infinite and NaN operands exactly as the C
-// library's powf (any NaN for NaN); variants bit-identical, every tail
+// library's powf (any NaN for NaN); whole vectors of positive bases (the
+// path without the special cases); variants bit-identical, every tail
 // length and in place.
 TEST(NativeVecMath, PowIsCorrectlyRoundedButNearMidpointsAndKeepsTheSpecialCases) {
   std::mt19937 g(23);
@@ -383,6 +384,16 @@ TEST(NativeVecMath, PowIsCorrectlyRoundedButNearMidpointsAndKeepsTheSpecialCases
         break;
     }
     if (!std::isfinite(y)) y = 1.0f;
+    a.push_back(x);
+    b.push_back(y);
+  }
+  // Whole vectors of positive finite bases and finite exponents, which skip
+  // the special cases (pow_f), x^0 and 1^y among them.
+  for (int i = 0; i < 4096; ++i) {
+    float x = std::ldexp(unit(g) + 2.0f, static_cast<int>(g() % 16) - 8);
+    float y = unit(g) * 30.0f;
+    if (i % 97 == 0) y = 0.0f;
+    if (i % 89 == 0) x = 1.0f;
     a.push_back(x);
     b.push_back(y);
   }
