@@ -130,25 +130,36 @@ bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
   return true;
 }
 
-// accs[r] += the sum of p[r][j * stride] over j < n, for kRunGroup runs
-// shorter than the vector sum's block. The vector sum adds such a run's
-// elements one by one, in order, into 0.0 (vec_kernels.h); this does the
-// same for the runs side by side, so the additions of different runs
-// overlap instead of each run being one chain of dependent additions, and
-// the bits are those of vec_sum_run. False for longer runs and other
-// types.
-template <typename T, typename A>
-bool sum_short_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n,
-                    int64_t stride) {
+// accs[r] (+)= or (*)= the fold of p[r][j * stride] over j < n, for
+// kRunGroup runs of a one-dim reduction, with the bits of vec_sum_run for
+// each run. Contiguous runs of at least the vector sum's block go to
+// vec_sum_run one after the other: the same call the engine would make per
+// output, without the engine's walk around it (a sum over the last dim of
+// 1024 x 1024 floats spent 13% of its time there). Sums of shorter runs
+// add their elements one by one, in order, into 0.0 as the vector sum does
+// (vec_kernels.h), but for the runs side by side, so the additions of
+// different runs overlap instead of each run being one chain of dependent
+// additions. False otherwise (other types, strided long runs, short
+// products).
+template <bool kProd, typename T, typename A>
+bool sum_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     constexpr int64_t kBlock = std::is_same_v<T, float> ? cpu::kSumF32Block : cpu::kSumF64Block;
-    if (n >= kBlock) return false;
-    double s[kRunGroup] = {};
-    for (int64_t j = 0; j < n; ++j) {
-      for (int64_t r = 0; r < kRunGroup; ++r) s[r] += static_cast<double>(p[r][j * stride]);
+    if (n >= kBlock) {
+      if (stride != 1) return false;
+      for (int64_t r = 0; r < kRunGroup; ++r) vec_sum_run<kProd>(accs[r], p[r], n);
+      return true;
     }
-    for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
-    return true;
+    if constexpr (kProd) {
+      return false;
+    } else {
+      double s[kRunGroup] = {};
+      for (int64_t j = 0; j < n; ++j) {
+        for (int64_t r = 0; r < kRunGroup; ++r) s[r] += static_cast<double>(p[r][j * stride]);
+      }
+      for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
+      return true;
+    }
   } else {
     return false;
   }
@@ -182,11 +193,7 @@ struct SumOps {
     return vec_sum_rows<kProd>(acc, p, n, rows, stride);
   }
   bool runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) const {
-    if constexpr (kProd) {
-      return false;
-    } else {
-      return sum_short_runs(accs, p, n, stride);
-    }
+    return sum_runs<kProd>(accs, p, n, stride);
   }
 };
 
@@ -205,7 +212,7 @@ struct MeanOps {
     return vec_sum_rows<false>(acc, p, len, rows, stride);
   }
   bool runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) const {
-    return sum_short_runs(accs, p, n, stride);
+    return sum_runs<false>(accs, p, n, stride);
   }
 };
 // The engine finds rows() and runs() by name: a misspelt one would be

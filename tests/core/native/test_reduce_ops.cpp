@@ -682,24 +682,31 @@ namespace {
 
 using namespace st_native_test;
 
-// A one-dim reduction of many short rows sums 8 rows side by side; each
-// output must keep the bits of the row's own full sum (the vector sum adds
-// a run shorter than its block element by element, in order), on both
-// sides of the block length, for the rows of the 8-row groups and the
-// rest, contiguous and every other element.
+// A one-dim reduction of many rows folds 8 rows at a time (short rows
+// side by side, long contiguous ones by the vector sum or product one
+// after the other); each output must keep the bits of the row's own full
+// sum, mean and product, on both sides of the block length, for the rows
+// of the 8-row groups and the rest, contiguous and every other element.
 TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    for (int64_t n : {1, 7, 31, 32, 33, 255, 256, 257}) {
+    for (int64_t n : {1, 7, 31, 32, 33, 255, 256, 257, 1000}) {
       SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
       const int64_t rows = 19;
       Tensor t = st::randn({rows, n}, dt);
-      for (const Tensor& in : {t, relayout(t, 2)}) {
+      // Factors near 1, so that long products stay finite and nonzero.
+      const Tensor f = st::add(st::mul(t, 0.01), 1.0);
+      for (int kind : {0, 2}) {
+        const Tensor in = kind ? relayout(t, kind) : t;
+        const Tensor near_one = kind ? relayout(f, kind) : f;
         const std::vector<double> sums = values(st::sum(in, {1}));
         const std::vector<double> means = values(st::mean(in, {1}));
+        const std::vector<double> prods = values(st::prod(near_one, 1));
         for (int64_t r = 0; r < rows; ++r) {
           const Tensor row = st::select(in, 0, r);
           EXPECT_EQ(sums[static_cast<size_t>(r)], values(st::sum(row))[0]) << "row " << r;
           EXPECT_EQ(means[static_cast<size_t>(r)], values(st::mean(row))[0]) << "row " << r;
+          EXPECT_EQ(prods[static_cast<size_t>(r)], values(st::prod(st::select(near_one, 0, r)))[0])
+              << "row " << r;
         }
       }
     }
