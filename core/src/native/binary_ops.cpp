@@ -352,6 +352,7 @@ float pow_f32(float x, float y) {
 Tensor pow_impl(const Tensor& out, const Tensor& base, const Tensor& exp, bool inplace) {
   BinaryOptions opt;
   opt.vec_f32 = cpu::BinaryMath::Pow;
+  opt.vec_i64 = cpu::vec_kernels().pow_i64;
   return binary_op<kAllTypes | kReducedFloatTypes | kComplexTypes>(
       "pow", out, base, exp, inplace, opt, [](auto tag) {
         using T = typename decltype(tag)::type;

@@ -89,6 +89,10 @@ struct VecKernels {
   // out[i] = the larger ([0], maximum) or the smaller ([1], minimum) of
   // a[i] and b[i]; out may be a or b.
   void (*maxmin_i64[2])(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
+  // out[i] = a[i] to the power b[i], wrapping as PyTorch's integer pow: by
+  // squaring and multiplying for b[i] >= 0; for b[i] < 0, 1 for a[i] = 1,
+  // 1 or -1 by b[i]'s parity for a[i] = -1, else 0. out may be a or b.
+  void (*pow_i64)(int64_t* out, const int64_t* a, const int64_t* b, int64_t n);
   // out[i] = a[i] OP b[i] as bool bytes (1 or 0), for the comparisons in
   // CompareOp order (a comparison's Bool result). Floats compare as in C++
   // and PyTorch: a NaN operand makes ne true and the others false; -0.0

@@ -247,6 +247,55 @@ TEST(NativeVecKernels, Int64MaximumMinimumMatchScalarLoops) {
   }
 }
 
+// Integer pow by square and multiply, wrapping; negative exponents give
+// 1 for base 1, +-1 by parity for base -1, else 0 (PyTorch's integer pow).
+int64_t pow_ref(int64_t a, int64_t e) {
+  if (e < 0) return a == 1 ? 1 : a == -1 ? (e % 2 == 0 ? 1 : -1) : 0;
+  uint64_t r = 1;
+  for (int64_t k = 0; k < e && k < 200; ++k) r *= static_cast<uint64_t>(a);  // small e only
+  return static_cast<int64_t>(r);
+}
+
+// Every lane's own exponent, whatever the others in its vector have: small
+// and large exponents side by side, negative ones with bases 1, -1 and
+// others, wrapping products; every tail length, unaligned, in place.
+TEST(NativeVecKernels, Int64PowMatchesRepeatedMultiplication) {
+  std::mt19937_64 g(29);
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  const int64_t bases[] = {kMin, -3, -2, -1, 0, 1, 2, 3, 7, 10, 1000003};
+  for (int64_t n : {0, 1, 3, 4, 5, 7, 8, 9, 17, 100, 1001}) {
+    std::vector<int64_t> a(static_cast<size_t>(n) + 1), b(static_cast<size_t>(n) + 1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      a[i] = i % 5 == 0 ? static_cast<int64_t>(g()) : bases[g() % 11];
+      b[i] = i % 7 == 0 ? static_cast<int64_t>(g() % 150) : static_cast<int64_t>(g() % 21) - 10;
+    }
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<int64_t> out(static_cast<size_t>(n) + 1, 99);
+      k->pow_i64(out.data() + 1, a.data() + 1, b.data() + 1, n);
+      for (size_t i = 1; i <= static_cast<size_t>(n); ++i) {
+        ASSERT_EQ(out[i], pow_ref(a[i], b[i])) << a[i] << "^" << b[i] << " n " << n;
+      }
+      EXPECT_EQ(out[0], 99);
+      std::vector<int64_t> aa = a;
+      k->pow_i64(aa.data() + 1, aa.data() + 1, b.data() + 1, n);
+      for (size_t i = 1; i <= static_cast<size_t>(n); ++i) ASSERT_EQ(aa[i], out[i]);
+    }
+  }
+  // Exponents up to 2^62: the product's bits still follow the reference's
+  // squaring (3^(2^k) by k squarings).
+  for (const VecKernels* k : variants()) {
+    std::vector<int64_t> a(16, 3), b(16), out(16);
+    for (int i = 0; i < 16; ++i) b[static_cast<size_t>(i)] = int64_t{1} << (i * 4 % 63);
+    k->pow_i64(out.data(), a.data(), b.data(), 16);
+    for (int i = 0; i < 16; ++i) {
+      uint64_t want = 3;
+      for (int s = 0; s < i * 4 % 63; ++s) want *= want;
+      ASSERT_EQ(out[static_cast<size_t>(i)], static_cast<int64_t>(want)) << k->isa << " " << i;
+    }
+  }
+}
+
 // PyTorch's shifts: a count outside [0, 64) gives 0 (left) or the sign
 // fill (right); the left shift wraps.
 int64_t lshift_ref(int64_t a, int64_t c) {
