@@ -140,7 +140,7 @@ bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
 // (vec_kernels.h), but for the runs side by side, so the additions of
 // different runs overlap instead of each run being one chain of dependent
 // additions. False otherwise (other types, strided long runs, short
-// products).
+// products, int64 runs shorter than the vector loop's group).
 template <bool kProd, typename T, typename A>
 bool sum_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
@@ -160,6 +160,11 @@ bool sum_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, i
       for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
       return true;
     }
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    // Wrapping integer sums and products: any grouping gives the same bits.
+    if (stride != 1 || n < cpu::kIntRunGroup) return false;
+    for (int64_t r = 0; r < kRunGroup; ++r) vec_sum_run<kProd>(accs[r], p[r], n);
+    return true;
   } else {
     return false;
   }

@@ -713,6 +713,43 @@ TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
   }
 }
 
+// int64 rows fold 8 at a time too (long contiguous ones by the vector sum
+// or product, shorter or strided ones by the engine): each output is the
+// row's wrapping sum and product, on both sides of the vector loop's
+// group, contiguous and every other element.
+TEST(NativeReduceOps, Int64RowSumsAndProductsWrapAsEachRows) {
+  for (int64_t n : {1, 31, 32, 33, 63, 64, 65, 1000}) {
+    SCOPED_TRACE(::testing::Message() << "n " << n);
+    const int64_t rows = 19;
+    Tensor t = st::empty({rows, n}, ScalarType::Long);
+    int64_t* p = static_cast<int64_t*>(t.data_ptr());
+    for (int64_t k = 0; k < t.numel(); ++k) {
+      // Sums overflow within a row; odd factors keep products nonzero.
+      p[k] = std::numeric_limits<int64_t>::max() / 5 - k * 104729 + (k % 2 ? 0 : 1);
+    }
+    for (int kind : {0, 2}) {
+      const Tensor in = kind ? relayout(t, kind) : t;
+      const Tensor sums = st::sum(in, {1});
+      const Tensor prods = st::prod(in, 1);
+      ASSERT_EQ(sums.dtype(), ScalarType::Long);
+      ASSERT_EQ(prods.dtype(), ScalarType::Long);
+      const Tensor rows_in = st::contiguous(in);
+      const int64_t* q = static_cast<const int64_t*>(rows_in.const_data_ptr());
+      for (int64_t r = 0; r < rows; ++r) {
+        uint64_t s = 0, m = 1;
+        for (int64_t j = 0; j < n; ++j) {
+          s += static_cast<uint64_t>(q[r * n + j]);
+          m *= static_cast<uint64_t>(q[r * n + j]);
+        }
+        EXPECT_EQ(static_cast<const int64_t*>(sums.const_data_ptr())[r], static_cast<int64_t>(s))
+            << "row " << r;
+        EXPECT_EQ(static_cast<const int64_t*>(prods.const_data_ptr())[r], static_cast<int64_t>(m))
+            << "row " << r;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 namespace {

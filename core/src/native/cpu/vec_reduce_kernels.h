@@ -30,6 +30,10 @@
 
 namespace st::native::cpu {
 
+// The int64 elements sum_i64 and prod_i64 take per step (four 64-byte
+// groups of lanes); a shorter run is only their scalar tail.
+inline constexpr int64_t kIntRunGroup = 32;
+
 struct VecReduceKernels {
   const char* isa;  // "default", "avx2", "avx512", "avx512_256"
 
