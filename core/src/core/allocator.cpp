@@ -11,6 +11,7 @@
 
 #include "cpu_allocator_counters.h"
 #include "cpu_block_cache.h"
+#include "cpu_huge_pages.h"
 #include "device/backend_module.h"
 
 namespace st {
@@ -61,22 +62,27 @@ class CpuAllocator final : public Allocator {
     if (nbytes == 0) {
       return DataPtr(nullptr, Device(DeviceType::CPU));
     }
-    ST_CHECK(nbytes <= (SIZE_MAX >> 1) - 2 * kCpuAlignment, "CPU allocator: cannot allocate ",
-             nbytes, " bytes (size overflows)");
-    // Room for the header plus the worst-case alignment shift.
-    const size_t total = nbytes + sizeof(BlockHeader) + kCpuAlignment - 1;
+    ST_CHECK(nbytes <= (SIZE_MAX >> 1) - sizeof(BlockHeader) - detail::kCpuHugePageBytes,
+             "CPU allocator: cannot allocate ", nbytes, " bytes (size overflows)");
+    // Large data starts on a 2 MiB boundary (Note [Huge pages for large CPU
+    // blocks]). Room for the header plus the worst-case alignment shift.
+    const size_t align = detail::cpu_data_alignment(nbytes, kCpuAlignment);
+    const size_t total = nbytes + sizeof(BlockHeader) + align - 1;
     // A large block is first looked for among the recently freed ones
     // (Note [Large CPU blocks]).
     void* block =
         total >= detail::CpuBlockCache::kMinBytes ? detail::cpu_block_cache().take(total) : nullptr;
-    if (block == nullptr) block = std::malloc(total);
+    const bool fresh = block == nullptr;
+    if (fresh) block = std::malloc(total);
     ST_CHECK(block != nullptr,
              "CPU allocator: out of memory: tried to "
              "allocate ",
              nbytes, " bytes");
     const uintptr_t first = reinterpret_cast<uintptr_t>(block) + sizeof(BlockHeader);
-    char* data = static_cast<char*>(block) + (((first + kCpuAlignment - 1) & ~(kCpuAlignment - 1)) -
-                                              reinterpret_cast<uintptr_t>(block));
+    char* data = static_cast<char*>(block) +
+                 (((first + align - 1) & ~(align - 1)) - reinterpret_cast<uintptr_t>(block));
+    // A kept block was advised when it was new.
+    if (fresh && align == detail::kCpuHugePageBytes) detail::advise_cpu_huge_pages(data, nbytes);
     const BlockHeader header{block, nbytes};
     std::memcpy(data - sizeof(BlockHeader), &header, sizeof(header));
     detail::count_cpu_allocation(nbytes);
