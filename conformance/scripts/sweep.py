@@ -28,6 +28,13 @@ state) even under RTLD_LOCAL, so one runtime could end up running the
 other's code or sharing its state; the conformance stage keeps them apart
 for the same reason. A process waiting for its next command is idle.
 
+CPU: both drivers are pinned to the same CPU (--cpu, by default the last
+one this process may use), and the controller keeps off it when it has
+another. The two vCPUs of the machine the sweep was tuned on ran one
+in-place loop over 4 MiB at 50 and at 71-77 us for minutes at a time, one
+vCPU each; unpinned, each driver stays on the CPU it started on, so one
+runtime could be timed on the slower CPU all along.
+
 Threads: both runtimes run on one thread (OMP_NUM_THREADS=1 and MKL_NUM_THREADS=1
 for PyTorch, STABLETORCH_NUM_THREADS=1 for stabletorch, OMP_NUM_THREADS=1 for
 oneDNN under it); each driver reports torch_get_num_threads and the sweep
@@ -131,16 +138,20 @@ def sweep_cases(yaml_path, ops_regex, sizes):
 class BenchDriver:
     """One conformance_driver --bench process for one runtime."""
 
-    def __init__(self, name, driver, runtime, env, timeout):
+    def __init__(self, name, driver, runtime, env, timeout, cpu=None):
         self.name, self.driver, self.runtime, self.env, self.timeout = name, driver, runtime, env, timeout
+        self.cpu = cpu  # the one CPU the process may run on; None: any
         self.proc = None
         self.threads = None
         self.start()
 
     def start(self):
+        # Pinned before exec, so every thread the runtime starts inherits it.
+        pin = None if self.cpu is None else (lambda: os.sched_setaffinity(0, {self.cpu}))
         self.proc = subprocess.Popen([self.driver, "--runtime", self.runtime, "--bench"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, env=self.env, bufsize=0)
+                                     stderr=subprocess.DEVNULL, env=self.env, bufsize=0,
+                                     preexec_fn=pin)
         self.pending = b""
         first = self._read(120.0)
         if first != "LOADED":
@@ -358,11 +369,36 @@ def write_reports(rows, labels, out_dir, header):
     return text
 
 
-def run_probes(args):
+def bench_cpu(choice):
+    """The CPU both drivers are pinned to (--cpu): a number, "none" (not
+    pinned), or "auto", the last CPU this process may use; None for none."""
+    if choice == "none":
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    if choice == "auto":
+        return allowed[-1]
+    cpu = int(choice)
+    if cpu not in allowed:
+        raise SystemExit("sweep: --cpu %d is not one this process may use (%s)" % (cpu, allowed))
+    return cpu
+
+
+def start_drivers(args):
+    """The two drivers (stabletorch, PyTorch), on one thread each and on
+    the same CPU; this process then keeps off that CPU if it has another."""
     env = dict(os.environ)
     env.update({"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "STABLETORCH_NUM_THREADS": "1"})
-    st = BenchDriver("stabletorch", args.driver, args.stabletorch_lib, env, args.timeout)
-    pt = BenchDriver("PyTorch", args.driver, args.pytorch_lib, env, args.timeout)
+    cpu = bench_cpu(args.cpu)
+    st = BenchDriver("stabletorch", args.driver, args.stabletorch_lib, env, args.timeout, cpu)
+    pt = BenchDriver("PyTorch", args.driver, args.pytorch_lib, env, args.timeout, cpu)
+    others = set(os.sched_getaffinity(0)) - {cpu}
+    if cpu is not None and others:
+        os.sched_setaffinity(0, others)
+    return st, pt
+
+
+def run_probes(args):
+    st, pt = start_drivers(args)
     ok = True
     try:
         print("probes: best of %d interleaved samples of >= %.1f ms, thread CPU time"
@@ -398,6 +434,9 @@ def main():
     parser.add_argument("--slow-case-s", type=float, default=30.0,
                         help="a case whose calls take longer gets fewer samples (2 at least)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds for one command")
+    parser.add_argument("--cpu", default="auto",
+                        help="the CPU both drivers run on: a number, 'auto' (the last one "
+                             "allowed) or 'none' (not pinned)")
     parser.add_argument("--out", default="build/conformance/sweep")
     parser.add_argument("--probes", default="",
                         help="comma-separated driver probes (metadata, empty1, boxed_noop, load:<path>) to time instead of operators")
@@ -428,10 +467,7 @@ def main():
         print("sweep: tables rewritten in %s/sweep.md" % args.out)
         return 0
 
-    env = dict(os.environ)
-    env.update({"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "STABLETORCH_NUM_THREADS": "1"})
-    st = BenchDriver("stabletorch", args.driver, args.stabletorch_lib, env, args.timeout)
-    pt = BenchDriver("PyTorch", args.driver, args.pytorch_lib, env, args.timeout)
+    st, pt = start_drivers(args)
     try:
         for d in (st, pt):
             if d.threads != 1:
