@@ -8,7 +8,9 @@
 //   - scatter_ along the last dim of 1M floats (from a src, of a value),
 //     next to a plain loop making the same stores;
 //   - pow.Tensor_Tensor_out of 1M floats (positive bases, or bases of
-//     both signs), next to the C library's powf over the same arrays.
+//     both signs), next to the C library's powf over the same arrays;
+//   - 1M floats as rows of 256, 1024 or 4096 against a broadcast row
+//     (lt_ in place, mul.out), next to a plain loop over the same rows.
 //
 // Instructions per call for the 1-element cases: tools/callgrind_ops.sh
 // runs `bench_ops --instructions` under callgrind; each measure_* function
@@ -361,6 +363,77 @@ void BM_PowfLoop1M(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_PowfLoop1M)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// ---- a float tensor against a broadcast row, next to a plain loop ----------------
+
+constexpr int64_t kRowElements = int64_t{1} << 20;
+
+// A [2^20 / length, length] tensor of values around the row's, and the
+// [length] row.
+std::pair<Tensor, Tensor> row_operands(int64_t length) {
+  Tensor a = st::empty({kRowElements / length, length});
+  Tensor row = st::empty({length});
+  float* ap = a.data_ptr<float>();
+  float* rp = row.data_ptr<float>();
+  for (int64_t j = 0; j < length; ++j) rp[j] = static_cast<float>(j % 7);
+  for (int64_t i = 0; i < kRowElements; ++i) ap[i] = static_cast<float>(i % 13) * 0.5f;
+  return {a, row};
+}
+
+// lt_ in place (arg 0 = 0; the result, 0 or 1, is compared again on the
+// next call, so every call does the same work) or mul.out (arg 0 = 1), over
+// rows of arg 1 floats.
+void BM_BroadcastRow1M(benchmark::State& state) {
+  Threads t(1);
+  const bool out_form = state.range(0) == 1;
+  state.SetLabel(out_form ? "mul.out" : "lt_");
+  const auto [a, row] = row_operands(state.range(1));
+  const Tensor out = st::empty(a.sizes());
+  for (auto _ : state) {
+    if (out_form) {
+      st::mul_out(out, a, row);
+    } else {
+      st::lt_(a, row);
+    }
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_BroadcastRow1M)
+    ->ArgsProduct({{0, 1}, {256, 1024, 4096}})
+    ->Unit(benchmark::kMicrosecond);
+
+// The reference: each row by a loop the compiler vectorizes, for AVX2 where
+// the CPU has it (as PyTorch's CPU kernels are built), the rows' pointers
+// advanced as a 2-d loop does.
+__attribute__((target_clones("avx2", "default"))) void plain_rows(float* out, const float* a,
+                                                                  const float* row, int64_t length,
+                                                                  bool mul) {
+  for (int64_t r = 0; r < kRowElements / length; ++r) {
+    float* o = out + r * length;
+    const float* x = a + r * length;
+    if (mul) {
+      for (int64_t j = 0; j < length; ++j) o[j] = x[j] * row[j];
+    } else {
+      for (int64_t j = 0; j < length; ++j) o[j] = x[j] < row[j] ? 1.0f : 0.0f;
+    }
+  }
+}
+
+void BM_PlainBroadcastRowLoop1M(benchmark::State& state) {
+  const bool out_form = state.range(0) == 1;
+  state.SetLabel(out_form ? "mul.out" : "lt_");
+  const int64_t length = state.range(1);
+  const auto [a, row] = row_operands(length);
+  const Tensor out = st::empty(a.sizes());
+  float* ap = a.data_ptr<float>();
+  for (auto _ : state) {
+    plain_rows(out_form ? out.data_ptr<float>() : ap, ap, row.data_ptr<float>(), length, out_form);
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_PlainBroadcastRowLoop1M)
+    ->ArgsProduct({{0, 1}, {256, 1024, 4096}})
+    ->Unit(benchmark::kMicrosecond);
 
 // ---- instructions per call (under callgrind) -------------------------------------
 

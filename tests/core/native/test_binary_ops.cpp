@@ -248,11 +248,14 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
   }
 }
 
-// A short row broadcast down a tensor's rows runs several rows per call of
-// the vector function (the repeated row laid out in a buffer): the bits
+// A row broadcast down a tensor's rows: a short row runs several rows per
+// call of the vector function (the repeated row laid out in a buffer), a
+// long one a call per row straight from the 2-d loop. Either way the bits
 // must be those of the same operator on the row expanded into a
 // contiguous tensor, with the row on either side, in place and out=, for
-// row counts around the rows that fit one call (256 / 37 = 6).
+// row counts around the short rows that fit one call (256 / 37 = 6), and
+// for rows that are a slice of wider ones (the rows' stride is not their
+// length).
 TEST(NativeBinaryOps, BroadcastRowsGiveTheBitsOfTheExpandedRow) {
   using Fn = Tensor (*)(const Tensor&, const Tensor&);
   const std::pair<const char*, Fn> ops[] = {
@@ -264,28 +267,36 @@ TEST(NativeBinaryOps, BroadcastRowsGiveTheBitsOfTheExpandedRow) {
       {"maximum", [](const Tensor& x, const Tensor& y) { return st::maximum(x, y); }},
       {"lt", [](const Tensor& x, const Tensor& y) { return st::lt(x, y); }},
   };
-  for (int64_t rows : {2, 5, 6, 7, 13, 20}) {
-    const int64_t cols = 37;
-    const Tensor a = st::sub(st::mul(st::rand({rows, cols}), Scalar(4.0)), Scalar(2.0));
-    const Tensor row = st::add(st::rand({cols}), Scalar(0.25));
-    const Tensor wide = st::contiguous(st::expand(row, {rows, cols}));
-    for (const auto& [name, fn] : ops) {
-      SCOPED_TRACE(::testing::Message() << name << " rows " << rows);
-      EXPECT_TRUE(same_bits(fn(a, row), fn(a, wide)));
-      EXPECT_TRUE(same_bits(fn(row, a), fn(wide, a)));
+  for (const int64_t cols : {37, 301}) {
+    for (const bool sliced : {false, true}) {
+      for (int64_t rows : {2, 5, 6, 7, 13, 20}) {
+        const int64_t width = sliced ? cols + 11 : cols;
+        const Tensor full = st::sub(st::mul(st::rand({rows, width}), Scalar(4.0)), Scalar(2.0));
+        const Tensor a = st::slice(full, 1, 0, cols);
+        const Tensor row = st::add(st::rand({cols}), Scalar(0.25));
+        const Tensor wide = st::contiguous(st::expand(row, {rows, cols}));
+        for (const auto& [name, fn] : ops) {
+          SCOPED_TRACE(::testing::Message()
+                       << name << " rows " << rows << " cols " << cols << " sliced " << sliced);
+          EXPECT_TRUE(same_bits(fn(a, row), fn(a, wide)));
+          EXPECT_TRUE(same_bits(fn(row, a), fn(wide, a)));
+        }
+        SCOPED_TRACE(::testing::Message()
+                     << "rows " << rows << " cols " << cols << " sliced " << sliced);
+        Tensor x = st::clone(full), y = st::clone(full);
+        st::mul_(st::slice(x, 1, 0, cols), row);
+        st::mul_(st::slice(y, 1, 0, cols), wide);
+        EXPECT_TRUE(same_bits(x, y)) << "mul_";
+        x = st::clone(full);
+        y = st::clone(full);
+        st::lt_(st::slice(x, 1, 0, cols), row);
+        st::lt_(st::slice(y, 1, 0, cols), wide);
+        EXPECT_TRUE(same_bits(x, y)) << "lt_";
+        Tensor out = st::empty({0});
+        st::div_out(out, row, a);
+        EXPECT_TRUE(same_bits(out, st::div(wide, a))) << "div.out";
+      }
     }
-    Tensor x = st::clone(a), y = st::clone(a);
-    st::mul_(x, row);
-    st::mul_(y, wide);
-    EXPECT_TRUE(same_bits(x, y)) << "mul_ rows " << rows;
-    x = st::clone(a);
-    y = st::clone(a);
-    st::lt_(x, row);
-    st::lt_(y, wide);
-    EXPECT_TRUE(same_bits(x, y)) << "lt_ rows " << rows;
-    Tensor out = st::empty({0});
-    st::div_out(out, row, a);
-    EXPECT_TRUE(same_bits(out, st::div(wide, a))) << "div.out rows " << rows;
   }
 }
 

@@ -69,9 +69,12 @@ bool broadcast_rows(Fn fn, char** data, const int64_t* strides, const int64_t* o
 // An iterator with output O and inputs A, B through fn(O* out, const A* a,
 // const B* b, int64_t n), which may write out over a or b. The iterator
 // hands over whole rows (TensorIterator::for_each_2d). Contiguous rows run
-// fn directly, and so do rows with one stride-0 operand (a Scalar argument,
-// a column broadcast along rows): its value is repeated in a stack buffer
-// once per row. Other layouts (strided, broadcast rows) run fn by blocks
+// fn directly, a call per row from the 2-d loop itself (a per-row lambda
+// with the other layouts' stack buffers in its frame cost a [4096, 256]
+// lt_ with a broadcast row 80 us against 69 so, bench_ops
+// BM_BroadcastRow1M), and so do rows with one stride-0 operand (a Scalar
+// argument, a column broadcast along rows): its value is repeated in a
+// stack buffer once per row. Other layouts (strided, broadcast rows) run fn by blocks
 // (Note [Strided operands by blocks] in loops.h), except rows too short to
 // gather, which run the scalar kernel `scalar` (A, B) -> O. fn must match
 // `scalar` bit for bit (tests/core/native/cpu/test_vec_kernels.cpp,
@@ -80,21 +83,27 @@ template <typename O, typename A, typename B, typename Fn, typename F>
 void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
   iter.for_each_2d([fn, &scalar](char** data2d, const int64_t* strides,
                                  const int64_t* outer_strides, int64_t n, int64_t rows) {
+    constexpr int64_t kO = sizeof(O), kA = sizeof(A), kB = sizeof(B);
     if (vec_loops_detail::broadcast_rows<O, A, B>(fn, data2d, strides, outer_strides, n, rows)) {
+      return;
+    }
+    if (strides[0] == kO && strides[1] == kA && strides[2] == kB) {
+      // Contiguous rows (a [k, n] tensor with an [n] one broadcast down it,
+      // or a 2-d slice): fn straight from this loop.
+      for (int64_t j = 0; j < rows; ++j) {
+        fn(reinterpret_cast<O*>(data2d[0] + j * outer_strides[0]),
+           reinterpret_cast<const A*>(data2d[1] + j * outer_strides[1]),
+           reinterpret_cast<const B*>(data2d[2] + j * outer_strides[2]), n);
+      }
       return;
     }
     detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** data) {
       using detail::BlockBuffer;
       using detail::kStridedBlock;
-      constexpr int64_t kO = sizeof(O), kA = sizeof(A), kB = sizeof(B);
       O* out = reinterpret_cast<O*>(data[0]);
       const A* pa = reinterpret_cast<const A*>(data[1]);
       const B* pb = reinterpret_cast<const B*>(data[2]);
       const bool out_contiguous = strides[0] == kO;
-      if (out_contiguous && strides[1] == kA && strides[2] == kB) {
-        fn(out, pa, pb, n);
-        return;
-      }
       const bool a_rep = strides[1] == 0 && strides[2] == kB;
       const bool b_rep = strides[1] == kA && strides[2] == 0;
       if (out_contiguous && n > 1 && (a_rep || b_rep)) {
@@ -147,14 +156,17 @@ void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
   iter.for_each_2d([fn, &scalar](char** data2d, const int64_t* strides,
                                  const int64_t* outer_strides, int64_t n, int64_t rows) {
     (void)scalar;  // unused when there is no scalar kernel (F is nullptr_t)
+    constexpr int64_t kO = sizeof(O), kA = sizeof(A);
+    if (strides[0] == kO && strides[1] == kA) {
+      for (int64_t j = 0; j < rows; ++j) {
+        fn(reinterpret_cast<O*>(data2d[0] + j * outer_strides[0]),
+           reinterpret_cast<const A*>(data2d[1] + j * outer_strides[1]), n);
+      }
+      return;
+    }
     detail::for_each_row<2>(data2d, outer_strides, rows, [&](char** data) {
-      constexpr int64_t kO = sizeof(O), kA = sizeof(A);
       O* out = reinterpret_cast<O*>(data[0]);
       const bool out_contiguous = strides[0] == kO;
-      if (out_contiguous && strides[1] == kA) {
-        fn(out, reinterpret_cast<const A*>(data[1]), n);
-        return;
-      }
       if constexpr (!std::is_same_v<F, std::nullptr_t>) {
         if (n < detail::kStridedBlockMin) {
           detail::basic_loop<detail::lambda_traits<F>>(data, strides, n, scalar,
