@@ -276,15 +276,20 @@ TEST(NativeUnaryOps, GeluOfFloatKeepsItsBoundAtAnyLengthAndLayout) {
 
 TEST(NativeUnaryOps, FloatFunctionsGiveOneResultWhateverTheLayout) {
   // float32 runs the vector functions on contiguous and strided operands
-  // alike (a strided chunk goes through a buffer): bit-identical results.
+  // alike (a strided chunk goes through a buffer), and on rows that are a
+  // slice of wider ones (a call per row, the rows' stride not their
+  // length): bit-identical results.
   Tensor x = st::linspace(-9.0, 9.0, 2 * 301, ScalarType::Float);
   Tensor strided = x.slice(0, 0, 2 * 301, 2);
   Tensor packed = st::contiguous(strided);
+  Tensor rows = x.view({7, 86}).slice(1, 0, 43);  // rows of 43 floats, 86 apart
+  Tensor rows_packed = st::contiguous(rows);
   for (auto f :
        {+[](const Tensor& t) { return st::exp(t); }, +[](const Tensor& t) { return st::sin(t); },
         +[](const Tensor& t) { return st::tanh(t); },
         +[](const Tensor& t) { return st::gelu(t); }}) {
     EXPECT_EQ(values(f(strided)), values(f(packed)));
+    EXPECT_EQ(values(f(rows)), values(f(rows_packed)));
   }
   Tensor g = st::gelu(make1({-2, 0.5, 3}));
   for (int i = 0; i < 3; ++i) {
