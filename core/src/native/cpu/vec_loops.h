@@ -91,11 +91,10 @@ void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
     if (strides[0] == kO && strides[1] == kA && strides[2] == kB) {
       // Contiguous rows (a [k, n] tensor with an [n] one broadcast down it,
       // or a 2-d slice): fn straight from this loop.
-      for (int64_t j = 0; j < rows; ++j) {
-        fn(reinterpret_cast<O*>(data2d[0] + j * outer_strides[0]),
-           reinterpret_cast<const A*>(data2d[1] + j * outer_strides[1]),
-           reinterpret_cast<const B*>(data2d[2] + j * outer_strides[2]), n);
-      }
+      detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** d) {
+        fn(reinterpret_cast<O*>(d[0]), reinterpret_cast<const A*>(d[1]),
+           reinterpret_cast<const B*>(d[2]), n);
+      });
       return;
     }
     detail::for_each_row<3>(data2d, outer_strides, rows, [&](char** data) {
@@ -159,10 +158,9 @@ void vec_unary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
     (void)scalar;  // unused when there is no scalar kernel (F is nullptr_t)
     constexpr int64_t kO = sizeof(O), kA = sizeof(A);
     if (strides[0] == kO && strides[1] == kA) {
-      for (int64_t j = 0; j < rows; ++j) {
-        fn(reinterpret_cast<O*>(data2d[0] + j * outer_strides[0]),
-           reinterpret_cast<const A*>(data2d[1] + j * outer_strides[1]), n);
-      }
+      detail::for_each_row<2>(data2d, outer_strides, rows, [&](char** d) {
+        fn(reinterpret_cast<O*>(d[0]), reinterpret_cast<const A*>(d[1]), n);
+      });
       return;
     }
     detail::for_each_row<2>(data2d, outer_strides, rows, [&](char** data) {
