@@ -102,6 +102,61 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
   }
 }
 
+// The order a floating run's lanes fold in, spelled out in scalar code:
+// element i + 8q + j of each step of 32 goes to lane j of group q; the
+// groups combine as (g0 . g1) . (g2 . g3) per lane; the eight lanes as
+// ((l0 . l1) . (l2 . l3)) . ((l4 . l5) . (l6 . l7)); the tail then folds
+// into the result one element at a time. Every variant gives these bits,
+// so a result does not depend on the CPU or on how the lanes are
+// combined in registers.
+template <typename T, typename Fold, typename Op>
+double model_run(const T* x, int64_t n, double id, const Fold& fold, const Op& op) {
+  double a[4][8];
+  for (auto& q : a) {
+    for (double& v : q) v = id;
+  }
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    for (int q = 0; q < 4; ++q) {
+      for (int j = 0; j < 8; ++j) a[q][j] = fold(a[q][j], static_cast<double>(x[i + 8 * q + j]));
+    }
+  }
+  double l[8];
+  for (int j = 0; j < 8; ++j) l[j] = op(op(a[0][j], a[1][j]), op(a[2][j], a[3][j]));
+  double r = op(op(op(l[0], l[1]), op(l[2], l[3])), op(op(l[4], l[5]), op(l[6], l[7])));
+  for (; i < n; ++i) r = fold(r, static_cast<double>(x[i]));
+  return r;
+}
+
+TEST(NativeVecReduceKernels, FloatRunsFoldTheirLanesInTheDocumentedOrder) {
+  std::mt19937 g(11);
+  std::uniform_real_distribution<float> near_one(0.75f, 1.25f), signed_values(-3, 3);
+  const auto mul = [](double a, double b) { return a * b; };
+  const auto add = [](double a, double b) { return a + b; };
+  const auto abs_fold = [](double a, double v) { return a + std::fabs(v); };
+  const auto sq_fold = [](double a, double v) { return a + v * v; };
+  for (int64_t n : kLengths) {
+    SCOPED_TRACE(n);
+    std::vector<float> pf(static_cast<size_t>(n)), sf(static_cast<size_t>(n));
+    for (auto& x : pf) x = near_one(g);  // products of thousands stay in range
+    for (auto& x : sf) x = signed_values(g);
+    const std::vector<double> pd(pf.begin(), pf.end()), sd(sf.begin(), sf.end());
+    for (const VecReduceKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      EXPECT_TRUE(same_bits(k->prod_f32(pf.data(), n), model_run(pf.data(), n, 1.0, mul, mul)));
+      EXPECT_TRUE(same_bits(k->prod_f64(pd.data(), n), model_run(pd.data(), n, 1.0, mul, mul)));
+      EXPECT_TRUE(
+          same_bits(k->sum_abs_f32(sf.data(), n), model_run(sf.data(), n, 0.0, abs_fold, add)));
+      EXPECT_TRUE(
+          same_bits(k->sum_abs_f64(sd.data(), n), model_run(sd.data(), n, 0.0, abs_fold, add)));
+      EXPECT_TRUE(
+          same_bits(k->sum_sq_f32(sf.data(), n), model_run(sf.data(), n, 0.0, sq_fold, add)));
+      EXPECT_TRUE(
+          same_bits(k->sum_sq_f64(sd.data(), n), model_run(sd.data(), n, 0.0, sq_fold, add)));
+    }
+  }
+}
+
 // Float products accumulate in double lanes: each step's rounding is a
 // double's, so a run of n factors is within (n - 1) 2^-53 (relative) of the
 // exact product, wherever float's own range would overflow or underflow
