@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <st/native/reduction.h>
+
 #include "native/random_tensors.h"
 
 namespace {
@@ -682,16 +684,17 @@ namespace {
 
 using namespace st_native_test;
 
-// A one-dim reduction of many rows folds 8 rows at a time (short rows
-// side by side, long contiguous ones by the vector sum or product one
-// after the other); each output must keep the bits of the row's own full
-// sum, mean and product, on both sides of the block length, for the rows
-// of the 8-row groups and the rest, contiguous and every other element.
+// A one-dim reduction of many rows folds kRunGroup rows at a time (short
+// rows side by side, contiguous float sums and long contiguous runs by
+// the vector loops one after the other); each output must keep the bits of
+// the row's own full sum, mean and product, on both sides of the float
+// lanes' group and of the block lengths, for the rows of the groups and
+// the rest, contiguous and every other element.
 TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
   for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
-    for (int64_t n : {1, 7, 31, 32, 33, 255, 256, 257, 1000}) {
+    for (int64_t n : {1, 7, 15, 16, 17, 31, 32, 33, 48, 255, 256, 257, 300, 1000}) {
       SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
-      const int64_t rows = 19;
+      const int64_t rows = 2 * st::native::kRunGroup + 5;
       Tensor t = st::randn({rows, n}, dt);
       // Factors near 1, so that long products stay finite and nonzero.
       const Tensor f = st::add(st::mul(t, 0.01), 1.0);
@@ -713,14 +716,14 @@ TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
   }
 }
 
-// int64 rows fold 8 at a time too (long contiguous ones by the vector sum
-// or product, shorter or strided ones by the engine): each output is the
-// row's wrapping sum and product, on both sides of the vector loop's
-// group, contiguous and every other element.
+// int64 rows fold kRunGroup at a time too (long contiguous ones by the
+// vector sum or product, shorter or strided ones by the engine): each
+// output is the row's wrapping sum and product, on both sides of the
+// vector loop's group, contiguous and every other element.
 TEST(NativeReduceOps, Int64RowSumsAndProductsWrapAsEachRows) {
   for (int64_t n : {1, 31, 32, 33, 63, 64, 65, 1000}) {
     SCOPED_TRACE(::testing::Message() << "n " << n);
-    const int64_t rows = 19;
+    const int64_t rows = 2 * st::native::kRunGroup + 5;
     Tensor t = st::empty({rows, n}, ScalarType::Long);
     int64_t* p = static_cast<int64_t*>(t.data_ptr());
     for (int64_t k = 0; k < t.numel(); ++k) {

@@ -95,7 +95,7 @@ ST_API Tensor reduce_into_output(const Tensor& computed, const std::optional<Ten
                                  const char* op);
 
 // Outputs per runs() call (see above).
-inline constexpr int64_t kRunGroup = 8;
+inline constexpr int64_t kRunGroup = 32;
 
 namespace detail {
 

@@ -22,6 +22,9 @@ namespace st::native::cpu {
 // The block lengths of VecKernels::sum_f32 and sum_f64 (the same on every
 // ISA, so the variants agree bit for bit).
 inline constexpr int64_t kSumF32Block = 256;
+// The floats of one group of sum_f32's 16 float lanes: a run shorter than
+// this is added element by element.
+inline constexpr int64_t kSumF32Group = 16;
 inline constexpr int64_t kSumF64Block = 32;
 
 struct VecKernels {
@@ -40,12 +43,18 @@ struct VecKernels {
                   bool stream);
   // The sum of x[0..n): doubles accumulate in double lanes; floats in
   // float lanes over blocks of kSumF32Block (16 values per lane), each
-  // block's lane sums then added in double lanes. The elements after the
-  // last whole block (of kSumF32Block floats or kSumF64Block doubles) are
-  // added one by one, in order: a run shorter than a block sums as
-  // ((0.0 + x[0]) + x[1]) + ... in double.
+  // block's lane sums then added in double lanes, and the whole groups of
+  // kSumF32Group after the last block in one more set of float lanes. The
+  // elements after those (the last n % 16 floats, or the doubles after
+  // the last whole block of kSumF64Block) are added one by one, in order:
+  // a run of fewer than 16 floats or 32 doubles sums as ((0.0 + x[0]) +
+  // x[1]) + ... in double. (The order, exactly: tests/core/native/cpu/
+  // test_vec_kernels.cpp, model_sum_f32.)
   double (*sum_f32)(const float* x, int64_t n);
   double (*sum_f64)(const double* x, int64_t n);
+  // out[r] = sum_f32(x[r], n) for r < count, bit for bit: the rows of a
+  // sum over the last dim in one call.
+  void (*sum_f32_runs)(double* out, const float* const* x, int64_t count, int64_t n);
   // Philox4x32-10 (st::philox4x32_10) for `blocks` consecutive counters:
   // out[4 j .. 4 j + 3] is the block of counter + j (wrapping at 2^64),
   // the counter's low and high words in the first two counter words, the

@@ -89,6 +89,80 @@ TEST(NativeVecKernels, VariantsMatchScalarLoops) {
   }
 }
 
+// sum_f32's order, spelled out in scalar code: per block of 256, lane l of
+// accumulator q takes x[64 s + 16 q + l] for s < 4, the accumulators
+// combine as (a0 + a1) + (a2 + a3) in float and lanes l and l + 8 are
+// added into double lanes; the whole groups of 16 after the blocks go
+// into one more set of 16 float lanes, group after group; then the eight
+// double lanes l + (l + 8) combine as ((d0 + d1) + (d2 + d3)) + ((d4 + d5) +
+// (d6 + d7)), and the last n % 16 elements are added one by one.
+double model_sum_f32(const float* x, int64_t n) {
+  double d[16] = {};
+  int64_t i = 0;
+  for (; i + 256 <= n; i += 256) {
+    float a[4][16] = {};
+    for (int64_t s = 0; s < 4; ++s) {
+      for (int q = 0; q < 4; ++q) {
+        for (int l = 0; l < 16; ++l) a[q][l] += x[i + 64 * s + 16 * q + l];
+      }
+    }
+    for (int l = 0; l < 16; ++l)
+      d[l] += static_cast<double>((a[0][l] + a[1][l]) + (a[2][l] + a[3][l]));
+  }
+  float g[16] = {};
+  for (; i + 16 <= n; i += 16) {
+    for (int l = 0; l < 16; ++l) g[l] += x[i + l];
+  }
+  for (int l = 0; l < 16; ++l) d[l] += static_cast<double>(g[l]);
+  double t[8];
+  for (int l = 0; l < 8; ++l) t[l] = d[l] + d[l + 8];
+  double s = ((t[0] + t[1]) + (t[2] + t[3])) + ((t[4] + t[5]) + (t[6] + t[7]));
+  for (; i < n; ++i) s += static_cast<double>(x[i]);
+  return s;
+}
+
+TEST(NativeVecKernels, FloatSumFollowsTheDocumentedOrder) {
+  std::mt19937 g(5);
+  std::uniform_real_distribution<float> d(-100, 100);
+  for (int64_t n :
+       {0, 1, 15, 16, 17, 31, 32, 48, 100, 255, 256, 257, 271, 272, 300, 512, 1000, 4099}) {
+    SCOPED_TRACE(n);
+    std::vector<float> x(static_cast<size_t>(n) + 1);
+    for (auto& v : x) v = d(g);
+    const double want = model_sum_f32(x.data() + 1, n);  // unaligned
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      const double got = k->sum_f32(x.data() + 1, n);
+      EXPECT_TRUE(same_bytes(&got, &want, sizeof(got))) << got << " vs " << want;
+    }
+  }
+}
+
+// The rows of a sum over the last dim, in one call: each row keeps
+// sum_f32's bits, whatever the row count and length, rows anywhere.
+TEST(NativeVecKernels, FloatRowSumsKeepEachRowsBits) {
+  std::mt19937 g(9);
+  std::uniform_real_distribution<float> d(-10, 10);
+  for (int64_t n : {0, 1, 15, 16, 17, 40, 255, 256, 300}) {
+    SCOPED_TRACE(n);
+    const int64_t count = 37;
+    std::vector<float> x(static_cast<size_t>((count + 1) * (n + 3)));
+    for (auto& v : x) v = d(g);
+    std::vector<const float*> rows;
+    for (int64_t r = 0; r < count; ++r) rows.push_back(x.data() + (count - r) * (n + 3) + r % 3);
+    for (const VecKernels* k : variants()) {
+      SCOPED_TRACE(k->isa);
+      std::vector<double> out(static_cast<size_t>(count) + 1, -1.0);
+      k->sum_f32_runs(out.data(), rows.data(), count, n);
+      for (int64_t r = 0; r < count; ++r) {
+        const double want = k->sum_f32(rows[static_cast<size_t>(r)], n);
+        EXPECT_TRUE(same_bytes(&out[static_cast<size_t>(r)], &want, sizeof(want))) << "row " << r;
+      }
+      EXPECT_EQ(out[static_cast<size_t>(count)], -1.0) << "wrote past the last row";
+    }
+  }
+}
+
 // Every variant's Philox gives the scalar function's words, block after
 // block, for any count (the vector groups and the scalar tail), on an
 // unaligned destination, across the carry into the counter's high word
