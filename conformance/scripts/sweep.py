@@ -73,15 +73,33 @@ import schema as schema_mod  # noqa: E402
 # Elements of the first tensor argument, and the shape that gives them.
 SIZES = {"1": [1], "1K": [32, 32], "1M": [1024, 1024]}
 
-# Per size: (label, dtype, layout, others) in gen_cases' scenario terms.
-# "strided" is gen_cases' layout of every other element with an offset;
-# "broadcast" gives every tensor after the first only the trailing dims.
+# Per size: (label, dtype, layout, others, row) in gen_cases' scenario
+# terms. "strided" is gen_cases' layout of every other element with an
+# offset; "broadcast" gives every tensor after the first only the trailing
+# dims. row: None for the size's shape, or the length of the last dim of a
+# [numel / row, row] input instead, for the operators with a dim argument
+# (whose cases reduce or scan over dim -1): rows far shorter than the 1M
+# shape's 1024, where a per-row cost shows.
+SHORT_ROW = 64
 SWEEP_SCENARIOS = [
-    ("f32", "f32", "contiguous", "same"),
-    ("i64", "i64", "contiguous", "same"),
-    ("f32 strided", "f32", "strided", "same"),
-    ("f32 bcast", "f32", "contiguous", "broadcast"),
+    ("f32", "f32", "contiguous", "same", None),
+    ("i64", "i64", "contiguous", "same", None),
+    ("f32 strided", "f32", "strided", "same", None),
+    ("f32 bcast", "f32", "contiguous", "broadcast", None),
+    ("f32 rows of %d" % SHORT_ROW, "f32", "contiguous", "same", SHORT_ROW),
 ]
+
+
+def scenario_applies(size, scenario, schema=None):
+    """Whether a sweep scenario is timed at `size` (for `schema`, if given)."""
+    _, _, layout, others, row = scenario
+    if size == "1":
+        return layout == "contiguous" and others == "same" and row is None  # no layout to vary
+    if row is not None:
+        if math.prod(SIZES[size]) < 2 * row:
+            return False
+        return schema is None or any(a.name == "dim" for a in schema.args)
+    return True
 
 
 def scaled_templates(size):
@@ -118,12 +136,13 @@ def sweep_cases(yaml_path, ops_regex, sizes):
         # templates fix every shape.
         can_broadcast = len(tensor_inputs(s)) >= 2 and s.name not in gen_cases.SHAPE_TEMPLATES
         for size in sizes:
-            for label, dtype, layout, others in SWEEP_SCENARIOS:
-                if size == "1" and (layout != "contiguous" or others != "same"):
-                    continue  # one element: no layout to vary
+            for label, dtype, layout, others, row in SWEEP_SCENARIOS:
+                if not scenario_applies(size, (label, dtype, layout, others, row), s):
+                    continue
                 if others == "broadcast" and not can_broadcast:
                     continue  # nothing to broadcast against
-                scenario = ("sweep-%s-%s" % (size, label.replace(" ", "-")), dtype, SIZES[size], layout, others)
+                shape = SIZES[size] if row is None else [math.prod(SIZES[size]) // row, row]
+                scenario = ("sweep-%s-%s" % (size, label.replace(" ", "-")), dtype, shape, layout, others)
                 case_id = "aten::%s#%s@aoti" % (s.full_name, scenario[0])
                 try:
                     args = gen_cases.CaseBuilder(s, scenario, case_id, scaled_templates(size)).build(0)
@@ -455,7 +474,7 @@ def main():
         print("sweep: no case matches --ops %r" % args.ops, file=sys.stderr)
         return 1
     labels = ["%s %s" % (size, s[0]) for size in sizes for s in SWEEP_SCENARIOS
-              if size != "1" or (s[2] == "contiguous" and s[3] == "same")]
+              if scenario_applies(size, s)]
     if args.report_from:
         rows = read_rows(args.report_from)
         earlier = os.path.join(args.out, "sweep.md")

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks of sweep.py's reduction of several passes to the row it reports."""
+"""Checks of sweep.py: the reduction of several passes to the row it
+reports, and which scenarios an operator is timed in."""
 
 import os
 import sys
@@ -7,7 +8,10 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sweep import median_pass, read_rows  # noqa: E402
+from sweep import SWEEP_SCENARIOS, median_pass, read_rows, scenario_applies, sweep_cases  # noqa: E402
+
+YAML = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "native",
+                    "native_functions.yaml")
 
 
 class MedianPassTest(unittest.TestCase):
@@ -50,6 +54,23 @@ class ReadRowsTest(unittest.TestCase):
                           "3\texp\t1K f32\t12.0\t10.0\tok\n")
         self.assertEqual(read_rows(path), [("exp", "1K f32", 12.0, 10.0, "ok"),
                                            ("cat", "1M f32", None, None, "not in PyTorch")])
+
+
+class ShortRowScenarioTest(unittest.TestCase):
+    def test_short_rows_are_timed_for_operators_with_a_dim(self):
+        cases = sweep_cases(YAML, r"sum\.dim_IntList|exp", ["1M"])
+        labels = {(op, label) for op, label, _ in cases}
+        self.assertIn(("sum.dim_IntList", "1M f32 rows of 64"), labels)
+        self.assertIn(("exp", "1M f32"), labels)
+        self.assertNotIn(("exp", "1M f32 rows of 64"), labels)
+        line = [c for op, label, c in cases if label == "1M f32 rows of 64"][0]
+        self.assertIn("t:f32:16384,64:64,1:0:", line)
+
+    def test_no_short_rows_where_the_size_has_too_few_elements(self):
+        short = [s for s in SWEEP_SCENARIOS if s[4] is not None][0]
+        self.assertFalse(scenario_applies("1", short))
+        self.assertTrue(scenario_applies("1K", short))
+        self.assertTrue(scenario_applies("1M", short))
 
 
 if __name__ == "__main__":

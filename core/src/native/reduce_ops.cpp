@@ -149,15 +149,20 @@ template <bool kProd, typename T, typename A>
 bool sum_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     constexpr int64_t kBlock = std::is_same_v<T, float> ? cpu::kSumF32Block : cpu::kSumF64Block;
-    if constexpr (std::is_same_v<T, float> && !kProd) {
+    if constexpr (std::is_same_v<T, float>) {
       if (stride == 1) {
         double s[kRunGroup];
-        cpu::vec_kernels().sum_f32_runs(s, p, kRunGroup, n);
-        for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
+        if constexpr (kProd) {
+          cpu::vec_reduce_kernels().prod_f32_runs(s, p, kRunGroup, n);
+          for (int64_t r = 0; r < kRunGroup; ++r) accs[r] *= s[r];
+        } else {
+          cpu::vec_kernels().sum_f32_runs(s, p, kRunGroup, n);
+          for (int64_t r = 0; r < kRunGroup; ++r) accs[r] += s[r];
+        }
         return true;
       }
       // Strided runs the float lanes take: gathered, output by output.
-      if (n >= cpu::kSumF32Group) return false;
+      if (!kProd && n >= cpu::kSumF32Group) return false;
     }
     if (n >= kBlock) {
       if (stride != 1) return false;

@@ -40,6 +40,9 @@ struct VecReduceKernels {
   // ---- a contiguous run x[0..n) to one value ----
   uint64_t (*sum_i64)(const int64_t* x, int64_t n);  // wraps
   double (*prod_f32)(const float* x, int64_t n);
+  // out[r] = prod_f32(x[r], n) for r < count, bit for bit: the rows of a
+  // product over the last dim in one call.
+  void (*prod_f32_runs)(double* out, const float* const* x, int64_t count, int64_t n);
   double (*prod_f64)(const double* x, int64_t n);
   uint64_t (*prod_i64)(const int64_t* x, int64_t n);  // wraps
   float (*max_f32)(const float* x, int64_t n);
