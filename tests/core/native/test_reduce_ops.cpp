@@ -716,6 +716,43 @@ TEST(NativeReduceOps, RowSumsKeepTheBitsOfEachRowsSum) {
   }
 }
 
+// max and min over the last dim take their contiguous rows kRunGroup at a
+// time (the vector loop per row, its last vector folded by halving): each
+// output is its row's own amax and amin, NaN wherever a row holds one, for
+// the rows of the groups and the rest, contiguous and every other element.
+TEST(NativeReduceOps, RowMaxMinKeepEachRowsValue) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+    for (int64_t n : {1, 7, 16, 33, 64, 100}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
+      const int64_t rows = 2 * st::native::kRunGroup + 5;
+      Tensor t = dt == ScalarType::Long ? st::randint(-1000, 1000, {rows, n}, dt)
+                                        : st::randn({rows, n}, dt);
+      if (dt != ScalarType::Long) {
+        for (int64_t r = 3; r < rows; r += 7) {  // a NaN in every seventh row, anywhere in it
+          st::fill_(st::select(st::select(t, 0, r), 0, (r * 5) % n), kNan);
+        }
+      }
+      for (int kind : {0, 2}) {
+        const Tensor in = kind ? relayout(t, kind) : t;
+        const std::vector<double> maxes = values(st::amax(in, {1}));
+        const std::vector<double> mins = values(st::amin(in, {1}));
+        for (int64_t r = 0; r < rows; ++r) {
+          const Tensor row = st::select(in, 0, r);
+          const double want_max = values(st::amax(row))[0], want_min = values(st::amin(row))[0];
+          const double got_max = maxes[static_cast<size_t>(r)];
+          const double got_min = mins[static_cast<size_t>(r)];
+          EXPECT_TRUE(got_max == want_max || (std::isnan(got_max) && std::isnan(want_max)))
+              << "row " << r << ": " << got_max << " vs " << want_max;
+          EXPECT_TRUE(got_min == want_min || (std::isnan(got_min) && std::isnan(want_min)))
+              << "row " << r << ": " << got_min << " vs " << want_min;
+          EXPECT_EQ(std::isnan(want_max), dt != ScalarType::Long && r >= 3 && (r - 3) % 7 == 0)
+              << "row " << r;
+        }
+      }
+    }
+  }
+}
+
 // int64 rows fold kRunGroup at a time too (long contiguous ones by the
 // vector sum or product, shorter or strided ones by the engine): each
 // output is the row's wrapping sum and product, on both sides of the
