@@ -132,19 +132,19 @@ bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
 
 // accs[r] (+)= or (*)= the fold of p[r][j * stride] over j < n, for
 // kRunGroup runs of a one-dim reduction, with the bits of vec_sum_run for
-// each run. Contiguous float sums go to the vector sum's row loop in one
-// call (rows of 128 floats, 1M elements: 348 us before, when runs shorter
-// than a block were summed element by element, and 64 us now, in one
-// process; PyTorch 59 us against 65 in one interleaved run); other
-// contiguous runs of at least the
-// vector loop's block go to vec_sum_run one after the other: the same call
-// the engine would make per output, without the engine's walk around it.
-// Sums of runs that the vector sum adds one by one (fewer than 16 floats,
-// 32 doubles) are added in order, into 0.0, for the runs side by side, so
-// the additions of different runs overlap instead of each run being one
-// chain of dependent additions. False otherwise (other types, strided runs
-// the vector sum takes in lanes, short products, int64 runs shorter than
-// the vector loop's group).
+// each run. Contiguous float rows go to one table call (sum_f32_runs,
+// prod_f32_runs): rows of 128 floats, 1M elements, took 348 us when the
+// runs shorter than a block were summed element by element, and take 64
+// us now (one process; PyTorch 59 us against 65 in one interleaved run).
+// Other contiguous runs of at least the vector loop's block go to
+// vec_sum_run one after the other: the same call the engine would make per
+// output, without the engine's walk around it. Sums of runs that the
+// vector sum adds one by one (fewer than 16 floats, 32 doubles) are added
+// in order, into 0.0, for the runs side by side, so the additions of
+// different runs overlap instead of each run being one chain of dependent
+// additions. False otherwise (other types, strided runs the vector sum
+// takes in lanes, short strided products, int64 runs shorter than the
+// vector loop's group).
 template <bool kProd, typename T, typename A>
 bool sum_runs(A (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
