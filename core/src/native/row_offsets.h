@@ -21,14 +21,18 @@ struct RowOffsets {
       strides.push_back(t.stride(i));
     }
   }
-  // r < the product of the other dims' sizes (the number of rows).
+  // r < the product of the other dims' sizes (the number of rows). What is
+  // left of r at the outermost dim is below its size, so that dim takes no
+  // division: a matrix's rows take none (topk(k=1) over rows of 64 floats
+  // spent about 20 ns a row in the three tensors' divisions).
   int64_t offset(int64_t r) const {
+    if (sizes.empty()) return 0;
     int64_t off = 0;
-    for (size_t k = sizes.size(); k-- > 0;) {
+    for (size_t k = sizes.size() - 1; k > 0; --k) {
       off += (r % sizes[k]) * strides[k];
       r /= sizes[k];
     }
-    return off;
+    return off + r * strides[0];
   }
 };
 

@@ -174,6 +174,31 @@ void few_first(const T* row, int64_t xs, int64_t n, int64_t k, bool descending,
   const auto scan = [&](auto desc, auto unit) {
     constexpr bool kDescending = decltype(desc)::value;
     const int64_t step = decltype(unit)::value ? 1 : xs;
+    if (k == 1) {
+      // The first element in selection order: no keys and no list, one
+      // compare per element (blocks with nothing before the best so far
+      // skipped as below). topk(k=1) over rows of 64 floats took 123 ns a
+      // row through the list, PyTorch's 115.
+      int64_t best = 0;
+      O bv = to_opmath(row[0]);
+      const auto take = [&](int64_t i) {
+        const O v = to_opmath(row[i * step]);
+        if (orders_before<kDescending>(v, bv)) {
+          bv = v;
+          best = i;
+        }
+      };
+      int64_t i = 1;
+      for (; i + kFewBlock <= n; i += kFewBlock) {
+        if constexpr (kVectorBlock<T> && decltype(unit)::value) {
+          if (!block_orders_before<kDescending>(row + i, bv)) continue;
+        }
+        for (int64_t j = 0; j < kFewBlock; ++j) take(i + j);
+      }
+      for (; i < n; ++i) take(i);
+      few[0] = {0, best};  // (the key is not read once the selection is made)
+      return;
+    }
     int64_t kept = 0;
     O bound{};  // the value of few[k - 1] once k are kept
     const auto offer = [&](int64_t i) {
@@ -200,7 +225,11 @@ void few_first(const T* row, int64_t xs, int64_t n, int64_t k, bool descending,
       if (!any) continue;
       for (int64_t j = 0; j < kFewBlock; ++j) offer(i + j);
     }
-    for (; i < n; ++i) offer(i);
+    // The last, partial block: each element compared with the bound first,
+    // as offer() would, but without its key.
+    for (; i < n; ++i) {
+      if (orders_before<kDescending>(to_opmath(row[i * step]), bound)) offer(i);
+    }
   };
   if (descending) {
     xs == 1 ? scan(std::true_type{}, std::true_type{}) : scan(std::true_type{}, std::false_type{});

@@ -226,10 +226,16 @@ TEST(NativeSorting, SortMatchesStableReference) {
         }
         // topk: the first k of the descending (largest) or ascending sort.
         if (dt == ScalarType::Bool) continue;
+        // The same rows contiguous too ([3, n] along dim 1): the selections'
+        // vector pre-checks of blocks (k = 1 and k <= 8) read those.
+        const Tensor rows = st::contiguous(st::t(t));
         for (const int64_t k : {int64_t{1}, std::min<int64_t>(n, 8), n / 2, n}) {
           auto [kv, ki] = st::topk(t, k, 0, desc);
           auto [fv, fi] = st::sort(t, 0, desc);
           expect_close(values(ki), values(st::narrow(fi, 0, 0, k)), 0);
+          auto [rv, ri] = st::topk(rows, k, 1, desc);
+          auto [gv, gi] = st::sort(rows, 1, desc);
+          expect_close(values(ri), values(st::narrow(gi, 1, 0, k)), 0);
         }
       }
     }
