@@ -185,8 +185,8 @@ uint64_t max_magnitude(const T* x, int64_t rows, int64_t cols, int64_t ld) {
   for (int64_t i = 0; i < rows; ++i) {
     const T* row = x + i * ld;
     if constexpr (std::is_same_v<T, int64_t>) {
-      most = std::max(
-          {most, magnitude(kernels.max_i64(row, cols)), magnitude(kernels.min_i64(row, cols))});
+      most = std::max({most, magnitude(cpu::one_run(kernels.max_i64, row, cols)),
+                       magnitude(cpu::one_run(kernels.min_i64, row, cols))});
     } else {
       for (int64_t j = 0; j < cols; ++j) most = std::max(most, magnitude(row[j]));
     }

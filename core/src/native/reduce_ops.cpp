@@ -297,26 +297,40 @@ struct ExtremeOps {
   }
   void write(int64_t o, const O& a) const { out[o] = from_opmath<T>(a); }
   static constexpr bool kVec = kVecInput<T>;
-  bool run(O& a, const T* p, int64_t n, int64_t) const {
+  // The table's max or min for T, nullptr for a type without one.
+  static auto kernel() {
     const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
     if constexpr (std::is_same_v<T, float>) {
-      combine(a, (kMax ? k.max_f32 : k.min_f32)(p, n));
+      return kMax ? k.max_f32 : k.min_f32;
     } else if constexpr (std::is_same_v<T, double>) {
-      combine(a, (kMax ? k.max_f64 : k.min_f64)(p, n));
+      return kMax ? k.max_f64 : k.min_f64;
     } else if constexpr (std::is_same_v<T, int64_t>) {
-      combine(a, (kMax ? k.max_i64 : k.min_i64)(p, n));
+      return kMax ? k.max_i64 : k.min_i64;
     } else {
-      return false;
+      return nullptr;
     }
-    return true;
   }
-  // Contiguous rows of a reduction over the last dim: run() per row, without
-  // the engine's walk around each (about 110 instructions per row: amax
-  // over rows of 64 floats spent as much there as in the vector loop).
+  bool run(O& a, const T* p, int64_t n, int64_t) const {
+    if constexpr (std::is_null_pointer_v<decltype(kernel())>) {
+      return false;
+    } else {
+      combine(a, cpu::one_run(kernel(), p, n));
+      return true;
+    }
+  }
+  // Contiguous rows of a reduction over the last dim in one table call,
+  // without the engine's walk around each (about 110 instructions per row:
+  // amax over rows of 64 floats spent as much there as in the vector loop).
   bool runs(O (&accs)[kRunGroup], const T* const (&p)[kRunGroup], int64_t n, int64_t stride) const {
-    if (stride != 1) return false;
-    for (int64_t r = 0; r < kRunGroup; ++r) run(accs[r], p[r], n, 0);
-    return true;
+    if constexpr (std::is_null_pointer_v<decltype(kernel())>) {
+      return false;
+    } else {
+      // accs come as init(), the identity: the rows' values are the result.
+      static_assert(std::is_same_v<O, T>);
+      if (stride != 1) return false;
+      kernel()(accs, p, kRunGroup, n);
+      return true;
+    }
   }
   bool rows(O* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
@@ -367,16 +381,11 @@ struct ArgOps {
   static constexpr bool kVec = kVecInput<T>;
   bool run(ValueIndex<O>& a, const T* p, int64_t n, int64_t k) const {
     if (n == 0) return true;
-    const cpu::VecReduceKernels& vk = cpu::vec_reduce_kernels();
     O m;
-    if constexpr (std::is_same_v<T, float>) {
-      m = (kMax ? vk.max_f32 : vk.min_f32)(p, n);
-    } else if constexpr (std::is_same_v<T, double>) {
-      m = (kMax ? vk.max_f64 : vk.min_f64)(p, n);
-    } else if constexpr (std::is_same_v<T, int64_t>) {
-      m = (kMax ? vk.max_i64 : vk.min_i64)(p, n);
-    } else {
+    if constexpr (std::is_null_pointer_v<decltype(ExtremeOps<T, kMax>::kernel())>) {
       return false;
+    } else {
+      m = cpu::one_run(ExtremeOps<T, kMax>::kernel(), p, n);
     }
     int64_t j = 0;
     if (is_nan_value(m)) {

@@ -32,7 +32,7 @@
 //     bool rows(Acc* accs, const In* p, int64_t n, int64_t rows, int64_t stride,
 //               int64_t k) const;
 //     // accs[r] <- the fold of p[r][j * stride], j < n, for kRunGroup
-//     // outputs of a one-dim reduction at once
+//     // outputs of a one-dim reduction at once (accs come as init())
 //     bool runs(Acc (&accs)[kRunGroup], const In* const (&p)[kRunGroup], int64_t n,
 //               int64_t stride) const;
 //
@@ -381,12 +381,15 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
       // One reduced dim: each output reduces one run; short runs go
       // kRunGroup outputs at a time.
       if (g.red_sizes.size() == 1) {
+        // One kept dim (the rows of a matrix): the rows' offsets without
+        // kept_offset's test per row.
+        const int64_t row_stride = g.kept_sizes.size() == 1 ? g.kept_strides[0] : 0;
         for (; o + kRunGroup <= o1; o += kRunGroup) {
           Acc accs[kRunGroup];
           const In* p[kRunGroup];
           for (int64_t r = 0; r < kRunGroup; ++r) {
             accs[r] = ops.init();
-            p[r] = data + detail::kept_offset(g, o + r);
+            p[r] = data + (row_stride != 0 ? (o + r) * row_stride : detail::kept_offset(g, o + r));
           }
           if (!ops.runs(accs, p, nred, g.red_strides[0])) break;
           for (int64_t r = 0; r < kRunGroup; ++r) ops.write(o + r, accs[r]);

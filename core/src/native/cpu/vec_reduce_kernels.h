@@ -45,12 +45,15 @@ struct VecReduceKernels {
   void (*prod_f32_runs)(double* out, const float* const* x, int64_t count, int64_t n);
   double (*prod_f64)(const double* x, int64_t n);
   uint64_t (*prod_i64)(const int64_t* x, int64_t n);  // wraps
-  float (*max_f32)(const float* x, int64_t n);
-  float (*min_f32)(const float* x, int64_t n);
-  double (*max_f64)(const double* x, int64_t n);
-  double (*min_f64)(const double* x, int64_t n);
-  int64_t (*max_i64)(const int64_t* x, int64_t n);
-  int64_t (*min_i64)(const int64_t* x, int64_t n);
+  // out[r] = the max or min of x[r][0..n) for r < count: the rows of a
+  // reduction over the last dim in one call (one run is count 1,
+  // one_run()). A row's value does not depend on count.
+  void (*max_f32)(float* out, const float* const* x, int64_t count, int64_t n);
+  void (*min_f32)(float* out, const float* const* x, int64_t count, int64_t n);
+  void (*max_f64)(double* out, const double* const* x, int64_t count, int64_t n);
+  void (*min_f64)(double* out, const double* const* x, int64_t count, int64_t n);
+  void (*max_i64)(int64_t* out, const int64_t* const* x, int64_t count, int64_t n);
+  void (*min_i64)(int64_t* out, const int64_t* const* x, int64_t count, int64_t n);
   // sum of |x| and of x * x (vector norms of order 1 and 2)
   double (*sum_abs_f32)(const float* x, int64_t n);
   double (*sum_abs_f64)(const double* x, int64_t n);
@@ -107,6 +110,14 @@ struct VecReduceKernels {
   // vector of x is read before its place in out is written.
   uint64_t (*scan_add_i64)(int64_t* out, const int64_t* x, int64_t n, uint64_t carry);
 };
+
+// One run x[0..n) through a table entry that takes rows (max_f32, ...).
+template <typename T>
+inline T one_run(void (*rows)(T*, const T* const*, int64_t, int64_t), const T* x, int64_t n) {
+  T r;
+  rows(&r, &x, 1, n);
+  return r;
+}
 
 // The table of the ISA vec_kernels() runs (ST_CPU_CAPABILITY applies).
 const VecReduceKernels& vec_reduce_kernels();

@@ -12,6 +12,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <st/native/loops.h>
@@ -20,6 +21,7 @@
 
 namespace {
 
+using st::native::cpu::one_run;
 using st::native::cpu::VecReduceKernels;
 
 std::vector<const VecReduceKernels*> variants() {
@@ -83,14 +85,14 @@ TEST(NativeVecReduceKernels, RunsMatchScalarLoops) {
       EXPECT_NEAR(k->sum_dev_f32(pf, n, 0.25, &sq), dev, tol * (1 + std::fabs(dev)));
       EXPECT_NEAR(sq, sdev, tol * (1 + sdev));
       EXPECT_NEAR(k->sum_sqdev_f64(pd, n, 0.25), sdev, tol * (1 + sdev));
-      EXPECT_EQ(static_cast<double>(k->max_f32(pf, n)), mx);
-      EXPECT_EQ(static_cast<double>(k->min_f32(pf, n)), mn);
-      EXPECT_EQ(k->max_f64(pd, n), mx);
-      EXPECT_EQ(k->min_f64(pd, n), mn);
+      EXPECT_EQ(static_cast<double>(one_run(k->max_f32, pf, n)), mx);
+      EXPECT_EQ(static_cast<double>(one_run(k->min_f32, pf, n)), mn);
+      EXPECT_EQ(one_run(k->max_f64, pd, n), mx);
+      EXPECT_EQ(one_run(k->min_f64, pd, n), mn);
       EXPECT_EQ(k->sum_i64(pl, n), lsum);
       EXPECT_EQ(k->prod_i64(pl, n), lprod);
-      EXPECT_EQ(k->max_i64(pl, n), lmax);
-      EXPECT_EQ(k->min_i64(pl, n), lmin);
+      EXPECT_EQ(one_run(k->max_i64, pl, n), lmax);
+      EXPECT_EQ(one_run(k->min_i64, pl, n), lmin);
       // same lanes, same order: identical across ISAs
       EXPECT_TRUE(same_bits(k->prod_f32(pf, n), base->prod_f32(pf, n)));
       EXPECT_TRUE(same_bits(k->sum_sq_f64(pd, n), base->sum_sq_f64(pd, n)));
@@ -239,10 +241,10 @@ TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
         f[static_cast<size_t>(n - 1)] = 3.0f;
         f[static_cast<size_t>(at)] = nan;
         std::vector<double> dd(f.begin(), f.end());
-        EXPECT_EQ(bits_of(k->max_f32(f.data(), n)), 0x7fc01234u) << n << " " << at;
-        EXPECT_EQ(bits_of(k->min_f32(f.data(), n)), 0x7fc01234u) << n << " " << at;
-        EXPECT_TRUE(std::isnan(k->max_f64(dd.data(), n))) << n << " " << at;
-        EXPECT_TRUE(std::isnan(k->min_f64(dd.data(), n))) << n << " " << at;
+        EXPECT_EQ(bits_of(one_run(k->max_f32, f.data(), n)), 0x7fc01234u) << n << " " << at;
+        EXPECT_EQ(bits_of(one_run(k->min_f32, f.data(), n)), 0x7fc01234u) << n << " " << at;
+        EXPECT_TRUE(std::isnan(one_run(k->max_f64, dd.data(), n))) << n << " " << at;
+        EXPECT_TRUE(std::isnan(one_run(k->min_f64, dd.data(), n))) << n << " " << at;
         std::vector<float> acc(static_cast<size_t>(n), 2.0f);
         k->rows_max_f32(acc.data(), f.data(), n, 1, 0);
         EXPECT_TRUE(std::isnan(acc[static_cast<size_t>(at)]));
@@ -256,10 +258,90 @@ TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
       }
     }
     // an empty run is the identity
-    EXPECT_EQ(k->max_f32(nullptr, 0), -INFINITY);
-    EXPECT_EQ(k->min_f64(nullptr, 0), INFINITY);
-    EXPECT_EQ(k->max_i64(nullptr, 0), std::numeric_limits<int64_t>::min());
-    EXPECT_EQ(k->min_i64(nullptr, 0), std::numeric_limits<int64_t>::max());
+    EXPECT_EQ(one_run(k->max_f32, static_cast<const float*>(nullptr), 0), -INFINITY);
+    EXPECT_EQ(one_run(k->min_f64, static_cast<const double*>(nullptr), 0), INFINITY);
+    EXPECT_EQ(one_run(k->max_i64, static_cast<const int64_t*>(nullptr), 0),
+              std::numeric_limits<int64_t>::min());
+    EXPECT_EQ(one_run(k->min_i64, static_cast<const int64_t*>(nullptr), 0),
+              std::numeric_limits<int64_t>::max());
+  }
+}
+
+// The row calls give each row the bits of the same call on that row alone,
+// whatever the number of rows (whole groups folded together, the rest one
+// by one): zeros of both signs make the lane order visible, and a NaN in
+// some rows (in a vector or in the tail) sends their group down the
+// sticky path. Values are checked against a scalar loop too.
+TEST(NativeVecReduceKernels, MaxMinRowsKeepEachRowsBits) {
+  std::mt19937 g(11);
+  std::uniform_int_distribution<int> pick(0, 5);
+  std::uniform_int_distribution<int64_t> wide(std::numeric_limits<int64_t>::min(),
+                                              std::numeric_limits<int64_t>::max());
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float values[] = {0.0f, -0.0f, 1.5f, -2.0f, 0.0f, -0.0f};
+  for (int64_t n : {0, 1, 7, 8, 9, 16, 17, 33, 64, 100}) {
+    for (int64_t count : {1, 4, 8, 16, 17, 40}) {
+      SCOPED_TRACE(std::to_string(n) + " x " + std::to_string(count));
+      const size_t total = static_cast<size_t>(n * count) + 1;
+      std::vector<float> f(total);
+      std::vector<int64_t> l(total);
+      for (size_t i = 0; i < total; ++i) {
+        f[i] = values[pick(g)];
+        l[i] = pick(g) == 0 ? wide(g) : pick(g) - 3;
+      }
+      for (int64_t r = 3; r < count && n > 0; r += 7) {
+        f[1 + static_cast<size_t>(r * n + (r * 5) % n)] = nan;
+      }
+      std::vector<double> d(f.begin(), f.end());
+      std::vector<const float*> pf;
+      std::vector<const double*> pd;
+      std::vector<const int64_t*> pl;
+      for (int64_t r = 0; r < count; ++r) {  // unaligned rows, one after another
+        pf.push_back(f.data() + 1 + r * n);
+        pd.push_back(d.data() + 1 + r * n);
+        pl.push_back(l.data() + 1 + r * n);
+      }
+      auto bits = [](auto v) {
+        uint64_t b = 0;
+        std::memcpy(&b, &v, sizeof(v));
+        return b;
+      };
+      auto check = [&](auto fn, auto& ptrs, bool is_max) {
+        using T = std::remove_const_t<
+            std::remove_pointer_t<typename std::remove_reference_t<decltype(ptrs)>::value_type>>;
+        std::vector<T> out(static_cast<size_t>(count));
+        fn(out.data(), ptrs.data(), count, n);
+        for (int64_t r = 0; r < count; ++r) {
+          const T* row = ptrs[static_cast<size_t>(r)];
+          const T got = out[static_cast<size_t>(r)];
+          ASSERT_EQ(bits(got), bits(one_run(fn, row, n))) << "row " << r;
+          bool any_nan = false;
+          T want = is_max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+          if constexpr (std::is_floating_point_v<T>) {
+            want =
+                is_max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+          }
+          for (int64_t i = 0; i < n; ++i) {
+            any_nan |= row[i] != row[i];
+            if (row[i] == row[i]) want = is_max ? std::max(want, row[i]) : std::min(want, row[i]);
+          }
+          if (any_nan) {
+            EXPECT_NE(got, got) << "row " << r;
+          } else {
+            EXPECT_EQ(got, want) << "row " << r;
+          }
+        }
+      };
+      for (const VecReduceKernels* k : variants()) {
+        SCOPED_TRACE(k->isa);
+        check(k->max_f32, pf, true);
+        check(k->min_f32, pf, false);
+        check(k->max_f64, pd, true);
+        check(k->min_f64, pd, false);
+        check(k->max_i64, pl, true);
+        check(k->min_i64, pl, false);
+      }
+    }
   }
 }
 
@@ -526,14 +608,14 @@ TEST(NativeVecReduceKernels, Avx512x256TableTakesAllButItsOwnLoopsFromAvx512) {
   EXPECT_NE(narrow->rows_mul_f32, wide->rows_mul_f32);
   EXPECT_NE(narrow->max_f32, wide->max_f32);
   EXPECT_NE(narrow->min_f32, wide->min_f32);
+  EXPECT_NE(narrow->max_f64, wide->max_f64);
+  EXPECT_NE(narrow->min_f64, wide->min_f64);
+  EXPECT_NE(narrow->max_i64, wide->max_i64);
+  EXPECT_NE(narrow->min_i64, wide->min_i64);
 #define ST_EXPECT_SHARED(f) EXPECT_EQ(narrow->f, wide->f) << #f
   ST_EXPECT_SHARED(sum_i64);
   ST_EXPECT_SHARED(prod_f64);
   ST_EXPECT_SHARED(prod_i64);
-  ST_EXPECT_SHARED(max_f64);
-  ST_EXPECT_SHARED(min_f64);
-  ST_EXPECT_SHARED(max_i64);
-  ST_EXPECT_SHARED(min_i64);
   ST_EXPECT_SHARED(sum_abs_f64);
   ST_EXPECT_SHARED(sum_sq_f64);
   ST_EXPECT_SHARED(sum_sqdev_f64);
