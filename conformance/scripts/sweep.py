@@ -145,7 +145,8 @@ def sweep_cases(yaml_path, ops_regex, sizes):
                 scenario = ("sweep-%s-%s" % (size, label.replace(" ", "-")), dtype, shape, layout, others)
                 case_id = "aten::%s#%s@aoti" % (s.full_name, scenario[0])
                 try:
-                    args = gen_cases.CaseBuilder(s, scenario, case_id, scaled_templates(size)).build(0)
+                    args = gen_cases.CaseBuilder(s, scenario, case_id, scaled_templates(size),
+                                                 explicit_dim=row is not None).build(0)
                 except ValueError:
                     break
                 returns = ",".join(s.returns) if s.returns else "-"

@@ -66,6 +66,15 @@ class ShortRowScenarioTest(unittest.TestCase):
         line = [c for op, label, c in cases if label == "1M f32 rows of 64"][0]
         self.assertIn("t:f32:16384,64:64,1:0:", line)
 
+    def test_short_rows_reduce_the_rows_where_dim_has_a_default(self):
+        # amax's dim=[] reduces every dim; the scenario gives dim -1.
+        cases = sweep_cases(YAML, r"amax|argmax", ["1M"])
+        rows = {op: c.split("\t")[-1] for op, label, c in cases if label == "1M f32 rows of 64"}
+        self.assertEqual(rows["amax"].split()[1:], ["l:1", "i:-1", "b:0"])
+        self.assertEqual(rows["argmax"].split()[1:3], ["o", "i:-1"])
+        full = {op: c.split("\t")[-1] for op, label, c in cases if label == "1M f32"}
+        self.assertEqual(full["amax"].split()[1], "l:0")  # the other scenarios keep the default
+
     def test_no_short_rows_where_the_size_has_too_few_elements(self):
         short = [s for s in SWEEP_SCENARIOS if s[4] is not None][0]
         self.assertFalse(scenario_applies("1", short))
