@@ -77,8 +77,13 @@ CatPlan plan_cat(ArrayRef<Tensor> tensors, int64_t dim, const char* op) {
 void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
   if (out.numel() == 0) return;
   const int64_t dim = p.dim;
-  // Fast path: everything contiguous with out's dtype: one byte copy per
-  // (outer index, tensor), by the per-ISA copy (see copy_bytes).
+  // Fast path: everything contiguous with out's dtype. Each tensor's part
+  // of an outer index is one run of bytes, and a thread's range of outer
+  // indices takes one row copy per tensor (VecKernels::copy_rows), tensor
+  // after tensor: each input is read as one stream. Blocks of 16 KiB of
+  // out filled by every tensor in turn ran slower at every block size
+  // tried (cat.out of two [16384, 64] floats over dim 1: 418 us against
+  // 288; stack over the last dim 744 against 583; Zen 4, one process).
   bool fast = out.is_contiguous();
   for (const Tensor& t : tensors) {
     if (cat_skipped(t)) continue;
@@ -87,26 +92,23 @@ void cat_into(ArrayRef<Tensor> tensors, const CatPlan& p, const Tensor& out) {
   if (fast) {
     int64_t outer = 1;
     for (int64_t d = 0; d < dim; ++d) outer *= out.size(d);
-    const size_t item = static_cast<size_t>(out.itemsize());
-    const size_t out_row = static_cast<size_t>(out.numel() / std::max<int64_t>(outer, 1)) * item;
+    const int64_t item = out.itemsize();
+    const int64_t out_row = out.numel() / std::max<int64_t>(outer, 1) * item;
     std::vector<const char*> src;
-    std::vector<size_t> bytes;
+    std::vector<int64_t> bytes;
     for (const Tensor& t : tensors) {
       if (cat_skipped(t) || t.numel() == 0) continue;
       src.push_back(static_cast<const char*>(t.const_data_ptr()));
-      bytes.push_back(static_cast<size_t>(t.numel() / outer) * item);
+      bytes.push_back(t.numel() / outer * item);
     }
     char* dst = static_cast<char*>(out.data_ptr());
-    const auto copy = cpu::vec_kernels().copy_bytes;
-    const int64_t grain =
-        std::max<int64_t>(1, static_cast<int64_t>(65536 / std::max<size_t>(out_row, 1)));
+    const auto copy_rows = cpu::vec_kernels().copy_rows;
+    const int64_t grain = std::max<int64_t>(1, 65536 / std::max<int64_t>(out_row, 1));
     parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
-      for (int64_t o = o0; o < o1; ++o) {
-        char* d = dst + static_cast<size_t>(o) * out_row;
-        for (size_t k = 0; k < src.size(); ++k) {
-          copy(d, src[k] + static_cast<size_t>(o) * bytes[k], static_cast<int64_t>(bytes[k]));
-          d += bytes[k];
-        }
+      char* d = dst + o0 * out_row;
+      for (size_t k = 0; k < src.size(); ++k) {
+        copy_rows(d, out_row, src[k] + o0 * bytes[k], bytes[k], bytes[k], o1 - o0);
+        d += bytes[k];
       }
     });
     return;

@@ -119,6 +119,11 @@ struct VecKernels {
   // 57 us by memcpy, 44 by vectors; no size from 256 bytes to 1 MiB was
   // faster by memcpy).
   void (*copy_bytes)(void* out, const void* in, int64_t bytes);
+  // copy_bytes(out + r * out_stride, in + r * in_stride, bytes) for r <
+  // rows (strides in bytes; no row overlaps another's destination or any
+  // source): the rows of a cat, in one call however short they are.
+  void (*copy_rows)(void* out, int64_t out_stride, const void* in, int64_t in_stride, int64_t bytes,
+                    int64_t rows);
   // The int64 GEMM's block update, wrapping (two's complement):
   // acc[r * ldc + j] += sum over p < k of a[r * a_row + p * a_step] *
   // b[p * ldb + j], for r < rows and j < n. A block of C stays in

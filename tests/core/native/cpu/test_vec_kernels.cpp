@@ -650,6 +650,38 @@ TEST(NativeVecKernels, CopyBytesCopiesTheRunAndNothingElse) {
   }
 }
 
+// Every variant's row copy writes each row's bytes to its place and
+// nothing between the rows (the gap of out_stride - bytes) or around them:
+// every row length below two vectors (each size class of the short moves,
+// the exact element sizes among them), vector multiples and tails, from
+// starts that are not aligned, with source and destination strides that
+// differ.
+TEST(NativeVecKernels, CopyRowsCopiesEachRowAndNothingElse) {
+  std::vector<unsigned char> src(1 << 16);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<unsigned char>(i * 131 + 7);
+  std::vector<int64_t> lengths;
+  for (int64_t n = 0; n <= 130; ++n) lengths.push_back(n);
+  for (int64_t n : {191, 192, 256, 1000}) lengths.push_back(n);
+  for (const VecKernels* k : variants()) {
+    SCOPED_TRACE(k->isa);
+    for (int64_t n : lengths) {
+      for (int64_t rows : {1, 2, 7}) {
+        SCOPED_TRACE(::testing::Message() << "bytes " << n << " rows " << rows);
+        const int64_t in_stride = n + 5, out_stride = 2 * n + 3;
+        const size_t size = static_cast<size_t>(1 + rows * out_stride + 64);
+        std::vector<unsigned char> buf(size, 0xe5);
+        k->copy_rows(buf.data() + 1, out_stride, src.data() + 3, in_stride, n, rows);
+        std::vector<unsigned char> want(size, 0xe5);
+        for (int64_t r = 0; r < rows; ++r) {
+          std::memcpy(want.data() + 1 + r * out_stride, src.data() + 3 + r * in_stride,
+                      static_cast<size_t>(n));
+        }
+        ASSERT_EQ(buf, want);
+      }
+    }
+  }
+}
+
 // The int64 GEMM's block update wraps as two's complement on every
 // variant, for every row count (the 4-row blocks and each remainder),
 // every column tail (two registers, one, element by element), both layouts
