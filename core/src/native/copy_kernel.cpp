@@ -193,12 +193,21 @@ bool partially_overlaps(const Tensor& a, const Tensor& b) {
 }
 
 // Copies the outer rows [row_begin, row_end) of a reduced geometry.
-void copy_rows(char* d0, const char* s0, const Geometry& g, size_t itemsize, int64_t row_begin,
-               int64_t row_end) {
+void copy_row_range(char* d0, const char* s0, const Geometry& g, size_t itemsize, int64_t row_begin,
+                    int64_t row_end) {
   const size_t nd = g.sizes.size();
   const int64_t inner = g.sizes[nd - 1];
   const int64_t inner_ds = g.dst_strides[nd - 1];
   const int64_t inner_ss = g.src_strides[nd - 1];
+  const int64_t item = static_cast<int64_t>(itemsize);
+  if (nd == 2 && inner_ds == item && inner_ss == item) {
+    // Contiguous rows of a matrix (a broadcast row has source stride 0):
+    // one call for all of them.
+    cpu::vec_kernels().copy_rows(d0 + row_begin * g.dst_strides[0], g.dst_strides[0],
+                                 s0 + row_begin * g.src_strides[0], g.src_strides[0], inner * item,
+                                 row_end - row_begin);
+    return;
+  }
   const CopyBytes copy = cpu::vec_kernels().copy_bytes;
   // Odometer over the outer dims, started at row_begin.
   std::vector<int64_t> counter(nd, 0);
@@ -236,7 +245,7 @@ void copy_geometry(char* d, const char* s, const Geometry& g, size_t itemsize) {
   const int64_t row_len = g.sizes[nd - 1];
   const int64_t row_grain = std::max<int64_t>(1, kCopyGrain / row_len);
   parallel_for(0, rows, row_grain,
-               [&](int64_t b, int64_t e) { copy_rows(d, s, g, itemsize, b, e); });
+               [&](int64_t b, int64_t e) { copy_row_range(d, s, g, itemsize, b, e); });
 }
 
 }  // namespace

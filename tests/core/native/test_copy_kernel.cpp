@@ -148,6 +148,39 @@ TEST(CopySameDtype, StrideZeroSourceBroadcasts) {
   EXPECT_EQ(float_values(d2), std::vector<float>(10, 0.0f));
 }
 
+// A matrix of contiguous rows goes to the per-ISA row copy in one call:
+// every row length around the short moves and the vector widths, rows
+// with gaps on both sides (the gaps of the destination keep their value)
+// and a broadcast row (source row stride 0).
+TEST(CopySameDtype, ContiguousRowsOfAMatrixEveryLength) {
+  for (int64_t n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100}) {
+    SCOPED_TRACE(n);
+    constexpr int64_t kRows = 5;
+    Tensor src = strided_float({kRows, n}, {n + 3, 1});
+    float* sp = static_cast<float*>(src.storage()->mutable_data());
+    for (size_t i = 0; i < src.storage().nbytes() / sizeof(float); ++i) {
+      sp[i] = static_cast<float>(i);
+    }
+    Tensor dst = strided_float({kRows, n}, {n + 2, 1});
+    fill_storage(dst, -1.0f);
+    native::copy_same_dtype_(dst, src);
+    const float* dp = static_cast<const float*>(dst.storage()->data());
+    for (int64_t r = 0; r < kRows; ++r) {
+      for (int64_t j = 0; j < n + 2 && r * (n + 2) + j < kRows * (n + 2) - 2; ++j) {
+        const float want = j < n ? sp[r * (n + 3) + j] : -1.0f;
+        ASSERT_EQ(dp[r * (n + 2) + j], want) << "row " << r << " at " << j;
+      }
+    }
+    Tensor bcast = native::expand(arange_float({1, n}), {kRows, n});
+    Tensor out = empty_float({kRows, n});
+    native::copy_same_dtype_(out, bcast);
+    const std::vector<float> got = float_values(out);
+    for (int64_t i = 0; i < kRows * n; ++i) {
+      ASSERT_EQ(got[static_cast<size_t>(i)], static_cast<float>(i % n)) << i;
+    }
+  }
+}
+
 TEST(CopySameDtype, RankZeroAndEmpty) {
   Tensor s = st::detail::empty_generic({}, ScalarType::Double, Device("cpu"));
   Tensor v = st::detail::empty_generic({}, ScalarType::Double, Device("cpu"));
