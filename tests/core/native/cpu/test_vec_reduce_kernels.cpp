@@ -269,10 +269,10 @@ TEST(NativeVecReduceKernels, MaxMinPropagateNanAtEveryPosition) {
 
 // The row calls give each row the bits of the same call on that row alone,
 // whatever the number of rows (whole groups folded together, the rest one
-// by one) and the row length (0 to 4 whole vectors, unrolled, and more, at
-// every variant's width): zeros of both signs make the lane order visible, and a NaN in
-// some rows (in a vector or in the tail) sends their group down the
-// sticky path. Values are checked against a scalar loop too.
+// by one) and the row length (0 to 4, 8 and 16 whole vectors, unrolled,
+// and other lengths, at every variant's width): zeros of both signs make the lane order visible,
+// and a NaN in some rows (in a vector or in the tail) sends their group down the sticky path.
+// Values are checked against a scalar loop too.
 TEST(NativeVecReduceKernels, MaxMinRowsKeepEachRowsBits) {
   std::mt19937 g(11);
   std::uniform_int_distribution<int> pick(0, 5);
@@ -280,7 +280,7 @@ TEST(NativeVecReduceKernels, MaxMinRowsKeepEachRowsBits) {
                                               std::numeric_limits<int64_t>::max());
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float values[] = {0.0f, -0.0f, 1.5f, -2.0f, 0.0f, -0.0f};
-  for (int64_t n : {0, 1, 7, 8, 9, 12, 16, 17, 27, 33, 64, 100}) {
+  for (int64_t n : {0, 1, 7, 8, 9, 12, 16, 17, 27, 32, 33, 64, 100, 128, 256}) {
     for (int64_t count : {1, 4, 8, 16, 17, 40}) {
       SCOPED_TRACE(std::to_string(n) + " x " + std::to_string(count));
       const size_t total = static_cast<size_t>(n * count) + 1;
