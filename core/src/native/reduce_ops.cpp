@@ -17,13 +17,13 @@
 #include <st/native/dtype_dispatch.h>
 #include <st/native/memory_overlap.h>
 #include <st/native/reduction.h>
+#include <st/native/row_offsets.h>
 #include <st/native/tensor_iterator.h>
 
 #include "cumsum_checks.h"
 #include "direct_output.h"
 #include "host_memory.h"
 #include "reduce_out_checks.h"
-#include "row_offsets.h"
 #include "vector_norm_checks.h"
 
 #include "cpu/vec_kernels.h"

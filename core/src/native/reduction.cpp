@@ -140,20 +140,11 @@ ReduceGeometry make_reduce_geometry(const Tensor& input, std::optional<IntArrayR
     if (g.mask[static_cast<size_t>(d)]) {
       g.reduce_size *= size;
       if (keepdim) g.out_shape.push_back(1);
-      if (size == 1) continue;
-      // Merge with the previous reduced dim when it steps over this one.
-      if (!g.red_sizes.empty() && g.red_strides.back() == size * stride) {
-        g.red_sizes.back() *= size;
-        g.red_strides.back() = stride;
-      } else {
-        g.red_sizes.push_back(size);
-        g.red_strides.push_back(stride);
-      }
+      append_walk_dim(g.red_sizes, g.red_strides, size, stride);
     } else {
       g.num_outputs *= size;
       g.out_shape.push_back(size);
-      g.kept_sizes.push_back(size);
-      g.kept_strides.push_back(stride);
+      append_walk_dim(g.kept_sizes, g.kept_strides, size, stride);
     }
   }
   return g;

@@ -17,10 +17,10 @@
 #include <st/generated/functions.h>
 #include <st/generated/native_kernels.h>
 #include <st/native/dtype_dispatch.h>
+#include <st/native/row_offsets.h>
 #include <st/native/tensor_iterator.h>
 
 #include "host_memory.h"
-#include "row_offsets.h"
 #include "sort_checks.h"
 
 namespace st::native {

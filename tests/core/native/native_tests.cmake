@@ -21,6 +21,8 @@ set(STABLETORCH_CORE_NATIVE_TESTS
   native/test_unary_ops.cpp
   native/test_compare_ops.cpp
   native/test_reduce_ops.cpp
+  native/test_reduction.cpp
+  native/test_row_offsets.cpp
   native/test_codegen_api.cpp
   native/test_property.cpp
   native/test_linear_algebra.cpp

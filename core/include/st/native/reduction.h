@@ -60,13 +60,14 @@
 #include <st/core/export.h>
 #include <st/core/parallel.h>
 #include <st/core/tensor.h>
+#include <st/native/row_offsets.h>
 
 namespace st::native {
 
 struct ST_API ReduceGeometry {
   Tensor input;
   std::vector<bool> mask;                         // per input dim: reduced?
-  std::vector<int64_t> kept_sizes, kept_strides;  // outer, original order
+  std::vector<int64_t> kept_sizes, kept_strides;  // coalesced, outer first
   std::vector<int64_t> red_sizes, red_strides;    // coalesced, outer first
   int64_t num_outputs = 1;
   int64_t reduce_size = 1;
@@ -259,18 +260,6 @@ void reduce_range(const ReduceGeometry& g, const In* data, int64_t base, int64_t
   }
 }
 
-// The input offset of output out_index (< the product of kept_sizes).
-inline int64_t kept_offset(const ReduceGeometry& g, int64_t out_index) {
-  // One kept dim (a dim reduction of a matrix): no division per output.
-  if (g.kept_sizes.size() == 1) return out_index * g.kept_strides[0];
-  int64_t off = 0;
-  for (size_t d = g.kept_sizes.size(); d-- > 0;) {
-    off += (out_index % g.kept_sizes[d]) * g.kept_strides[d];
-    out_index /= g.kept_sizes[d];
-  }
-  return off;
-}
-
 }  // namespace detail
 
 template <typename In, typename Ops>
@@ -280,6 +269,12 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
   const int64_t nout = g.num_outputs;
   const int64_t nred = g.reduce_size;
   if (nout == 0) return;
+  if (nred == 0) {
+    // Every output is the empty fold. No offsets: an empty tensor's other
+    // strides are unbounded, and so would be the outputs' offsets.
+    for (int64_t o = 0; o < nout; ++o) ops.write(o, ops.init());
+    return;
+  }
   constexpr int64_t kBlock = 16384;
   // The choice depends on the shape only (not on the thread count), so a
   // result is the same on every machine.
@@ -288,7 +283,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
     const int64_t nblocks = (nred + kBlock - 1) / kBlock;
     std::vector<Acc> partial(static_cast<size_t>(nblocks));
     for (int64_t o = 0; o < nout; ++o) {
-      const int64_t base = detail::kept_offset(g, o);
+      const int64_t base = row_major_offset(g.kept_sizes, g.kept_strides, o);
       parallel_for(0, nblocks, 1, [&](int64_t b0, int64_t b1) {
         std::vector<int64_t> idx;
         for (int64_t b = b0; b < b1; ++b) {
@@ -311,7 +306,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
   // elements each one reduces.
   const int64_t ks = g.kept_sizes.empty() ? 0 : g.kept_strides.back();
   const int64_t rs = g.red_strides.empty() ? 1 : g.red_strides.back();
-  if (nred > 0 && rs != 1 && (ks == 1 || (ks > 1 && ks < rs))) {
+  if (rs != 1 && (ks == 1 || (ks > 1 && ks < rs))) {
     // Reducing outer dims (sum(dim=0) of a row-major matrix, or of every
     // other column of one): walk the reduced elements once per run of
     // adjacent outputs, updating the run's accumulators side by side (a
@@ -328,7 +323,7 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
       for (int64_t o = o0; o < o1;) {
         const int64_t end = std::min(o1, (o / run + 1) * run);
         const int64_t n = end - o;
-        const int64_t base = detail::kept_offset(g, o);
+        const int64_t base = row_major_offset(g.kept_sizes, g.kept_strides, o);
         std::fill(accs.get(), accs.get() + n, ops.init());
         std::fill(idx.begin(), idx.end(), 0);
         int64_t off = 0;
@@ -381,15 +376,18 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
       // One reduced dim: each output reduces one run; short runs go
       // kRunGroup outputs at a time.
       if (g.red_sizes.size() == 1) {
-        // One kept dim (the rows of a matrix): the rows' offsets without
-        // kept_offset's test per row.
-        const int64_t row_stride = g.kept_sizes.size() == 1 ? g.kept_strides[0] : 0;
+        // One kept dim (the rows of a matrix): a multiply per row by a
+        // stride read once, where row_major_offset reads the geometry's
+        // vectors and tests their size per call.
+        const bool one_kept = g.kept_sizes.size() == 1;
+        const int64_t row_stride = one_kept ? g.kept_strides[0] : 0;
         for (; o + kRunGroup <= o1; o += kRunGroup) {
           Acc accs[kRunGroup];
           const In* p[kRunGroup];
           for (int64_t r = 0; r < kRunGroup; ++r) {
             accs[r] = ops.init();
-            p[r] = data + (row_stride != 0 ? (o + r) * row_stride : detail::kept_offset(g, o + r));
+            p[r] = data + (one_kept ? (o + r) * row_stride
+                                    : row_major_offset(g.kept_sizes, g.kept_strides, o + r));
           }
           if (!ops.runs(accs, p, nred, g.red_strides[0])) break;
           for (int64_t r = 0; r < kRunGroup; ++r) ops.write(o + r, accs[r]);
@@ -398,7 +396,8 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
     }
     for (; o < o1; ++o) {
       Acc acc = ops.init();
-      detail::reduce_range(g, data, detail::kept_offset(g, o), 0, nred, acc, ops, idx);
+      detail::reduce_range(g, data, row_major_offset(g.kept_sizes, g.kept_strides, o), 0, nred, acc,
+                           ops, idx);
       ops.write(o, acc);
     }
   });
