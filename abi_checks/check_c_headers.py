@@ -10,6 +10,7 @@ compiler's diagnostics.
 import argparse
 import os
 import shlex
+import shutil
 import sys
 import tempfile
 
@@ -44,7 +45,8 @@ def main():
     p.add_argument("-D", "--define", action="append", default=[],
                    help="extra macro definition, e.g. TORCH_TARGET_VERSION=0x0209000000000000ULL")
     p.add_argument("--flags", default=DEFAULT_FLAGS, help="compile flags (default: %(default)s)")
-    p.add_argument("--work-dir", help="where to write the generated TUs (default: a temp dir)")
+    p.add_argument("--work-dir", help="where to write the generated TUs (default: a temp dir, "
+                   "removed when every header passes)")
     args = p.parse_args()
 
     headers = find_headers(args.header_root)
@@ -71,8 +73,11 @@ def main():
                             % (header, " ".join(shlex.quote(c) for c in cmd),
                                "\n".join("      " + l for l in diag.splitlines()[:40])))
     if problems:
+        # The generated TUs stay for the commands above to be re-run.
         return abi_lib.fail(problems, "%d of %d public C headers do not compile as C11"
                             % (len(problems), len(headers)))
+    if not args.work_dir:
+        shutil.rmtree(work)
     print("OK: %d headers compile as C11 with %s" % (len(headers), args.flags))
     for h in headers:
         print("  " + h)

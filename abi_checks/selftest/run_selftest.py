@@ -252,25 +252,27 @@ def case_abi_diff(c):
 # ---- check 3 ---------------------------------------------------------------
 
 def case_c_headers(c):
+    # The generated TUs go into the scratch dir (a failing run keeps its own).
+    c_headers_args = ["--cc", c.cc, "--header-root", c.path("inc"), "--work-dir", c.path("tus")]
     c.write("inc/good/plain.h", "#ifndef PLAIN_H\n#define PLAIN_H\n#include <stdint.h>\n"
             "typedef struct Plain { int32_t a; } Plain;\nint plain_get(const Plain* p);\n#endif\n")
-    c.expect("control", "check_c_headers.py", ["--cc", c.cc, "--header-root", c.path("inc")], True)
+    c.expect("control", "check_c_headers.py", c_headers_args, True)
     c.write("inc/bad/cxx_ref.h", "#ifndef CXX_REF_H\n#define CXX_REF_H\n"
             "typedef struct S { int a; } S;\nint takes_ref(S& s);\n#endif\n")
     c.expect("C++ reference in a C header", "check_c_headers.py",
-             ["--cc", c.cc, "--header-root", c.path("inc")], False,
+             c_headers_args, False,
              [r"bad/cxx_ref\.h is not valid C11", r"1 of 2 public C headers"])
     os.remove(c.path("inc/bad/cxx_ref.h"))
     c.write("inc/bad/unguarded.h", "typedef struct Twice { int a; } Twice2;\nstruct Twice2x { int b; };\n"
             "struct Again { int c; };\n")
     c.expect("header without include guard", "check_c_headers.py",
-             ["--cc", c.cc, "--header-root", c.path("inc")], False,
+             c_headers_args, False,
              [r"bad/unguarded\.h is not valid C11", r"redefinition"])
     os.remove(c.path("inc/bad/unguarded.h"))
     c.write("inc/bad/pedantic.h", "#ifndef PEDANTIC_H\n#define PEDANTIC_H\n"
             "struct Empty {};\n#endif\n")
     c.expect("non-pedantic C", "check_c_headers.py",
-             ["--cc", c.cc, "--header-root", c.path("inc")], False,
+             c_headers_args, False,
              [r"bad/pedantic\.h is not valid C11"])
 
 
