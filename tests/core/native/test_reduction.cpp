@@ -83,8 +83,8 @@ TEST(NativeReduction, StridesOfAnEmptyTensorMergeNothingWhenTheirProductOverflow
 TEST(NativeReduction, SumsAndMaximaOverEveryDimSetAndLayout) {
   const Tensor base = st::randn({4, 3, 5}, ScalarType::Float);
   const std::vector<Tensor> layouts = {
-      st::contiguous(st::permute(base, {1, 0, 2})),  // row-major [3, 4, 5]
-      st::permute(base, {1, 0, 2}),                  // outer dims swapped
+      st::contiguous(st::permute(base, {1, 0, 2})),                          // row-major [3, 4, 5]
+      st::permute(base, {1, 0, 2}),                                          // outer dims swapped
       st::permute(st::contiguous(st::permute(base, {2, 1, 0})), {1, 2, 0}),  // column-major
   };
   const std::vector<double> x = values(layouts[0]);

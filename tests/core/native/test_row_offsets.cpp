@@ -62,7 +62,8 @@ TEST(NativeRowOffsets, RowsAlongEachDimOfATransposedTensor) {
       strides.push_back(t.stride(d));
     }
     for (int64_t r = 0; r < sizes[0] * sizes[1]; ++r) {
-      EXPECT_EQ(rows.offset(r), counted_offset(sizes, strides, r)) << "row " << r << ", dim " << dim;
+      EXPECT_EQ(rows.offset(r), counted_offset(sizes, strides, r))
+          << "row " << r << ", dim " << dim;
     }
   }
   // A 0-d tensor has one row, at its data pointer.
