@@ -35,6 +35,24 @@ void softmax_kernel(const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
       });
       return;
     }
+    // dim is not the last one: blocks of n rows by `width` adjacent
+    // columns, each column a softmax of its own, vectorized across the
+    // columns. A block is read three times, so it is sized to stay in L2,
+    // and is at least a few vectors wide.
+    const auto cols = cpu::vec_math().softmax_cols_f32;
+    constexpr int64_t kBlockFloats = (256 << 10) / sizeof(float);
+    const int64_t width = std::min(inner, std::max<int64_t>(64, kBlockFloats / n));
+    const int64_t per_outer = (inner + width - 1) / width;
+    const int64_t block_grain = std::max<int64_t>(1, 32768 / (n * width));
+    parallel_for(0, outer * per_outer, block_grain, [&](int64_t b0, int64_t b1) {
+      std::vector<float> work(static_cast<size_t>(2 * width));
+      for (int64_t b = b0; b < b1; ++b) {
+        const int64_t o = b / per_outer, c0 = b % per_outer * width;
+        const int64_t at = o * n * inner + c0;
+        cols(y + at, x + at, n, std::min(width, inner - c0), inner, kLog, work.data());
+      }
+    });
+    return;
   }
   if (inner == 1) {
     parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
@@ -58,8 +76,9 @@ void softmax_kernel(const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
     });
     return;
   }
-  // dim is not the last one: handle all `inner` columns of an outer index
-  // side by side so the loops run over contiguous memory.
+  // dim is not the last one (double, Half, BFloat16): all `inner` columns
+  // of an outer index side by side, so the loops run over contiguous
+  // memory.
   parallel_for(0, outer, grain, [&](int64_t o0, int64_t o1) {
     std::vector<O> mx(static_cast<size_t>(inner)), sum(static_cast<size_t>(inner));
     for (int64_t o = o0; o < o1; ++o) {

@@ -3,6 +3,10 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
+#include <vector>
+
+#include <st/native/dtype_conversion.h>
 
 #include "native/random_tensors.h"
 
@@ -64,6 +68,40 @@ TEST(NativeSoftmax, RandomRowsSumToOne) {
     expect_close(values(st::exp(st::log_softmax(t, dim))), values(p), 1e-5);
     // shift invariance
     expect_close(values(st::softmax(st::add(t, 3), dim)), values(p), 1e-5);
+  }
+}
+
+// Float over a dim that is not the last: blocks of columns side by side,
+// every column its own softmax (the double kernel, one column at a time,
+// is the reference), across block edges and with a NaN in one column.
+TEST(NativeSoftmax, FloatColumnsOfEveryBlockMatchTheDoubleKernel) {
+  std::mt19937 g(5);
+  for (const std::vector<int64_t>& s :
+       {std::vector<int64_t>{3, 70, 5}, std::vector<int64_t>{2, 9, 300},
+        std::vector<int64_t>{3000, 150}, std::vector<int64_t>{2, 3, 17, 4}}) {
+    Tensor t = st::mul(st::randn(IntArrayRef(s), ScalarType::Float), 4.0);
+    st::fill_(st::select(st::select(t, 0, 1), 0, 0), std::numeric_limits<double>::quiet_NaN());
+    for (int64_t dim = 0; dim + 1 < static_cast<int64_t>(s.size()); ++dim) {
+      SCOPED_TRACE(::testing::Message() << s.size() << "-d, dim " << dim << ", size " << s[0]);
+      const Tensor d = st::native::to_dtype(t, ScalarType::Double);
+      // A column's sum is accumulated in float, one row after another (as
+      // PyTorch's): its rounding grows with the rows.
+      const double tol = 2e-6 + 4e-9 * static_cast<double>(s[static_cast<size_t>(dim)]);
+      for (bool log : {false, true}) {
+        const std::vector<double> got = values(log ? st::log_softmax(t, dim) : st::softmax(t, dim));
+        const std::vector<double> want =
+            values(log ? st::log_softmax(d, dim) : st::softmax(d, dim));
+        ASSERT_EQ(got.size(), want.size());
+        for (size_t i = 0; i < got.size(); ++i) {
+          if (std::isnan(want[i])) {
+            EXPECT_TRUE(std::isnan(got[i])) << i;
+          } else {
+            // (log: the sum's relative error, as an absolute one)
+            EXPECT_NEAR(got[i], want[i], tol * (std::abs(want[i]) + (log ? 1 : 0)) + 1e-7) << i;
+          }
+        }
+      }
+    }
   }
 }
 

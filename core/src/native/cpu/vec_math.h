@@ -82,6 +82,13 @@ struct VecMath {
   // / sum (log: x[i] - max - log(sum)), the sum accumulated in float
   // lanes. y may be x.
   void (*softmax_row_f32)(float* y, const float* x, int64_t n, bool log);
+  // Softmax along the rows of a block, each of cols columns as
+  // softmax_row_f32 takes a row: element (k, i) at x[k * stride + i] (and
+  // at y[k * stride + i]) for k < n, i < cols; n > 0, cols <= stride. The
+  // sum of a column is accumulated in float in order of k. y must not
+  // overlap x; work holds 2 * cols floats.
+  void (*softmax_cols_f32)(float* y, const float* x, int64_t n, int64_t cols, int64_t stride,
+                           bool log, float* work);
 };
 
 // The table of the variant vec_kernels() runs.

@@ -603,6 +603,73 @@ TEST(NativeVecMath, SoftmaxRow) {
   }
 }
 
+TEST(NativeVecMath, SoftmaxColumns) {
+  for (int64_t cols : {1, 5, 16, 17, 40, 64, 100}) {
+    for (int64_t n : {1, 2, 7, 300}) {
+      SCOPED_TRACE(std::to_string(n) + " rows x " + std::to_string(cols) + " columns");
+      const int64_t stride = cols + 3;  // gaps the kernel must not write
+      std::vector<float> x(static_cast<size_t>(n * stride));
+      for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i * 37) % 23) - 11.5f;
+      const auto at = [&](int64_t k, int64_t i) { return static_cast<size_t>(k * stride + i); };
+      if (n > 1 && cols > 3) {
+        x[at(1, 2)] = -kInf;  // one -inf: its probability is 0
+        x[at(0, 1)] = kNan;   // that column is NaN, the rest is not
+        // exp(120) overflows a float: the last row's maximum must be seen,
+        // in the last column (a tail at most widths) and the first.
+        x[at(n - 1, cols - 1)] = 120.0f;
+        x[at(n - 1, 0)] = 120.0f;
+      }
+      std::vector<float> first, lfirst;
+      for (const VecMath* m : variants()) {
+        SCOPED_TRACE(m->isa);
+        std::vector<float> y(x.size(), 7.0f), ly(x.size(), 7.0f);
+        std::vector<float> work(static_cast<size_t>(2 * cols));
+        m->softmax_cols_f32(y.data(), x.data(), n, cols, stride, false, work.data());
+        m->softmax_cols_f32(ly.data(), x.data(), n, cols, stride, true, work.data());
+        for (int64_t i = 0; i < cols; ++i) {
+          double mx = -kInf, sum = 0;
+          bool nan = false;
+          for (int64_t k = 0; k < n; ++k) {
+            nan |= std::isnan(x[at(k, i)]);
+            mx = std::max(mx, static_cast<double>(x[at(k, i)]));
+          }
+          for (int64_t k = 0; k < n; ++k) sum += std::exp(x[at(k, i)] - mx);
+          for (int64_t k = 0; k < n; ++k) {
+            const float v = x[at(k, i)];
+            if (nan) {
+              EXPECT_TRUE(std::isnan(y[at(k, i)]) && std::isnan(ly[at(k, i)])) << k << " " << i;
+              continue;
+            }
+            const double p = std::exp(v - mx) / sum;
+            EXPECT_NEAR(y[at(k, i)], p, 1e-6 * p + 1e-30) << k << " " << i;
+            if (std::isinf(v)) {
+              EXPECT_EQ(ly[at(k, i)], -kInf);
+            } else {
+              EXPECT_NEAR(ly[at(k, i)], std::log(p), 1e-5 * std::abs(std::log(p)) + 1e-6)
+                  << k << " " << i;
+            }
+          }
+        }
+        for (int64_t k = 0; k < n; ++k) {
+          for (int64_t i = cols; i < stride; ++i) {
+            EXPECT_EQ(y[at(k, i)], 7.0f) << "gap " << k << " " << i;
+            EXPECT_EQ(ly[at(k, i)], 7.0f) << "gap " << k << " " << i;
+          }
+        }
+        // A lane per column: the same bits in every variant.
+        if (first.empty()) {
+          first = y;
+          lfirst = ly;
+        }
+        for (size_t i = 0; i < y.size(); ++i) {
+          EXPECT_TRUE(same_bits(y[i], first[i])) << i;
+          EXPECT_TRUE(same_bits(ly[i], lfirst[i])) << i;
+        }
+      }
+    }
+  }
+}
+
 // The avx512_256 table streams at 32 bytes only where that paid on the
 // Zen 4: its binary functions but pow are its own, the rest (the
 // compute-bound functions, nan_to_num) is the avx512 table's
@@ -627,6 +694,7 @@ TEST(NativeVecMath, Avx512x256TableTakesTheComputeBoundFunctionsFromAvx512) {
   EXPECT_EQ(narrow->nan_to_num_f32, wide->nan_to_num_f32);
   EXPECT_EQ(narrow->normal_pairs_f32, wide->normal_pairs_f32);
   EXPECT_EQ(narrow->softmax_row_f32, wide->softmax_row_f32);
+  EXPECT_EQ(narrow->softmax_cols_f32, wide->softmax_cols_f32);
 }
 
 }  // namespace
