@@ -492,6 +492,23 @@ struct BoolReduceOps {
     for (; i < n; ++i) step(a, p[i], 0);
     return true;
   }
+  // Over outer dims: the outputs' flags updated row by row, a loop across
+  // the outputs that the compiler vectorizes (no order changes a flag).
+  // all(dim=1) of [4, 256, 1024] floats: 752 us stepped one element at a
+  // time, 137 so (PyTorch 573-583, interleaved); int64 482 (PyTorch 870).
+  bool rows(bool* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
+    // The flags as bytes (a bool's bytes are 0 or 1; unsigned char may
+    // access any object): GCC vectorizes byte masks, not bool updates.
+    unsigned char* const flags = reinterpret_cast<unsigned char*>(acc);
+    for (int64_t r = 0; r < rows; ++r) {
+      const T* row = p + r * stride;
+      for (int64_t j = 0; j < n; ++j) {
+        const unsigned char nonzero = row[j] != T(0) ? 1 : 0;
+        flags[j] = kAll ? (flags[j] & nonzero) : (flags[j] | nonzero);
+      }
+    }
+    return true;
+  }
 };
 
 Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,

@@ -818,6 +818,12 @@ TEST(NativeReduceOps, AllAnyDecideOnOneElementAnywhere) {
         expect_close(values(st::any(b)), {1});
         expect_close(values(st::all(st::select(a, 0, 0))), {1});
         expect_close(values(st::any(st::select(b, 0, 0))), {0});
+        // Over the outer dim: each column's flag, by the rows' loop.
+        std::vector<double> want_all(static_cast<size_t>(n), 1.0), want_any(want_all.size());
+        want_all[static_cast<size_t>(at)] = 0;
+        want_any[static_cast<size_t>(at)] = 1;
+        expect_close(values(st::all(a, 0)), want_all);
+        expect_close(values(st::any(b, 0)), want_any);
       }
     }
   }
