@@ -212,6 +212,8 @@ struct SumOps {
   }
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a); }
   static constexpr bool kVec = kVecInput<T>;
+  // rows_add_f32 groups rows from each call's first row (reduction.h).
+  static constexpr int64_t kRowsGroup = std::is_same_v<T, float> && !kProd ? cpu::kSumRowsGroup : 1;
   bool run(A& a, const T* p, int64_t n, int64_t) const { return vec_sum_run<kProd>(a, p, n); }
   bool rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     return vec_sum_rows<kProd>(acc, p, n, rows, stride);
@@ -231,6 +233,7 @@ struct MeanOps {
   void combine(A& a, const A& b) const { a += b; }
   void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
   static constexpr bool kVec = kVecInput<T>;
+  static constexpr int64_t kRowsGroup = std::is_same_v<T, float> ? cpu::kSumRowsGroup : 1;
   bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
   bool rows(A* acc, const T* p, int64_t len, int64_t rows, int64_t stride, int64_t) const {
     return vec_sum_rows<false>(acc, p, len, rows, stride);
@@ -241,7 +244,9 @@ struct MeanOps {
 };
 // The engine finds rows() and runs() by name: a misspelt one would be
 // skipped silently, the reduction stepped element by element.
-static_assert(detail::reduce_rows<SumOps<float, false>>::value &&
+static_assert(detail::rows_group<SumOps<float, false>>::value == cpu::kSumRowsGroup &&
+              detail::rows_group<MeanOps<float>>::value == cpu::kSumRowsGroup &&
+              detail::reduce_rows<SumOps<float, false>>::value &&
               detail::reduce_runs<SumOps<float, false>>::value &&
               detail::reduce_rows<MeanOps<float>>::value &&
               detail::reduce_runs<MeanOps<float>>::value);
@@ -461,7 +466,6 @@ Tensor arg_impl(const char* name, const Tensor& self, std::optional<int64_t> dim
 template <typename T, bool kAll>
 struct BoolReduceOps {
   uint8_t* out;  // Bool and Byte results are both one byte
-  bool out_is_bool;
   bool init() const { return kAll; }
   void step(bool& a, T v, int64_t) const {
     if constexpr (kAll) {
@@ -492,10 +496,18 @@ struct BoolReduceOps {
     for (; i < n; ++i) step(a, p[i], 0);
     return true;
   }
-  // Over outer dims: the outputs' flags updated row by row, a loop across
-  // the outputs that the compiler vectorizes (no order changes a flag).
-  // all(dim=1) of [4, 256, 1024] floats: 752 us stepped one element at a
-  // time, 137 so (PyTorch 573-583, interleaved); int64 482 (PyTorch 870).
+};
+
+// Over outer dims, items of up to 4 bytes: the outputs' flags updated row
+// by row, a loop across the outputs that the compiler vectorizes (no order
+// changes a flag). all(dim=1) of [4, 256, 1024] floats: 752 us stepped one
+// element at a time, 137 so (PyTorch 573-583, interleaved). The baseline
+// ISA the engine is compiled for has no 64-bit compare: int64 rows stay
+// scalar, and strided ones, gathered first for rows(), took twice the time
+// of the engine's steps (1260 against 536 us over dim 0 of every other
+// column of [64, 32768]).
+template <typename T, bool kAll>
+struct BoolReduceRowsOps : BoolReduceOps<T, kAll> {
   bool rows(bool* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     // The flags as bytes (a bool's bytes are 0 or 1; unsigned char may
     // access any object): GCC vectorizes byte masks, not bool updates.
@@ -510,6 +522,9 @@ struct BoolReduceOps {
     return true;
   }
 };
+template <typename T, bool kAll>
+using BoolOps =
+    std::conditional_t<(sizeof(T) <= 4), BoolReduceRowsOps<T, kAll>, BoolReduceOps<T, kAll>>;
 
 Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayRef> dims,
                    bool keepdim, bool is_all) {
@@ -520,10 +535,14 @@ Tensor bool_reduce(const char* name, const Tensor& self, std::optional<IntArrayR
   dispatch_dtype<kEverything>(self.dtype(), name, [&](auto tag) {
     using T = typename decltype(tag)::type;
     uint8_t* out = static_cast<uint8_t*>(result.data_ptr());
+    const auto reduce = [&](auto ops) {
+      ops.out = out;
+      reduce_loop<T>(g, ops);
+    };
     if (is_all) {
-      reduce_loop<T>(g, BoolReduceOps<T, true>{out, out_dtype == ScalarType::Bool});
+      reduce(BoolOps<T, true>{});
     } else {
-      reduce_loop<T>(g, BoolReduceOps<T, false>{out, out_dtype == ScalarType::Bool});
+      reduce(BoolOps<T, false>{});
     }
   });
   return result;

@@ -2,8 +2,12 @@
 // steps over the next, and what the engine computes over such walks.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <random>
 #include <vector>
+
+#include <st/core/parallel.h>
 
 #include <st/native/reduction.h>
 
@@ -76,6 +80,45 @@ TEST(NativeReduction, StridesOfAnEmptyTensorMergeNothingWhenTheirProductOverflow
   EXPECT_EQ(g.num_outputs, 8);
   EXPECT_EQ(g.reduce_size, 0);
   EXPECT_EQ(values(st::sum(t, IntArrayRef(first))), std::vector<double>(8, 0.0));
+}
+
+// A float sum over an outer dim adds groups of kSumRowsGroup rows in float,
+// each into the output's double sum (rows_add_f32); the engine's calls
+// start at whole groups, so the bits are the model's whatever the thread
+// count splits, for rows read in place and rows gathered from a strided
+// view.
+TEST(NativeReduction, FloatSumsOverAnOuterDimAddGroupsOfRowsWhateverTheThreads) {
+  const int64_t rows = 53, n = 2000;  // 2000 outputs: split between threads
+  constexpr int64_t kGroup = 16;      // rows per float group (cpu::kSumRowsGroup)
+  std::mt19937 g(3);
+  std::uniform_real_distribution<float> d(-1, 1);
+  std::uniform_int_distribution<int> e(-20, 20);
+  const Tensor wide = st::empty({rows, 2 * n}, ScalarType::Float);
+  float* p = static_cast<float*>(wide.data_ptr());
+  for (int64_t i = 0; i < wide.numel(); ++i) p[i] = std::ldexp(d(g), e(g));
+  const Tensor plain = st::contiguous(st::as_strided(wide, {rows, n}, {2 * n, 2}, 0));
+  const Tensor strided = st::as_strided(wide, {rows, n}, {2 * n, 2}, 0);
+  std::vector<double> want(static_cast<size_t>(n));
+  for (int64_t j = 0; j < n; ++j) {
+    double acc = 0;
+    for (int64_t r0 = 0; r0 < rows; r0 += kGroup) {
+      float s = p[r0 * 2 * n + 2 * j];
+      for (int64_t r = r0 + 1; r < std::min(rows, r0 + kGroup); ++r) {
+        s += p[r * 2 * n + 2 * j];
+      }
+      acc += static_cast<double>(s);
+    }
+    want[static_cast<size_t>(j)] = static_cast<float>(acc);
+  }
+  const int saved = st::get_num_threads();
+  const std::vector<int64_t> outer{0};
+  for (int threads : {1, 2, 3}) {
+    st::set_num_threads(threads);
+    SCOPED_TRACE(::testing::Message() << threads << " threads");
+    EXPECT_EQ(values(st::sum(plain, IntArrayRef(outer))), want);
+    EXPECT_EQ(values(st::sum(strided, IntArrayRef(outer))), want);
+  }
+  st::set_num_threads(saved);
 }
 
 // The engine over merged walks: every reduction of a [3, 4, 5] tensor in

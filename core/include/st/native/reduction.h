@@ -113,6 +113,17 @@ template <typename Ops, typename = void>
 struct reduce_runs : std::false_type {};
 template <typename Ops>
 struct reduce_runs<Ops, std::void_t<decltype(&Ops::runs)>> : reduce_vec<Ops> {};
+// An Ops whose rows() groups rows declares `static constexpr int64_t
+// kRowsGroup` (the float sums: 16 rows summed in float, then in double).
+// The engine then starts each rows() call at a multiple of it into the
+// innermost reduced dim (only the dim's last call may be shorter), so the
+// groups, counted from a call's first row, do not depend on how the rows
+// are split into calls (which depends on the thread count). 1 otherwise.
+template <typename Ops, typename = void>
+struct rows_group : std::integral_constant<int64_t, 1> {};
+template <typename Ops>
+struct rows_group<Ops, std::void_t<decltype(Ops::kRowsGroup)>>
+    : std::integral_constant<int64_t, Ops::kRowsGroup> {};
 
 // Bytes of a strided stretch gathered per run() call (8 KiB: 2048 floats,
 // well inside L1). Each run() call ends in a horizontal reduction of its
@@ -180,36 +191,34 @@ void step_run(const In* p, int64_t stride, int64_t n, int64_t k, Acc& acc, const
 }
 
 // accs[j] <- step(accs[j], p[r * row_stride + j * stride], k + r) for j < n
-// and r < rows in order: by rows() on gathered chunks when the Ops has it
-// (as many whole rows per chunk as fit), else element by element.
+// and r < rows in order: by rows() on gathered chunks when the Ops has it,
+// else element by element. A chunk is as many whole rows as fit (whole
+// groups of rows_group<Ops>), or, for rows too long for that, a group of
+// rows by as many columns as fit (one row at a time for an Ops without
+// groups: each row read as one stretch).
 template <typename In, typename Ops, typename Acc>
 void step_strided_rows(Acc* accs, const In* p, int64_t stride, int64_t n, int64_t rows,
                        int64_t row_stride, int64_t k, const Ops& ops) {
   if constexpr (reduce_rows<Ops>::value && std::is_trivially_copyable_v<In> &&
                 (sizeof(In) == 4 || sizeof(In) == 8)) {
     constexpr int64_t kChunk = gather_chunk<In>();
+    constexpr int64_t kGroup = rows_group<Ops>::value;
+    static_assert(kChunk % kGroup == 0, "whole groups of rows per chunk");
     alignas(64) In buf[kChunk];
-    if (n <= kChunk) {
-      const int64_t per = kChunk / n;  // whole rows per chunk
-      for (int64_t r0 = 0; r0 < rows; r0 += per) {
-        const int64_t nr = std::min(per, rows - r0);
+    const int64_t width = std::min(n, kChunk / kGroup);
+    const int64_t per = kChunk / width / kGroup * kGroup;  // rows per chunk
+    for (int64_t r0 = 0; r0 < rows; r0 += per) {
+      const int64_t nr = std::min(per, rows - r0);
+      for (int64_t j0 = 0; j0 < n; j0 += width) {
+        const int64_t m = std::min(width, n - j0);
         for (int64_t r = 0; r < nr; ++r) {
-          gather_strided(buf + r * n, p + (r0 + r) * row_stride, n, stride, sizeof(In));
+          gather_strided(buf + r * m, p + (r0 + r) * row_stride + j0 * stride, m, stride,
+                         sizeof(In));
         }
-        if (!ops.rows(accs, buf, n, nr, n, k + r0)) {
+        if (!ops.rows(accs + j0, buf, m, nr, m, k + r0)) {
           for (int64_t r = 0; r < nr; ++r) {
-            for (int64_t j = 0; j < n; ++j) ops.step(accs[j], buf[r * n + j], k + r0 + r);
+            for (int64_t j = 0; j < m; ++j) ops.step(accs[j0 + j], buf[r * m + j], k + r0 + r);
           }
-        }
-      }
-      return;
-    }
-    for (int64_t r = 0; r < rows; ++r) {
-      for (int64_t j0 = 0; j0 < n; j0 += kChunk) {
-        const int64_t m = std::min(kChunk, n - j0);
-        gather_strided(buf, p + r * row_stride + j0 * stride, m, stride, sizeof(In));
-        if (!ops.rows(accs + j0, buf, m, 1, 0, k + r)) {
-          for (int64_t j = 0; j < m; ++j) ops.step(accs[j0 + j], buf[j], k + r);
         }
       }
     }
@@ -340,8 +349,11 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
               // rows() call walks it one register block of outputs at a
               // time (whole long rows per call would make it a walk down
               // columns, one cache line per page).
-              const int64_t per = std::max<int64_t>(
-                  1, detail::kRowChunkBytes / (n * static_cast<int64_t>(sizeof(In))));
+              constexpr int64_t kGroup = detail::rows_group<Ops>::value;
+              const int64_t per =
+                  kGroup *
+                  std::max<int64_t>(
+                      1, detail::kRowChunkBytes / (kGroup * n * static_cast<int64_t>(sizeof(In))));
               done = true;
               for (int64_t r0 = 0; r0 < inner && done; r0 += per) {
                 done = ops.rows(accs.get(), p + r0 * inner_stride, n, std::min(per, inner - r0),

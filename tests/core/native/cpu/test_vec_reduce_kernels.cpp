@@ -415,7 +415,7 @@ TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
   std::mt19937 g(5);
   std::uniform_real_distribution<float> d(-2, 2);
   for (int64_t n : {1, 7, 8, 31, 32, 33, 64, 65, 100}) {
-    for (int64_t rows : {1, 2, 5, 17}) {
+    for (int64_t rows : {1, 2, 5, 17, 40}) {
       SCOPED_TRACE(::testing::Message() << "n " << n << " rows " << rows);
       const int64_t stride = n + 3;
       const size_t total = static_cast<size_t>(stride * rows);
@@ -429,11 +429,15 @@ TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
       }
       for (const VecReduceKernels* k : variants()) {
         SCOPED_TRACE(k->isa);
-        const auto check = [&](auto fn, auto init, const auto& src) {
+        // (group: the rows per call of the reference: one, or
+        // rows_add_f32's whole groups)
+        const auto check = [&](auto fn, auto init, const auto& src, int64_t group = 1) {
           using A = decltype(init);
           std::vector<A> many(static_cast<size_t>(n) + 1, init), one(many);
           fn(many.data(), src.data(), n, rows, stride);
-          for (int64_t r = 0; r < rows; ++r) fn(one.data(), src.data() + r * stride, n, 1, 0);
+          for (int64_t r = 0; r < rows; r += group) {
+            fn(one.data(), src.data() + r * stride, n, std::min(group, rows - r), stride);
+          }
           for (size_t j = 0; j < many.size(); ++j) {
             if (many[j] != many[j]) {
               EXPECT_TRUE(one[j] != one[j]) << "at " << j;
@@ -442,7 +446,7 @@ TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
             }
           }
         };
-        check(k->rows_add_f32, 0.25, x);
+        check(k->rows_add_f32, 0.25, x, st::native::cpu::kSumRowsGroup);
         check(k->rows_mul_f32, 1.5, x);
         check(k->rows_max_f32, -1.0f, x);
         check(k->rows_min_f32, 1.0f, x);
@@ -454,6 +458,41 @@ TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
         check(k->rows_mul_i64, int64_t{3}, xl);
         check(k->rows_max_i64, int64_t{0}, xl);
         check(k->rows_min_i64, int64_t{0}, xl);
+      }
+    }
+  }
+}
+
+// rows_add_f32's order, exactly: groups of kSumRowsGroup rows from the
+// first, each output's group summed in float in row order and added to
+// its double accumulator. Values spread over many binades, so another
+// order or precision would give other bits.
+TEST(NativeVecReduceKernels, FloatRowSumsAddFloatGroupsInDouble) {
+  std::mt19937 g(9);
+  std::uniform_real_distribution<float> d(-1, 1);
+  std::uniform_int_distribution<int> e(-20, 20);
+  constexpr int64_t kG = st::native::cpu::kSumRowsGroup;
+  for (int64_t n : {1, 3, 8, 16, 31, 64, 70}) {
+    for (int64_t rows : {int64_t{1}, kG - 1, kG, kG + 1, 3 * kG + 5}) {
+      SCOPED_TRACE(::testing::Message() << "n " << n << " rows " << rows);
+      const int64_t stride = n + 1;
+      std::vector<float> x(static_cast<size_t>(stride * rows));
+      for (auto& v : x) v = std::ldexp(d(g), e(g));
+      std::vector<double> want(static_cast<size_t>(n), 0.125);
+      for (int64_t j = 0; j < n; ++j) {
+        for (int64_t r0 = 0; r0 < rows; r0 += kG) {
+          float s = x[static_cast<size_t>(r0 * stride + j)];
+          for (int64_t r = r0 + 1; r < std::min(rows, r0 + kG); ++r) {
+            s += x[static_cast<size_t>(r * stride + j)];
+          }
+          want[static_cast<size_t>(j)] += static_cast<double>(s);
+        }
+      }
+      for (const VecReduceKernels* k : variants()) {
+        SCOPED_TRACE(k->isa);
+        std::vector<double> got(static_cast<size_t>(n), 0.125);
+        k->rows_add_f32(got.data(), x.data(), n, rows, stride);
+        EXPECT_EQ(got, want);
       }
     }
   }
