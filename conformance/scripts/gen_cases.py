@@ -202,11 +202,13 @@ def literal_token(arg):
 class CaseBuilder:
     """Builds one case (the argument tokens) of one schema in one scenario."""
 
-    def __init__(self, s, scenario, case_id, shape_templates=None, explicit_dim=False):
+    def __init__(self, s, scenario, case_id, shape_templates=None, explicit_dim=False, dim=None):
         self.s = s
         # A defaulted `dim` given in every case (the sweep's short rows: an
         # amax whose default reduces every dim would not time the rows).
         self.explicit_dim = explicit_dim
+        # The dim every case gives (None: -1 and 0 by turns).
+        self.dim = dim
         # The sweep (sweep.py) scales the templates with its sizes.
         self.shape_templates = SHAPE_TEMPLATES if shape_templates is None else shape_templates
         self.name, self.dtype, self.shape, self.layout, self.others = scenario
@@ -275,6 +277,8 @@ class CaseBuilder:
     def dim_value(self, k):
         if self.others == "bad-dim":
             return 5
+        if self.dim is not None:
+            return self.dim
         return -1 if k % 2 == 0 else 0
 
     def value(self, arg, k):

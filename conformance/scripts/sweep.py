@@ -73,31 +73,37 @@ import schema as schema_mod  # noqa: E402
 # Elements of the first tensor argument, and the shape that gives them.
 SIZES = {"1": [1], "1K": [32, 32], "1M": [1024, 1024]}
 
-# Per size: (label, dtype, layout, others, row) in gen_cases' scenario
+# Per size: (label, dtype, layout, others, row, dim) in gen_cases' scenario
 # terms. "strided" is gen_cases' layout of every other element with an
 # offset; "broadcast" gives every tensor after the first only the trailing
 # dims. row: None for the size's shape, or the length of the last dim of a
 # [numel / row, row] input instead, for the operators with a dim argument
 # (whose cases reduce or scan over dim -1): rows far shorter than the 1M
-# shape's 1024, where a per-row cost shows.
+# shape's 1024, where a per-row cost shows. dim: None for the case's own
+# dim (-1), or the dim an operator with a dim argument is given instead:
+# 0 reduces, scans or joins over the outer dim, whose elements are a row
+# apart (sum(dim=0), softmax(dim=0), ...), a walk of its own in the
+# engines.
 SHORT_ROW = 64
 SWEEP_SCENARIOS = [
-    ("f32", "f32", "contiguous", "same", None),
-    ("i64", "i64", "contiguous", "same", None),
-    ("f32 strided", "f32", "strided", "same", None),
-    ("f32 bcast", "f32", "contiguous", "broadcast", None),
-    ("f32 rows of %d" % SHORT_ROW, "f32", "contiguous", "same", SHORT_ROW),
+    ("f32", "f32", "contiguous", "same", None, None),
+    ("i64", "i64", "contiguous", "same", None, None),
+    ("f32 strided", "f32", "strided", "same", None, None),
+    ("f32 bcast", "f32", "contiguous", "broadcast", None, None),
+    ("f32 rows of %d" % SHORT_ROW, "f32", "contiguous", "same", SHORT_ROW, None),
+    ("f32 over dim 0", "f32", "contiguous", "same", None, 0),
 ]
 
 
 def scenario_applies(size, scenario, schema=None):
     """Whether a sweep scenario is timed at `size` (for `schema`, if given)."""
-    _, _, layout, others, row = scenario
+    _, _, layout, others, row, dim = scenario
     if size == "1":
-        return layout == "contiguous" and others == "same" and row is None  # no layout to vary
-    if row is not None:
-        if math.prod(SIZES[size]) < 2 * row:
-            return False
+        # no layout to vary, no dim to choose
+        return layout == "contiguous" and others == "same" and row is None and dim is None
+    if row is not None and math.prod(SIZES[size]) < 2 * row:
+        return False
+    if row is not None or dim is not None:
         return schema is None or any(a.name == "dim" for a in schema.args)
     return True
 
@@ -122,9 +128,10 @@ def tensor_inputs(s):
     return [a for a in s.args if a.type.startswith("Tensor") and not (a.mutable and a.kwarg_only)]
 
 
-def sweep_cases(yaml_path, ops_regex, sizes):
+def sweep_cases(yaml_path, ops_regex, sizes, scenarios_regex=""):
     """(row id, operator, scenario label, case line) for every schema the
-    conformance cases can build, in the sweep's scenarios."""
+    conformance cases can build, in the sweep's scenarios (those whose label
+    scenarios_regex matches, if given)."""
     pattern = re.compile(ops_regex) if ops_regex else None
     cases = []
     for s in schema_mod.read_native_functions(yaml_path):
@@ -136,8 +143,11 @@ def sweep_cases(yaml_path, ops_regex, sizes):
         # templates fix every shape.
         can_broadcast = len(tensor_inputs(s)) >= 2 and s.name not in gen_cases.SHAPE_TEMPLATES
         for size in sizes:
-            for label, dtype, layout, others, row in SWEEP_SCENARIOS:
-                if not scenario_applies(size, (label, dtype, layout, others, row), s):
+            for scenario_spec in SWEEP_SCENARIOS:
+                label, dtype, layout, others, row, dim = scenario_spec
+                if scenarios_regex and not re.fullmatch(scenarios_regex, label):
+                    continue
+                if not scenario_applies(size, scenario_spec, s):
                     continue
                 if others == "broadcast" and not can_broadcast:
                     continue  # nothing to broadcast against
@@ -146,7 +156,8 @@ def sweep_cases(yaml_path, ops_regex, sizes):
                 case_id = "aten::%s#%s@aoti" % (s.full_name, scenario[0])
                 try:
                     args = gen_cases.CaseBuilder(s, scenario, case_id, scaled_templates(size),
-                                                 explicit_dim=row is not None).build(0)
+                                                 explicit_dim=row is not None or dim is not None,
+                                                 dim=dim).build(0)
                 except ValueError:
                     break
                 returns = ",".join(s.returns) if s.returns else "-"
@@ -445,6 +456,8 @@ def main():
     parser.add_argument("--stabletorch-lib", required=True)
     parser.add_argument("--yaml", required=True)
     parser.add_argument("--ops", default="", help="a regular expression over 'name.overload'")
+    parser.add_argument("--scenarios", default="",
+                        help="a regular expression over the scenario labels ('f32 over dim 0')")
     parser.add_argument("--sizes", default="1,1K,1M")
     parser.add_argument("--reps", type=int, default=5, help="samples per runtime; the best counts")
     parser.add_argument("--passes", type=int, default=1,
@@ -470,12 +483,13 @@ def main():
     for size in sizes:
         if size not in SIZES:
             parser.error("unknown size %r (one of %s)" % (size, ", ".join(SIZES)))
-    cases = sweep_cases(args.yaml, args.ops, sizes)
+    cases = sweep_cases(args.yaml, args.ops, sizes, args.scenarios)
     if not cases:
         print("sweep: no case matches --ops %r" % args.ops, file=sys.stderr)
         return 1
     labels = ["%s %s" % (size, s[0]) for size in sizes for s in SWEEP_SCENARIOS
-              if scenario_applies(size, s)]
+              if scenario_applies(size, s)
+              and not (args.scenarios and not re.fullmatch(args.scenarios, s[0]))]
     if args.report_from:
         rows = read_rows(args.report_from)
         earlier = os.path.join(args.out, "sweep.md")

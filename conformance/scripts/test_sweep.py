@@ -82,5 +82,28 @@ class ShortRowScenarioTest(unittest.TestCase):
         self.assertTrue(scenario_applies("1M", short))
 
 
+class OuterDimScenarioTest(unittest.TestCase):
+    def test_operators_with_a_dim_are_timed_over_dim_0(self):
+        cases = sweep_cases(YAML, r"sum\.dim_IntList|softmax\.int|amax|cat|exp", ["1M"])
+        lines = {op: c.split("\t")[-1] for op, label, c in cases if label == "1M f32 over dim 0"}
+        self.assertEqual(sorted(lines), ["amax", "cat", "softmax.int", "sum.dim_IntList"])
+        self.assertEqual(lines["sum.dim_IntList"].split()[1:4], ["o", "l:1", "i:0"])
+        self.assertEqual(lines["amax"].split()[1:3], ["l:1", "i:0"])  # a defaulted dim given
+        self.assertEqual(lines["softmax.int"].split()[1], "i:0")
+        self.assertIn("t:f32:1024,1024:1024,1:0:", lines["cat"])
+        self.assertEqual(lines["cat"].split()[-1], "i:0")
+
+    def test_one_scenario_may_be_chosen(self):
+        cases = sweep_cases(YAML, r"sum\.dim_IntList|exp", ["1K", "1M"], "f32 over dim 0")
+        self.assertEqual({(op, label) for op, label, _ in cases},
+                         {("sum.dim_IntList", "1K f32 over dim 0"),
+                          ("sum.dim_IntList", "1M f32 over dim 0")})
+
+    def test_not_at_one_element(self):
+        outer = [s for s in SWEEP_SCENARIOS if s[5] is not None][0]
+        self.assertFalse(scenario_applies("1", outer))
+        self.assertTrue(scenario_applies("1K", outer))
+
+
 if __name__ == "__main__":
     unittest.main()
