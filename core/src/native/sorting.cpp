@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <tuple>
@@ -268,22 +269,20 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
       std::vector<uint64_t> key(static_cast<size_t>(n)), tmp(static_cast<size_t>(n));
       std::vector<std::pair<uint64_t, int64_t>> pairs;
       std::pair<uint64_t, int64_t> few[kFewFirst];
-      for (int64_t r = r0; r < r1; ++r) {
-        const T* row = xp + xr.offset(r);
-        T* vrow = vp + vr.offset(r);
-        int64_t* irow = ip + ir.offset(r);
+      // One row: its n elements at row[i * rs].
+      const auto select = [&](const T* row, int64_t rs, T* vrow, int64_t* irow) {
         if (k <= kFewFirst && k < n) {
-          few_first<T, O>(row, xs, n, k, descending, few);
+          few_first<T, O>(row, rs, n, k, descending, few);
           for (int64_t i = 0; i < k; ++i) {
             const int64_t j = few[i].second;
-            vrow[i * vs] = row[j * xs];
+            vrow[i * vs] = row[j * rs];
             irow[i * is] = j;
           }
-          continue;
+          return;
         }
         uint64_t lo = std::numeric_limits<uint64_t>::max(), hi = 0;
         for (int64_t i = 0; i < n; ++i) {
-          uint64_t kv = order_key<O>(to_opmath(row[i * xs]));
+          uint64_t kv = order_key<O>(to_opmath(row[i * rs]));
           if (descending) kv = max_key<O>() - kv;
           key[static_cast<size_t>(i)] = kv;
           lo = std::min(lo, kv);
@@ -309,7 +308,7 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
           const uint64_t mask = idx_bits ? (~uint64_t{0} >> (64 - idx_bits)) : 0;
           for (int64_t i = 0; i < k; ++i) {
             const int64_t j = static_cast<int64_t>(w[i] & mask);
-            vrow[i * vs] = row[j * xs];
+            vrow[i * vs] = row[j * rs];
             irow[i * is] = j;
           }
         } else {
@@ -322,10 +321,47 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
           }
           for (int64_t i = 0; i < k; ++i) {
             const int64_t j = pairs[static_cast<size_t>(i)].second;
-            vrow[i * vs] = row[j * xs];
+            vrow[i * vs] = row[j * rs];
             irow[i * is] = j;
           }
         }
+      };
+      // A strided row is first copied into `lines`, so the selection reads
+      // it as contiguous (vector compares, no cache line or page per
+      // element). Rows that start one element apart (along an outer dim of
+      // a row-major tensor) are copied kTile at a time, a cache line's
+      // worth of each element position at once. Over dim 0 of [1024, 1024]
+      // floats, against the strided walk (interleaved): topk(k=1) 3.4 ->
+      // 0.97 ms (PyTorch 4.2-4.7), topk(k=4) 4.4 -> 1.9, sort 21.7 -> 17.3.
+      constexpr int64_t kTile = 16;
+      std::unique_ptr<T[]> lines;  // (not std::vector: T may be bool)
+      int64_t lines_size = 0;
+      for (int64_t r = r0; r < r1;) {
+        const int64_t at = xr.offset(r);
+        if (xs == 1 || n == 1) {
+          select(xp + at, xs, vp + vr.offset(r), ip + ir.offset(r));
+          ++r;
+          continue;
+        }
+        int64_t tile = 1;
+        while (tile < kTile && r + tile < r1 && xr.offset(r + tile) == at + tile) ++tile;
+        // Lines kTile elements longer than a row: n * sizeof(T) apart, a
+        // power of two apart for the usual n, a tile's stores would all
+        // fall in one set of the L1 cache (topk over dim 0 of [16384, 64]
+        // floats: 3.1 ms, against 0.87 row by row).
+        const int64_t pitch = n + kTile;
+        if (lines_size < tile * pitch) {
+          lines.reset(new T[static_cast<size_t>(tile * pitch)]);
+          lines_size = tile * pitch;
+        }
+        const T* src = xp + at;
+        for (int64_t i = 0; i < n; ++i) {
+          for (int64_t t = 0; t < tile; ++t) lines[t * pitch + i] = src[i * xs + t];
+        }
+        for (int64_t t = 0; t < tile; ++t) {
+          select(lines.get() + t * pitch, 1, vp + vr.offset(r + t), ip + ir.offset(r + t));
+        }
+        r += tile;
       }
     });
   };

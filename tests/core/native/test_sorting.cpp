@@ -242,6 +242,33 @@ TEST(NativeSorting, SortMatchesStableReference) {
   }
 }
 
+// Rows along an outer dim are copied out in tiles of rows that start one
+// element apart (16 at most, ending where the next row does not follow on:
+// here at each outer index of [2, n, 37] along dim 1). The results match
+// the same rows made contiguous, for every selection path.
+TEST(NativeSorting, RowsAlongAnOuterDimMatchTheSameRowsContiguous) {
+  for (const ScalarType dt : {ScalarType::Float, ScalarType::Long, ScalarType::Half}) {
+    for (const int64_t n : {int64_t{2}, int64_t{40}, int64_t{300}}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " n " << n);
+      const Tensor t = st::to(st::randint(-50, 50, {2, n, 37}), dt, false, false);
+      // The same rows contiguous: [2, 37, n].
+      const Tensor rows = st::contiguous(st::transpose(t, 1, 2));
+      for (const int64_t k : {int64_t{1}, std::min<int64_t>(n, 4), n / 2, n}) {
+        for (const bool desc : {false, true}) {
+          auto [v, i] = st::topk(t, k, 1, desc);
+          auto [rv, ri] = st::topk(rows, k, 2, desc);
+          EXPECT_EQ(values(st::transpose(v, 1, 2)), values(rv)) << k << " " << desc;
+          EXPECT_EQ(values(st::transpose(i, 1, 2)), values(ri)) << k << " " << desc;
+        }
+      }
+      auto [sv, si] = st::sort(t, std::optional<bool>(true), 1, false);
+      auto [rv, ri] = st::sort(rows, std::optional<bool>(true), 2, false);
+      EXPECT_EQ(values(st::transpose(sv, 1, 2)), values(rv));
+      EXPECT_EQ(values(st::transpose(si, 1, 2)), values(ri));
+    }
+  }
+}
+
 // Keys over the whole range of 64-bit types: the packed (key, index)
 // words do not fit, and the pair sort keeps the order and stability.
 TEST(NativeSorting, SortWideKeys) {
