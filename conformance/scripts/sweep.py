@@ -128,6 +128,11 @@ def tensor_inputs(s):
     return [a for a in s.args if a.type.startswith("Tensor") and not (a.mutable and a.kwarg_only)]
 
 
+def scenario_chosen(label, scenarios_regex):
+    """Whether --scenarios (a regex over the labels; empty: every one) takes `label`."""
+    return not scenarios_regex or re.fullmatch(scenarios_regex, label) is not None
+
+
 def sweep_cases(yaml_path, ops_regex, sizes, scenarios_regex=""):
     """(row id, operator, scenario label, case line) for every schema the
     conformance cases can build, in the sweep's scenarios (those whose label
@@ -145,7 +150,7 @@ def sweep_cases(yaml_path, ops_regex, sizes, scenarios_regex=""):
         for size in sizes:
             for scenario_spec in SWEEP_SCENARIOS:
                 label, dtype, layout, others, row, dim = scenario_spec
-                if scenarios_regex and not re.fullmatch(scenarios_regex, label):
+                if not scenario_chosen(label, scenarios_regex):
                     continue
                 if not scenario_applies(size, scenario_spec, s):
                     continue
@@ -488,8 +493,7 @@ def main():
         print("sweep: no case matches --ops %r" % args.ops, file=sys.stderr)
         return 1
     labels = ["%s %s" % (size, s[0]) for size in sizes for s in SWEEP_SCENARIOS
-              if scenario_applies(size, s)
-              and not (args.scenarios and not re.fullmatch(args.scenarios, s[0]))]
+              if scenario_applies(size, s) and scenario_chosen(s[0], args.scenarios)]
     if args.report_from:
         rows = read_rows(args.report_from)
         earlier = os.path.join(args.out, "sweep.md")

@@ -334,8 +334,12 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
       // floats, against the strided walk (interleaved): topk(k=1) 3.4 ->
       // 0.97 ms (PyTorch 4.2-4.7), topk(k=4) 4.4 -> 1.9, sort 21.7 -> 17.3.
       constexpr int64_t kTile = 16;
+      // Lines kTile elements longer than a row: n * sizeof(T) apart, a
+      // power of two apart for the usual n, a tile's stores would all fall
+      // in one set of the L1 cache (topk over dim 0 of [16384, 64] floats:
+      // 3.1 ms, against 0.87 row by row).
+      const int64_t pitch = n + kTile;
       std::unique_ptr<T[]> lines;  // (not std::vector: T may be bool)
-      int64_t lines_size = 0;
       for (int64_t r = r0; r < r1;) {
         const int64_t at = xr.offset(r);
         if (xs == 1 || n == 1) {
@@ -345,15 +349,7 @@ void select_rows(const Tensor& x, int64_t d, int64_t k, bool descending, const T
         }
         int64_t tile = 1;
         while (tile < kTile && r + tile < r1 && xr.offset(r + tile) == at + tile) ++tile;
-        // Lines kTile elements longer than a row: n * sizeof(T) apart, a
-        // power of two apart for the usual n, a tile's stores would all
-        // fall in one set of the L1 cache (topk over dim 0 of [16384, 64]
-        // floats: 3.1 ms, against 0.87 row by row).
-        const int64_t pitch = n + kTile;
-        if (lines_size < tile * pitch) {
-          lines.reset(new T[static_cast<size_t>(tile * pitch)]);
-          lines_size = tile * pitch;
-        }
+        if (!lines) lines.reset(new T[static_cast<size_t>(kTile * pitch)]);
         const T* src = xp + at;
         for (int64_t i = 0; i < n; ++i) {
           for (int64_t t = 0; t < tile; ++t) lines[t * pitch + i] = src[i * xs + t];
