@@ -401,7 +401,50 @@ struct ArgOps {
     combine(a, ValueIndex<O>{m, k + j});
     return true;
   }
+  // The table's value-and-index rows for T, nullptr for a type without.
+  static auto rows_kernel() {
+    const cpu::VecReduceKernels& t = cpu::vec_reduce_kernels();
+    if constexpr (std::is_same_v<T, float>) {
+      return kMax ? t.rows_argmax_f32 : t.rows_argmin_f32;
+    } else if constexpr (std::is_same_v<T, double>) {
+      return kMax ? t.rows_argmax_f64 : t.rows_argmin_f64;
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+      return kMax ? t.rows_argmax_i64 : t.rows_argmin_i64;
+    } else {
+      return nullptr;
+    }
+  }
+  // Over an outer dim (max(dim=1) of [16, 1024, 64]): the accumulators
+  // split into value and index blocks for the table's loop, which compares
+  // and blends across outputs; stepped element by element it took 1.0 ms
+  // there, PyTorch 0.7.
+  bool rows(ValueIndex<O>* acc, const T* p, int64_t n, int64_t rows, int64_t stride,
+            int64_t k) const {
+    if constexpr (std::is_null_pointer_v<decltype(rows_kernel())>) {
+      return false;
+    } else {
+      static_assert(std::is_same_v<O, T>);
+      if (rows == 0) return true;
+      constexpr int64_t kBlock = 256;
+      T val[kBlock];
+      int64_t idx[kBlock];
+      for (int64_t j0 = 0; j0 < n; j0 += kBlock) {
+        const int64_t m = std::min(kBlock, n - j0);
+        for (int64_t j = 0; j < m; ++j) {
+          const ValueIndex<O>& a = acc[j0 + j];
+          // An empty accumulator takes the first row (which the loop then
+          // sees again and keeps: no element replaces itself).
+          val[j] = a.index < 0 ? p[j0 + j] : a.value;
+          idx[j] = a.index < 0 ? k : a.index;
+        }
+        rows_kernel()(val, idx, p + j0, m, rows, stride, k);
+        for (int64_t j = 0; j < m; ++j) acc[j0 + j] = ValueIndex<O>{val[j], idx[j]};
+      }
+      return true;
+    }
+  }
 };
+static_assert(detail::reduce_rows<ArgOps<float, true>>::value);
 
 constexpr uint64_t kOrderedTypes = kAllTypes | kReducedFloatTypes | kBoolType | kUnsignedTypes;
 

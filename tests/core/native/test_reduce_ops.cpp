@@ -659,6 +659,64 @@ TEST(NativeReduceOps, ArgExtremesGiveTheFirstOccurrence) {
   }
 }
 
+// Over a middle dim the outputs fold their rows side by side (the table's
+// value-and-index rows for float, double and int64; the engine's steps for
+// Half), in chunks of rows: each output is its column's first extreme, the
+// first NaN where the column holds one, across chunks, contiguous, every
+// other element (gathered rows) and permuted.
+TEST(NativeReduceOps, ArgExtremesOverAMiddleDimGiveTheFirstOccurrence) {
+  std::mt19937 g(31);
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Long, ScalarType::Half}) {
+    for (int64_t rows : {1, 6, 700}) {
+      for (int64_t n : {1, 70}) {
+        SCOPED_TRACE(::testing::Message()
+                     << torch::headeronly::toString(dt) << " rows " << rows << " n " << n);
+        const int64_t outer = 2;
+        Tensor t = random_ints(g, {outer, rows, n}, dt, -3, 3);  // many ties
+        if (dt != ScalarType::Long) {
+          for (int64_t j = 1; j < n; j += 4) {  // NaNs in some columns, a second one in others
+            Tensor col = st::select(st::select(t, 0, 1), 1, j);
+            st::fill_(st::select(col, 0, (j * 7) % rows), kNan);
+            if (j % 8 == 1) st::fill_(st::select(col, 0, rows - 1), kNan);
+          }
+        }
+        const std::vector<double> v = values(t);
+        std::vector<double> want_max, want_min, want_imax, want_imin;
+        for (int64_t b = 0; b < outer; ++b) {
+          for (int64_t j = 0; j < n; ++j) {
+            int64_t imax = 0, imin = 0;
+            const auto at = [&](int64_t r) {
+              return v[static_cast<size_t>((b * rows + r) * n + j)];
+            };
+            for (int64_t r = 1; r < rows; ++r) {
+              const double x = at(r);
+              if (!std::isnan(at(imax)) && (x > at(imax) || std::isnan(x))) imax = r;
+              if (!std::isnan(at(imin)) && (x < at(imin) || std::isnan(x))) imin = r;
+            }
+            want_max.push_back(at(imax));
+            want_min.push_back(at(imin));
+            want_imax.push_back(static_cast<double>(imax));
+            want_imin.push_back(static_cast<double>(imin));
+          }
+        }
+        for (int kind : {0, 1, 2}) {
+          SCOPED_TRACE(kind);
+          const Tensor in = relayout(t, kind);
+          auto [mv, mi] = st::max(in, 1);
+          auto [nv, ni] = st::min(in, 1);
+          expect_close(values(mv), want_max, 0);
+          expect_close(values(nv), want_min, 0);
+          EXPECT_EQ(values(mi), want_imax);
+          EXPECT_EQ(values(ni), want_imin);
+          EXPECT_EQ(values(st::argmax(in, 1)), want_imax);
+          EXPECT_EQ(values(st::argmin(in, 1)), want_imin);
+        }
+      }
+    }
+  }
+}
+
 Tensor relayout2(const Tensor& t) { return t.dim() ? relayout(t, 2) : t; }
 
 // Contiguous inputs (vector runs) and every-other-element copies (gathered

@@ -92,6 +92,27 @@ struct VecReduceKernels {
   void (*rows_max_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
   void (*rows_min_i64)(int64_t* acc, const int64_t* x, int64_t n, int64_t rows, int64_t stride);
 
+  // ---- rows folded into value-and-index accumulators (max.dim, argmax) ----
+  // For j < n and r = 0 .. rows - 1 in order: when x[r * stride + j] is
+  // better than val[j] (greater for max, less for min), or is NaN while
+  // val[j] is not, val[j] = x[r * stride + j] and idx[j] = first + r. A tie
+  // keeps the earlier index and the first NaN stays: PyTorch's first
+  // occurrence. val[j] holds an element already (an empty accumulator is
+  // seeded with its first row's), and idx[j] is left as it was where no row
+  // replaces val[j]. The same bits in every variant.
+  void (*rows_argmax_f32)(float* val, int64_t* idx, const float* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+  void (*rows_argmin_f32)(float* val, int64_t* idx, const float* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+  void (*rows_argmax_f64)(double* val, int64_t* idx, const double* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+  void (*rows_argmin_f64)(double* val, int64_t* idx, const double* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+  void (*rows_argmax_i64)(int64_t* val, int64_t* idx, const int64_t* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+  void (*rows_argmin_i64)(int64_t* val, int64_t* idx, const int64_t* x, int64_t n, int64_t rows,
+                          int64_t stride, int64_t first);
+
   // ---- out[j] = x[2j] for j < n (a stride-2 stretch packed for a run) ----
   // Reads only x[0 .. 2n - 1).
   void (*gather2_32)(uint32_t* out, const uint32_t* x, int64_t n);

@@ -463,6 +463,84 @@ TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
   }
 }
 
+// The value-and-index rows against a scalar model, bit for bit, in every
+// variant: on every tail of outputs, unaligned, with ties (the earlier
+// row stays), -inf, -0 against +0, and columns holding one or two NaNs of
+// either sign (the first stays); accumulators that start better than every
+// row keep their index untouched, and the indices count from first.
+template <typename T>
+void check_index_rows(const char* isa,
+                      void (*fn)(T*, int64_t*, const T*, int64_t, int64_t, int64_t, int64_t),
+                      bool is_max) {
+  std::mt19937 g(29);
+  std::uniform_int_distribution<int> small(-3, 3);  // many ties
+  const T nan = std::numeric_limits<T>::has_quiet_NaN ? std::numeric_limits<T>::quiet_NaN() : 0;
+  const auto model_takes = [&](T v, T x) {
+    bool t = is_max ? x > v : x < v;
+    if (std::numeric_limits<T>::has_quiet_NaN) t = t || (x != x && v == v);
+    return t;
+  };
+  for (int64_t n : kLengths) {
+    for (int64_t rows : {1, 2, 5, 37}) {
+      SCOPED_TRACE(::testing::Message() << isa << " n " << n << " rows " << rows);
+      const int64_t stride = n + 5;
+      std::vector<T> x(static_cast<size_t>(stride * rows + 1));
+      for (auto& e : x) e = static_cast<T>(small(g));
+      if constexpr (std::numeric_limits<T>::has_quiet_NaN) {
+        for (int64_t j = 0; j < n; ++j) {
+          T* col = x.data() + 1 + j;
+          if (j % 5 == 1)
+            col[(j % rows) * stride] = std::copysign(nan, static_cast<T>(j % 2 ? -1 : 1));
+          if (j % 5 == 2 && rows > 1) {  // two NaNs of either sign
+            col[(rows / 2) * stride] = -nan;
+            col[(rows - 1) * stride] = nan;
+          }
+          if (j % 5 == 3) col[0] = -std::numeric_limits<T>::infinity();
+          if (j % 5 == 4) {
+            col[0] = static_cast<T>(-0.0);
+            for (int64_t r = 1; r < rows; ++r) col[r * stride] = static_cast<T>(r % 2 ? 0.0 : -0.0);
+          }
+        }
+      }
+      const int64_t first = 1000;
+      std::vector<T> val(static_cast<size_t>(n) + 1);
+      std::vector<int64_t> idx(static_cast<size_t>(n) + 1);
+      for (int64_t j = 0; j <= n; ++j) {
+        // every third accumulator already beats (or ties) every row
+        val[static_cast<size_t>(j)] = j % 3 == 0 ? static_cast<T>(is_max ? 3 : -3) : x[1 + j];
+        idx[static_cast<size_t>(j)] = j % 3 == 0 ? -7 : first;
+      }
+      std::vector<T> want_val(val);
+      std::vector<int64_t> want_idx(idx);
+      for (int64_t j = 0; j < n; ++j) {
+        for (int64_t r = 0; r < rows; ++r) {
+          const T e = x[static_cast<size_t>(1 + r * stride + j)];
+          if (model_takes(want_val[static_cast<size_t>(j + 1)], e)) {
+            want_val[static_cast<size_t>(j + 1)] = e;
+            want_idx[static_cast<size_t>(j + 1)] = first + r;
+          }
+        }
+      }
+      fn(val.data() + 1, idx.data() + 1, x.data() + 1, n, rows, stride, first);
+      for (size_t j = 0; j < val.size(); ++j) {
+        EXPECT_EQ(std::memcmp(&val[j], &want_val[j], sizeof(T)), 0) << "value at " << j;
+        EXPECT_EQ(idx[j], want_idx[j]) << "index at " << j;
+      }
+    }
+  }
+}
+
+TEST(NativeVecReduceKernels, IndexRowsKeepTheFirstOccurrence) {
+  for (const VecReduceKernels* k : variants()) {
+    check_index_rows<float>(k->isa, k->rows_argmax_f32, true);
+    check_index_rows<float>(k->isa, k->rows_argmin_f32, false);
+    check_index_rows<double>(k->isa, k->rows_argmax_f64, true);
+    check_index_rows<double>(k->isa, k->rows_argmin_f64, false);
+    check_index_rows<int64_t>(k->isa, k->rows_argmax_i64, true);
+    check_index_rows<int64_t>(k->isa, k->rows_argmin_i64, false);
+  }
+}
+
 // rows_add_f32's order, exactly: groups of kSumRowsGroup rows from the
 // first, each output's group summed in float in row order and added to
 // its double accumulator. Values spread over many binades, so another
@@ -674,6 +752,12 @@ TEST(NativeVecReduceKernels, Avx512x256TableTakesAllButItsOwnLoopsFromAvx512) {
   ST_EXPECT_SHARED(rows_min_f64);
   ST_EXPECT_SHARED(rows_max_i64);
   ST_EXPECT_SHARED(rows_min_i64);
+  ST_EXPECT_SHARED(rows_argmax_f32);
+  ST_EXPECT_SHARED(rows_argmin_f32);
+  ST_EXPECT_SHARED(rows_argmax_f64);
+  ST_EXPECT_SHARED(rows_argmin_f64);
+  ST_EXPECT_SHARED(rows_argmax_i64);
+  ST_EXPECT_SHARED(rows_argmin_i64);
   ST_EXPECT_SHARED(gather2_32);
   ST_EXPECT_SHARED(gather2_64);
   ST_EXPECT_SHARED(scatter2_32);
