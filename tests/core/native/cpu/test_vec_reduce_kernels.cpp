@@ -411,6 +411,73 @@ TEST(NativeVecReduceKernels, RowsMatchScalarLoops) {
 // the element tail alike), with a row stride wider than the row, and
 // nothing written past n. NaN rows check the max/min propagation on the
 // way.
+// Every column of the row loops against a scalar fold in row order, on
+// every width up to past two of the widest ISA's register blocks (16
+// registers of 8 doubles): the full blocks, a last block of each smaller
+// number of registers, and the element tail each fold their own columns
+// and only those.
+TEST(NativeVecReduceKernels, RowsFoldEveryColumnInRowOrder) {
+  std::mt19937 g(17);
+  std::uniform_real_distribution<float> d(0.5f, 2.0f);
+  for (int64_t n = 0; n <= 2 * 16 * 8 + 9; ++n) {
+    for (int64_t rows : {1, 3, 8}) {
+      SCOPED_TRACE(::testing::Message() << "n " << n << " rows " << rows);
+      const int64_t stride = n + 3;
+      const size_t total = static_cast<size_t>(stride * rows);
+      std::vector<float> x(total);
+      for (auto& v : x) v = d(g) * (g() % 2 ? 1.0f : -1.0f);
+      if (n > 0 && rows > 1) x[static_cast<size_t>(stride + n - 1)] = std::nanf("");
+      std::vector<double> xd(x.begin(), x.end());
+      std::vector<int64_t> xl(total);
+      for (size_t i = 0; i < total; ++i) xl[i] = static_cast<int64_t>(i * 0x9e3779b97f4a7c15ULL);
+      for (const VecReduceKernels* k : variants()) {
+        SCOPED_TRACE(k->isa);
+        // acc[j] starts at init + j (so a column written to another's place
+        // shows); one guard element on each side stays untouched.
+        const auto check = [&](auto fn, auto init, const auto& src, auto op) {
+          using A = decltype(init);
+          std::vector<A> acc(static_cast<size_t>(n) + 2);
+          for (size_t j = 0; j < acc.size(); ++j) acc[j] = init + static_cast<A>(j);
+          std::vector<A> want(acc);
+          for (int64_t j = 0; j < n; ++j) {
+            for (int64_t r = 0; r < rows; ++r) {
+              want[static_cast<size_t>(j + 1)] =
+                  op(want[static_cast<size_t>(j + 1)], src[static_cast<size_t>(r * stride + j)]);
+            }
+          }
+          fn(acc.data() + 1, src.data(), n, rows, stride);
+          for (size_t j = 0; j < acc.size(); ++j) {
+            EXPECT_EQ(std::memcmp(&acc[j], &want[j], sizeof(A)), 0)
+                << "at " << j << ": " << acc[j] << " vs " << want[j];
+          }
+        };
+        const auto mul = [](double a, auto v) { return a * static_cast<double>(v); };
+        const auto add = [](double a, auto v) { return a + static_cast<double>(v); };
+        const auto wrap_mul = [](int64_t a, int64_t v) {
+          return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(v));
+        };
+        const auto wrap_add = [](int64_t a, int64_t v) {
+          return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(v));
+        };
+        // NaN-sticky max and min, as the loops pick (the first NaN stays)
+        const auto max = [](auto a, auto v) { return a != a ? a : (v > a || v != v ? v : a); };
+        const auto min = [](auto a, auto v) { return a != a ? a : (v < a || v != v ? v : a); };
+        check(k->rows_mul_f32, 1.5, x, mul);
+        check(k->rows_mul_f64, 1.5, xd, mul);
+        check(k->rows_add_f64, 0.25, xd, add);
+        check(k->rows_max_f32, -1.0f, x, max);
+        check(k->rows_min_f32, 1.0f, x, min);
+        check(k->rows_max_f64, -1.0, xd, max);
+        check(k->rows_min_f64, 1.0, xd, min);
+        check(k->rows_add_i64, int64_t{3}, xl, wrap_add);
+        check(k->rows_mul_i64, int64_t{3}, xl, wrap_mul);
+        check(k->rows_max_i64, int64_t{0}, xl, max);
+        check(k->rows_min_i64, int64_t{0}, xl, min);
+      }
+    }
+  }
+}
+
 TEST(NativeVecReduceKernels, ManyRowsMatchOneRowAtATime) {
   std::mt19937 g(5);
   std::uniform_real_distribution<float> d(-2, 2);
