@@ -73,37 +73,47 @@ import schema as schema_mod  # noqa: E402
 # Elements of the first tensor argument, and the shape that gives them.
 SIZES = {"1": [1], "1K": [32, 32], "1M": [1024, 1024]}
 
-# Per size: (label, dtype, layout, others, row, dim) in gen_cases' scenario
-# terms. "strided" is gen_cases' layout of every other element with an
-# offset; "broadcast" gives every tensor after the first only the trailing
-# dims. row: None for the size's shape, or the length of the last dim of a
-# [numel / row, row] input instead, for the operators with a dim argument
-# (whose cases reduce or scan over dim -1): rows far shorter than the 1M
-# shape's 1024, where a per-row cost shows. dim: None for the case's own
-# dim (-1), or the dim an operator with a dim argument is given instead:
-# 0 reduces, scans or joins over the outer dim, whose elements are a row
+# Per size: (label, dtype, layout, others, trailing, dim) in gen_cases'
+# scenario terms. "strided" is gen_cases' layout of every other element
+# with an offset; "broadcast" gives every tensor after the first only the
+# trailing dims. trailing: None for the size's shape, or the last dims of
+# the input, its first dim taking the rest of the size's elements, for the
+# operators with a dim argument (whose cases reduce or scan over dim -1):
+# (64,) gives rows far shorter than the 1M shape's 1024, where a per-row
+# cost shows; (1024, 64) a 3-d input. dim: None for the case's own dim
+# (-1), or the dim an operator with a dim argument is given instead: 0
+# reduces, scans or joins over the outer dim, whose elements are a row
 # apart (sum(dim=0), softmax(dim=0), ...), a walk of its own in the
-# engines.
+# engines; 1 of a 3-d input, a middle dim, has outputs on both sides.
 SHORT_ROW = 64
 SWEEP_SCENARIOS = [
     ("f32", "f32", "contiguous", "same", None, None),
     ("i64", "i64", "contiguous", "same", None, None),
     ("f32 strided", "f32", "strided", "same", None, None),
     ("f32 bcast", "f32", "contiguous", "broadcast", None, None),
-    ("f32 rows of %d" % SHORT_ROW, "f32", "contiguous", "same", SHORT_ROW, None),
+    ("f32 rows of %d" % SHORT_ROW, "f32", "contiguous", "same", (SHORT_ROW,), None),
     ("f32 over dim 0", "f32", "contiguous", "same", None, 0),
+    ("f32 3-d over dim 1", "f32", "contiguous", "same", (1024, SHORT_ROW), 1),
 ]
+
+
+def scenario_shape(size, scenario):
+    """The first tensor's shape in a scenario at `size`."""
+    trailing = scenario[4]
+    if trailing is None:
+        return list(SIZES[size])
+    return [math.prod(SIZES[size]) // math.prod(trailing)] + list(trailing)
 
 
 def scenario_applies(size, scenario, schema=None):
     """Whether a sweep scenario is timed at `size` (for `schema`, if given)."""
-    _, _, layout, others, row, dim = scenario
+    _, _, layout, others, trailing, dim = scenario
     if size == "1":
         # no layout to vary, no dim to choose
-        return layout == "contiguous" and others == "same" and row is None and dim is None
-    if row is not None and math.prod(SIZES[size]) < 2 * row:
+        return layout == "contiguous" and others == "same" and trailing is None and dim is None
+    if trailing is not None and math.prod(SIZES[size]) < 2 * math.prod(trailing):
         return False
-    if row is not None or dim is not None:
+    if trailing is not None or dim is not None:
         return schema is None or any(a.name == "dim" for a in schema.args)
     return True
 
@@ -149,19 +159,19 @@ def sweep_cases(yaml_path, ops_regex, sizes, scenarios_regex=""):
         can_broadcast = len(tensor_inputs(s)) >= 2 and s.name not in gen_cases.SHAPE_TEMPLATES
         for size in sizes:
             for scenario_spec in SWEEP_SCENARIOS:
-                label, dtype, layout, others, row, dim = scenario_spec
+                label, dtype, layout, others, trailing, dim = scenario_spec
                 if not scenario_chosen(label, scenarios_regex):
                     continue
                 if not scenario_applies(size, scenario_spec, s):
                     continue
                 if others == "broadcast" and not can_broadcast:
                     continue  # nothing to broadcast against
-                shape = SIZES[size] if row is None else [math.prod(SIZES[size]) // row, row]
+                shape = scenario_shape(size, scenario_spec)
                 scenario = ("sweep-%s-%s" % (size, label.replace(" ", "-")), dtype, shape, layout, others)
                 case_id = "aten::%s#%s@aoti" % (s.full_name, scenario[0])
                 try:
                     args = gen_cases.CaseBuilder(s, scenario, case_id, scaled_templates(size),
-                                                 explicit_dim=row is not None or dim is not None,
+                                                 explicit_dim=trailing is not None or dim is not None,
                                                  dim=dim).build(0)
                 except ValueError:
                     break

@@ -105,5 +105,25 @@ class OuterDimScenarioTest(unittest.TestCase):
         self.assertTrue(scenario_applies("1K", outer))
 
 
+
+class MiddleDimScenarioTest(unittest.TestCase):
+    LABEL = "1M f32 3-d over dim 1"
+
+    def test_operators_with_a_dim_are_timed_over_a_middle_dim_of_a_3d_input(self):
+        cases = sweep_cases(YAML, r"sum\.dim_IntList|softmax\.int|amax|exp", ["1M"])
+        lines = {op: c.split("\t")[-1] for op, label, c in cases if label == self.LABEL}
+        self.assertEqual(sorted(lines), ["amax", "softmax.int", "sum.dim_IntList"])
+        self.assertIn("t:f32:16,1024,64:65536,64,1:0:", lines["sum.dim_IntList"])
+        self.assertEqual(lines["sum.dim_IntList"].split()[1:4], ["o", "l:1", "i:1"])
+        self.assertEqual(lines["amax"].split()[1:3], ["l:1", "i:1"])
+        self.assertEqual(lines["softmax.int"].split()[1], "i:1")
+
+    def test_only_where_the_size_holds_two_of_its_trailing_blocks(self):
+        middle = [s for s in SWEEP_SCENARIOS if s[0] == "f32 3-d over dim 1"][0]
+        self.assertFalse(scenario_applies("1", middle))
+        self.assertFalse(scenario_applies("1K", middle))
+        self.assertTrue(scenario_applies("1M", middle))
+
+
 if __name__ == "__main__":
     unittest.main()
