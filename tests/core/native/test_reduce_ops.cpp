@@ -717,6 +717,43 @@ TEST(NativeReduceOps, ArgExtremesOverAMiddleDimGiveTheFirstOccurrence) {
   }
 }
 
+// Over dims of size 1 each output folds its one element (a walk of the
+// outputs of its own): the element itself, its index 0, whether it is
+// nonzero, in every layout, a NaN included, and a 1-element full reduction.
+TEST(NativeReduceOps, ReductionsOverSizeOneDimsGiveEachElement) {
+  std::mt19937 g(37);
+  for (ScalarType dt :
+       {ScalarType::Float, ScalarType::Double, ScalarType::Long, ScalarType::Half}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    Tensor t = random_ints(g, {1, 5, 1, 70}, dt, -3, 3);  // zeros among them
+    if (dt != ScalarType::Long) {
+      st::fill_(st::select(st::reshape(t, {-1}), 0, 2 * 70 + 9), kNan);  // t[0, 2, 0, 9]
+    }
+    for (int kind : {0, 1, 2}) {
+      SCOPED_TRACE(kind);
+      const Tensor in = relayout(t, kind);
+      const std::vector<double> v = values(t);
+      std::vector<double> nonzero, zeros(v.size(), 0.0);
+      for (double x : v) nonzero.push_back(x != 0 ? 1.0 : 0.0);
+      const std::vector<int64_t> both{0, 2};
+      expect_close(values(st::sum(in, both)), v, 0);
+      if (dt != ScalarType::Long) expect_close(values(st::mean(in, both)), v, 0);
+      expect_close(values(st::prod(in, 2)), v, 0);
+      expect_close(values(st::amax(in, both)), v, 0);
+      expect_close(values(st::amin(in, {2})), v, 0);
+      auto [mv, mi] = st::max(in, 0);
+      expect_close(values(mv), v, 0);
+      EXPECT_EQ(values(mi), zeros);
+      EXPECT_EQ(values(st::argmin(in, 2)), zeros);
+      EXPECT_EQ(values(st::all(in, 0)), nonzero);
+      EXPECT_EQ(values(st::any(in, 2)), nonzero);
+      EXPECT_EQ(shape(st::sum(in, both, true)), (std::vector<int64_t>{1, 5, 1, 70}));
+    }
+    Tensor one = random_ints(g, {1, 1}, dt, 1, 3);
+    expect_close(values(st::sum(one)), values(st::reshape(one, {-1})), 0);
+  }
+}
+
 Tensor relayout2(const Tensor& t) { return t.dim() ? relayout(t, 2) : t; }
 
 // Contiguous inputs (vector runs) and every-other-element copies (gathered
