@@ -121,6 +121,30 @@ TEST(NativeReduceOps, Cumsum) {
 // cumsum_ and cumsum.out write in place / into out directly when they
 // can: every layout of self and out, out aliasing self, and an expanded
 // self or out (elements sharing memory) through a temporary.
+// Along a size-1 dim each line is its one element plus 0: the element,
+// with -0.0 summed to 0.0 as any line's first running sum, for each dtype,
+// layout, in place and into out; int elements sum to Long.
+TEST(NativeReduceOps, CumsumAlongASizeOneDimIsEachElementPlusZero) {
+  for (int kind = 0; kind < 3; ++kind) {
+    for (const ScalarType dt : {ScalarType::Long, ScalarType::Float, ScalarType::Double}) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " " << kind);
+      const std::vector<double> v{1, -2, 3, 0, 5, 6};
+      Tensor a = relayout(make(v, {2, 1, 3}, dt), kind);
+      EXPECT_EQ(values(st::cumsum(a, 1)), v);
+      Tensor out = relayout(st::zeros({2, 1, 3}, dt), 2 - kind);
+      st::cumsum_out(out, a, 1);
+      EXPECT_EQ(values(out), v);
+      st::cumsum_(a, 1);
+      EXPECT_EQ(values(a), v);
+    }
+  }
+  Tensor neg = make({-0.0, kNan}, {1, 2}, ScalarType::Float);
+  const std::vector<double> r = values(st::cumsum(neg, 0));
+  EXPECT_FALSE(std::signbit(r[0]));
+  EXPECT_TRUE(std::isnan(r[1]));
+  EXPECT_EQ(st::cumsum(make({7, 8}, {2, 1}, ScalarType::Int), 1).dtype(), ScalarType::Long);
+}
+
 TEST(NativeReduceOps, CumsumInPlaceAndIntoOut) {
   for (int kind = 0; kind < 3; ++kind) {
     for (const ScalarType dt : {ScalarType::Long, ScalarType::Float, ScalarType::Int}) {
