@@ -106,6 +106,28 @@ TEST(NativeSoftmax, FloatColumnsOfEveryBlockMatchTheDoubleKernel) {
 }
 
 // An empty input gives its empty result before the dtype is checked.
+// The softmax of one element is 1 and its log 0, but NaN for an infinite
+// or NaN element, as the general steps give (x - max is NaN there), for
+// the float and the other dtypes' kernels.
+TEST(NativeSoftmax, OneElementGivesOneOrZeroOrNaN) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    const Tensor a = make({2, -6e4, inf, -inf, nan, 0}, {2, 1, 3}, dt);  // (-6e4: finite in Half)
+    for (int64_t dim : {1, -2}) {
+      expect_close(values(st::softmax(a, dim)), {1, 1, nan, nan, nan, 1}, 0);
+      const std::vector<double> l = values(st::log_softmax(a, dim));
+      expect_close(l, {0, 0, nan, nan, nan, 0}, 0);
+      for (size_t i : {0, 1, 5}) EXPECT_FALSE(std::signbit(l[i])) << i;  // +0, as x - max is
+    }
+    // The general steps on the same elements (a size-1 dim of a longer
+    // tensor's own rows is not special-cased).
+    const Tensor row = st::softmax(st::reshape(a, {6, 1}), 1);
+    expect_close(values(row), values(st::softmax(a, 1)), 0);
+  }
+}
+
 TEST(NativeSoftmax, EmptyInputOfAnyDtypeGivesAnEmptyResult) {
   Tensor e = st::empty({3, 0, 2}, ScalarType::Bool);
   Tensor r = st::_log_softmax(e, -1, false);

@@ -53,6 +53,33 @@ TEST(NativeSorting, SortHandComputed) {
   EXPECT_NATIVE_ERROR(st::sort(a, 2), "Dimension out of range");
 }
 
+// Along a size-1 dim every row is sorted already: the values are self's,
+// NaN included, the indices 0, in any layout and into outs of another
+// layout; topk still refuses Bool.
+TEST(NativeSorting, RowsOfOneElementAreTheirOwnSort) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Long, ScalarType::Half}) {
+    for (int kind = 0; kind < 3; ++kind) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " " << kind);
+      const std::vector<double> v{3, -1, dt == ScalarType::Long ? 7 : kNan, 0, 5, 2};
+      const Tensor a = relayout(make(v, {2, 1, 3}, dt), kind);
+      const std::vector<double> zeros(v.size(), 0.0);
+      auto [sv, si] = st::sort(a, 1, true);
+      expect_close(values(sv), v, 0);
+      EXPECT_EQ(values(si), zeros);
+      auto [tv, ti] = st::topk(a, 1, 1, false);
+      expect_close(values(tv), v, 0);
+      EXPECT_EQ(values(ti), zeros);
+      Tensor vo = relayout(st::zeros({2, 1, 3}, dt), 2 - kind);
+      Tensor io = relayout(st::ones({2, 1, 3}, ScalarType::Long), 2 - kind);
+      st::sort_out(vo, io, a, 1);
+      expect_close(values(vo), v, 0);
+      EXPECT_EQ(values(io), zeros);
+    }
+  }
+  EXPECT_NATIVE_ERROR(st::topk(make({1, 0}, {2, 1}, ScalarType::Bool), 1, 1),
+                      "\"topk\" not implemented for 'Bool'");
+}
+
 TEST(NativeSorting, SortRandomProperty) {
   std::mt19937 g(4);
   for (int trial = 0; trial < 40; ++trial) {
