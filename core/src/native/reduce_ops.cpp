@@ -115,19 +115,33 @@ bool vec_sum_run(A& a, const T* p, int64_t n) {
   return true;
 }
 
+// The table entry for T among its float, double and int64 ones; nullptr
+// for a type the table has no loop for.
+template <typename T, typename F32, typename F64, typename I64>
+auto entry_for(F32 f32, F64 f64, I64 i64) {
+  if constexpr (std::is_same_v<T, float>) {
+    return f32;
+  } else if constexpr (std::is_same_v<T, double>) {
+    return f64;
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    return i64;
+  } else {
+    return nullptr;
+  }
+}
+
 template <bool kProd, typename T, typename A>
 bool vec_sum_rows(A* acc, const T* p, int64_t n, int64_t rows, int64_t stride) {
   const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
-  if constexpr (std::is_same_v<T, float>) {
-    (kProd ? k.rows_mul_f32 : k.rows_add_f32)(acc, p, n, rows, stride);
-  } else if constexpr (std::is_same_v<T, double>) {
-    (kProd ? k.rows_mul_f64 : k.rows_add_f64)(acc, p, n, rows, stride);
-  } else if constexpr (std::is_same_v<T, int64_t>) {
-    (kProd ? k.rows_mul_i64 : k.rows_add_i64)(acc, p, n, rows, stride);
-  } else {
+  const auto fn =
+      entry_for<T>(kProd ? k.rows_mul_f32 : k.rows_add_f32, kProd ? k.rows_mul_f64 : k.rows_add_f64,
+                   kProd ? k.rows_mul_i64 : k.rows_add_i64);
+  if constexpr (std::is_null_pointer_v<decltype(fn)>) {
     return false;
+  } else {
+    fn(acc, p, n, rows, stride);
+    return true;
   }
-  return true;
 }
 
 // accs[r] (+)= or (*)= the fold of p[r][j * stride] over j < n, for
@@ -307,15 +321,8 @@ struct ExtremeOps {
   // The table's max or min for T, nullptr for a type without one.
   static auto kernel() {
     const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
-    if constexpr (std::is_same_v<T, float>) {
-      return kMax ? k.max_f32 : k.min_f32;
-    } else if constexpr (std::is_same_v<T, double>) {
-      return kMax ? k.max_f64 : k.min_f64;
-    } else if constexpr (std::is_same_v<T, int64_t>) {
-      return kMax ? k.max_i64 : k.min_i64;
-    } else {
-      return nullptr;
-    }
+    return entry_for<T>(kMax ? k.max_f32 : k.min_f32, kMax ? k.max_f64 : k.min_f64,
+                        kMax ? k.max_i64 : k.min_i64);
   }
   bool run(O& a, const T* p, int64_t n, int64_t) const {
     if constexpr (std::is_null_pointer_v<decltype(kernel())>) {
@@ -341,16 +348,15 @@ struct ExtremeOps {
   }
   bool rows(O* acc, const T* p, int64_t n, int64_t rows, int64_t stride, int64_t) const {
     const cpu::VecReduceKernels& k = cpu::vec_reduce_kernels();
-    if constexpr (std::is_same_v<T, float>) {
-      (kMax ? k.rows_max_f32 : k.rows_min_f32)(acc, p, n, rows, stride);
-    } else if constexpr (std::is_same_v<T, double>) {
-      (kMax ? k.rows_max_f64 : k.rows_min_f64)(acc, p, n, rows, stride);
-    } else if constexpr (std::is_same_v<T, int64_t>) {
-      (kMax ? k.rows_max_i64 : k.rows_min_i64)(acc, p, n, rows, stride);
-    } else {
+    const auto fn =
+        entry_for<T>(kMax ? k.rows_max_f32 : k.rows_min_f32, kMax ? k.rows_max_f64 : k.rows_min_f64,
+                     kMax ? k.rows_max_i64 : k.rows_min_i64);
+    if constexpr (std::is_null_pointer_v<decltype(fn)>) {
       return false;
+    } else {
+      fn(acc, p, n, rows, stride);
+      return true;
     }
-    return true;
   }
 };
 static_assert(detail::reduce_runs<ExtremeOps<float, true>>::value &&
@@ -406,15 +412,9 @@ struct ArgOps {
   // The table's value-and-index rows for T, nullptr for a type without.
   static auto rows_kernel() {
     const cpu::VecReduceKernels& t = cpu::vec_reduce_kernels();
-    if constexpr (std::is_same_v<T, float>) {
-      return kMax ? t.rows_argmax_f32 : t.rows_argmin_f32;
-    } else if constexpr (std::is_same_v<T, double>) {
-      return kMax ? t.rows_argmax_f64 : t.rows_argmin_f64;
-    } else if constexpr (std::is_same_v<T, int64_t>) {
-      return kMax ? t.rows_argmax_i64 : t.rows_argmin_i64;
-    } else {
-      return nullptr;
-    }
+    return entry_for<T>(kMax ? t.rows_argmax_f32 : t.rows_argmin_f32,
+                        kMax ? t.rows_argmax_f64 : t.rows_argmin_f64,
+                        kMax ? t.rows_argmax_i64 : t.rows_argmin_i64);
   }
   // Over an outer dim (max(dim=1) of [16, 1024, 64]): the accumulators
   // split into value and index blocks for the table's loop, which compares
