@@ -293,12 +293,12 @@ void reduce_loop(const ReduceGeometry& g, const Ops& ops) {
     const int64_t run = g.kept_sizes.empty() ? 1 : g.kept_sizes.back();
     const int64_t step = g.kept_sizes.empty() ? 0 : g.kept_strides.back();
     parallel_for(0, nout, 32768, [&](int64_t o0, int64_t o1) {
+      // (a copy: its pointers in registers, where a byte store through the
+      // caller's could change them for all the compiler knows)
+      const Ops local = ops;
       for (int64_t o = o0; o < o1;) {
         const int64_t end = std::min(o1, (o / run + 1) * run);
         const In* p = data + row_major_offset(g.kept_sizes, g.kept_strides, o);
-        // (a copy: its pointers in registers, where a byte store through
-        // the caller's could change them for all the compiler knows)
-        const Ops local = ops;
         const auto fold_one = [&](int64_t j, const In& x) {
           Acc acc = local.init();
           local.step(acc, x, 0);
