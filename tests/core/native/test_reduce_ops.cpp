@@ -778,6 +778,56 @@ TEST(NativeReduceOps, ReductionsOverSizeOneDimsGiveEachElement) {
   }
 }
 
+// all/any over size-1 dims of many outputs run as one compare with 0;
+// each output must be the one the engine folds for fewer outputs (chunks
+// of 1000), in the engine's dtype (Byte for Byte, Bool otherwise), for
+// every dtype and layout: NaN and a complex with only an imaginary part
+// are nonzero, -0.0 is zero.
+TEST(NativeReduceOps, AllAndAnyOfManyOneElementOutputsMatchTheFoldedOnes) {
+  std::mt19937 g(41);
+  for (ScalarType dt :
+       {ScalarType::Bool, ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int,
+        ScalarType::Long, ScalarType::Half, ScalarType::BFloat16, ScalarType::Float,
+        ScalarType::Double, ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    Tensor t = random_ints(g, {2, 1, 20000}, dt, -1, 1);  // a third of them zeros
+    Tensor flat = st::reshape(t, {-1});
+    if (torch::headeronly::isFloatingType(dt)) {
+      st::fill_(st::select(flat, 0, 7), kNan);
+      st::fill_(st::select(flat, 0, 8), -0.0);
+    }
+    if (torch::headeronly::isComplexType(dt)) {
+      st::fill_(st::select(flat, 0, 9), Scalar(std::complex<double>(0, 1)));
+    }
+    for (int kind : {0, 1, 2}) {
+      SCOPED_TRACE(kind);
+      const Tensor in = relayout(t, kind);
+      for (bool keepdim : {false, true}) {
+        for (bool is_all : {true, false}) {
+          const Tensor got = is_all ? st::all(in, 1, keepdim) : st::any(in, 1, keepdim);
+          EXPECT_EQ(got.dtype(), dt == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool);
+          EXPECT_EQ(shape(got), keepdim ? (std::vector<int64_t>{2, 1, 20000})
+                                        : (std::vector<int64_t>{2, 20000}));
+          std::vector<double> want;
+          for (int64_t k = 0; k < 40; ++k) {
+            const Tensor part = st::narrow(st::reshape(in, {1, 40000}), 1, k * 1000, 1000);
+            const std::vector<double> w = values(is_all ? st::all(part, 0) : st::any(part, 0));
+            want.insert(want.end(), w.begin(), w.end());
+          }
+          EXPECT_EQ(values(got), want);
+          if (torch::headeronly::isFloatingType(dt)) {
+            EXPECT_EQ(want[7], 1.0);  // NaN
+            EXPECT_EQ(want[8], 0.0);  // -0.0
+          }
+          if (torch::headeronly::isComplexType(dt)) {
+            EXPECT_EQ(want[9], 1.0);
+          }
+        }
+      }
+    }
+  }
+}
+
 Tensor relayout2(const Tensor& t) { return t.dim() ? relayout(t, 2) : t; }
 
 // Contiguous inputs (vector runs) and every-other-element copies (gathered
