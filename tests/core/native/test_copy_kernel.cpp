@@ -9,6 +9,7 @@
 // strided and expanded sources and strided destinations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -273,6 +274,72 @@ Tensor patterned(const std::vector<int64_t>& sizes, ScalarType dtype) {
   auto* b = static_cast<unsigned char*>(t.data_ptr());
   for (size_t i = 0; i < t.nbytes(); ++i) b[i] = static_cast<unsigned char>(i * 7 + 3);
   return t;
+}
+
+// A view of a fresh tensor of `sizes` laid out in `perm`'s dim order
+// (perm[0] outermost in memory), its bytes patterned.
+Tensor permuted_layout(const std::vector<int64_t>& sizes, const std::vector<int64_t>& perm,
+                       ScalarType dtype) {
+  std::vector<int64_t> stored;
+  for (int64_t d : perm) stored.push_back(sizes[static_cast<size_t>(d)]);
+  Tensor base = patterned(stored, dtype);
+  std::vector<int64_t> back(perm.size());  // the dims of base in `sizes` order
+  for (size_t k = 0; k < perm.size(); ++k) back[static_cast<size_t>(perm[k])] = k;
+  return native::permute(base, back);
+}
+
+// The dims are walked in the destination's memory order whatever the
+// index order: every pair of layouts of a 4-d shape (every permutation of
+// dst's against a few of src's, the same one included), every element size.
+TEST(CopySameDtype, EveryPairOfDimOrdersGivesEachElement) {
+  const std::vector<int64_t> sizes = {3, 5, 2, 7};
+  std::vector<int64_t> perm = {0, 1, 2, 3};
+  const std::vector<std::vector<int64_t>> src_perms = {{0, 1, 2, 3}, {3, 2, 1, 0}, {1, 3, 0, 2}};
+  for (ScalarType dtype : {ScalarType::Byte, ScalarType::Half, ScalarType::Float, ScalarType::Long,
+                           ScalarType::ComplexDouble}) {
+    do {
+      for (const auto& sp : src_perms) {
+        SCOPED_TRACE(::testing::Message()
+                     << "dtype " << dtype << " dst order " << perm[0] << perm[1] << perm[2]
+                     << perm[3] << " src order " << sp[0] << sp[1] << sp[2] << sp[3]);
+        Tensor src = permuted_layout(sizes, sp, dtype);
+        Tensor dst = permuted_layout(sizes, perm, dtype);
+        native::copy_same_dtype_(dst, src);
+        expect_flipped(dst, src, std::vector<bool>(4, false));
+      }
+    } while (std::next_permutation(perm.begin(), perm.end()));
+  }
+}
+
+// Copies whose last two dims cross run by tiles (Note [Transposing copies
+// by tiles]): matrices on both sides of the tiles' edges (partial bands
+// and partial column tiles, and the smallest tiled size), stacks of them
+// (planes), flipped sources, every element size the tiles take.
+TEST(CopySameDtype, TransposesByTilesGiveEachElement) {
+  const std::vector<std::vector<int64_t>> shapes = {{16, 16},  {15, 300}, {300, 15}, {17, 23},
+                                                    {256, 16}, {257, 24}, {513, 41}, {3, 40, 270}};
+  for (ScalarType dtype : {ScalarType::Byte, ScalarType::Half, ScalarType::Float, ScalarType::Long,
+                           ScalarType::ComplexDouble}) {
+    for (const auto& shape : shapes) {
+      SCOPED_TRACE(::testing::Message() << "dtype " << dtype << " rows " << shape[shape.size() - 2]
+                                        << " cols " << shape.back() << " dims " << shape.size());
+      const int64_t nd = static_cast<int64_t>(shape.size());
+      std::vector<int64_t> crossed_order;
+      for (int64_t d = 0; d < nd; ++d) crossed_order.push_back(d);
+      std::swap(crossed_order[static_cast<size_t>(nd - 1)],
+                crossed_order[static_cast<size_t>(nd - 2)]);
+      Tensor src = permuted_layout(shape, crossed_order, dtype);
+      Tensor dst = st::detail::empty_generic(shape, dtype, Device("cpu"));
+      native::copy_same_dtype_(dst, src);
+      expect_flipped(dst, src, std::vector<bool>(shape.size(), false));
+      std::vector<bool> flipped(shape.size(), false);
+      flipped[static_cast<size_t>(nd - 1)] = true;
+      flipped[0] = true;
+      Tensor fdst = st::detail::empty_generic(shape, dtype, Device("cpu"));
+      native::copy_flipped_(fdst, src, flipped);
+      expect_flipped(fdst, src, flipped);
+    }
+  }
 }
 
 TEST(CopyFlipped, EveryElementSizeAndMaskOnOddShapes) {
