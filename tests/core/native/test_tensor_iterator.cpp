@@ -2,12 +2,18 @@
 // rules, overlap checks, layouts, coalescing and the parallel path.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <random>
+#include <utility>
+#include <vector>
+
 #include <st/core/parallel.h>
 #include <st/core/warning.h>
 #include <st/native/loops.h>
 #include <st/native/tensor_iterator.h>
 #include <st/native/view_ops.h>
 
+#include "native/random_tensors.h"
 #include "native/test_helpers.h"
 
 namespace {
@@ -288,6 +294,62 @@ TEST(NativeTensorIterator, BroadcastInnerOperandMatchesMaterialized) {
   expect_close(values(st::sub(col, a)), {9, 8, 7, 16, 15, 14});
   expect_close(values(st::minimum(a, make({3}, {}))), {1, 2, 3, 3, 3, 3});
   expect_close(values(st::div(make({3}, {}), a)), {3, 1.5, 1, 0.75, 0.6, 0.5});
+}
+
+bool same_bytes(const Tensor& x, const Tensor& y) {
+  const Tensor cx = st::contiguous(x), cy = st::contiguous(y);
+  return cx.dtype() == cy.dtype() && shape(cx) == shape(cy) &&
+         std::memcmp(cx.const_data_ptr(), cy.const_data_ptr(), cx.nbytes()) == 0;
+}
+
+// A tensor of `shape` whose last two dims are stored the other way round
+// (a transpose), every `step`-th element of its stored rows, which are
+// padded to a multiple of 4 KiB (the strides that take the tiles).
+Tensor crossed(std::mt19937& g, std::vector<int64_t> shape, ScalarType dt, int64_t step) {
+  const int64_t rows = shape[shape.size() - 2];
+  const int64_t per_page = 4096 / static_cast<int64_t>(torch::headeronly::elementSize(dt));
+  std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+  shape.back() = (rows * step + per_page - 1) / per_page * per_page;
+  Tensor stored = random_ints(g, shape, dt, -3, 3);
+  return st::transpose(st::slice(stored, -1, 0, rows * step, step), -1, -2);
+}
+
+// Inputs read across the rows a multiple of 4 KiB apart (a transpose
+// beside contiguous operands) run by tiles through a stack buffer (Note
+// [Crossed inputs by tiles]): the same bytes as with the inputs made
+// contiguous first, for every element size, whole and partial tiles (and
+// rows too short for them), stacked planes, a crossed input that is
+// itself strided, two crossed inputs into a contiguous out=, an output
+// converted by blocks, a unary function and a comparison.
+TEST(NativeTensorIterator, CrossedInputsGiveTheBytesOfContiguousOnes) {
+  std::mt19937 g(5);
+  const std::vector<std::vector<int64_t>> shapes = {
+      {16, 16}, {17, 23}, {40, 15}, {300, 515}, {3, 40, 270}};
+  for (ScalarType dt : {ScalarType::Bool, ScalarType::Byte, ScalarType::Half, ScalarType::Float,
+                        ScalarType::Double, ScalarType::Long, ScalarType::ComplexDouble}) {
+    for (const auto& sh : shapes) {
+      SCOPED_TRACE(::testing::Message() << torch::headeronly::toString(dt) << " rows "
+                                        << sh[sh.size() - 2] << " cols " << sh.back());
+      const Tensor a = random_ints(g, sh, dt, -3, 3);
+      const Tensor b = crossed(g, sh, dt, 1), c = crossed(g, sh, dt, 2);
+      const Tensor bc = st::contiguous(b), cc = st::contiguous(c);
+      EXPECT_TRUE(same_bytes(st::mul(a, b), st::mul(a, bc)));
+      EXPECT_TRUE(same_bytes(st::mul(c, a), st::mul(cc, a)));
+      EXPECT_TRUE(same_bytes(st::eq(a, b), st::eq(a, bc)));
+      Tensor out = st::empty(IntArrayRef(sh), dt);
+      st::mul_out(out, b, c);
+      EXPECT_EQ(out.stride(out.dim() - 1), 1);
+      EXPECT_TRUE(same_bytes(out, st::mul(bc, cc)));
+      if (dt == ScalarType::Float || dt == ScalarType::Double) {
+        Tensor wide = st::empty(IntArrayRef(sh), ScalarType::ComplexDouble);
+        st::mul_out(wide, a, c);  // computed in dt, converted by blocks
+        EXPECT_TRUE(same_bytes(wide, st::to(st::mul(a, cc), ScalarType::ComplexDouble)));
+        Tensor e = st::empty(IntArrayRef(sh), dt);
+        st::exp_out(e, c);
+        EXPECT_TRUE(same_bytes(e, st::exp(cc)));
+      }
+    }
+  }
 }
 
 // One element takes build()'s shortcut: the output layout and the result

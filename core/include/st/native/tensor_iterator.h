@@ -187,10 +187,25 @@ class ST_API TensorIterator {
   void run_range(const loop2d_t& loop, int64_t begin, int64_t end) const;
   void run_block_cast(const loop2d_t& loop, char** ptrs, const int64_t* strides,
                       const int64_t* outer_strides, int64_t n, int64_t rows) const;
+  void run_block(const loop2d_t& loop, char** ptrs, const int64_t* strides,
+                 const int64_t* outer_strides, int64_t n, int64_t rows) const;
+  void run_crossed(const loop2d_t& loop, char** ptrs, const int64_t* strides,
+                   const int64_t* outer_strides, int64_t n, int64_t rows, const size_t* crossed,
+                   size_t ncrossed) const;
 
   // Outputs 0 and 1 may be converted by blocks; more are rare (none of the
   // operators has two outputs of another dtype than the kernel's).
   static constexpr int kMaxBlockCastOutputs = 2;
+  // Crossed inputs (Note [Crossed inputs by tiles] in tensor_iterator.cpp),
+  // those whose step along the rows is a multiple of kCrossedStrideBytes:
+  // at most kMaxCrossedInputs transposed per tile (others read as they
+  // are), in tiles of kCrossedTileRows rows by kCrossedTileBytes of
+  // elements, for rows of at least kCrossedMinRow elements.
+  static constexpr size_t kMaxCrossedInputs = 2;
+  static constexpr int64_t kCrossedTileRows = 16;
+  static constexpr int64_t kCrossedTileBytes = 1024;
+  static constexpr int64_t kCrossedMinRow = 16;
+  static constexpr int64_t kCrossedStrideBytes = 4096;
 
   const char* name_ = "op";
   size_t noutputs_ = 0;
