@@ -294,6 +294,17 @@ TEST(NativeTensorIterator, BroadcastInnerOperandMatchesMaterialized) {
   expect_close(values(st::sub(col, a)), {9, 8, 7, 16, 15, 14});
   expect_close(values(st::minimum(a, make({3}, {}))), {1, 2, 3, 3, 3, 3});
   expect_close(values(st::div(make({3}, {}), a)), {3, 1.5, 1, 0.75, 0.6, 0.5});
+  // Rows longer than the repeated value's block, each dtype's width.
+  std::mt19937 g(11);
+  for (ScalarType dt : {ScalarType::Byte, ScalarType::Half, ScalarType::Float, ScalarType::Double,
+                        ScalarType::Long}) {
+    SCOPED_TRACE(torch::headeronly::toString(dt));
+    const Tensor rows = random_ints(g, {3, 700}, dt, 1, 5);
+    const Tensor column = random_ints(g, {3, 1}, dt, 1, 5);
+    const Tensor full = st::contiguous(st::expand(column, {3, 700}));
+    EXPECT_EQ(values(st::mul(rows, column)), values(st::mul(rows, full)));
+    EXPECT_EQ(values(st::sub(column, rows)), values(st::sub(full, rows)));
+  }
 }
 
 bool same_bytes(const Tensor& x, const Tensor& y) {

@@ -15,6 +15,7 @@
 #include <st/native/reduction.h>
 #include <st/native/tensor_iterator.h>
 
+#include "vec_kernels.h"
 #include "vec_math.h"
 
 namespace st::native::cpu {
@@ -25,6 +26,25 @@ namespace vec_loops_detail {
 template <typename O>
 inline void write_back(char* dst, int64_t stride, const O* o, int64_t m) {
   detail::scatter_strided(dst, o, m, stride / static_cast<int64_t>(sizeof(O)), sizeof(O));
+}
+
+// n copies of *value at out, by the ISA's fill (vector stores as wide as
+// the ISA's). std::fill here is built for the baseline ISA and stores 16
+// bytes at a time: in [1024, 1] * [1, 1024] floats (one 256-float fill
+// per row) its store loop held a quarter of the time in the profile. By
+// the ISA's fill: 69 -> 61 us, maximum 93 -> 86 (one process,
+// interleaved builds).
+template <typename T>
+inline void repeat(T* out, const T* value, int64_t n) {
+  static_assert(
+      sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
+      "fill_bits takes 2^k bytes, k < 5");
+  constexpr int k = sizeof(T) == 1   ? 0
+                    : sizeof(T) == 2 ? 1
+                    : sizeof(T) == 4 ? 2
+                    : sizeof(T) == 8 ? 3
+                                     : 4;
+  vec_kernels().fill_bits[k](out, value, n);
 }
 
 // Short contiguous rows against a broadcast row (b's one row repeated
@@ -110,8 +130,8 @@ void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar) {
         const int64_t fill = std::min(kStridedBlock, n);
         BlockBuffer<A> ra;
         BlockBuffer<B> rb;
-        if (a_rep) std::fill(ra.get(), ra.get() + fill, pa[0]);
-        if (b_rep) std::fill(rb.get(), rb.get() + fill, pb[0]);
+        if (a_rep) vec_loops_detail::repeat(ra.get(), pa, fill);
+        if (b_rep) vec_loops_detail::repeat(rb.get(), pb, fill);
         for (int64_t i0 = 0; i0 < n; i0 += kStridedBlock) {
           fn(out + i0, a_rep ? ra.get() : pa + i0, b_rep ? rb.get() : pb + i0,
              std::min(kStridedBlock, n - i0));
