@@ -321,6 +321,7 @@ bool crossed(const Geometry& g, size_t itemsize) {
   return nd >= 2 && itemsize <= 16 && (itemsize & (itemsize - 1)) == 0 &&
          g.dst_strides[nd - 1] == static_cast<int64_t>(itemsize) &&
          g.sizes[nd - 1] >= 2 * kTileCols && g.sizes[nd - 2] >= 2 * kTileCols &&
+         g.src_strides[nd - 2] != 0 &&  // (a broadcast row is copy_rows')
          magnitude(g.src_strides[nd - 2]) < magnitude(g.src_strides[nd - 1]);
 }
 
