@@ -14,18 +14,20 @@
 
 #include <st/core/error.h>
 #include <st/core/parallel.h>
+#include <st/core/small_vector.h>
 #include <st/device/device_runtime.h>
 #include <st/native/reduction.h>
 
 #include "cpu/vec_kernels.h"
+#include "strided_block.h"
 
 namespace st::native {
 namespace {
 
 struct Geometry {
-  std::vector<int64_t> sizes;        // innermost last
-  std::vector<int64_t> dst_strides;  // in bytes
-  std::vector<int64_t> src_strides;  // in bytes
+  DimVector sizes;        // innermost last
+  DimVector dst_strides;  // in bytes
+  DimVector src_strides;  // in bytes
 };
 
 int64_t magnitude(int64_t stride) { return stride < 0 ? -stride : stride; }
@@ -39,7 +41,7 @@ int64_t magnitude(int64_t stride) { return stride < 0 ? -stride : stride; }
 // 1024 x 1024 float clone that is one 4 MiB run in memory order.
 Geometry reduce(const int64_t* sizes, const int64_t* dst_strides, const int64_t* src_strides,
                 int64_t n, int64_t itemsize) {
-  std::vector<int64_t> order(static_cast<size_t>(n));
+  DimVector order(static_cast<size_t>(n), 0);
   for (int64_t i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
   std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
     const int64_t da = magnitude(dst_strides[a]), db = magnitude(dst_strides[b]);
@@ -69,9 +71,9 @@ Geometry reduce(const int64_t* sizes, const int64_t* dst_strides, const int64_t*
     g.src_strides.push_back(ss);
   }
   if (g.sizes.empty()) {
-    g.sizes.push_back(1);
-    g.dst_strides.push_back(itemsize);
-    g.src_strides.push_back(itemsize);
+    g.sizes.assign(1, 1);
+    g.dst_strides.assign(1, itemsize);
+    g.src_strides.assign(1, itemsize);
   }
   return g;
 }
@@ -224,7 +226,7 @@ void copy_row_range(char* d0, const char* s0, const Geometry& g, size_t itemsize
   }
   const CopyBytes copy = cpu::vec_kernels().copy_bytes;
   // Odometer over the outer dims, started at row_begin.
-  std::vector<int64_t> counter(nd, 0);
+  DimVector counter(nd, 0);
   char* d = d0;
   const char* s = s0;
   int64_t rest = row_begin;
@@ -268,29 +270,21 @@ void copy_row_range(char* d0, const char* s0, const Geometry& g, size_t itemsize
 constexpr int64_t kTileRows = 256;
 constexpr int64_t kTileCols = 8;
 
-// One tile: rows x cols elements, dst's rows contiguous, src's columns.
-template <size_t kBytes>
-void copy_tile(char* d, const char* s, int64_t rows, int64_t cols, int64_t dst_row, int64_t src_row,
-               int64_t src_col) {
-  for (int64_t i = 0; i < rows; ++i) {
-    char* dr = d + i * dst_row;
-    const char* sr = s + i * src_row;
-    for (int64_t j = 0; j < cols; ++j) {
-      std::memcpy(dr + j * static_cast<int64_t>(kBytes), sr + j * src_col, kBytes);
-    }
-  }
-}
-
 // Bands [band_begin, band_end) of kTileRows rows of the last two dims
 // (for every plane of the outer dims, plane-major), each band in tiles of
-// kTileCols columns.
-template <size_t kBytes>
-void copy_bands(char* d0, const char* s0, const Geometry& g, int64_t band_begin, int64_t band_end) {
+// kTileCols columns, a tile row by row (dst's rows contiguous, each row
+// crossing kTileCols src lines).
+void copy_bands(char* d0, const char* s0, const Geometry& g, size_t itemsize, int64_t band_begin,
+                int64_t band_end) {
   const size_t nd = g.sizes.size();
   const int64_t rows = g.sizes[nd - 2], cols = g.sizes[nd - 1];
   const int64_t bands = (rows + kTileRows - 1) / kTileRows;
-  const int64_t dst_row = g.dst_strides[nd - 2], src_row = g.src_strides[nd - 2];
-  const int64_t src_col = g.src_strides[nd - 1];
+  const auto item = static_cast<int64_t>(itemsize);
+  BlockSteps tile;
+  tile.dst_outer = g.dst_strides[nd - 2];
+  tile.src_outer = g.src_strides[nd - 2];
+  tile.dst_inner = item;
+  tile.src_inner = g.src_strides[nd - 1];
   for (int64_t b = band_begin; b < band_end; ++b) {
     // The plane's offset: the outer dims' odometer, from the plane number.
     int64_t plane = b / bands;
@@ -303,55 +297,43 @@ void copy_bands(char* d0, const char* s0, const Geometry& g, int64_t band_begin,
       s += k * g.src_strides[i];
     }
     const int64_t r0 = (b % bands) * kTileRows;
-    const int64_t nr = std::min(kTileRows, rows - r0);
-    d += r0 * dst_row;
-    s += r0 * src_row;
+    tile.outer = std::min(kTileRows, rows - r0);
+    d += r0 * tile.dst_outer;
+    s += r0 * tile.src_outer;
     for (int64_t c0 = 0; c0 < cols; c0 += kTileCols) {
-      copy_tile<kBytes>(d + c0 * static_cast<int64_t>(kBytes), s + c0 * src_col, nr,
-                        std::min(kTileCols, cols - c0), dst_row, src_row, src_col);
+      tile.inner = std::min(kTileCols, cols - c0);
+      copy_block<false, kTileCols>(d + c0 * item, s + c0 * tile.src_inner, tile, itemsize);
     }
   }
 }
 
 // Whether the last two dims cross (Note [Transposing copies by tiles]),
-// for the element sizes the typed loops take, and at least two tiles'
-// columns and rows (below that the rows fit in the L1 as they are).
+// for the element sizes copy_block takes, and at least two tiles' columns
+// and rows (below that the rows fit in the L1 as they are).
 bool crossed(const Geometry& g, size_t itemsize) {
   const size_t nd = g.sizes.size();
-  return nd >= 2 && itemsize <= 16 && (itemsize & (itemsize - 1)) == 0 &&
+  return nd >= 2 && block_copyable(itemsize) &&
          g.dst_strides[nd - 1] == static_cast<int64_t>(itemsize) &&
          g.sizes[nd - 1] >= 2 * kTileCols && g.sizes[nd - 2] >= 2 * kTileCols &&
          g.src_strides[nd - 2] != 0 &&  // (a broadcast row is copy_rows')
          magnitude(g.src_strides[nd - 2]) < magnitude(g.src_strides[nd - 1]);
 }
 
-template <size_t kBytes>
-void copy_crossed(char* d, const char* s, const Geometry& g) {
+void copy_crossed(char* d, const char* s, const Geometry& g, size_t itemsize) {
   const size_t nd = g.sizes.size();
   int64_t planes = 1;
   for (size_t i = 0; i + 2 < nd; ++i) planes *= g.sizes[i];
   const int64_t bands = planes * ((g.sizes[nd - 2] + kTileRows - 1) / kTileRows);
   const int64_t band_grain = std::max<int64_t>(1, kCopyGrain / (kTileRows * g.sizes[nd - 1]));
   parallel_for(0, bands, band_grain,
-               [&](int64_t b, int64_t e) { copy_bands<kBytes>(d, s, g, b, e); });
+               [&](int64_t b, int64_t e) { copy_bands(d, s, g, itemsize, b, e); });
 }
 
 // Runs a reduced geometry, rows (or, for a crossed pair of last dims,
 // bands of tiles) split across threads.
 void copy_geometry(char* d, const char* s, const Geometry& g, size_t itemsize) {
   if (crossed(g, itemsize)) {
-    switch (itemsize) {
-      case 1:
-        return copy_crossed<1>(d, s, g);
-      case 2:
-        return copy_crossed<2>(d, s, g);
-      case 4:
-        return copy_crossed<4>(d, s, g);
-      case 8:
-        return copy_crossed<8>(d, s, g);
-      default:
-        return copy_crossed<16>(d, s, g);
-    }
+    return copy_crossed(d, s, g, itemsize);
   }
   const size_t nd = g.sizes.size();
   int64_t rows = 1;
@@ -407,8 +389,8 @@ const Tensor& copy_same_dtype_(const Tensor& dst, const Tensor& src) {
     return dst;
   }
   const int64_t nd = dst.dim();
-  std::vector<int64_t> dst_strides(static_cast<size_t>(nd));
-  std::vector<int64_t> src_strides(static_cast<size_t>(nd));
+  DimVector dst_strides(static_cast<size_t>(nd), 0);
+  DimVector src_strides(static_cast<size_t>(nd), 0);
   for (int64_t i = 0; i < nd; ++i) {
     dst_strides[static_cast<size_t>(i)] = dst.stride(i) * static_cast<int64_t>(itemsize);
     src_strides[static_cast<size_t>(i)] = src.stride(i) * static_cast<int64_t>(itemsize);
@@ -451,8 +433,8 @@ const Tensor& copy_flipped_(const Tensor& dst, const Tensor& src,
   char* d = static_cast<char*>(dst.data_ptr());
   const char* s = static_cast<const char*>(src.const_data_ptr());
   const int64_t nd = dst.dim();
-  std::vector<int64_t> dst_strides(static_cast<size_t>(nd));
-  std::vector<int64_t> src_strides(static_cast<size_t>(nd));
+  DimVector dst_strides(static_cast<size_t>(nd), 0);
+  DimVector src_strides(static_cast<size_t>(nd), 0);
   for (int64_t i = 0; i < nd; ++i) {
     const size_t k = static_cast<size_t>(i);
     dst_strides[k] = dst.stride(i) * item;

@@ -13,6 +13,8 @@
 #include <st/device/device_runtime.h>
 #include <st/native/scalar_ops.h>
 
+#include "strided_block.h"
+
 namespace st::native {
 
 namespace {
@@ -304,6 +306,26 @@ void TensorIteratorConfig::coalesce_dims(TensorIterator& it, IntArrayRef order) 
     for (size_t j = 0; j < ndims; ++j) it.iter_strides_[k * ndims + j] = istr[k * nd + j];
   }
   it.iter_shape_ = std::move(ishape);
+  it.find_crossed_inputs();
+}
+
+// Inputs read across the rows (Note [Crossed inputs by tiles]): decided
+// once here, as the geometry does not change after build().
+void TensorIterator::find_crossed_inputs() {
+  ncrossed_ = 0;
+  const size_t nops = operands_.size();
+  const size_t nd = iter_shape_.size();
+  if (nd < 2 || iter_shape_[0] < kCrossedMinRow) return;
+  for (size_t k = noutputs_; k < nops && ncrossed_ < kMaxCrossedInputs; ++k) {
+    const int64_t along = iter_strides_[k * nd];
+    const int64_t across = iter_strides_[k * nd + 1];
+    const int64_t along_bytes = along < 0 ? -along : along;
+    const int64_t across_bytes = across < 0 ? -across : across;
+    if (across_bytes != 0 && across_bytes < along_bytes && along_bytes % kCrossedStrideBytes == 0 &&
+        block_copyable(static_cast<size_t>(operands_[k].itemsize()))) {
+      crossed_[ncrossed_++] = k;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -353,18 +375,6 @@ void TensorIterator::run_range(const loop2d_t& loop, int64_t begin, int64_t end)
     rem /= iter_shape_[d];
   }
   const int64_t row = iter_shape_[0];
-  // Inputs read across the rows (Note [Crossed inputs by tiles]).
-  size_t crossed[kMaxCrossedInputs];
-  size_t ncrossed = 0;
-  for (size_t k = noutputs_; k < nops && nd > 1 && row >= kCrossedMinRow; ++k) {
-    const int64_t along = inner[k] < 0 ? -inner[k] : inner[k];
-    const int64_t across = outer[k] < 0 ? -outer[k] : outer[k];
-    const size_t item = operands_[k].itemsize();  // (the sizes transpose_tile takes)
-    if (across != 0 && across < along && along % kCrossedStrideBytes == 0 &&
-        ncrossed < kMaxCrossedInputs && item <= 16 && (item & (item - 1)) == 0) {
-      crossed[ncrossed++] = k;
-    }
-  }
   int64_t pos = begin;
   while (pos < end) {
     for (size_t k = 0; k < nops; ++k) {
@@ -380,8 +390,8 @@ void TensorIterator::run_range(const loop2d_t& loop, int64_t begin, int64_t end)
       n = row;
       rows = std::min((end - pos) / row, iter_shape_[1] - idx[1]);
     }
-    if (ncrossed != 0 && rows > 1) {
-      run_crossed(loop, ptrs.get(), inner.get(), outer.get(), n, rows, crossed, ncrossed);
+    if (ncrossed_ != 0 && rows > 1) {
+      run_crossed(loop, ptrs.get(), inner.get(), outer.get(), n, rows);
     } else {
       run_block(loop, ptrs.get(), inner.get(), outer.get(), n, rows);
     }
@@ -409,42 +419,6 @@ void TensorIterator::run_block(const loop2d_t& loop, char** ptrs, const int64_t*
   }
 }
 
-namespace {
-
-// out[r * pitch + j] = the element at in + r * across + j * along, for a
-// tile of rows x cols: read down each column (across is the small step),
-// written into the tile's rows, pitch elements apart.
-template <size_t kBytes>
-void transpose_tile(char* out, int64_t pitch, const char* in, int64_t rows, int64_t cols,
-                    int64_t along, int64_t across) {
-  constexpr auto kItem = static_cast<int64_t>(kBytes);
-  for (int64_t j = 0; j < cols; ++j) {
-    const char* col = in + j * along;
-    __builtin_prefetch(col + rows * across);
-    for (int64_t r = 0; r < rows; ++r) {
-      std::memcpy(out + (r * pitch + j) * kItem, col + r * across, kBytes);
-    }
-  }
-}
-
-void transpose_tile(char* out, int64_t pitch, const char* in, int64_t rows, int64_t cols,
-                    int64_t along, int64_t across, size_t itemsize) {
-  switch (itemsize) {
-    case 1:
-      return transpose_tile<1>(out, pitch, in, rows, cols, along, across);
-    case 2:
-      return transpose_tile<2>(out, pitch, in, rows, cols, along, across);
-    case 4:
-      return transpose_tile<4>(out, pitch, in, rows, cols, along, across);
-    case 8:
-      return transpose_tile<8>(out, pitch, in, rows, cols, along, across);
-    default:
-      return transpose_tile<16>(out, pitch, in, rows, cols, along, across);
-  }
-}
-
-}  // namespace
-
 // Note [Crossed inputs by tiles]
 // The dim order follows the operands' strides, voted (compute_dim_order);
 // an input whose strides run the other way (a transpose beside contiguous
@@ -471,12 +445,11 @@ void transpose_tile(char* out, int64_t pitch, const char* in, int64_t rows, int6
 // aliased_in_another_layout). Outputs are not transposed: an allocated
 // output follows the vote, and a crossed out= is rare.
 void TensorIterator::run_crossed(const loop2d_t& loop, char** ptrs, const int64_t* strides,
-                                 const int64_t* outer_strides, int64_t n, int64_t rows,
-                                 const size_t* crossed, size_t ncrossed) const {
+                                 const int64_t* outer_strides, int64_t n, int64_t rows) const {
   const size_t nops = operands_.size();
   size_t widest = 1;
-  for (size_t c = 0; c < ncrossed; ++c) {
-    widest = std::max<size_t>(widest, static_cast<size_t>(operands_[crossed[c]].itemsize()));
+  for (size_t c = 0; c < ncrossed_; ++c) {
+    widest = std::max<size_t>(widest, static_cast<size_t>(operands_[crossed_[c]].itemsize()));
   }
   const int64_t cols = std::max<int64_t>(1, kCrossedTileBytes / static_cast<int64_t>(widest));
   alignas(64) char buffer[kMaxCrossedInputs][kCrossedTileRows * kCrossedTileBytes];
@@ -486,8 +459,8 @@ void TensorIterator::run_crossed(const loop2d_t& loop, char** ptrs, const int64_
     tile_strides[k] = strides[k];
     tile_outer[k] = outer_strides[k];
   }
-  for (size_t c = 0; c < ncrossed; ++c) {
-    const size_t k = crossed[c];
+  for (size_t c = 0; c < ncrossed_; ++c) {
+    const size_t k = crossed_[c];
     const auto item = static_cast<int64_t>(operands_[k].itemsize());
     tile_strides[k] = item;
     tile_outer[k] = cols * item;
@@ -499,10 +472,19 @@ void TensorIterator::run_crossed(const loop2d_t& loop, char** ptrs, const int64_
       for (size_t k = 0; k < nops; ++k) {
         tile[k] = ptrs[k] + r0 * outer_strides[k] + c0 * strides[k];
       }
-      for (size_t c = 0; c < ncrossed; ++c) {
-        const size_t k = crossed[c];
-        transpose_tile(buffer[c], cols, tile[k], nr, nc, strides[k], outer_strides[k],
-                       operands_[k].itemsize());
+      // Each crossed input's tile, read down its columns (with the next
+      // line of each asked for) into the buffer's rows.
+      BlockSteps down;
+      down.outer = nc;
+      down.inner = nr;
+      for (size_t c = 0; c < ncrossed_; ++c) {
+        const size_t k = crossed_[c];
+        const auto item = static_cast<size_t>(operands_[k].itemsize());
+        down.dst_outer = static_cast<int64_t>(item);
+        down.dst_inner = cols * static_cast<int64_t>(item);
+        down.src_outer = strides[k];
+        down.src_inner = outer_strides[k];
+        copy_block<true, kAnyInner>(buffer[c], tile[k], down, item);
         tile[k] = buffer[c];
       }
       run_block(loop, tile.get(), tile_strides.get(), tile_outer.get(), nc, nr);

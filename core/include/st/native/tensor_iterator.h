@@ -190,8 +190,8 @@ class ST_API TensorIterator {
   void run_block(const loop2d_t& loop, char** ptrs, const int64_t* strides,
                  const int64_t* outer_strides, int64_t n, int64_t rows) const;
   void run_crossed(const loop2d_t& loop, char** ptrs, const int64_t* strides,
-                   const int64_t* outer_strides, int64_t n, int64_t rows, const size_t* crossed,
-                   size_t ncrossed) const;
+                   const int64_t* outer_strides, int64_t n, int64_t rows) const;
+  void find_crossed_inputs();
 
   // Outputs 0 and 1 may be converted by blocks; more are rare (none of the
   // operators has two outputs of another dtype than the kernel's).
@@ -222,6 +222,9 @@ class ST_API TensorIterator {
   // Iteration geometry after reordering and coalescing (fastest dim first).
   DimVector iter_shape_;
   SmallVector<int64_t, 16> iter_strides_;  // [operand * ndims + dim], bytes
+  // The crossed inputs' operand indices (find_crossed_inputs).
+  size_t crossed_[kMaxCrossedInputs] = {0, 0};
+  size_t ncrossed_ = 0;
 };
 
 }  // namespace st::native
