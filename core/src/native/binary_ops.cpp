@@ -302,8 +302,10 @@ Tensor minmax_impl(const char* name, const Tensor& out, const Tensor& a, const T
             using O = opmath_t<T>;
             const O xo = to_opmath(x), yo = to_opmath(y);
             if constexpr (std::is_floating_point_v<O>) {
-              if (std::isnan(xo)) return x;
+              // (b's NaN when both are: the vector kernels' rule, one
+              // comparison fewer; see maximum_f in vec_math_impl.inc)
               if (std::isnan(yo)) return y;
+              if (std::isnan(xo)) return x;
             }
             if constexpr (kMax) {
               return xo < yo ? y : x;

@@ -26,16 +26,16 @@ inline float floor_divide_ref(float a, float b) {
 
 inline float trunc_divide_ref(float a, float b) { return std::trunc(a / b); }
 
-// NaN first, whichever side it is on.
+// A NaN wins, whichever side it is on (b's when both are); a tie keeps a.
 inline float maximum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
   if (std::isnan(b)) return b;
+  if (std::isnan(a)) return a;
   return a < b ? b : a;
 }
 
 inline float minimum_ref(float a, float b) {
-  if (std::isnan(a)) return a;
   if (std::isnan(b)) return b;
+  if (std::isnan(a)) return a;
   return b < a ? b : a;
 }
 

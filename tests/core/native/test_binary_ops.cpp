@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "native/test_helpers.h"
@@ -468,6 +469,78 @@ TEST(NativeBinaryOps, MaximumMinimumPropagateNan) {
   EXPECT_NATIVE_ERROR(st::maximum(st::zeros({1}, ScalarType::ComplexFloat),
                                   st::zeros({1}, ScalarType::ComplexFloat)),
                       "maximum not implemented for complex tensors.");
+}
+
+// Which operand's bits maximum and minimum return: a NaN wins (b's when
+// both are NaN), and a tie keeps a (so +0 and -0 keep a's zero). The
+// vector kernels, the scalar one (doubles, and rows too short for the
+// vector loops) and the repeated column must all give the same bits.
+template <typename T, typename U>
+void expect_nan_and_zero_rule(ScalarType dtype) {
+  const U nan_a = static_cast<U>(sizeof(T) == 4 ? 0x7fc00001u : 0x7ff8000000000001u);
+  const U nan_b = static_cast<U>(sizeof(T) == 4 ? 0xffc00002u : 0xfff8000000000002u);
+  auto nan = [](U bits) {
+    T v;
+    std::memcpy(&v, &bits, sizeof(v));
+    return v;
+  };
+  auto bits_of = [](T v) {
+    U u;
+    std::memcpy(&u, &v, sizeof(u));
+    return u;
+  };
+  // a, b, and the bits both operators want.
+  const T a6[] = {nan(nan_a), nan(nan_a), T(1), T(-0.0), T(0.0), T(2)};
+  const T b6[] = {nan(nan_b), T(3), nan(nan_b), T(0.0), T(-0.0), T(2)};
+  const U want6[] = {nan_b, nan_a, nan_b, bits_of(T(-0.0)), bits_of(T(0.0)), bits_of(T(2))};
+  auto filled = [&](const T* six, int64_t n, int64_t step) {
+    Tensor t = st::empty({n * step}, dtype);
+    T* p = static_cast<T*>(t.data_ptr());
+    for (int64_t i = 0; i < n * step; ++i) p[i] = six[(i / step) % 6];
+    return st::slice(t, 0, 0, std::nullopt, step);
+  };
+  auto expect = [&](const Tensor& got, int64_t n, const char* layout) {
+    const Tensor c = st::contiguous(got);
+    const T* p = static_cast<const T*>(c.const_data_ptr());
+    for (int64_t i = 0; i < n; ++i) {
+      ASSERT_EQ(bits_of(p[i]), want6[i % 6]) << layout << " at " << i;
+    }
+  };
+  for (bool is_max : {true, false}) {
+    SCOPED_TRACE(is_max ? "maximum" : "minimum");
+    auto op = [&](const Tensor& x, const Tensor& y) {
+      return is_max ? st::maximum(x, y) : st::minimum(x, y);
+    };
+    for (const int64_t n : {int64_t{6}, int64_t{600}}) {
+      expect(op(filled(a6, n, 1), filled(b6, n, 1)), n, "contiguous");
+      expect(op(filled(a6, n, 2), filled(b6, n, 2)), n, "strided");
+    }
+    // Each a value as a column beside a row of its b value (the column's
+    // value repeated along the rows), and the other way round.
+    auto constant = [&](T v, std::vector<int64_t> shape) {
+      Tensor t = st::empty(IntArrayRef(shape), dtype);
+      T* p = static_cast<T*>(t.data_ptr());
+      for (int64_t i = 0; i < t.numel(); ++i) p[i] = v;
+      return t;
+    };
+    for (int k = 0; k < 6; ++k) {
+      const Tensor col_a = constant(a6[k], {300, 1}), row_a = constant(a6[k], {1, 300});
+      const Tensor col_b = constant(b6[k], {300, 1}), row_b = constant(b6[k], {1, 300});
+      for (const Tensor& got : {op(col_a, row_b), op(row_a, col_b)}) {
+        ASSERT_EQ(got.numel(), 300 * 300);
+        const Tensor c = st::contiguous(got);
+        const T* p = static_cast<const T*>(c.const_data_ptr());
+        for (int64_t i = 0; i < c.numel(); ++i) {
+          ASSERT_EQ(bits_of(p[i]), want6[k]) << "column and row, case " << k << " at " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(NativeBinaryOps, MaximumMinimumKeepTheWinningNansBitsAndATiesZero) {
+  expect_nan_and_zero_rule<float, uint32_t>(ScalarType::Float);
+  expect_nan_and_zero_rule<double, uint64_t>(ScalarType::Double);
 }
 
 TEST(NativeBinaryOps, BitwiseAndShifts) {
