@@ -48,8 +48,8 @@ enum class BinaryMath : int {
   TruncDivide,  // trunc(a / b) of the float quotient
   Divide,       // a / b
   Multiply,     // a * b
-  Maximum,      // a NaN operand (a first), else the larger (a when equal)
-  Minimum,      // a NaN operand (a first), else the smaller (a when equal)
+  Maximum,      // a NaN operand (b when both are), else the larger (a when equal)
+  Minimum,      // a NaN operand (b when both are), else the smaller (a when equal)
   // Comparisons into a float output: 1.0f where a == b (...), else 0.0f.
   Eq,
   Ne,
