@@ -180,6 +180,12 @@ TEST(NativeUnaryOps, NanInfChecks) {
   expect_close(values(st::nan_to_num(a, 5.0, 6.0, -7.0)), {1, 5, 6, -7});
   expect_close(values(st::nan_to_num(make1({kInf}, ScalarType::Half))), {65504});
   expect_close(values(st::nan_to_num(make1({3}, ScalarType::Int))), {3});
+  // -0 replacements stay -0, in the vector loop (64 floats) and its tail.
+  std::vector<double> specials;
+  for (int i = 0; i < 67; ++i) specials.push_back(i % 3 == 0 ? kNan : i % 3 == 1 ? kInf : -kInf);
+  for (const double v : values(st::nan_to_num(make1(specials), -0.0, -0.0, -0.0))) {
+    ASSERT_TRUE(v == 0 && std::signbit(v));
+  }
 }
 
 // |got - want| in units of the float spacing at want (the measure of
