@@ -227,8 +227,9 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
       check(y, true);
     }
     // A column on either side: stride 0 along each row, whose value is
-    // repeated in a 256-element buffer (rows of 600: two full blocks and
-    // a partial one).
+    // held in a register by the scalar-operand functions (vec_math's), or
+    // repeated in a 256-element buffer for the other kernels (rows of 600:
+    // two full blocks and a partial one).
     const int64_t wide = 600;
     std::vector<double> wv;
     for (int64_t i = 0; i < 2 * wide; ++i) {

@@ -72,6 +72,14 @@ struct VecMath {
   void (*unary_f32[kUnaryMathCount])(float* out, const float* in, int64_t n);
   // out[i] = f(a[i], b[i]) for i in [0, n); out may be a or b.
   void (*binary_f32[kBinaryMathCount])(float* out, const float* a, const float* b, int64_t n);
+  // The same with one operand a single value (a_scalar: a[0] for every i,
+  // else b[0]), held in a register: a column broadcast along a row, a
+  // 0-dim or wrapped-number other. The bits of binary_f32 over that value
+  // repeated (a NaN result's payload aside, as binary_f32's against the
+  // scalar kernels', but for maximum and minimum); out may be the array
+  // operand.
+  void (*binary_scalar_f32[kBinaryMathCount])(float* out, const float* a, const float* b, int64_t n,
+                                              bool a_scalar);
   // out[i] = nan where in[i] is NaN, pos / neg where it is +inf / -inf, else
   // in[i] (nan_to_num); out may be in, no other overlap.
   void (*nan_to_num_f32)(float* out, const float* in, int64_t n, float nan, float pos, float neg);

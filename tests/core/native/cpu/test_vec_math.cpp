@@ -332,6 +332,56 @@ TEST(NativeVecMath, BinaryFunctionsMatchTheScalarDefinitionsExactly) {
   }
 }
 
+// With one operand a single value (binary_scalar_f32), each function
+// gives the bits of binary_f32 over that value repeated: on either side,
+// for values that reach the rules' cases (NaNs of two payloads, signed
+// zeros, infinities), every tail length, unaligned and in place. Which
+// NaN's payload an arithmetic result carries is the compiler's operand
+// order (as against the scalar kernel, above); maximum and minimum pick an
+// operand, so theirs is exact too.
+TEST(NativeVecMath, ScalarOperandFunctionsGiveTheBitsOfTheRepeatedValue) {
+  std::mt19937 g(11);
+  std::uniform_real_distribution<float> d(-100, 100);
+  std::vector<float> arr;
+  for (int i = 0; i < 300; ++i) arr.push_back(i % 7 == 0 ? kNan : d(g));
+  arr.insert(arr.end(), {0.0f, -0.0f, kInf, -kInf, 1.0f, 3.0f, -3.0f, 0.5f});
+  uint32_t payload = 0xffc00005u;
+  float other_nan;
+  std::memcpy(&other_nan, &payload, sizeof(other_nan));
+  const float values[] = {other_nan, 0.0f, -0.0f, kInf, -kInf, 2.5f, -3.0f, 1e-45f, 7.0f};
+  const int64_t n = static_cast<int64_t>(arr.size());
+  for (const VecMath* m : variants()) {
+    SCOPED_TRACE(m->isa);
+    for (int op = 0; op < st::native::cpu::kBinaryMathCount; ++op) {
+      SCOPED_TRACE(op);
+      for (const float v : values) {
+        const std::vector<float> rep(arr.size(), v);
+        for (const bool a_scalar : {true, false}) {
+          const float* a = a_scalar ? rep.data() : arr.data();
+          const float* b = a_scalar ? arr.data() : rep.data();
+          std::vector<float> want(arr.size()), got(arr.size());
+          m->binary_f32[op](want.data(), a, b, n);
+          for (int64_t len = 0; len <= n; len += len < 40 ? 1 : 97) {
+            // From element 1 (unaligned), into a copy of the array operand
+            // (in place).
+            std::vector<float> out(arr.begin() + 1, arr.begin() + 1 + len);
+            m->binary_scalar_f32[op](out.data(), a_scalar ? &v : out.data(),
+                                     a_scalar ? out.data() : &v, len, a_scalar);
+            const bool picks = op == static_cast<int>(BinaryMath::Maximum) ||
+                               op == static_cast<int>(BinaryMath::Minimum);
+            for (int64_t i = 0; i < len; ++i) {
+              const float x = out[static_cast<size_t>(i)];
+              const float w = want[static_cast<size_t>(i) + 1];
+              ASSERT_TRUE(same_bits(x, w) || (!picks && std::isnan(x) && std::isnan(w)))
+                  << "a_scalar " << a_scalar << " value " << v << " length " << len << " at " << i;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // pow: the double result's rounding to float is the correctly rounded one
 // but within 2^-38 relative of a midpoint (vec_math_impl.inc, pow_abs_half),
 // checked against pow in double over operands that reach every part: any
@@ -687,8 +737,10 @@ TEST(NativeVecMath, Avx512x256TableTakesTheComputeBoundFunctionsFromAvx512) {
   for (int k = 0; k < st::native::cpu::kBinaryMathCount; ++k) {
     if (k == pow) {
       EXPECT_EQ(narrow->binary_f32[k], wide->binary_f32[k]);
+      EXPECT_EQ(narrow->binary_scalar_f32[k], wide->binary_scalar_f32[k]);
     } else {
       EXPECT_NE(narrow->binary_f32[k], wide->binary_f32[k]) << k;
+      EXPECT_NE(narrow->binary_scalar_f32[k], wide->binary_scalar_f32[k]) << k;
     }
   }
   EXPECT_EQ(narrow->nan_to_num_f32, wide->nan_to_num_f32);
