@@ -77,7 +77,7 @@ struct VecMath {
   // 0-dim or wrapped-number other. The bits of binary_f32 over that value
   // repeated (a NaN result's payload aside, as binary_f32's against the
   // scalar kernels', but for maximum and minimum); out may be the array
-  // operand.
+  // operand. With n == 0 nothing is read.
   void (*binary_scalar_f32[kBinaryMathCount])(float* out, const float* a, const float* b, int64_t n,
                                               bool a_scalar);
   // out[i] = nan where in[i] is NaN, pos / neg where it is +inf / -inf, else
