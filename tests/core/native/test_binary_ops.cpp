@@ -227,9 +227,10 @@ TEST(NativeBinaryOps, Float32OperatorsMatchTheScalarDefinitionsInEveryLayout) {
       check(y, true);
     }
     // A column on either side: stride 0 along each row, whose value is
-    // held in a register by the scalar-operand functions (vec_math's), or
-    // repeated in a 256-element buffer for the other kernels (rows of 600:
-    // two full blocks and a partial one).
+    // held in a register by the scalar-operand functions (vec_math's, and
+    // the add kernel's but for a column first with alpha other than 1), or
+    // repeated in a 256-element buffer (rows of 600: two full blocks and a
+    // partial one).
     const int64_t wide = 600;
     std::vector<double> wv;
     for (int64_t i = 0; i < 2 * wide; ++i) {
@@ -336,6 +337,28 @@ TEST(NativeBinaryOps, Float64AddAndSubMatchTheScalarDefinitionInEveryLayout) {
     Tensor x = st::clone(a);
     st::sub_(x, bs, alpha);
     check(x, false, -1);
+    // A column on either side: its value is stride 0 along each row of 600
+    // (the add kernel's scalar forms).
+    const int64_t wide_cols = 600;
+    std::vector<double> wv;
+    for (int64_t i = 0; i < rows * wide_cols; ++i)
+      wv.push_back(0.37 * static_cast<double>(i % 97) - 5.1);
+    const std::vector<double> cv = {0.7, -1.3, 2.9};
+    const Tensor w = make(wv, {rows, wide_cols}, ScalarType::Double);
+    const Tensor col = make(cv, {rows, 1}, ScalarType::Double);
+    for (const bool col_first : {true, false}) {
+      for (const double sign : {1.0, -1.0}) {
+        const Tensor got = col_first ? (sign > 0 ? st::add(col, w, alpha) : st::sub(col, w, alpha))
+                                     : (sign > 0 ? st::add(w, col, alpha) : st::sub(w, col, alpha));
+        const std::vector<double> g = values(got);
+        ASSERT_EQ(g.size(), wv.size());
+        for (size_t i = 0; i < g.size(); ++i) {
+          const double c = cv[i / static_cast<size_t>(wide_cols)];
+          const double want = col_first ? c + (sign * alpha) * wv[i] : wv[i] + (sign * alpha) * c;
+          ASSERT_EQ(g[i], want) << col_first << " " << sign << " at " << i;
+        }
+      }
+    }
   }
 }
 

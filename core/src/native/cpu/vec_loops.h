@@ -95,8 +95,9 @@ bool broadcast_rows(Fn fn, char** data, const int64_t* strides, const int64_t* o
 // 82-97 us against 64-76 (bench_ops BM_BroadcastRow1M, Zen 4). Rows with
 // one stride-0 operand (a Scalar argument, a column broadcast along rows)
 // run `rep` when the kernel has that form (fn's bits with the value held
-// in a register, a call per row: vec_math's binary_scalar_f32), else fn
-// directly too, the value repeated in a stack buffer once per row.
+// in a register, a call per row: vec_math's binary_scalar_f32), which
+// returns false to decline a row; else fn directly too, the value
+// repeated in a stack buffer once per row.
 // Other layouts (strided, broadcast rows) run fn by blocks
 // (Note [Strided operands by blocks] in loops.h), except rows too short to
 // gather, which run the scalar kernel `scalar` (A, B) -> O. fn must match
@@ -133,8 +134,7 @@ void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar, Rep rep = nul
         if constexpr (!std::is_same_v<Rep, std::nullptr_t>) {
           // maximum of [1024, 1] with [1, 1024] floats: 71-79 -> 49-51 us
           // against the buffer (one process, interleaved builds, Zen 4).
-          rep(out, pa, pb, n, a_rep);
-          return;
+          if (rep(out, pa, pb, n, a_rep)) return;
         }
         const int64_t fill = std::min(kStridedBlock, n);
         BlockBuffer<A> ra;
@@ -174,8 +174,13 @@ void vec_binary_loop(TensorIterator& iter, Fn fn, const F& scalar, Rep rep = nul
 template <typename F>
 void vec_binary_f32(TensorIterator& iter, BinaryMath op, const F& scalar) {
   const VecMath& m = vec_math();
-  vec_binary_loop<float, float, float>(iter, m.binary_f32[static_cast<int>(op)], scalar,
-                                       m.binary_scalar_f32[static_cast<int>(op)]);
+  vec_binary_loop<float, float, float>(
+      iter, m.binary_f32[static_cast<int>(op)], scalar,
+      [rep = m.binary_scalar_f32[static_cast<int>(op)]](float* o, const float* a, const float* b,
+                                                        int64_t n, bool a_scalar) {
+        rep(o, a, b, n, a_scalar);
+        return true;
+      });
 }
 
 // The unary form: fn(O* out, const A* a, int64_t n), which may write out
